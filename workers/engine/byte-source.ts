@@ -1,0 +1,33 @@
+import { corrupt } from './errors';
+
+/**
+ * Random-access reads over a Blob (a browser File or Node's fs.openAsBlob). Only the requested
+ * range is read, so a parser that walks headers costs what the headers cost, not what the file costs.
+ */
+export class ByteSource {
+  readonly size: number;
+
+  constructor(readonly blob: Blob) {
+    this.size = blob.size;
+  }
+
+  /** Reads [offset, offset + length), clamped to the end of the file. */
+  async read(offset: number, length: number): Promise<Uint8Array> {
+    if (offset < 0 || length < 0 || !Number.isSafeInteger(offset + length)) {
+      throw corrupt(`read out of range at ${offset}+${length}`);
+    }
+    const end = Math.min(this.size, offset + length);
+    if (offset >= end) return new Uint8Array(0);
+    return new Uint8Array(await this.blob.slice(offset, end).arrayBuffer());
+  }
+
+  /** Reads exactly `length` bytes or fails as corrupt: for fields the format says must be there. */
+  async readExact(offset: number, length: number): Promise<Uint8Array> {
+    if (offset + length > this.size) throw corrupt(`truncated at ${offset}+${length}`);
+    return this.read(offset, length);
+  }
+
+  slice(start: number, end: number): Blob {
+    return this.blob.slice(start, end);
+  }
+}

@@ -1,0 +1,32 @@
+/** Every way a clean can fail. The UI and the CLI translate the code; no bare strings are thrown. */
+export type EngineErrorCode =
+  | 'unsupported'
+  | 'corrupt'
+  | 'encrypted'
+  | 'too-large'
+  | 'cancelled'
+  | 'unclean';
+
+export class EngineError extends Error {
+  override readonly name = 'EngineError';
+  constructor(
+    readonly code: EngineErrorCode,
+    /** Technical detail for logs and the CLI; never shown as the visitor's message. */
+    readonly detail = '',
+  ) {
+    super(detail ? `${code}: ${detail}` : code);
+  }
+}
+
+export function isEngineError(value: unknown): value is EngineError {
+  return value instanceof EngineError;
+}
+
+/** Shorthand for the most common guard: a length or offset that does not fit the file. */
+export function corrupt(detail: string): EngineError {
+  return new EngineError('corrupt', detail);
+}
+
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new EngineError('cancelled');
+}

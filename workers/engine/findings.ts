@@ -1,0 +1,60 @@
+/** What a finding is about; the report groups by it and translates it. */
+export type FindingCategory =
+  | 'location'
+  | 'time'
+  | 'device'
+  | 'author'
+  | 'software'
+  | 'history'
+  | 'comment'
+  | 'identifier'
+  | 'thumbnail'
+  | 'other';
+
+/** Why something is kept on purpose; the report translates it. */
+export type KeepReason =
+  | 'orientation'
+  | 'color-profile'
+  | 'playback'
+  | 'accessibility'
+  | 'structure';
+
+export interface Finding {
+  readonly category: FindingCategory;
+  /** The field's own name as the format calls it (e.g. `GPSLatitude`, `©xyz`, `dc:creator`). */
+  readonly label: string;
+  /** A readable value (GPS as decimal degrees, dates as ISO 8601); absent for binary blobs. */
+  readonly value?: string;
+  /** Where in the file it lives (e.g. `APP1 Exif / IFD0`, `moov/udta`). */
+  readonly location: string;
+  /** Set only on items kept on purpose; everything else is removable. */
+  readonly kept?: KeepReason;
+}
+
+export const removable = (f: Finding): boolean => f.kept === undefined;
+export const keptOnPurpose = (f: Finding): boolean => f.kept !== undefined;
+
+/** Cap on a finding's value so a hostile 10 MB comment cannot flood the report. */
+export const MAX_FINDING_VALUE_CHARS = 500;
+
+export function finding(
+  category: FindingCategory,
+  label: string,
+  location: string,
+  value?: string,
+  kept?: KeepReason,
+): Finding {
+  const v =
+    value === undefined
+      ? undefined
+      : value.length > MAX_FINDING_VALUE_CHARS
+        ? `${value.slice(0, MAX_FINDING_VALUE_CHARS)}…`
+        : value;
+  return {
+    category,
+    label,
+    location,
+    ...(v === undefined ? {} : { value: v }),
+    ...(kept ? { kept } : {}),
+  };
+}
