@@ -23,7 +23,8 @@ export class ByteSource {
 
   /** Reads exactly `length` bytes or fails as corrupt: for fields the format says must be there. */
   async readExact(offset: number, length: number): Promise<Uint8Array> {
-    if (offset + length > this.size) throw corrupt(`truncated at ${offset}+${length}`);
+    if (offset + length > this.size)
+      throw corrupt(`truncated at ${offset}+${length}`);
     return this.read(offset, length);
   }
 

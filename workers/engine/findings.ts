@@ -13,11 +13,7 @@ export type FindingCategory =
 
 /** Why something is kept on purpose; the report translates it. */
 export type KeepReason =
-  | 'orientation'
-  | 'color-profile'
-  | 'playback'
-  | 'accessibility'
-  | 'structure';
+  'orientation' | 'color-profile' | 'playback' | 'accessibility' | 'structure';
 
 export interface Finding {
   readonly category: FindingCategory;

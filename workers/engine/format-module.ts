@@ -55,11 +55,23 @@ export interface Sniffed {
  */
 export interface FormatModule {
   /** Every id this module can answer, with MIME types and extensions (drives the drop zone). */
-  readonly formats: readonly { id: FormatId; mime: string; extensions: readonly string[] }[];
+  readonly formats: readonly {
+    id: FormatId;
+    mime: string;
+    extensions: readonly string[];
+  }[];
   /** Looks at the first SNIFF_BYTES of the file (fewer if the file is shorter). */
   sniff(head: Uint8Array): Sniffed | null;
   /** Every metadata item found: removable ones, and ones kept on purpose (with `kept` set). */
-  inspect(src: ByteSource, format: Sniffed, ctx: EngineContext): Promise<Finding[]>;
+  inspect(
+    src: ByteSource,
+    format: Sniffed,
+    ctx: EngineContext,
+  ): Promise<Finding[]>;
   /** The cleaned file as a plan over the input. Throws EngineError when it cannot fully clean. */
-  clean(src: ByteSource, format: Sniffed, ctx: EngineContext): Promise<OutputPlan>;
+  clean(
+    src: ByteSource,
+    format: Sniffed,
+    ctx: EngineContext,
+  ): Promise<OutputPlan>;
 }

@@ -56,12 +56,18 @@ async function typed<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (isEngineError(error)) throw error;
-    throw new EngineError('corrupt', error instanceof Error ? error.message : String(error));
+    throw new EngineError(
+      'corrupt',
+      error instanceof Error ? error.message : String(error),
+    );
   }
 }
 
 /** Lists the metadata of a file without changing anything. */
-export function inspect(blob: Blob, ctx: EngineContext = {}): Promise<InspectResult> {
+export function inspect(
+  blob: Blob,
+  ctx: EngineContext = {},
+): Promise<InspectResult> {
   return typed(async () => {
     const src = new ByteSource(blob);
     const [module, format] = await identify(src);
@@ -74,7 +80,10 @@ export function inspect(blob: Blob, ctx: EngineContext = {}): Promise<InspectRes
  * Cleans a file into a plan, then inspects the planned output and fails closed if anything
  * removable is left (verify-after-clean).
  */
-export function cleanPlan(blob: Blob, ctx: EngineContext = {}): Promise<CleanPlanResult> {
+export function cleanPlan(
+  blob: Blob,
+  ctx: EngineContext = {},
+): Promise<CleanPlanResult> {
   return typed(async () => {
     const src = new ByteSource(blob);
     const [module, format] = await identify(src);
@@ -87,15 +96,26 @@ export function cleanPlan(blob: Blob, ctx: EngineContext = {}): Promise<CleanPla
     const after = await module.inspect(output, format, {});
     const left = after.filter(removable);
     if (left.length > 0) {
-      throw new EngineError('unclean', left.map((f) => `${f.location}: ${f.label}`).join('; '));
+      throw new EngineError(
+        'unclean',
+        left.map((f) => `${f.location}: ${f.label}`).join('; '),
+      );
     }
     ctx.onProgress?.(1);
-    return { format, plan, removed: before.filter(removable), kept: after.filter(keptOnPurpose) };
+    return {
+      format,
+      plan,
+      removed: before.filter(removable),
+      kept: after.filter(keptOnPurpose),
+    };
   });
 }
 
 /** Cleans a file: the output Blob is assembled from slices of the input plus small new parts. */
-export async function clean(blob: Blob, options: CleanOptions): Promise<CleanResult> {
+export async function clean(
+  blob: Blob,
+  options: CleanOptions,
+): Promise<CleanResult> {
   const { plan, ...result } = await cleanPlan(blob, options);
   return {
     ...result,

@@ -16,7 +16,11 @@ export class OutputBuilder {
     if (end <= start) return this;
     const last = this.segments.at(-1);
     if (last?.kind === 'copy' && last.end === start) {
-      this.segments[this.segments.length - 1] = { kind: 'copy', start: last.start, end };
+      this.segments[this.segments.length - 1] = {
+        kind: 'copy',
+        start: last.start,
+        end,
+      };
     } else {
       this.segments.push({ kind: 'copy', start, end });
     }
@@ -34,13 +38,18 @@ export class OutputBuilder {
 }
 
 export function planSize(plan: OutputPlan): number {
-  return plan.reduce((n, s) => n + (s.kind === 'copy' ? s.end - s.start : s.data.length), 0);
+  return plan.reduce(
+    (n, s) => n + (s.kind === 'copy' ? s.end - s.start : s.data.length),
+    0,
+  );
 }
 
 /** Turns a plan into a Blob made of slices of the input: no input byte is copied here. */
 export function planToBlob(input: Blob, plan: OutputPlan, type = ''): Blob {
   const parts: BlobPart[] = plan.map((s) =>
-    s.kind === 'copy' ? input.slice(s.start, s.end) : (s.data as Uint8Array<ArrayBuffer>),
+    s.kind === 'copy'
+      ? input.slice(s.start, s.end)
+      : (s.data as Uint8Array<ArrayBuffer>),
   );
   return new Blob(parts, { type });
 }

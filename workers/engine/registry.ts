@@ -1,12 +1,52 @@
 import type { FormatModule } from './format-module';
+import { aiff } from './formats/aiff';
+import { asf } from './formats/asf';
+import { avi } from './formats/avi';
+import { bmp } from './formats/bmp';
+import { flac } from './formats/flac';
+import { flv } from './formats/flv';
+import { gif } from './formats/gif';
+import { isobmff } from './formats/isobmff';
+import { jpeg } from './formats/jpeg';
+import { matroska } from './formats/matroska';
+import { mp3 } from './formats/mp3';
+import { ogg } from './formats/ogg';
+import { png } from './formats/png';
+import { svg } from './formats/svg';
+import { tiff } from './formats/tiff';
+import { wav } from './formats/wav';
+import { webp } from './formats/webp';
 
 /**
- * Every format module, in sniffing order (most specific magic first). Adding a format is adding
- * one line here.
+ * Every format module, in sniffing order: exact magic numbers first, then the weak signatures
+ * (MP3 frame sync, SVG text). Adding a format is adding one line here.
  */
-export const formatModules: readonly FormatModule[] = [];
+export const formatModules: readonly FormatModule[] = [
+  jpeg,
+  png,
+  gif,
+  webp,
+  avi,
+  wav,
+  aiff,
+  tiff,
+  isobmff,
+  matroska,
+  asf,
+  flv,
+  flac,
+  ogg,
+  bmp,
+  mp3,
+  svg,
+];
 
 /** Extensions and MIME types the engine can clean, for the drop zone and the CLI's help. */
-export function supportedTypes(): { mime: string; extensions: readonly string[] }[] {
-  return formatModules.flatMap((m) => m.formats.map(({ mime, extensions }) => ({ mime, extensions })));
+export function supportedTypes(): {
+  mime: string;
+  extensions: readonly string[];
+}[] {
+  return formatModules.flatMap((m) =>
+    m.formats.map(({ mime, extensions }) => ({ mime, extensions })),
+  );
 }

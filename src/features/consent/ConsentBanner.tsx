@@ -1,0 +1,4 @@
+/** Placeholder until the consent issue lands; renders nothing. */
+export function ConsentBanner() {
+  return null;
+}
