@@ -1,0 +1,81 @@
+import type { FormatId } from './format-module';
+
+/**
+ * The file types the engine cleans, as data only: the page's drop zone reads this without loading
+ * any parser. A unit test checks it against what the registered modules declare.
+ */
+export interface CatalogEntry {
+  readonly id: FormatId;
+  readonly mime: string;
+  readonly extensions: readonly string[];
+  readonly kind: 'image' | 'video' | 'audio' | 'document';
+}
+
+export const formatCatalog: readonly CatalogEntry[] = [
+  {
+    id: 'jpeg',
+    mime: 'image/jpeg',
+    extensions: ['jpg', 'jpeg', 'jpe', 'jfif'],
+    kind: 'image',
+  },
+  { id: 'png', mime: 'image/png', extensions: ['png', 'apng'], kind: 'image' },
+  { id: 'webp', mime: 'image/webp', extensions: ['webp'], kind: 'image' },
+  { id: 'gif', mime: 'image/gif', extensions: ['gif'], kind: 'image' },
+  {
+    id: 'tiff',
+    mime: 'image/tiff',
+    extensions: ['tif', 'tiff', 'dng'],
+    kind: 'image',
+  },
+  {
+    id: 'heic',
+    mime: 'image/heic',
+    extensions: ['heic', 'heif'],
+    kind: 'image',
+  },
+  { id: 'avif', mime: 'image/avif', extensions: ['avif'], kind: 'image' },
+  { id: 'svg', mime: 'image/svg+xml', extensions: ['svg'], kind: 'image' },
+  { id: 'bmp', mime: 'image/bmp', extensions: ['bmp', 'dib'], kind: 'image' },
+  {
+    id: 'mp4',
+    mime: 'video/mp4',
+    extensions: ['mp4', 'm4v', 'm4a', '3gp'],
+    kind: 'video',
+  },
+  {
+    id: 'mov',
+    mime: 'video/quicktime',
+    extensions: ['mov', 'qt'],
+    kind: 'video',
+  },
+  { id: 'webm', mime: 'video/webm', extensions: ['webm'], kind: 'video' },
+  {
+    id: 'mkv',
+    mime: 'video/x-matroska',
+    extensions: ['mkv', 'mka'],
+    kind: 'video',
+  },
+  { id: 'avi', mime: 'video/x-msvideo', extensions: ['avi'], kind: 'video' },
+  {
+    id: 'wmv',
+    mime: 'video/x-ms-wmv',
+    extensions: ['wmv', 'wma', 'asf'],
+    kind: 'video',
+  },
+  { id: 'flv', mime: 'video/x-flv', extensions: ['flv'], kind: 'video' },
+  { id: 'mp3', mime: 'audio/mpeg', extensions: ['mp3'], kind: 'audio' },
+  { id: 'flac', mime: 'audio/flac', extensions: ['flac'], kind: 'audio' },
+  {
+    id: 'ogg',
+    mime: 'audio/ogg',
+    extensions: ['ogg', 'oga', 'opus'],
+    kind: 'audio',
+  },
+  { id: 'wav', mime: 'audio/wav', extensions: ['wav'], kind: 'audio' },
+  {
+    id: 'aiff',
+    mime: 'audio/aiff',
+    extensions: ['aif', 'aiff', 'aifc'],
+    kind: 'audio',
+  },
+];
