@@ -1,0 +1,45 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const BIN = join(import.meta.dirname, '../../../cli/bin.mjs');
+
+/** Runs the real command in a child process; resolves with its exit code and output. */
+async function metaclean(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run('node', [BIN, ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('metaclean command', () => {
+  it('exits 2 with the usage on bad arguments', async () => {
+    const result = await metaclean('--bogus');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Usage: metaclean');
+  });
+
+  it('exits 1 with one line naming the error code for a file it cannot clean, and writes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'metaclean-cli-'));
+    const file = join(dir, 'notes.xyz');
+    writeFileSync(file, 'plain words, no known signature at all');
+    const result = await metaclean(file);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('unsupported');
+    expect(existsSync(join(dir, 'cleaned_notes.xyz'))).toBe(false);
+  });
+
+  it('reports a missing file as a failure, not a crash', async () => {
+    const result = await metaclean('/nonexistent/photo.jpg', '--json');
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)[0].error.code).toBe('unreadable');
+  });
+});
