@@ -1,0 +1,254 @@
+import { execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+
+/** A benchmark input: made once by a generator, then reused from .bench/ across runs. */
+export interface BenchCase {
+  readonly name: string;
+  readonly file: string;
+  /** exiftool can write this format, so `exiftool -all=` is a fair reference. */
+  readonly exiftool: boolean;
+  /** An ffmpeg stream-copy remux without metadata (what mat2 does) is a fair reference. */
+  readonly ffmpeg: boolean;
+}
+
+export const BENCH_DIR = join(process.cwd(), '.bench');
+const MB = 1024 * 1024;
+
+const PLANTED = [
+  '-Make=BenchCam',
+  '-Model=BenchCam X100',
+  '-Artist=Bench Artist',
+  '-GPSLatitude=48.8584',
+  '-GPSLatitudeRef=N',
+  '-GPSLongitude=2.2945',
+  '-GPSLongitudeRef=E',
+  '-DateTimeOriginal=2024:05:01 12:00:00',
+];
+
+function sh(cmd: string, args: string[]): void {
+  execFileSync(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+function have(cmd: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Makes `name` with `make(tempPath)` unless it exists; returns null when the tools are missing. */
+function cached(name: string, make: (path: string) => void): string | null {
+  const path = join(BENCH_DIR, name);
+  if (existsSync(path)) return path;
+  const temp = `${path}.partial${name.slice(name.lastIndexOf('.'))}`;
+  try {
+    process.stderr.write(`bench: generating ${name}...\n`);
+    make(temp);
+    renameSync(temp, path);
+    return path;
+  } catch (error) {
+    rmSync(temp, { force: true });
+    process.stderr.write(
+      `bench: could not generate ${name}: ${String(error)}\n`,
+    );
+    return null;
+  }
+}
+
+function tag(path: string): void {
+  if (have('exiftool'))
+    sh('exiftool', ['-q', '-overwrite_original', ...PLANTED, path]);
+}
+
+/** High-bitrate noise video, looped by stream copy until it reaches `targetBytes`. */
+function bigVideo(
+  path: string,
+  targetBytes: number,
+  extraArgs: string[],
+): void {
+  const clip = join(BENCH_DIR, 'clip-10s.mp4');
+  if (!existsSync(clip)) {
+    sh('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'nullsrc=s=1280x720:r=30,geq=random(1)*255:128:128',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=d=10',
+      '-t',
+      '10',
+      '-c:v',
+      'mpeg4',
+      '-q:v',
+      '1',
+      '-c:a',
+      'aac',
+      '-metadata',
+      'title=Bench title',
+      '-metadata',
+      'location=+48.8584+002.2945/',
+      clip,
+    ]);
+  }
+  const loops = Math.max(1, Math.ceil(targetBytes / statSync(clip).size));
+  sh('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-stream_loop',
+    String(loops - 1),
+    '-i',
+    clip,
+    '-map',
+    '0',
+    '-c',
+    'copy',
+    '-metadata',
+    'title=Bench title',
+    '-metadata',
+    'artist=Bench Artist',
+    ...extraArgs,
+    path,
+  ]);
+}
+
+export function benchCases(): BenchCase[] {
+  mkdirSync(BENCH_DIR, { recursive: true });
+  writeFileSync(
+    join(BENCH_DIR, 'README'),
+    'Generated benchmark inputs; safe to delete.\n',
+  );
+  const cases: (BenchCase | null)[] = [];
+  const add = (
+    name: string,
+    file: string | null,
+    exiftool: boolean,
+    ffmpeg: boolean,
+  ) => cases.push(file ? { name, file, exiftool, ffmpeg } : null);
+
+  if (have('convert')) {
+    add(
+      'JPEG 50 MB',
+      cached('photo-50mb.jpg', (p) => {
+        sh('convert', [
+          '-size',
+          '5200x4200',
+          'xc:gray',
+          '+noise',
+          'Random',
+          '-quality',
+          '93',
+          p,
+        ]);
+        tag(p);
+      }),
+      true,
+      false,
+    );
+    add(
+      'PNG 20 MB',
+      cached('image-20mb.png', (p) => {
+        sh('convert', ['-size', '2600x2600', 'xc:gray', '+noise', 'Random', p]);
+        tag(p);
+      }),
+      true,
+      false,
+    );
+    add(
+      'HEIC 30 MB',
+      cached('photo-30mb.heic', (p) => {
+        sh('convert', [
+          '-size',
+          '4000x3000',
+          'xc:gray',
+          '+noise',
+          'Random',
+          '-quality',
+          '100',
+          p,
+        ]);
+        tag(p);
+      }),
+      true,
+      false,
+    );
+  }
+  if (have('ffmpeg')) {
+    add(
+      'MP4 1 GB, moov at end',
+      cached('video-1gb-moov-end.mp4', (p) => bigVideo(p, 1024 * MB, [])),
+      true,
+      true,
+    );
+    add(
+      'MP4 1 GB, moov at front',
+      cached('video-1gb-moov-front.mp4', (p) =>
+        bigVideo(p, 1024 * MB, ['-movflags', '+faststart']),
+      ),
+      true,
+      true,
+    );
+    add(
+      'MKV 500 MB',
+      cached('video-500mb.mkv', (p) => bigVideo(p, 500 * MB, [])),
+      false,
+      true,
+    );
+    add(
+      'MP3 100 MB',
+      cached('audio-100mb.mp3', (p) => {
+        const clip = join(BENCH_DIR, 'clip-600s.mp3');
+        if (!existsSync(clip)) {
+          sh('ffmpeg', [
+            '-v',
+            'error',
+            '-y',
+            '-f',
+            'lavfi',
+            '-i',
+            'sine=d=600',
+            '-b:a',
+            '128k',
+            clip,
+          ]);
+        }
+        sh('ffmpeg', [
+          '-v',
+          'error',
+          '-y',
+          '-stream_loop',
+          '9',
+          '-i',
+          clip,
+          '-c',
+          'copy',
+          '-metadata',
+          'title=Bench title',
+          '-metadata',
+          'artist=Bench Artist',
+          '-id3v2_version',
+          '3',
+          p,
+        ]);
+      }),
+      false,
+      true,
+    );
+  }
+  return cases.filter((c): c is BenchCase => c !== null);
+}

@@ -1,0 +1,71 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { openAsBlob, rmSync } from 'node:fs';
+import { cleanPlan } from '../../workers/engine/index';
+
+export interface ProcessFigure {
+  readonly seconds: number;
+  readonly maxRssMb: number | null;
+}
+
+export const RUNS = 3;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** In-process engine time: Blob in, output plan ready (verify-after-clean included). */
+export async function engineMs(file: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const blob = await openAsBlob(file);
+    const start = performance.now();
+    await cleanPlan(blob);
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+const hasGnuTime =
+  spawnSync('/usr/bin/time', ['-f', '%M', 'true']).status === 0;
+
+/** Whole-process wall time and peak RSS (GNU time when present), median of RUNS; null on failure. */
+export function processFigure(
+  cmd: string,
+  args: string[],
+  output: string,
+): ProcessFigure | null {
+  const figures: ProcessFigure[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    rmSync(output, { force: true });
+    const start = performance.now();
+    const result = hasGnuTime
+      ? spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], {
+          encoding: 'utf8',
+        })
+      : spawnSync(cmd, args, { encoding: 'utf8' });
+    const seconds = (performance.now() - start) / 1000;
+    if (result.status !== 0) return null;
+    const rssKb = hasGnuTime
+      ? Number(result.stderr.trim().split('\n').at(-1))
+      : NaN;
+    figures.push({
+      seconds,
+      maxRssMb: Number.isFinite(rssKb) ? rssKb / 1024 : null,
+    });
+  }
+  rmSync(output, { force: true });
+  const seconds = median(figures.map((f) => f.seconds));
+  const rss = figures
+    .map((f) => f.maxRssMb)
+    .filter((m): m is number => m !== null);
+  return { seconds, maxRssMb: rss.length ? Math.max(...rss) : null };
+}
+
+export function toolVersion(cmd: string, args: string[]): string | null {
+  try {
+    return execFileSync(cmd, args, { encoding: 'utf8' }).split('\n')[0]!.trim();
+  } catch {
+    return null;
+  }
+}
