@@ -1,10 +1,53 @@
-import type { FormatModule } from '../format-module';
-import { EngineError } from '../errors';
+import { indexOfBytes, startsWith } from '../bytes';
+import type { FormatModule, Sniffed } from '../format-module';
+import { patchPlan } from './in-place';
+import { parseHeader } from './matroska/ebml';
+import { analyzeMatroska } from './matroska/analyze';
+import { matroskaPatches } from './matroska/plan';
 
-/** Placeholder until this format's module lands: it recognises nothing, so nothing reaches it. */
+const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
+const DOC_TYPE_ID = Uint8Array.of(0x42, 0x82);
+
+const WEBM: Sniffed = { id: 'webm', mime: 'video/webm', extension: 'webm' };
+const MKV: Sniffed = { id: 'mkv', mime: 'video/x-matroska', extension: 'mkv' };
+
+/** The EBML header's DocType (RFC 8794 11.2.6): `webm` or `matroska`. */
+function docType(head: Uint8Array): string | null {
+  const at = indexOfBytes(head, DOC_TYPE_ID, EBML_MAGIC.length);
+  if (at < 0) return null;
+  try {
+    const header = parseHeader(head, at, 0);
+    if (header?.size == null) return null;
+    const end = header.dataOffset + header.size;
+    return String.fromCharCode(...head.subarray(header.dataOffset, end));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * WebM and Matroska: Tags, identifying Info fields, track names and attachments are overwritten
+ * with Void elements of the same size, so Cues and SeekHead offsets stay valid and the output has
+ * the input's length.
+ */
 export const matroska: FormatModule = {
-  formats: [],
-  sniff: () => null,
-  inspect: () => Promise.reject(new EngineError('unsupported')),
-  clean: () => Promise.reject(new EngineError('unsupported')),
+  formats: [
+    { id: 'webm', mime: 'video/webm', extensions: ['webm'] },
+    { id: 'mkv', mime: 'video/x-matroska', extensions: ['mkv', 'mka'] },
+  ],
+  sniff(head) {
+    if (!startsWith(head, EBML_MAGIC)) return null;
+    const type = docType(head);
+    if (type === 'webm') return WEBM;
+    if (type === 'matroska') return MKV;
+    return null;
+  },
+  async inspect(src, _format, ctx) {
+    const analysis = await analyzeMatroska(src, ctx.signal);
+    return [...analysis.targets.flatMap((t) => t.findings), ...analysis.kept];
+  },
+  async clean(src, _format, ctx) {
+    const analysis = await analyzeMatroska(src, ctx.signal);
+    return patchPlan(src.size, await matroskaPatches(src, analysis));
+  },
 };

@@ -1,0 +1,41 @@
+/** What a Matroska file holds that we remove (targets, voided whole) and what we keep on purpose. */
+import type { Finding } from '../../findings';
+import type { Element } from './ebml';
+import { CRC_32 } from './ids';
+
+/** An element overwritten with a Void of the same length, and what it held. */
+export interface Target {
+  readonly element: Element;
+  readonly findings: Finding[];
+}
+
+/** A CRC-32 element whose master changed: recomputed (or voided) after the targets are voided. */
+export interface CrcSite {
+  readonly crc: Element;
+  readonly master: Element;
+  /** Nesting depth of the master; deeper masters are fixed first, their CRC is in their parent. */
+  readonly depth: number;
+}
+
+export interface Analysis {
+  readonly targets: Target[];
+  readonly crcSites: CrcSite[];
+  readonly kept: Finding[];
+}
+
+export function emptyAnalysis(): Analysis {
+  return { targets: [], crcSites: [], kept: [] };
+}
+
+/** Adds the master's CRC-32 (the first child, RFC 8794 11.3.1) when one of its children changed. */
+export function noteCrc(
+  into: Analysis,
+  master: Element,
+  children: readonly Element[],
+  depth: number,
+  changed: boolean,
+): void {
+  const first = children[0];
+  if (changed && first?.id === CRC_32)
+    into.crcSites.push({ crc: first, master, depth });
+}

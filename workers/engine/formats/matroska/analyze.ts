@@ -1,0 +1,30 @@
+/** Walks the level-1 elements once and lists what to void and what stays on purpose. */
+import type { ByteSource } from '../../byte-source';
+import { emptyAnalysis, type Analysis } from './analysis';
+import { needsFonts, scanAttachments } from './attachment-scan';
+import { EbmlCursor } from './cursor';
+import { ATTACHMENTS, INFO, TAGS, TRACKS } from './ids';
+import { scanInfo, scanTracks } from './info';
+import { readLayout } from './segment';
+import { scanTags } from './tag-scan';
+
+export async function analyzeMatroska(
+  src: ByteSource,
+  signal?: AbortSignal,
+): Promise<Analysis> {
+  const cursor = new EbmlCursor(src, signal);
+  const { level1 } = await readLayout(cursor);
+  const analysis = emptyAnalysis();
+  const codecs: string[] = [];
+  for (const tracks of level1.filter((e) => e.id === TRACKS)) {
+    codecs.push(...(await scanTracks(cursor, tracks, analysis)));
+  }
+  const keepFonts = needsFonts(codecs);
+  for (const element of level1) {
+    if (element.id === INFO) await scanInfo(cursor, element, analysis);
+    if (element.id === TAGS) await scanTags(cursor, element, analysis);
+    if (element.id === ATTACHMENTS)
+      await scanAttachments(cursor, element, keepFonts, analysis);
+  }
+  return analysis;
+}

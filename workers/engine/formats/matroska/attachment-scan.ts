@@ -1,0 +1,124 @@
+/**
+ * Attachments: fonts stay when a text subtitle track may need them (ASS/SSA styles name them);
+ * every other attachment (cover art, documents) is voided, and so is every description.
+ */
+import { finding, type Finding } from '../../findings';
+import { noteCrc, type Analysis } from './analysis';
+import type { EbmlCursor } from './cursor';
+import type { Element } from './ebml';
+import { leafText } from './fields';
+import {
+  ATTACHED_FILE,
+  FILE_DESCRIPTION,
+  FILE_MEDIA_TYPE,
+  FILE_NAME,
+} from './ids';
+
+const LOCATION = 'Segment/Attachments';
+const STYLED_SUBTITLE_CODECS = /^S_(TEXT\/)?(ASS|SSA)$/;
+const FONT_MEDIA_TYPE =
+  /^(font\/|application\/(x-)?(font|truetype|vnd\.ms-opentype))/i;
+const FONT_EXTENSION = /\.(ttf|otf|ttc|otc|woff2?)$/i;
+
+interface AttachedFile {
+  readonly element: Element;
+  readonly children: Element[];
+  readonly name: string;
+  readonly mediaType: string;
+  readonly description?: Element;
+  readonly descriptionText: string;
+}
+
+export function needsFonts(codecs: readonly string[]): boolean {
+  return codecs.some((c) => STYLED_SUBTITLE_CODECS.test(c));
+}
+
+const isFont = (file: AttachedFile): boolean =>
+  FONT_MEDIA_TYPE.test(file.mediaType) || FONT_EXTENSION.test(file.name);
+
+export async function scanAttachments(
+  cursor: EbmlCursor,
+  attachments: Element,
+  keepFonts: boolean,
+  into: Analysis,
+): Promise<void> {
+  const children = await cursor.children(attachments, 2);
+  const files: AttachedFile[] = [];
+  for (const child of children) {
+    if (child.id === ATTACHED_FILE) files.push(await readFile(cursor, child));
+  }
+  const kept = files.filter((f) => keepFonts && isFont(f));
+  if (kept.length === 0) {
+    into.targets.push({
+      element: attachments,
+      findings: files.flatMap(removedFindings),
+    });
+    return;
+  }
+  for (const file of files) {
+    if (kept.includes(file)) keepFont(file, into);
+    else
+      into.targets.push({
+        element: file.element,
+        findings: removedFindings(file),
+      });
+  }
+  noteCrc(into, attachments, children, 1, true);
+}
+
+function keepFont(file: AttachedFile, into: Analysis): void {
+  into.kept.push(
+    finding('other', 'AttachedFile', LOCATION, file.name, 'playback'),
+  );
+  noteCrc(into, file.element, file.children, 2, file.description !== undefined);
+  if (!file.description) return;
+  into.targets.push({
+    element: file.description,
+    findings: [
+      finding(
+        'comment',
+        'FileDescription',
+        LOCATION,
+        file.descriptionText || undefined,
+      ),
+    ],
+  });
+}
+
+function removedFindings(file: AttachedFile): Finding[] {
+  const category = file.mediaType.startsWith('image/') ? 'thumbnail' : 'other';
+  const shown = [file.name, file.mediaType].filter(Boolean).join(', ');
+  const out = [finding(category, 'AttachedFile', LOCATION, shown || undefined)];
+  if (file.descriptionText) {
+    out.push(
+      finding('comment', 'FileDescription', LOCATION, file.descriptionText),
+    );
+  }
+  return out;
+}
+
+async function readFile(
+  cursor: EbmlCursor,
+  element: Element,
+): Promise<AttachedFile> {
+  let name = '';
+  let mediaType = '';
+  let description: Element | undefined;
+  const children = await cursor.children(element, 3);
+  for (const child of children) {
+    if (child.id === FILE_NAME) name = await leafText(cursor, child);
+    if (child.id === FILE_MEDIA_TYPE) mediaType = await leafText(cursor, child);
+    if (child.id === FILE_DESCRIPTION) description = child;
+  }
+  const descriptionText = description
+    ? await leafText(cursor, description)
+    : '';
+  return {
+    element,
+    children,
+    name,
+    mediaType,
+    descriptionText,
+    ...(description ? { description } : {}),
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Reads EBML element headers from a ByteSource through a small cache window, so walking many
+ * consecutive headers (the children of a live-recorded Cluster) costs a few large reads, and a jump
+ * over a whole Cluster costs one tiny read.
+ */
+import type { ByteSource } from '../../byte-source';
+import { corrupt, throwIfAborted } from '../../errors';
+import { MAX_DEPTH, MAX_ENTRIES } from '../../limits';
+import {
+  MAX_HEADER_BYTES,
+  bounded,
+  parseHeader,
+  type Element,
+  type ElementHeader,
+} from './ebml';
+import { CLUSTER_CHILDREN } from './ids';
+
+/** Window for a jump to a distant header (one element header, rounded up). */
+export const JUMP_WINDOW = 64;
+/** Window while walking many small consecutive elements. */
+export const SCAN_WINDOW = 256 * 1024;
+
+export class EbmlCursor {
+  private window: Uint8Array = new Uint8Array(0);
+  private windowStart = 0;
+
+  constructor(
+    readonly src: ByteSource,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  /** The header at `at`; `windowBytes` says how much to read ahead when the cache misses. */
+  async header(at: number, windowBytes = JUMP_WINDOW): Promise<ElementHeader> {
+    throwIfAborted(this.signal);
+    const cached = this.parseCached(at);
+    if (cached) return cached;
+    this.window = await this.src.read(
+      at,
+      Math.max(windowBytes, MAX_HEADER_BYTES),
+    );
+    this.windowStart = at;
+    const header = this.parseCached(at);
+    if (!header) throw corrupt(`truncated element header at ${at}`);
+    return header;
+  }
+
+  private parseCached(at: number): ElementHeader | null {
+    const local = at - this.windowStart;
+    if (local < 0 || local >= this.window.length) return null;
+    const header = parseHeader(this.window, local, this.windowStart);
+    // A header cut by the window's end is re-read, unless the window reaches the file's end.
+    if (!header && this.windowStart + this.window.length < this.src.size)
+      return null;
+    return header;
+  }
+
+  /** The children of `parent` (known size), each checked to fit inside it. */
+  async children(parent: Element, depth: number): Promise<Element[]> {
+    if (depth > MAX_DEPTH)
+      throw corrupt(`EBML nested deeper than ${MAX_DEPTH}`);
+    const out: Element[] = [];
+    for (let at = parent.dataOffset; at < parent.end;) {
+      if (out.length >= MAX_ENTRIES) throw corrupt('too many EBML elements');
+      const child = bounded(await this.header(at, SCAN_WINDOW), parent.end);
+      out.push(child);
+      at = child.end;
+    }
+    return out;
+  }
+
+  /**
+   * Where an unknown-size Cluster ends: at the first element that cannot be its child
+   * (RFC 8794 6.2), or at `limit`. Reads block headers only, never block data.
+   */
+  async clusterEnd(cluster: ElementHeader, limit: number): Promise<number> {
+    let count = 0;
+    let at = cluster.dataOffset;
+    while (at < limit) {
+      if (++count > MAX_ENTRIES)
+        throw corrupt('too many elements in a Cluster');
+      const child = await this.header(at, SCAN_WINDOW);
+      if (!CLUSTER_CHILDREN.has(child.id)) return at;
+      at = bounded(child, limit).end;
+    }
+    return limit;
+  }
+
+  async bytes(element: Element): Promise<Uint8Array> {
+    return this.src.readExact(
+      element.dataOffset,
+      element.end - element.dataOffset,
+    );
+  }
+}

@@ -1,0 +1,56 @@
+/** Matroska / EBML element ids (RFC 8794 EBML, RFC 9559 Matroska), with their length marker kept. */
+export const EBML_HEADER = 0x1a45dfa3;
+export const DOC_TYPE = 0x4282;
+export const SEGMENT = 0x18538067;
+
+export const SEEK_HEAD = 0x114d9b74;
+export const SEEK = 0x4dbb;
+export const SEEK_ID = 0x53ab;
+export const INFO = 0x1549a966;
+export const TRACKS = 0x1654ae6b;
+export const TAGS = 0x1254c367;
+export const ATTACHMENTS = 0x1941a469;
+export const CLUSTER = 0x1f43b675;
+
+export const VOID = 0xec;
+export const CRC_32 = 0xbf;
+
+// Info children
+export const TITLE = 0x7ba9;
+export const DATE_UTC = 0x4461;
+export const MUXING_APP = 0x4d80;
+export const WRITING_APP = 0x5741;
+export const SEGMENT_UUID = 0x73a4;
+export const SEGMENT_FILENAME = 0x7384;
+export const PREV_FILENAME = 0x3c83ab;
+export const NEXT_FILENAME = 0x3e83bb;
+
+// Tracks children
+export const TRACK_ENTRY = 0xae;
+export const TRACK_NAME = 0x536e;
+export const CODEC_ID = 0x86;
+
+// Tags children
+export const TAG = 0x7373;
+export const SIMPLE_TAG = 0x67c8;
+export const TAG_NAME = 0x45a3;
+export const TAG_STRING = 0x4487;
+
+// Attachments children
+export const ATTACHED_FILE = 0x61a7;
+export const FILE_DESCRIPTION = 0x467e;
+export const FILE_NAME = 0x466e;
+export const FILE_MEDIA_TYPE = 0x4660;
+
+/** Children a Cluster may hold; any other id ends an unknown-size Cluster (RFC 8794 6.2). */
+export const CLUSTER_CHILDREN: ReadonlySet<number> = new Set([
+  0xe7, // Timestamp
+  0x5854, // SilentTracks
+  0xa7, // Position
+  0xab, // PrevSize
+  0xa3, // SimpleBlock
+  0xa0, // BlockGroup
+  0xaf, // EncryptedBlock
+  VOID,
+  CRC_32,
+]);

@@ -1,0 +1,112 @@
+/** Segment Info and TrackEntry fields that identify the file, its maker or its software. */
+import { finding, type FindingCategory } from '../../findings';
+import { noteCrc, type Analysis } from './analysis';
+import type { EbmlCursor } from './cursor';
+import type { Element } from './ebml';
+import { leafDate, leafHex, leafText } from './fields';
+import * as ID from './ids';
+
+type Decoder = (cursor: EbmlCursor, element: Element) => Promise<string>;
+
+interface Field {
+  readonly label: string;
+  readonly category: FindingCategory;
+  readonly decode: Decoder;
+}
+
+/** MuxingApp and WritingApp are mandatory in RFC 9559, but every player we test ignores them. */
+const INFO_FIELDS: ReadonlyMap<number, Field> = new Map([
+  [ID.TITLE, { label: 'Title', category: 'other', decode: leafText }],
+  [ID.DATE_UTC, { label: 'DateUTC', category: 'time', decode: leafDate }],
+  [
+    ID.MUXING_APP,
+    { label: 'MuxingApp', category: 'software', decode: leafText },
+  ],
+  [
+    ID.WRITING_APP,
+    { label: 'WritingApp', category: 'software', decode: leafText },
+  ],
+  [
+    ID.SEGMENT_UUID,
+    { label: 'SegmentUUID', category: 'identifier', decode: leafHex },
+  ],
+  [
+    ID.SEGMENT_FILENAME,
+    { label: 'SegmentFilename', category: 'other', decode: leafText },
+  ],
+  [
+    ID.PREV_FILENAME,
+    { label: 'PrevFilename', category: 'other', decode: leafText },
+  ],
+  [
+    ID.NEXT_FILENAME,
+    { label: 'NextFilename', category: 'other', decode: leafText },
+  ],
+]);
+
+const TRACK_FIELDS: ReadonlyMap<number, Field> = new Map([
+  [ID.TRACK_NAME, { label: 'Name', category: 'other', decode: leafText }],
+]);
+
+async function scanFields(
+  cursor: EbmlCursor,
+  master: Element,
+  depth: number,
+  fields: ReadonlyMap<number, Field>,
+  location: string,
+  into: Analysis,
+): Promise<Element[]> {
+  const children = await cursor.children(master, depth + 1);
+  let changed = false;
+  for (const child of children) {
+    const field = fields.get(child.id);
+    if (!field) continue;
+    const value = await field.decode(cursor, child);
+    into.targets.push({
+      element: child,
+      findings: [
+        finding(field.category, field.label, location, value || undefined),
+      ],
+    });
+    changed = true;
+  }
+  noteCrc(into, master, children, depth, changed);
+  return children;
+}
+
+export async function scanInfo(
+  cursor: EbmlCursor,
+  info: Element,
+  into: Analysis,
+): Promise<void> {
+  await scanFields(cursor, info, 1, INFO_FIELDS, 'Segment/Info', into);
+}
+
+/** Voids track names; returns the tracks' CodecIDs (subtitle tracks decide which fonts stay). */
+export async function scanTracks(
+  cursor: EbmlCursor,
+  tracks: Element,
+  into: Analysis,
+): Promise<string[]> {
+  const entries = await cursor.children(tracks, 2);
+  const codecs: string[] = [];
+  let changed = false;
+  const trackEntries = entries.filter((e) => e.id === ID.TRACK_ENTRY);
+  for (const [index, entry] of trackEntries.entries()) {
+    const location = `Segment/Tracks/TrackEntry ${index + 1}`;
+    const before = into.targets.length;
+    const children = await scanFields(
+      cursor,
+      entry,
+      2,
+      TRACK_FIELDS,
+      location,
+      into,
+    );
+    changed ||= into.targets.length > before;
+    const codec = children.find((c) => c.id === ID.CODEC_ID);
+    if (codec) codecs.push(await leafText(cursor, codec));
+  }
+  noteCrc(into, tracks, entries, 1, changed);
+  return codecs;
+}

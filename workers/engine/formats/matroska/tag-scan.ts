@@ -1,0 +1,47 @@
+/** The Tags element goes whole; walking it only lists what it held for the report. */
+import { finding, type Finding } from '../../findings';
+import { MAX_DEPTH } from '../../limits';
+import type { Analysis } from './analysis';
+import type { EbmlCursor } from './cursor';
+import type { Element } from './ebml';
+import { leafText } from './fields';
+import { SIMPLE_TAG, TAG, TAG_NAME, TAG_STRING } from './ids';
+import { tagCategory } from './tags';
+
+const LOCATION = 'Segment/Tags';
+
+export async function scanTags(
+  cursor: EbmlCursor,
+  tags: Element,
+  into: Analysis,
+): Promise<void> {
+  const findings: Finding[] = [];
+  for (const tag of await cursor.children(tags, 2)) {
+    if (tag.id !== TAG) continue;
+    for (const child of await cursor.children(tag, 3)) {
+      if (child.id === SIMPLE_TAG) await simpleTag(cursor, child, 4, findings);
+    }
+  }
+  if (findings.length === 0) findings.push(finding('other', 'Tags', LOCATION));
+  into.targets.push({ element: tags, findings });
+}
+
+/** A SimpleTag holds a name, a string value, and possibly nested SimpleTags. */
+async function simpleTag(
+  cursor: EbmlCursor,
+  element: Element,
+  depth: number,
+  into: Finding[],
+): Promise<void> {
+  if (depth > MAX_DEPTH) return;
+  let name = '';
+  let value: string | undefined;
+  for (const child of await cursor.children(element, depth)) {
+    if (child.id === TAG_NAME) name = await leafText(cursor, child);
+    if (child.id === TAG_STRING) value = await leafText(cursor, child);
+    if (child.id === SIMPLE_TAG)
+      await simpleTag(cursor, child, depth + 1, into);
+  }
+  if (name)
+    into.push(finding(tagCategory(name), name, LOCATION, value || undefined));
+}
