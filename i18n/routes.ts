@@ -83,7 +83,8 @@ function matchBlogPost(locale: Locale, rest: string): RouteMatch | null {
 export function matchRoute(path: string): RouteMatch | null {
   const normalized = normalizePath(path);
   const locale = localeFromPath(normalized);
-  const rest = normalized.slice(locale.prefix.length);
+  // The route table writes home as '', the Portuguese home path is '/'.
+  const rest = normalized === '/' ? '' : normalized.slice(locale.prefix.length);
   const page = PAGE_IDS.find(
     (id) => ROUTE_TABLE[id][locale.slugFamily] === rest,
   );
