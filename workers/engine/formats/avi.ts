@@ -1,10 +1,38 @@
-import type { FormatModule } from '../format-module';
-import { EngineError } from '../errors';
+import { startsWith } from '../bytes';
+import type { FormatModule, Sniffed } from '../format-module';
+import { patchPlan, type Patch } from './in-place';
+import { chunkHeader } from './riff/chunks';
+import { scanAvi, type AviTarget } from './avi/scan';
 
-/** Placeholder until this format's module lands: it recognises nothing, so nothing reaches it. */
+const RIFF = [0x52, 0x49, 0x46, 0x46];
+const AVI_FORM = [0x41, 0x56, 0x49, 0x20];
+const FORM_TYPE_AT = 8;
+const AVI: Sniffed = { id: 'avi', mime: 'video/x-msvideo', extension: 'avi' };
+
+/** The chunk, header and pad byte included, as a zero-filled JUNK chunk of the same length. */
+function junkPatch({ chunk }: AviTarget): Patch {
+  const data = new Uint8Array(chunk.end - chunk.offset);
+  data.set(chunkHeader('JUNK', chunk.size));
+  return { offset: chunk.offset, data };
+}
+
+/**
+ * AVI (RIFF 'AVI ' and OpenDML 'AVIX' extensions): INFO lists, IDIT dates, stream names, vendor
+ * data and signed padding become zero-filled JUNK chunks of the same size, so `idx1` and OpenDML
+ * index offsets stay valid and the output has the input's length.
+ */
 export const avi: FormatModule = {
-  formats: [],
-  sniff: () => null,
-  inspect: () => Promise.reject(new EngineError('unsupported')),
-  clean: () => Promise.reject(new EngineError('unsupported')),
+  formats: [{ id: 'avi', mime: 'video/x-msvideo', extensions: ['avi'] }],
+  sniff(head) {
+    return startsWith(head, RIFF) && startsWith(head, AVI_FORM, FORM_TYPE_AT)
+      ? AVI
+      : null;
+  },
+  async inspect(src, _format, ctx) {
+    return (await scanAvi(src, ctx.signal)).flatMap((t) => t.findings);
+  },
+  async clean(src, _format, ctx) {
+    const targets = await scanAvi(src, ctx.signal);
+    return patchPlan(src.size, targets.map(junkPatch));
+  },
 };

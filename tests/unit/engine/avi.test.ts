@@ -1,0 +1,182 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanPlan, inspect, planToBlob } from '../../../workers/engine';
+import {
+  listChunks,
+  plantInJunk,
+  riffChunk,
+  riffList,
+} from '../../helpers/video-riff';
+import {
+  TEST_AUDIO,
+  TEST_VIDEO,
+  blobOf,
+  cleanFile,
+  contains,
+  decodeErrors,
+  exiftool,
+  ffmpeg,
+  ffprobe,
+  fileBytes,
+  framemd5,
+  tempDir,
+} from '../../helpers/video-tools';
+
+const MAT2_AVI = '/work/shared/corpus/mat2/dirty.avi';
+const CANARIES = [
+  'CANARY_TITLE',
+  'CANARY_ARTIST',
+  'CANARY_COMMENT',
+  'CANARY_TRACK',
+  'CANARY_VENDOR',
+];
+const text = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+
+let dir = '';
+const at = (name: string) => join(dir, name);
+
+/** ffmpeg's AVI with INFO tags and a stream name, plus an IDIT date and strd vendor data planted. */
+function writeDirtyAvi(): void {
+  ffmpeg([
+    ...TEST_VIDEO,
+    ...TEST_AUDIO,
+    '-t',
+    '1',
+    '-c:v',
+    'mpeg4',
+    '-c:a',
+    'pcm_s16le',
+    ...['-metadata', 'title=CANARY_TITLE', '-metadata', 'artist=CANARY_ARTIST'],
+    ...['-metadata', 'comment=CANARY_COMMENT', '-metadata', 'date=2021'],
+    ...['-metadata:s:v', 'title=CANARY_TRACK', at('ffmpeg.avi')],
+  ]);
+  const bytes = fileBytes(at('ffmpeg.avi'));
+  const junks = listChunks(bytes).filter((c) => c.id === 'JUNK');
+  // The audio stream's JUNK (its OpenDML index placeholder) and the one closing hdrl.
+  plantInJunk(
+    bytes,
+    junks[1]!.offset,
+    riffChunk('strd', text('CANARY_VENDOR maker data')),
+  );
+  plantInJunk(
+    bytes,
+    junks[2]!.offset,
+    riffChunk('IDIT', text('THU MAR 04 05:06:07 2021\n\0')),
+  );
+  writeFileSync(at('dirty.avi'), bytes);
+}
+
+beforeAll(() => {
+  dir = tempDir('avi');
+  writeDirtyAvi();
+});
+
+describe('avi inspect', () => {
+  it('reports INFO tags, the stream name, the IDIT date and vendor data', async () => {
+    const { format, findings } = await inspect(
+      blobOf(fileBytes(at('dirty.avi'))),
+    );
+    expect(format.id).toBe('avi');
+    const byLabel = new Map(findings.map((f) => [f.label, f]));
+    expect(byLabel.get('INAM')?.value).toBe('CANARY_TITLE');
+    expect(byLabel.get('IART')?.category).toBe('author');
+    expect(byLabel.get('ISFT')?.category).toBe('software');
+    expect(byLabel.get('strn')?.value).toBe('CANARY_TRACK');
+    expect(byLabel.get('strd')).toMatchObject({ category: 'device' });
+    expect(byLabel.get('IDIT')).toMatchObject({
+      category: 'time',
+      value: '2021-03-04T05:06:07',
+    });
+  });
+});
+
+describe('avi clean', () => {
+  it('turns metadata into JUNK of the same size, in place', async () => {
+    const input = fileBytes(at('dirty.avi'));
+    const cleaned = await cleanFile(at('dirty.avi'));
+    expect(cleaned.bytes.length).toBe(input.length);
+    expect(cleaned.inPlace).toBe(true);
+    for (const canary of CANARIES)
+      expect(contains(cleaned.bytes, canary)).toBe(false);
+    expect(listChunks(cleaned.bytes).map((c) => c.id)).not.toContain('IDIT');
+  });
+
+  it('leaves nothing identifying for exiftool and ffprobe', async () => {
+    const cleaned = await cleanFile(at('dirty.avi'));
+    const tools = exiftool(cleaned.path) + ffprobe(cleaned.path);
+    for (const canary of CANARIES) expect(tools).not.toContain(canary);
+    expect(tools).not.toMatch(/Lavf|2021|Software|DateTimeOriginal/);
+  });
+
+  it('keeps every decoded frame identical and plays without errors', async () => {
+    const cleaned = await cleanFile(at('dirty.avi'));
+    expect(framemd5(cleaned.path)).toBe(framemd5(at('dirty.avi')));
+    expect(decodeErrors(cleaned.path)).toBe('');
+  });
+
+  it('cleans the mat2 sample: software and signed JUNK gone, frames identical', async () => {
+    const cleaned = await cleanFile(MAT2_AVI);
+    const tags = exiftool(cleaned.path);
+    expect(tags).not.toMatch(/MEncoder|MPlayer|Software|TextJunk/);
+    expect(cleaned.bytes.length).toBe(fileBytes(MAT2_AVI).length);
+    expect(framemd5(cleaned.path)).toBe(framemd5(MAT2_AVI));
+    expect(decodeErrors(cleaned.path)).toBe(decodeErrors(MAT2_AVI));
+  });
+
+  it('cleans metadata in an OpenDML AVIX extension', async () => {
+    const info = riffList(
+      'INFO',
+      riffChunk('ICMT', text('CANARY_COMMENT in AVIX')),
+    );
+    const avix = riffChunk(
+      'RIFF',
+      new Uint8Array(Buffer.concat([text('AVIX'), riffList('movi'), info])),
+    );
+    const bytes = new Uint8Array(
+      Buffer.concat([fileBytes(at('dirty.avi')), avix]),
+    );
+    const { plan } = await cleanPlan(blobOf(bytes));
+    const output = new Uint8Array(
+      await planToBlob(blobOf(bytes), plan).arrayBuffer(),
+    );
+    expect(contains(output, 'CANARY_COMMENT')).toBe(false);
+  });
+});
+
+describe('avi hostile input', () => {
+  const header = (riffSize: number, ...chunks: Uint8Array[]) => {
+    const out = Buffer.concat([text('RIFF\0\0\0\0AVI '), ...chunks]);
+    out.writeUInt32LE(riffSize, 4);
+    return new Uint8Array(out);
+  };
+  const rejectsCorrupt = (bytes: Uint8Array) =>
+    expect(cleanPlan(blobOf(bytes))).rejects.toMatchObject({ code: 'corrupt' });
+
+  it('rejects a truncated file', async () => {
+    const bytes = fileBytes(at('dirty.avi'));
+    await rejectsCorrupt(bytes.subarray(0, bytes.length >> 1));
+  });
+
+  it('rejects a RIFF size that lies about the file', async () => {
+    await rejectsCorrupt(header(1_000_000, riffList('hdrl')));
+  });
+
+  it('rejects a chunk larger than its list', async () => {
+    const hdrl = riffList('hdrl', riffChunk('avih', new Uint8Array(56)));
+    hdrl[16] = 200; // avih now claims more bytes than hdrl holds
+    await rejectsCorrupt(header(4 + hdrl.length, hdrl));
+  });
+
+  it('stops endless LIST nesting', async () => {
+    let nested = riffList('strl');
+    for (let i = 0; i < 100; i++) nested = riffList('strl', nested);
+    const hdrl = riffList('hdrl', nested);
+    await rejectsCorrupt(header(4 + hdrl.length, hdrl));
+  });
+
+  it('rejects random bytes behind a valid header', async () => {
+    const noise = new Uint8Array(4096).map((_, i) => (i * 7919 + 13) % 251);
+    await rejectsCorrupt(header(4 + noise.length, noise));
+  });
+});

@@ -1,0 +1,100 @@
+/** Walks an AVI's header area and lists the chunks that become JUNK, with what they held. */
+import type { ByteSource } from '../../byte-source';
+import { EngineError, corrupt } from '../../errors';
+import { finding, type Finding } from '../../findings';
+import { MAX_METADATA_BYTES } from '../../limits';
+import { readChildren, readChunks, type RiffChunk } from '../riff/chunks';
+import { infoCategory } from './info-tags';
+import { chunkRole } from './rules';
+import { iditDate, infoText, textRuns } from './values';
+
+export interface AviTarget {
+  readonly chunk: RiffChunk;
+  readonly findings: Finding[];
+}
+
+export async function scanAvi(
+  src: ByteSource,
+  signal?: AbortSignal,
+): Promise<AviTarget[]> {
+  const targets: AviTarget[] = [];
+  const riffs = await readChunks(src, 0, src.size, { signal });
+  for (const [index, riff] of riffs.entries()) {
+    const expected = index === 0 ? 'AVI ' : 'AVIX';
+    if (riff.id !== 'RIFF' || riff.listType !== expected) {
+      throw corrupt(`unexpected top-level chunk at ${riff.offset}`);
+    }
+    await scanList(src, riff, '', targets, signal);
+  }
+  return targets;
+}
+
+async function scanList(
+  src: ByteSource,
+  list: RiffChunk,
+  path: string,
+  into: AviTarget[],
+  signal?: AbortSignal,
+): Promise<void> {
+  for (const chunk of await readChildren(src, list, { signal })) {
+    const location = `${path}/${(list.listType ?? '').trim()}`;
+    const role = chunkRole(chunk.id, chunk.listType);
+    if (role === 'descend') await scanList(src, chunk, location, into, signal);
+    if (role === 'info')
+      into.push(await infoTarget(src, chunk, location, signal));
+    if (role === 'drop') into.push(await droppedTarget(src, chunk, location));
+    if (role === 'junk') {
+      const text = textRuns(await payload(src, chunk));
+      if (text)
+        into.push({
+          chunk,
+          findings: [finding('software', 'JUNK', location, text)],
+        });
+    }
+  }
+}
+
+async function payload(src: ByteSource, chunk: RiffChunk): Promise<Uint8Array> {
+  if (chunk.size > MAX_METADATA_BYTES) {
+    throw new EngineError('too-large', `chunk ${chunk.id} at ${chunk.offset}`);
+  }
+  return src.readExact(chunk.dataOffset, chunk.size);
+}
+
+async function infoTarget(
+  src: ByteSource,
+  list: RiffChunk,
+  path: string,
+  signal?: AbortSignal,
+): Promise<AviTarget> {
+  const location = `${path}/INFO`;
+  const findings: Finding[] = [];
+  for (const tag of await readChildren(src, list, { signal })) {
+    const text = infoText(await payload(src, tag));
+    findings.push(
+      finding(infoCategory(tag.id), tag.id, location, text || undefined),
+    );
+  }
+  if (findings.length === 0)
+    findings.push(finding('other', 'LIST INFO', location));
+  return { chunk: list, findings };
+}
+
+async function droppedTarget(
+  src: ByteSource,
+  chunk: RiffChunk,
+  location: string,
+): Promise<AviTarget> {
+  if (chunk.listType !== undefined) {
+    const label = `LIST ${chunk.listType}`;
+    return { chunk, findings: [finding('other', label, location)] };
+  }
+  const bytes = await payload(src, chunk);
+  const shown = chunk.id === 'IDIT' ? iditDate(bytes) : textRuns(bytes);
+  const category =
+    chunk.id === 'IDIT' ? 'time' : chunk.id === 'strd' ? 'device' : 'other';
+  return {
+    chunk,
+    findings: [finding(category, chunk.id, location, shown || undefined)],
+  };
+}
