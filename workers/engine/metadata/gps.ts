@@ -1,0 +1,117 @@
+/**
+ * The GPS IFD for the report (EXIF 2.32 section 4.6.6): one position in decimal degrees, the
+ * altitude in metres, the UTC time; the other GPS fields one by one.
+ */
+import { decodeLatin1 } from '../bytes';
+import { finding, type Finding } from '../findings';
+import type { ByteOrder, IfdEntry } from './tiff-ifd';
+import { entryNumbers, entryText, isoDate } from './tiff-values';
+import { GPS_TAGS, tagName } from './exif-tags';
+
+const GPS = {
+  LATITUDE_REF: 0x01,
+  LATITUDE: 0x02,
+  LONGITUDE_REF: 0x03,
+  LONGITUDE: 0x04,
+  ALTITUDE_REF: 0x05,
+  ALTITUDE: 0x06,
+  TIME_STAMP: 0x07,
+  DATE_STAMP: 0x1d,
+} as const;
+/** Tags folded into the combined findings above. */
+const COMBINED: ReadonlySet<number> = new Set(Object.values(GPS));
+const MINUTES_PER_DEGREE = 60;
+const SECONDS_PER_DEGREE = 3600;
+const DECIMALS = 6;
+const BELOW_SEA_LEVEL = 1;
+
+export type ValueOf = (entry: IfdEntry) => Uint8Array | null;
+
+interface GpsFields {
+  readonly byTag: ReadonlyMap<number, IfdEntry>;
+  readonly valueOf: ValueOf;
+  readonly order: ByteOrder;
+}
+
+function numbers(f: GpsFields, tag: number): number[] {
+  const entry = f.byTag.get(tag);
+  const value = entry && f.valueOf(entry);
+  return entry && value ? entryNumbers(entry, value, f.order) : [];
+}
+
+function text(f: GpsFields, tag: number): string {
+  const entry = f.byTag.get(tag);
+  const value = entry && f.valueOf(entry);
+  return value ? decodeLatin1(value) : '';
+}
+
+/** Degrees, minutes, seconds and a hemisphere letter to signed decimal degrees. */
+function degrees(
+  f: GpsFields,
+  tag: number,
+  refTag: number,
+  negative: string,
+): number | null {
+  const [d, m = 0, s = 0] = numbers(f, tag);
+  if (d === undefined) return null;
+  const value = d + m / MINUTES_PER_DEGREE + s / SECONDS_PER_DEGREE;
+  return text(f, refTag).toUpperCase().startsWith(negative) ? -value : value;
+}
+
+function position(f: GpsFields, location: string): Finding[] {
+  const lat = degrees(f, GPS.LATITUDE, GPS.LATITUDE_REF, 'S');
+  const lon = degrees(f, GPS.LONGITUDE, GPS.LONGITUDE_REF, 'W');
+  if (lat === null && lon === null) return [];
+  const shown = [lat, lon].map((v) => (v === null ? '?' : v.toFixed(DECIMALS)));
+  return [finding('location', 'GPSPosition', location, shown.join(', '))];
+}
+
+function altitude(f: GpsFields, location: string): Finding[] {
+  const [metres] = numbers(f, GPS.ALTITUDE);
+  if (metres === undefined) return [];
+  const [ref] = numbers(f, GPS.ALTITUDE_REF);
+  const signed = ref === BELOW_SEA_LEVEL ? -metres : metres;
+  return [finding('location', 'GPSAltitude', location, `${signed} m`)];
+}
+
+function dateTime(f: GpsFields, location: string): Finding[] {
+  const date = text(f, GPS.DATE_STAMP);
+  const [h, m, s] = numbers(f, GPS.TIME_STAMP);
+  const pad = (n: number | undefined) =>
+    String(Math.floor(n ?? 0)).padStart(2, '0');
+  const time = h === undefined ? '' : `${pad(h)}:${pad(m)}:${pad(s)}`;
+  if (!date && !time) return [];
+  const value = date
+    ? `${isoDate(date)}${time ? `T${time}Z` : ''}`
+    : `${time}Z`;
+  return [finding('time', 'GPSDateTime', location, value)];
+}
+
+/** Findings of a GPS IFD's entries. */
+export function gpsFindings(
+  entries: readonly IfdEntry[],
+  valueOf: ValueOf,
+  order: ByteOrder,
+  location: string,
+): Finding[] {
+  const f: GpsFields = {
+    byTag: new Map(entries.map((e) => [e.tag, e])),
+    valueOf,
+    order,
+  };
+  const others = entries
+    .filter((e) => !COMBINED.has(e.tag))
+    .flatMap((e) => {
+      const [label, category] = tagName(GPS_TAGS, e.tag);
+      if (category === null) return [];
+      const value = valueOf(e);
+      const shown = value ? entryText(e, value, order) : undefined;
+      return [finding(category, label, location, shown)];
+    });
+  return [
+    ...position(f, location),
+    ...altitude(f, location),
+    ...dateTime(f, location),
+    ...others,
+  ];
+}
