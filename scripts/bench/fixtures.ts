@@ -70,6 +70,12 @@ function tag(path: string): void {
     sh('exiftool', ['-q', '-overwrite_original', ...PLANTED, path]);
 }
 
+/** Colour noise compresses badly, so a modest pixel count gives a large file quickly. */
+function noiseImage(path: string, size: string, quality?: string): void {
+  const q = quality ? ['-quality', quality] : [];
+  sh('convert', ['-size', size, 'xc:', '+noise', 'Random', ...q, path]);
+}
+
 /** High-bitrate noise video, looped by stream copy until it reaches `targetBytes`. */
 function bigVideo(
   path: string,
@@ -145,16 +151,7 @@ export function benchCases(): BenchCase[] {
     add(
       'JPEG 50 MB',
       cached('photo-50mb.jpg', (p) => {
-        sh('convert', [
-          '-size',
-          '5200x4200',
-          'xc:gray',
-          '+noise',
-          'Random',
-          '-quality',
-          '93',
-          p,
-        ]);
+        noiseImage(p, '7200x5400', '97');
         tag(p);
       }),
       true,
@@ -163,7 +160,7 @@ export function benchCases(): BenchCase[] {
     add(
       'PNG 20 MB',
       cached('image-20mb.png', (p) => {
-        sh('convert', ['-size', '2600x2600', 'xc:gray', '+noise', 'Random', p]);
+        noiseImage(p, '2600x2600');
         tag(p);
       }),
       true,
@@ -172,16 +169,7 @@ export function benchCases(): BenchCase[] {
     add(
       'HEIC 30 MB',
       cached('photo-30mb.heic', (p) => {
-        sh('convert', [
-          '-size',
-          '4000x3000',
-          'xc:gray',
-          '+noise',
-          'Random',
-          '-quality',
-          '100',
-          p,
-        ]);
+        noiseImage(p, '6000x4500', '100');
         tag(p);
       }),
       true,
