@@ -1,10 +1,27 @@
-import type { FormatModule } from '../format-module';
-import { EngineError } from '../errors';
+import { startsWith } from '../bytes';
+import type { FormatModule, Sniffed } from '../format-module';
+import { guidBytes, HEADER } from './asf/guids';
+import { scanAsf } from './asf/scan';
+import { patchPlan } from './in-place';
 
-/** Placeholder until this format's module lands: it recognises nothing, so nothing reaches it. */
+const HEADER_GUID = guidBytes(HEADER);
+const WMV: Sniffed = { id: 'wmv', mime: 'video/x-ms-wmv', extension: 'wmv' };
+
+/**
+ * WMV / WMA / ASF: Content Description, Extended Content Description, branding and identifying
+ * metadata records become Padding Objects of the same size; the creation date and the File ID are
+ * zeroed. Packets are never read, and the output has the input's length.
+ */
 export const asf: FormatModule = {
-  formats: [],
-  sniff: () => null,
-  inspect: () => Promise.reject(new EngineError('unsupported')),
-  clean: () => Promise.reject(new EngineError('unsupported')),
+  formats: [
+    { id: 'wmv', mime: 'video/x-ms-wmv', extensions: ['wmv', 'wma', 'asf'] },
+  ],
+  sniff: (head) => (startsWith(head, HEADER_GUID) ? WMV : null),
+  async inspect(src, _format, ctx) {
+    return (await scanAsf(src, ctx.signal)).findings;
+  },
+  async clean(src, _format, ctx) {
+    const { patches } = await scanAsf(src, ctx.signal);
+    return patchPlan(src.size, patches);
+  },
 };

@@ -1,0 +1,175 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanPlan, inspect } from '../../../workers/engine';
+import { addMetadataRecord, plantFileId } from '../../helpers/video-asf';
+import {
+  TEST_AUDIO,
+  TEST_VIDEO,
+  blobOf,
+  cleanFile,
+  contains,
+  decodeErrors,
+  exiftool,
+  ffmpeg,
+  ffprobe,
+  fileBytes,
+  framemd5,
+  tempDir,
+} from '../../helpers/video-tools';
+
+const MAT2_WMV = '/work/shared/corpus/mat2/dirty.wmv';
+const CANARIES = [
+  'CANARY_TITLE',
+  'CANARY_ARTIST',
+  'CANARY_COMMENT',
+  'CANARY_COPY',
+  'CANARY_GENRE',
+  'CANARY_PLACE',
+];
+/** 2211B3FB-BD23-11D2-B4B7-00A0C955FC6E as stored on disk. */
+const CONTENT_ENCRYPTION_GUID = 'fbb3112223bdd211b4b700a0c955fc6e';
+const FILE_ID = '0123456789abcdef0123456789abcdef';
+const utf16 = (s: string) => Buffer.from(s, 'utf16le').toString('latin1');
+
+let dir = '';
+const at = (name: string) => join(dir, name);
+
+beforeAll(() => {
+  dir = tempDir('asf');
+  ffmpeg([
+    ...TEST_VIDEO,
+    ...TEST_AUDIO,
+    '-t',
+    '1',
+    '-c:v',
+    'wmv2',
+    '-c:a',
+    'wmav2',
+    ...['-metadata', 'title=CANARY_TITLE', '-metadata', 'artist=CANARY_ARTIST'],
+    ...[
+      '-metadata',
+      'comment=CANARY_COMMENT',
+      '-metadata',
+      'copyright=CANARY_COPY',
+    ],
+    ...[
+      '-metadata',
+      'genre=CANARY_GENRE',
+      '-metadata',
+      'creation_time=2021-03-04T05:06:07Z',
+    ],
+    at('ffmpeg.wmv'),
+  ]);
+  const withLocation = addMetadataRecord(
+    fileBytes(at('ffmpeg.wmv')),
+    'WM/Location',
+    'CANARY_PLACE',
+  );
+  writeFileSync(at('dirty.wmv'), plantFileId(withLocation, FILE_ID));
+});
+
+const hasText = (bytes: Uint8Array, text: string) =>
+  contains(bytes, utf16(text));
+
+describe('asf inspect', () => {
+  it('reports descriptions, the creation date, the file id and metadata records', async () => {
+    const { format, findings } = await inspect(
+      blobOf(fileBytes(at('dirty.wmv'))),
+    );
+    expect(format.id).toBe('wmv');
+    const byLabel = new Map(findings.map((f) => [f.label, f]));
+    expect(byLabel.get('Title')?.value).toBe('CANARY_TITLE');
+    expect(byLabel.get('Author')).toMatchObject({
+      category: 'author',
+      value: 'CANARY_ARTIST',
+    });
+    expect(byLabel.get('Creation Date')).toMatchObject({
+      category: 'time',
+      value: '2021-03-04T05:06:07.000Z',
+    });
+    expect(byLabel.get('WM/EncodingSettings')?.category).toBe('software');
+    expect(byLabel.get('WM/Location')).toMatchObject({
+      category: 'location',
+      value: 'CANARY_PLACE',
+    });
+    expect(byLabel.get('File ID')?.category).toBe('identifier');
+  });
+});
+
+describe('asf clean', () => {
+  it('blanks metadata in place: same size, no canary left', async () => {
+    const input = fileBytes(at('dirty.wmv'));
+    const cleaned = await cleanFile(at('dirty.wmv'));
+    expect(cleaned.bytes.length).toBe(input.length);
+    expect(cleaned.inPlace).toBe(true);
+    for (const canary of CANARIES)
+      expect(hasText(cleaned.bytes, canary)).toBe(false);
+    expect(
+      contains(cleaned.bytes, Buffer.from(FILE_ID, 'hex').toString('latin1')),
+    ).toBe(false);
+  });
+
+  it('leaves nothing identifying for exiftool and ffprobe, keeps the aspect ratio', async () => {
+    const cleaned = await cleanFile(at('dirty.wmv'));
+    const tags = exiftool(cleaned.path);
+    const tools = tags + ffprobe(cleaned.path);
+    for (const canary of CANARIES) expect(tools).not.toContain(canary);
+    expect(tools).not.toMatch(/Lavf|2021|EncodingSettings|creation_time/);
+    expect(tags).toContain('00000000-0000-0000-0000-000000000000');
+    expect(tags).toContain('AspectRatioX');
+  });
+
+  it('keeps every decoded frame identical and plays without errors', async () => {
+    const cleaned = await cleanFile(at('dirty.wmv'));
+    expect(framemd5(cleaned.path)).toBe(framemd5(at('dirty.wmv')));
+    expect(decodeErrors(cleaned.path)).toBe('');
+  });
+
+  it('cleans the mat2 sample', async () => {
+    const cleaned = await cleanFile(MAT2_WMV);
+    expect(exiftool(cleaned.path)).not.toMatch(/Lavf|EncodingSettings/);
+    expect(framemd5(cleaned.path)).toBe(framemd5(MAT2_WMV));
+    expect(decodeErrors(cleaned.path)).toBe(decodeErrors(MAT2_WMV));
+  });
+});
+
+describe('asf hostile input', () => {
+  const rejects = (bytes: Uint8Array, code = 'corrupt') =>
+    expect(cleanPlan(blobOf(bytes))).rejects.toMatchObject({ code });
+
+  it('rejects a truncated header', async () => {
+    await rejects(fileBytes(at('dirty.wmv')).subarray(0, 500));
+  });
+
+  it('rejects an object larger than the header', async () => {
+    const bytes = fileBytes(at('dirty.wmv'));
+    Buffer.from(bytes.buffer).writeBigUInt64LE(1n << 40n, 30 + 16); // File Properties' size
+    await rejects(bytes);
+  });
+
+  it('rejects a zero-size object instead of looping', async () => {
+    const bytes = fileBytes(at('dirty.wmv'));
+    Buffer.from(bytes.buffer).writeBigUInt64LE(0n, 30 + 16);
+    await rejects(bytes);
+  });
+
+  it('refuses an encrypted file', async () => {
+    const bytes = fileBytes(at('dirty.wmv'));
+    // Turn the Content Description into a Content Encryption Object (same size).
+    const offset = Buffer.from(bytes.buffer).indexOf(
+      Buffer.from('3326b2758e66cf11a6d900aa0062ce6c', 'hex'),
+    );
+    Buffer.from(CONTENT_ENCRYPTION_GUID, 'hex').copy(
+      Buffer.from(bytes.buffer),
+      offset,
+    );
+    await rejects(bytes, 'encrypted');
+  });
+
+  it('rejects random bytes behind a valid header GUID', async () => {
+    const noise = new Uint8Array(4096).map((_, i) => (i * 7919 + 13) % 251);
+    noise.set(fileBytes(at('dirty.wmv')).subarray(0, 16));
+    await rejects(noise);
+  });
+});

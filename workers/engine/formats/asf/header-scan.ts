@@ -1,0 +1,168 @@
+/** Finds what to blank in the ASF Header Object and lists what it held. */
+import { EngineError } from '../../errors';
+import { finding, type Finding, type FindingCategory } from '../../findings';
+import type { Patch } from '../in-place';
+import * as G from './guids';
+import {
+  objectHeader,
+  objectsIn,
+  OBJECT_HEADER_BYTES,
+  type AsfObject,
+} from './objects';
+import {
+  contentDescription,
+  extendedDescriptors,
+  metadataRecords,
+  type AsfField,
+} from './records';
+import { isTechnical, nameCategory } from './names';
+import { fileProperties } from './file-properties';
+
+export interface AsfAnalysis {
+  readonly findings: Finding[];
+  readonly patches: Patch[];
+}
+
+/** Header Object: GUID, size, object count (4), two reserved bytes (spec 3.1). */
+export const HEADER_OBJECT_BYTES = 30;
+/** Header Extension: header, reserved GUID, reserved (2), data size (4) (spec 3.4). */
+const HEADER_EXTENSION_DATA_AT = OBJECT_HEADER_BYTES + 16 + 2 + 4;
+const RECORD_COUNT_BYTES = 2;
+
+const CONTENT_CATEGORIES: Readonly<Record<string, FindingCategory>> = {
+  Title: 'other',
+  Author: 'author',
+  Copyright: 'author',
+  Description: 'comment',
+  Rating: 'other',
+};
+
+/** A Padding Object (spec 3.18) of exactly the object's length. */
+function padding(object: AsfObject): Patch {
+  const data = new Uint8Array(object.end - object.offset);
+  data.set(objectHeader(G.guidBytes(G.PADDING), data.length));
+  return { offset: object.offset, data };
+}
+
+const fieldFindings = (
+  fields: AsfField[],
+  location: string,
+  categoryOf: (n: string) => FindingCategory,
+) => fields.map((f) => finding(categoryOf(f.name), f.name, location, f.value));
+
+export function scanHeader(header: Uint8Array, into: AsfAnalysis): void {
+  for (const object of objectsIn(header, HEADER_OBJECT_BYTES, header.length)) {
+    const bytes = header.subarray(object.offset, object.end);
+    switch (object.guid) {
+      case G.CONTENT_ENCRYPTION:
+      case G.EXTENDED_CONTENT_ENCRYPTION:
+        throw new EngineError('encrypted', 'ASF content encryption object');
+      case G.FILE_PROPERTIES:
+        fileProperties(bytes, object.offset, into);
+        break;
+      case G.CONTENT_DESCRIPTION:
+        blank(
+          object,
+          fieldFindings(
+            contentDescription(bytes),
+            'Content Description',
+            (n) => CONTENT_CATEGORIES[n] ?? 'other',
+          ),
+          into,
+        );
+        break;
+      case G.EXTENDED_CONTENT_DESCRIPTION:
+        blank(
+          object,
+          fieldFindings(
+            extendedDescriptors(bytes),
+            'Extended Content Description',
+            nameCategory,
+          ),
+          into,
+        );
+        break;
+      case G.CONTENT_BRANDING:
+        blank(
+          object,
+          [finding('thumbnail', 'Content Branding', 'Header')],
+          into,
+        );
+        break;
+      case G.DIGITAL_SIGNATURE:
+        blank(
+          object,
+          [finding('identifier', 'Digital Signature', 'Header')],
+          into,
+        );
+        break;
+      case G.HEADER_EXTENSION:
+        scanExtension(header, object, into);
+        break;
+    }
+  }
+}
+
+function blank(
+  object: AsfObject,
+  findings: Finding[],
+  into: AsfAnalysis,
+): void {
+  into.findings.push(...findings);
+  into.patches.push(padding(object));
+}
+
+function scanExtension(
+  header: Uint8Array,
+  extension: AsfObject,
+  into: AsfAnalysis,
+): void {
+  const start = extension.offset + HEADER_EXTENSION_DATA_AT;
+  for (const object of objectsIn(header, start, extension.end)) {
+    if (object.guid === G.METADATA || object.guid === G.METADATA_LIBRARY) {
+      const location =
+        object.guid === G.METADATA ? 'Metadata' : 'Metadata Library';
+      scanMetadata(
+        header.subarray(object.offset, object.end),
+        object,
+        location,
+        into,
+      );
+    }
+  }
+}
+
+/**
+ * Keeps the technical records (aspect ratio, VBR) in a shorter object of the same type and turns
+ * the rest of its bytes into a Padding Object; both stay inside the Header Extension's data.
+ */
+function scanMetadata(
+  bytes: Uint8Array,
+  object: AsfObject,
+  location: string,
+  into: AsfAnalysis,
+): void {
+  const records = metadataRecords(bytes);
+  const removed = records.filter((r) => !isTechnical(r.name));
+  if (removed.length === 0) return;
+  into.findings.push(...fieldFindings(removed, location, nameCategory));
+  const kept = records.filter((r) => isTechnical(r.name));
+  const keptLength = kept.reduce((n, r) => n + r.end - r.start, 0);
+  const shortLength = OBJECT_HEADER_BYTES + RECORD_COUNT_BYTES + keptLength;
+  const rest = bytes.length - shortLength;
+  if (kept.length === 0 || rest < OBJECT_HEADER_BYTES) {
+    into.patches.push(padding(object));
+    return;
+  }
+  const data = new Uint8Array(bytes.length);
+  data.set(bytes.subarray(0, OBJECT_HEADER_BYTES));
+  data.set(objectHeader(bytes.subarray(0, G.GUID_BYTES), shortLength));
+  new DataView(data.buffer).setUint16(OBJECT_HEADER_BYTES, kept.length, true);
+  let at = OBJECT_HEADER_BYTES + RECORD_COUNT_BYTES;
+  for (const record of kept) {
+    data.set(bytes.subarray(record.start, record.end), at);
+    at += record.end - record.start;
+  }
+  data.set(objectHeader(G.guidBytes(G.PADDING), rest), shortLength);
+  into.patches.push({ offset: object.offset, data });
+}

@@ -1,0 +1,63 @@
+/**
+ * Reads the ASF Header Object into memory (it is small: stream headers and metadata) and the
+ * headers of the top-level objects after it (Data, indexes), never the packets.
+ */
+import type { ByteSource } from '../../byte-source';
+import { u64le } from '../../bytes';
+import { corrupt, EngineError, throwIfAborted } from '../../errors';
+import { MAX_ENTRIES, MAX_METADATA_BYTES } from '../../limits';
+import { fileId } from './file-properties';
+import * as G from './guids';
+import {
+  HEADER_OBJECT_BYTES,
+  scanHeader,
+  type AsfAnalysis,
+} from './header-scan';
+import { objectAt, OBJECT_HEADER_BYTES } from './objects';
+
+/** Enough of a top-level object to see its File ID (Data Object spec 5.1, Simple Index 6.1). */
+const TOP_HEAD_BYTES = OBJECT_HEADER_BYTES + 16;
+const SIZE_AT = 16;
+
+export async function scanAsf(
+  src: ByteSource,
+  signal?: AbortSignal,
+): Promise<AsfAnalysis> {
+  const analysis: AsfAnalysis = { findings: [], patches: [] };
+  const start = await src.readExact(0, HEADER_OBJECT_BYTES);
+  const headerSize = u64le(start, SIZE_AT);
+  if (headerSize < HEADER_OBJECT_BYTES || headerSize > src.size) {
+    throw corrupt('ASF Header Object size does not fit the file');
+  }
+  if (headerSize > MAX_METADATA_BYTES)
+    throw new EngineError('too-large', 'ASF header');
+  scanHeader(await src.readExact(0, headerSize), analysis);
+  await scanTopLevel(src, headerSize, analysis, signal);
+  return analysis;
+}
+
+async function scanTopLevel(
+  src: ByteSource,
+  from: number,
+  into: AsfAnalysis,
+  signal?: AbortSignal,
+): Promise<void> {
+  for (let at = from, count = 0; at < src.size; count++) {
+    throwIfAborted(signal);
+    if (count > MAX_ENTRIES) throw corrupt('too many ASF objects');
+    const head = await src.readExact(
+      at,
+      Math.min(TOP_HEAD_BYTES, src.size - at),
+    );
+    const guid = G.readGuid(head, 0);
+    if (guid === G.DATA || guid === G.SIMPLE_INDEX) {
+      const location = guid === G.DATA ? 'Data Object' : 'Simple Index';
+      fileId(head, at, location, into);
+    }
+    const size = u64le(head, SIZE_AT);
+    // A broadcast (live) Data Object may leave its size unset (spec 5.1): nothing follows it then.
+    if (guid === G.DATA && (size < TOP_HEAD_BYTES || at + size > src.size))
+      return;
+    at = objectAt(head, 0, src.size - at).end + at;
+  }
+}
