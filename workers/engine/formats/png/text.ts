@@ -1,0 +1,76 @@
+/** Decodes tEXt, zTXt and iTXt (PNG spec, 11.3.4) for the report. */
+import { decodeLatin1, decodeText } from '../../bytes';
+import type { FindingCategory } from '../../findings';
+import { inflateBounded } from './inflate';
+
+/** Enough for any real XMP packet or comment; a bigger text is reported truncated. */
+export const MAX_TEXT_BYTES = 4 * 1024 * 1024;
+const COMPRESSION_DEFLATE = 0;
+
+export interface PngText {
+  readonly keyword: string;
+  /** The text as UTF-8 bytes (iTXt) or Latin-1 decoded; undefined when it cannot be decoded. */
+  readonly text?: string;
+  /** UTF-8 bytes of the text, for XMP. */
+  readonly utf8?: Uint8Array;
+}
+
+function nul(data: Uint8Array, from: number): number {
+  const at = data.indexOf(0, from);
+  return at < 0 ? data.length : at;
+}
+
+function inflated(data: Uint8Array, method: number): Uint8Array | null {
+  if (method !== COMPRESSION_DEFLATE) return null;
+  return inflateBounded(data, MAX_TEXT_BYTES);
+}
+
+function parseTEXt(data: Uint8Array, keyword: string, at: number): PngText {
+  return { keyword, text: decodeLatin1(data.subarray(at)) };
+}
+
+function parseZTXt(data: Uint8Array, keyword: string, at: number): PngText {
+  const text = inflated(data.subarray(at + 1), data[at] ?? -1);
+  return text ? { keyword, text: decodeLatin1(text) } : { keyword };
+}
+
+function parseITXt(data: Uint8Array, keyword: string, at: number): PngText {
+  const compressed = data[at] === 1;
+  const method = data[at + 1] ?? -1;
+  const languageEnd = nul(data, at + 2);
+  const translatedEnd = nul(data, languageEnd + 1);
+  const body = data.subarray(Math.min(translatedEnd + 1, data.length));
+  const utf8 = compressed ? inflated(body, method) : body;
+  return utf8 ? { keyword, text: decodeText(utf8), utf8 } : { keyword };
+}
+
+export function parsePngText(type: string, data: Uint8Array): PngText {
+  const keywordEnd = nul(data, 0);
+  const keyword = decodeLatin1(data.subarray(0, keywordEnd));
+  const at = keywordEnd + 1;
+  if (type === 'zTXt') return parseZTXt(data, keyword, at);
+  if (type === 'iTXt') return parseITXt(data, keyword, at);
+  return parseTEXt(data, keyword, at);
+}
+
+/** The PNG spec's predefined keywords (11.3.4.2) and what ImageMagick and cameras add. */
+const KEYWORD_CATEGORIES: readonly [RegExp, FindingCategory][] = [
+  [/gps|location|latitude|longitude/i, 'location'],
+  [/author|artist|creator|copyright|owner|publisher/i, 'author'],
+  [/time|date/i, 'time'],
+  [/software|generator|tool|program/i, 'software'],
+  [/source|make|model|camera|lens|device|serial/i, 'device'],
+  [/comment|description|title|caption|label|subject|keyword/i, 'comment'],
+];
+
+export const XMP_KEYWORD = 'XML:com.adobe.xmp';
+
+export function keywordCategory(keyword: string): FindingCategory {
+  if (keyword === XMP_KEYWORD) return 'history';
+  return KEYWORD_CATEGORIES.find(([re]) => re.test(keyword))?.[1] ?? 'other';
+}
+
+/** ImageMagick stores whole EXIF/IPTC/XMP blocks as hex in "Raw profile type ..." text. */
+export function isRawProfile(keyword: string): boolean {
+  return /^raw profile type /i.test(keyword);
+}
