@@ -128,3 +128,17 @@ export function writeStoredConsent(
     // Storage full or blocked: the decision still holds for this page, the visitor is asked next time.
   }
 }
+
+/** Storage kept in memory: for a browser that blocks `localStorage` (the choice lasts the page). */
+export class MemoryStorage implements ConsentStorage {
+  private readonly items = new Map<string, string>();
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string): void {
+    this.items.set(key, value);
+  }
+  removeItem(key: string): void {
+    this.items.delete(key);
+  }
+}

@@ -1,4 +1,53 @@
-/** Placeholder until the consent issue lands; the cookie-settings page renders it under its heading. */
+import { useIntl } from 'react-intl';
+import { useLocation } from 'wouter';
+import { useLocalizedPath } from '../../app/locale-context';
+import { NECESSARY_ONLY } from '../../machines/consent-categories';
+import { CategorySwitches } from './CategorySwitches';
+import { useChoiceEdits } from './use-choice-edits';
+import { useConsent } from './use-consent';
+import './consent.css';
+
+/**
+ * The cookie-settings page's panel, the same in all nine variants (spec 4, DESIGN difference 4):
+ * necessary is locked on; Save stores the choice and goes to the variant's home; Cancel goes home
+ * without saving. Before hydration it shows the defaults; the stored choice replaces them after.
+ */
 export function CookieSettingsPanel() {
-  return null;
+  const intl = useIntl();
+  const consent = useConsent();
+  const homePath = useLocalizedPath('home');
+  const [, navigate] = useLocation();
+  const [choices, setChoice] = useChoiceEdits(
+    consent?.snapshot.context.categories ?? NECESSARY_ONLY,
+  );
+
+  const save = () => {
+    consent?.send({ type: 'consent.save', choices });
+    navigate(homePath);
+  };
+
+  return (
+    <div className="consent-panel">
+      <p className="consent-panel__intro">
+        {intl.formatMessage({ id: 'consent.settings.intro' })}
+      </p>
+      <CategorySwitches choices={choices} onChange={setChoice} />
+      <div className="consent-actions">
+        <button
+          type="button"
+          className="consent-button consent-button--primary"
+          onClick={save}
+        >
+          {intl.formatMessage({ id: 'consent.settings.save' })}
+        </button>
+        <button
+          type="button"
+          className="consent-button"
+          onClick={() => navigate(homePath)}
+        >
+          {intl.formatMessage({ id: 'consent.settings.cancel' })}
+        </button>
+      </div>
+    </div>
+  );
 }
