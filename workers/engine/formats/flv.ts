@@ -1,10 +1,41 @@
-import type { FormatModule } from '../format-module';
-import { EngineError } from '../errors';
+import { startsWith } from '../bytes';
+import type { ByteSource } from '../byte-source';
+import type { Finding } from '../findings';
+import type { FormatModule, Sniffed } from '../format-module';
+import { readScriptTags } from './flv/tags';
+import { scanScript } from './flv/script';
+import { patchPlan, type Patch } from './in-place';
 
-/** Placeholder until this format's module lands: it recognises nothing, so nothing reaches it. */
+const FLV_SIGNATURE = [0x46, 0x4c, 0x56, 0x01];
+const FLV: Sniffed = { id: 'flv', mime: 'video/x-flv', extension: 'flv' };
+
+async function scanFlv(
+  src: ByteSource,
+  signal?: AbortSignal,
+): Promise<{ findings: Finding[]; patches: Patch[] }> {
+  const findings: Finding[] = [];
+  const patches: Patch[] = [];
+  for (const tag of await readScriptTags(src, signal)) {
+    const result = scanScript(tag.data);
+    findings.push(...result.findings);
+    if (result.replacement)
+      patches.push({ offset: tag.dataOffset, data: result.replacement });
+  }
+  return { findings, patches };
+}
+
+/**
+ * FLV: identifying `onMetaData` entries (title, artist, encoder, creator, creation date) and XMP
+ * packets go; duration, dimensions, frame rate, codecs and the keyframe index stay. Each script tag
+ * is rewritten at its own length, so no tag moves and the output has the input's length.
+ */
 export const flv: FormatModule = {
-  formats: [],
-  sniff: () => null,
-  inspect: () => Promise.reject(new EngineError('unsupported')),
-  clean: () => Promise.reject(new EngineError('unsupported')),
+  formats: [{ id: 'flv', mime: 'video/x-flv', extensions: ['flv'] }],
+  sniff: (head) => (startsWith(head, FLV_SIGNATURE) ? FLV : null),
+  async inspect(src, _format, ctx) {
+    return (await scanFlv(src, ctx.signal)).findings;
+  },
+  async clean(src, _format, ctx) {
+    return patchPlan(src.size, (await scanFlv(src, ctx.signal)).patches);
+  },
 };
