@@ -1,0 +1,122 @@
+import { useMemo, useState } from 'react';
+import { useDropzone, type FileRejection } from 'react-dropzone';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { CatalogEntry } from '../../../workers/engine/format-catalog';
+import { MAX_FILE_BYTES } from '../../../workers/engine/limits';
+import { extensionList, toDropzoneAccept } from './accepted-types';
+import { isIgnoredFile } from './file-rules';
+import { firstRejection, type Rejection } from './rejections';
+import { useFormatSize } from './use-format-size';
+
+/** The smallest file worth cleaning: an empty file has nothing to clean and no format. */
+const MIN_FILE_BYTES = 1;
+
+interface DropZoneProps {
+  readonly entries: readonly CatalogEntry[];
+  readonly disabled: boolean;
+  readonly onFile: (file: File) => void;
+}
+
+function RejectionMessage({
+  rejection,
+  types,
+}: {
+  rejection: Rejection;
+  types: string;
+}) {
+  const formatSize = useFormatSize();
+  const values = {
+    name: rejection.name,
+    size: formatSize(rejection.size),
+    limit: formatSize(MAX_FILE_BYTES),
+    types,
+  };
+  return (
+    <p className="uploader-rejection" role="alert">
+      <FormattedMessage
+        id={`uploader.reject.${rejection.code}`}
+        values={values}
+      />
+    </p>
+  );
+}
+
+/**
+ * The drop zone: one file, the page's types only (spec 5; drop and dialog alike), the 100 MB limit
+ * of spec 9. The visible button opens the dialog; the whole zone takes drops.
+ */
+export function DropZone({ entries, disabled, onFile }: DropZoneProps) {
+  const intl = useIntl();
+  const formatSize = useFormatSize();
+  const [rejection, setRejection] = useState<Rejection | null>(null);
+  const [dialogCancelled, setDialogCancelled] = useState(false);
+  const accept = useMemo(() => toDropzoneAccept(entries), [entries]);
+  const types = intl.formatList(extensionList(entries));
+
+  const onDrop = (accepted: File[], rejected: FileRejection[]) => {
+    setDialogCancelled(false);
+    const files = accepted.filter((f) => !isIgnoredFile(f));
+    const refused = rejected.filter((r) => !isIgnoredFile(r.file));
+    setRejection(firstRejection(refused));
+    const [file] = files;
+    if (file && refused.length === 0) onFile(file);
+  };
+
+  const { getRootProps, getInputProps, isDragActive, isDragReject } =
+    useDropzone({
+      accept,
+      // An empty accept would let everything through; a page with no cleanable type takes nothing.
+      validator: () =>
+        entries.length === 0
+          ? { code: 'file-invalid-type', message: 'no accepted types' }
+          : null,
+      multiple: false,
+      maxFiles: 1,
+      maxSize: MAX_FILE_BYTES,
+      minSize: MIN_FILE_BYTES,
+      disabled,
+      noKeyboard: true,
+      onDrop,
+      onFileDialogCancel: () => setDialogCancelled(true),
+    });
+
+  const zoneClass = [
+    'uploader-zone',
+    isDragActive && 'uploader-zone-active',
+    isDragReject && 'uploader-zone-reject',
+    disabled && 'uploader-zone-disabled',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div {...getRootProps({ className: zoneClass })} data-testid="drop-zone">
+      <input
+        {...getInputProps()}
+        aria-label={intl.formatMessage({ id: 'uploader.zone.input' })}
+      />
+      <p className="uploader-prompt" aria-hidden="true">
+        <FormattedMessage
+          id={isDragActive ? 'uploader.zone.release' : 'uploader.zone.prompt'}
+        />
+      </p>
+      <button type="button" className="uploader-button" disabled={disabled}>
+        <FormattedMessage id="uploader.zone.select" />
+      </button>
+      <p className="uploader-hint">
+        <FormattedMessage
+          id={
+            entries.length > 0 ? 'uploader.zone.accepted' : 'uploader.zone.none'
+          }
+          values={{ types, limit: formatSize(MAX_FILE_BYTES) }}
+        />
+      </p>
+      {rejection && <RejectionMessage rejection={rejection} types={types} />}
+      {dialogCancelled && (
+        <p className="uploader-hint" role="status">
+          <FormattedMessage id="uploader.zone.cancelled" />
+        </p>
+      )}
+    </div>
+  );
+}

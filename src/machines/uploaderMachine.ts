@@ -1,0 +1,133 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  cleanInWorker,
+  type BridgeErrorCode,
+  type BridgeOutcome,
+  type CleanSuccess,
+} from '../worker-bridge/clean-bridge';
+
+export interface CleanInput {
+  readonly file: File;
+  readonly onProgress: (fraction: number) => void;
+}
+
+export interface UploaderContext {
+  /** The one selected file; a new one replaces it. */
+  readonly file: File | null;
+  readonly result: CleanSuccess | null;
+  /** Object URL of the cleaned copy while `done`; revoked on leaving `done`. */
+  readonly downloadUrl: string | null;
+  readonly errorCode: BridgeErrorCode | null;
+  /** Fraction done while processing, 0..1. */
+  readonly progress: number;
+}
+
+export type UploaderEvent =
+  | { type: 'file.select'; file: File }
+  | { type: 'processing.start' }
+  | { type: 'processing.progress'; fraction: number }
+  | { type: 'processing.cancel' };
+
+const EMPTY: UploaderContext = {
+  file: null,
+  result: null,
+  downloadUrl: null,
+  errorCode: null,
+  progress: 0,
+};
+
+/**
+ * The uploader of spec 4: idle, selected, processing, then done or error; one file, and a new
+ * file clears the previous result. Cancel returns to `selected` with the same file; stopping the
+ * `cleanFile` actor aborts its signal, which ends the worker.
+ */
+export const uploaderMachine = setup({
+  types: {
+    context: {} as UploaderContext,
+    events: {} as UploaderEvent,
+  },
+  actors: {
+    cleanFile: fromPromise<BridgeOutcome, CleanInput>(({ input, signal }) =>
+      cleanInWorker(input.file, { signal, onProgress: input.onProgress }),
+    ),
+  },
+  actions: {
+    selectFile: assign(({ event }) =>
+      event.type === 'file.select' ? { ...EMPTY, file: event.file } : {},
+    ),
+    resetRun: assign({ result: null, errorCode: null, progress: 0 }),
+    keepResult: assign((_, output: CleanSuccess) => ({
+      result: output,
+      downloadUrl: URL.createObjectURL(output.blob),
+    })),
+    // The cleaned copy can be as large as the input; a new file or a retry lets it go.
+    revokeDownloadUrl: ({ context }) => {
+      if (context.downloadUrl) URL.revokeObjectURL(context.downloadUrl);
+    },
+    forgetResult: assign({ result: null, downloadUrl: null }),
+    recordProgress: assign(({ event }) =>
+      event.type === 'processing.progress' ? { progress: event.fraction } : {},
+    ),
+  },
+  guards: {
+    succeeded: (_, outcome: BridgeOutcome) => outcome.ok,
+  },
+}).createMachine({
+  id: 'uploader',
+  initial: 'idle',
+  context: EMPTY,
+  on: {
+    'file.select': { target: '.selected', actions: 'selectFile' },
+  },
+  states: {
+    idle: {},
+    selected: {
+      on: { 'processing.start': 'processing' },
+    },
+    processing: {
+      entry: 'resetRun',
+      // A drop while cleaning would race the running job; the drop zone is disabled meanwhile.
+      on: {
+        'file.select': {},
+        'processing.progress': { actions: 'recordProgress' },
+        'processing.cancel': 'selected',
+      },
+      invoke: {
+        id: 'cleanFile',
+        src: 'cleanFile',
+        input: ({ context, self }): CleanInput => ({
+          file: context.file as File,
+          onProgress: (fraction) =>
+            self.send({ type: 'processing.progress', fraction }),
+        }),
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => event.output },
+            target: 'done',
+            actions: {
+              type: 'keepResult',
+              params: ({ event }) => event.output as CleanSuccess,
+            },
+          },
+          {
+            target: 'error',
+            actions: assign(({ event }) => ({
+              errorCode: event.output.ok ? null : event.output.code,
+            })),
+          },
+        ],
+        onError: {
+          target: 'error',
+          actions: assign({ errorCode: 'worker-failed' as const }),
+        },
+      },
+    },
+    done: {
+      exit: ['revokeDownloadUrl', 'forgetResult'],
+    },
+    error: {
+      // "Please try again" (spec 8): the same file can be sent again.
+      on: { 'processing.start': 'processing' },
+    },
+  },
+});

@@ -1,0 +1,116 @@
+import * as Comlink from 'comlink';
+import type { CleanOutcome, CleanWorkerApi } from '../../workers/clean.worker';
+
+export type {
+  CleanFailure,
+  CleanOutcome,
+  CleanSuccess,
+} from '../../workers/clean.worker';
+
+/** The worker could not start or died mid-job (a browser without module workers, say). */
+export interface WorkerFailure {
+  readonly ok: false;
+  readonly code: 'worker-failed';
+  readonly detail: string;
+}
+
+export type BridgeOutcome = CleanOutcome | WorkerFailure;
+export type BridgeErrorCode = Exclude<BridgeOutcome, { ok: true }>['code'];
+
+export interface CleanJobOptions {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (fraction: number) => void;
+}
+
+export interface CleanBridge {
+  /** Cleans one file in the worker; jobs run one at a time, in order. Never rejects. */
+  clean(file: File, options?: CleanJobOptions): Promise<BridgeOutcome>;
+  /** Ends the worker now; the next job starts a fresh one. */
+  terminate(): void;
+}
+
+const CANCELLED: CleanOutcome = { ok: false, code: 'cancelled', detail: '' };
+
+interface Running {
+  readonly worker: Worker;
+  readonly api: Comlink.Remote<CleanWorkerApi>;
+}
+
+/**
+ * Wraps a worker factory: the worker starts on the first job (so the engine is not part of the
+ * page's first load), and an abort terminates it, because a worker stuck in a parser loop can
+ * only be stopped from outside.
+ */
+export function createCleanBridge(createWorker: () => Worker): CleanBridge {
+  let running: Running | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const start = (): Running => {
+    if (running) return running;
+    const worker = createWorker();
+    running = { worker, api: Comlink.wrap<CleanWorkerApi>(worker) };
+    return running;
+  };
+
+  const terminate = (): void => {
+    running?.worker.terminate();
+    running = null;
+  };
+
+  const runJob = (
+    file: File,
+    { signal, onProgress }: CleanJobOptions,
+  ): Promise<BridgeOutcome> => {
+    if (signal?.aborted) return Promise.resolve(CANCELLED);
+    const { worker, api } = start();
+    return new Promise<BridgeOutcome>((resolve) => {
+      const finish = (outcome: BridgeOutcome): void => {
+        signal?.removeEventListener('abort', onAbort);
+        worker.removeEventListener('error', onWorkerError);
+        resolve(outcome);
+      };
+      const onAbort = (): void => {
+        terminate();
+        finish(CANCELLED);
+      };
+      const onWorkerError = (event: ErrorEvent): void => {
+        event.preventDefault();
+        terminate();
+        finish({ ok: false, code: 'worker-failed', detail: event.message });
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      worker.addEventListener('error', onWorkerError);
+      const progress = onProgress ? Comlink.proxy(onProgress) : undefined;
+      api
+        .cleanFile(file, progress)
+        .then(finish, (error: unknown) =>
+          finish({ ok: false, code: 'worker-failed', detail: String(error) }),
+        );
+    });
+  };
+
+  return {
+    clean(file, options = {}) {
+      const job = queue.then(() => runJob(file, options));
+      queue = job;
+      return job;
+    },
+    terminate,
+  };
+}
+
+let shared: CleanBridge | null = null;
+
+/** The page's one bridge, created on first use (never at module scope: pages prerender in Node). */
+export function cleanInWorker(
+  file: File,
+  options?: CleanJobOptions,
+): Promise<BridgeOutcome> {
+  shared ??= createCleanBridge(
+    () =>
+      new Worker(new URL('../../workers/clean.worker.ts', import.meta.url), {
+        type: 'module',
+      }),
+  );
+  return shared.clean(file, options);
+}

@@ -1,0 +1,158 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { DropZone } from '../../../src/features/uploader/DropZone';
+import { acceptedEntries } from '../../../src/features/uploader/accepted-types';
+import { MAX_FILE_BYTES } from '../../../workers/engine/limits';
+import { dropData, renderWithIntl, sizedFile } from './render-with-intl';
+
+afterEach(cleanup);
+
+const jpeg = () =>
+  new File(['\xff\xd8\xff'], 'trip.jpg', { type: 'image/jpeg' });
+const pdf = () => new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' });
+
+function renderZone(
+  kind: Parameters<typeof acceptedEntries>[0],
+  locale: 'en' | 'pt' | 'de' | 'ar' = 'en',
+) {
+  const onFile = vi.fn();
+  renderWithIntl(
+    <DropZone
+      entries={acceptedEntries(kind)}
+      disabled={false}
+      onFile={onFile}
+    />,
+    locale,
+  );
+  return { onFile, zone: screen.getByTestId('drop-zone') };
+}
+
+async function drop(zone: HTMLElement, files: File[]) {
+  await act(async () => {
+    fireEvent.drop(zone, dropData(files));
+  });
+}
+
+describe('DropZone', () => {
+  it('passes on one accepted file', async () => {
+    const { onFile, zone } = renderZone('photos');
+    const file = jpeg();
+    await drop(zone, [file]);
+    expect(onFile).toHaveBeenCalledWith(file);
+  });
+
+  it('rejects a type the page does not accept, with the localized message', async () => {
+    const { onFile, zone } = renderZone('photos', 'pt');
+    await drop(zone, [
+      new File(['RIFF'], 'clip.avi', { type: 'video/x-msvideo' }),
+    ]);
+    expect(onFile).not.toHaveBeenCalled();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('“clip.avi” não pode ser usado aqui');
+    expect(alert.textContent).toContain('JPG');
+  });
+
+  it('restricts the file dialog to the page types', () => {
+    renderZone('tiktok');
+    const input = screen.getByLabelText('Choose a file to clean');
+    const accept = input.getAttribute('accept') ?? '';
+    expect(accept.split(',').sort()).toEqual(
+      [
+        '.3gp',
+        '.m4a',
+        '.m4v',
+        '.mov',
+        '.mp4',
+        '.qt',
+        'video/mp4',
+        'video/quicktime',
+      ].sort(),
+    );
+  });
+
+  it('rejects a file over the 100 MB limit and says both sizes in MB', async () => {
+    const { onFile, zone } = renderZone('all');
+    await drop(zone, [sizedFile('huge.mp4', 'video/mp4', MAX_FILE_BYTES + 1)]);
+    expect(onFile).not.toHaveBeenCalled();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '“huge.mp4” is 100.00 MB; the limit is 100.00 MB per file.',
+    );
+  });
+
+  it('accepts a file of exactly 100 MB', async () => {
+    const { onFile, zone } = renderZone('all');
+    await drop(zone, [sizedFile('big.mp4', 'video/mp4', MAX_FILE_BYTES)]);
+    expect(onFile).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects an empty file', async () => {
+    const { zone } = renderZone('all', 'de');
+    await drop(zone, [new File([], 'empty.jpg', { type: 'image/jpeg' })]);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '„empty.jpg“ ist leer, es gibt also nichts zu bereinigen.',
+    );
+  });
+
+  it('rejects two files at once', async () => {
+    const { onFile, zone } = renderZone('all', 'ar');
+    await drop(zone, [jpeg(), jpeg()]);
+    expect(onFile).not.toHaveBeenCalled();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'عدد كبير من الملفات: أفلت ملفًا واحدًا في كل مرة.',
+    );
+  });
+
+  it('ignores .DS_Store dropped along with a photo', async () => {
+    const { onFile, zone } = renderZone('photos');
+    const photo = jpeg();
+    await drop(zone, [new File(['junk'], '.DS_Store'), photo]);
+    expect(onFile).toHaveBeenCalledWith(photo);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('ignores a lone Thumbs.db without complaining', async () => {
+    const { onFile, zone } = renderZone('all');
+    await drop(zone, [new File(['junk'], 'Thumbs.db')]);
+    expect(onFile).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('accepts a file with no MIME type by its extension', async () => {
+    const { onFile, zone } = renderZone('photos');
+    await drop(zone, [new File(['\xff\xd8\xff'], 'scan.jpeg')]);
+    expect(onFile).toHaveBeenCalledTimes(1);
+  });
+
+  it('highlights while a file is dragged over', async () => {
+    const { zone } = renderZone('photos');
+    await act(async () => {
+      fireEvent.dragEnter(zone, dropData([jpeg()]));
+    });
+    await waitFor(() =>
+      expect(zone.className).toContain('uploader-zone-active'),
+    );
+  });
+
+  it('takes nothing when none of the page types is cleaned yet', async () => {
+    const onFile = vi.fn();
+    renderWithIntl(<DropZone entries={[]} disabled={false} onFile={onFile} />);
+    await drop(screen.getByTestId('drop-zone'), [pdf()]);
+    expect(onFile).not.toHaveBeenCalled();
+    expect(screen.getByText(/cannot clean any type of file yet/)).toBeTruthy();
+  });
+
+  it('notices a cancelled file dialog after 300 ms', async () => {
+    renderZone('all');
+    fireEvent.click(screen.getByRole('button', { name: 'Select file' }));
+    fireEvent.focus(window);
+    expect(screen.queryByText('No file was chosen.')).toBeNull();
+    expect(await screen.findByText('No file was chosen.')).toBeTruthy();
+  });
+
+  it('has a labelled button that keyboard users can reach', () => {
+    renderZone('all');
+    const button = screen.getByRole('button', { name: 'Select file' });
+    expect(button.tabIndex).toBe(0);
+  });
+});

@@ -1,0 +1,132 @@
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  Uploader,
+  type CleanFn,
+} from '../../../src/features/uploader/Uploader';
+import type {
+  BridgeOutcome,
+  CleanJobOptions,
+} from '../../../src/worker-bridge/clean-bridge';
+import { finding } from '../../../workers/engine/findings';
+import { dropData, renderWithIntl } from './render-with-intl';
+
+const photo = new File(['\xff\xd8\xff'], 'trip.jpg', { type: 'image/jpeg' });
+
+const SUCCESS: BridgeOutcome = {
+  ok: true,
+  blob: new Blob(['clean']),
+  name: 'cleaned_trip.jpg',
+  format: { id: 'jpeg', mime: 'image/jpeg', extension: 'jpg' },
+  removed: [finding('location', 'GPSLatitude', 'APP1', '43.467157, 11.885395')],
+  kept: [],
+};
+
+interface PendingJob {
+  readonly options: CleanJobOptions;
+  resolve(outcome: BridgeOutcome): void;
+}
+
+/** A stand-in for the worker that the test finishes by hand. */
+function manualClean() {
+  const jobs: PendingJob[] = [];
+  const clean: CleanFn = (_file, options) =>
+    new Promise((resolve) => jobs.push({ options, resolve }));
+  return { clean, jobs };
+}
+
+beforeEach(() => {
+  // jsdom has no object URLs; the machine creates one when cleaning is done.
+  URL.createObjectURL = vi.fn(() => 'blob:cleaned');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(cleanup);
+
+async function selectAndStart() {
+  await act(async () => {
+    fireEvent.drop(screen.getByTestId('drop-zone'), dropData([photo]));
+  });
+  fireEvent.click(screen.getByRole('button', { name: 'Remove Metadata' }));
+}
+
+const section = () => document.querySelector('.uploader') as HTMLElement;
+
+describe('Uploader', () => {
+  it('shows the processing label on a disabled button while cleaning', async () => {
+    const { clean } = manualClean();
+    renderWithIntl(<Uploader kind="photos" clean={clean} />);
+    await selectAndStart();
+    const button = screen.getByRole('button', { name: 'Processing...' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('status').textContent).toContain(
+      'Removing the metadata from trip.jpg',
+    );
+  });
+
+  it('offers cleaned_<name> and the report when done, then revokes the URL on a new file', async () => {
+    const { clean, jobs } = manualClean();
+    renderWithIntl(<Uploader kind="photos" clean={clean} />);
+    await selectAndStart();
+    await act(async () => jobs[0]?.resolve(SUCCESS));
+    const link = screen.getByRole('link', {
+      name: 'Download cleaned_trip.jpg',
+    });
+    expect(link.getAttribute('download')).toBe('cleaned_trip.jpg');
+    expect(link.getAttribute('href')).toBe('blob:cleaned');
+    expect(screen.getByText('Metadata removed!')).toBeTruthy();
+    expect(screen.getByText('43.467157, 11.885395')).toBeTruthy();
+    expect(
+      screen.queryByRole('button', { name: 'Remove Metadata' }),
+    ).toBeNull();
+    await act(async () => {
+      fireEvent.drop(screen.getByTestId('drop-zone'), dropData([photo]));
+    });
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:cleaned');
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('shows the red box with the engine reason and no download on failure', async () => {
+    const { clean, jobs } = manualClean();
+    renderWithIntl(<Uploader kind="photos" clean={clean} />, 'de');
+    await act(async () => {
+      fireEvent.drop(screen.getByTestId('drop-zone'), dropData([photo]));
+    });
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Metadaten entfernen' }),
+    );
+    await act(async () =>
+      jobs[0]?.resolve({ ok: false, code: 'encrypted', detail: '' }),
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(
+      'Fehler beim Verarbeiten der Datei. Bitte versuchen Sie es erneut.',
+    );
+    expect(alert.textContent).toContain('passwortgeschützt');
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(section().dataset.state).toBe('error');
+  });
+
+  it('shows a progress bar with Cancel for long work; Cancel aborts and goes back to selected', async () => {
+    vi.useFakeTimers();
+    try {
+      const { clean, jobs } = manualClean();
+      renderWithIntl(<Uploader kind="photos" clean={clean} />);
+      await selectAndStart();
+      expect(screen.queryByRole('progressbar')).toBeNull();
+      await act(async () => {
+        jobs[0]?.options.onProgress?.(0.4);
+        vi.advanceTimersByTime(500);
+      });
+      const bar = screen.getByRole('progressbar') as HTMLProgressElement;
+      expect(bar.value).toBeCloseTo(0.4);
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(jobs[0]?.options.signal?.aborted).toBe(true);
+      expect(section().dataset.state).toBe('selected');
+      expect(
+        screen.getByRole('button', { name: 'Remove Metadata' }),
+      ).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

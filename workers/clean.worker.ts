@@ -1,0 +1,47 @@
+import * as Comlink from 'comlink';
+import type { EngineErrorCode, Finding, Sniffed } from './engine/index';
+import { clean, isEngineError } from './engine/index';
+
+/** A clean that worked: the output Blob crosses back by reference, not by copying its bytes. */
+export interface CleanSuccess {
+  readonly ok: true;
+  readonly blob: Blob;
+  readonly name: string;
+  readonly format: Sniffed;
+  readonly removed: readonly Finding[];
+  readonly kept: readonly Finding[];
+}
+
+/**
+ * A clean that failed. Comlink serializes thrown errors as plain `Error`s and drops `.code`, so the
+ * engine's code travels as a value instead.
+ */
+export interface CleanFailure {
+  readonly ok: false;
+  readonly code: EngineErrorCode;
+  readonly detail: string;
+}
+
+export type CleanOutcome = CleanSuccess | CleanFailure;
+
+async function cleanFile(
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<CleanOutcome> {
+  try {
+    const result = await clean(file, { name: file.name, onProgress });
+    return { ok: true, ...result };
+  } catch (error) {
+    if (isEngineError(error)) {
+      return { ok: false, code: error.code, detail: error.detail };
+    }
+    return { ok: false, code: 'corrupt', detail: String(error) };
+  }
+}
+
+const api = { cleanFile };
+
+/** What the page may call; the bridge imports this type only. */
+export type CleanWorkerApi = typeof api;
+
+Comlink.expose(api);
