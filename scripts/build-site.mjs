@@ -1,0 +1,73 @@
+// npm run build: builds the client, builds the server entry, then prerenders every page of every
+// variant into dist/ (one index.html per route, a 404.html per variant, sitemap.xml, robots.txt).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import {
+  metaPolicy,
+  readHeaderRules,
+  headersFor,
+} from './prerender.headers.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const serverOut = join(root, 'dist-ssr');
+const CSP_HEADER = 'Content-Security-Policy';
+
+function cspMetaTag() {
+  const policy = headersFor(
+    readHeaderRules(join(root, 'public/_headers')),
+    '/',
+  )[CSP_HEADER];
+  if (!policy) throw new Error(`public/_headers has no ${CSP_HEADER} for /`);
+  return `<meta http-equiv="${CSP_HEADER}" content="${metaPolicy(policy)}" />`;
+}
+
+function fillTemplate(template, csp, page) {
+  return template
+    .replace(/<html[^>]*>/, `<html lang="${page.lang}" dir="${page.dir}">`)
+    .replace('<!--app-csp-->', csp)
+    .replace('<!--app-head-->', page.head)
+    .replace('<!--app-html-->', page.body);
+}
+
+function write(relative, text) {
+  const file = join(dist, relative);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+async function main() {
+  const started = performance.now();
+  await build({
+    root,
+    logLevel: 'warn',
+    build: { outDir: dist, emptyOutDir: true },
+  });
+  await build({
+    root,
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/ssg/entry-server.tsx',
+      outDir: serverOut,
+      emptyOutDir: true,
+    },
+  });
+  const server = await import(
+    pathToFileURL(join(serverOut, 'entry-server.js')).href
+  );
+  const template = readFileSync(join(dist, 'index.html'), 'utf8');
+  const csp = cspMetaTag();
+  const pages = server.pagesToRender();
+  for (const { path, file } of pages) {
+    write(file, fillTemplate(template, csp, await server.renderPage(path)));
+  }
+  for (const [file, text] of Object.entries(server.siteFiles()))
+    write(file, text);
+  rmSync(serverOut, { recursive: true, force: true });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`prerendered ${pages.length} pages into dist/ in ${seconds} s`);
+}
+
+await main();

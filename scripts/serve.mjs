@@ -1,0 +1,56 @@
+// npm start's server: serves the prerendered dist/ on http://localhost:4173 with clean URLs
+// (/en/about -> dist/en/about/index.html), the security headers of public/_headers, and the
+// variant's 404.html with status 404 for any other path.
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
+import { headersFor, readHeaderRules } from './prerender.headers.mjs';
+
+const dist = fileURLToPath(new URL('../dist', import.meta.url));
+const PORT = Number(process.env.PORT ?? 4173);
+const HOST = process.env.HOST ?? 'localhost';
+const VARIANT_PREFIXES = ['en', 'uk', 'au', 'ca', 'de', 'ch', 'it', 'ae'];
+
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error(
+    'dist/ is missing: run `npm run build` first (npm start does both).',
+  );
+  process.exit(1);
+}
+
+const rules = readHeaderRules(join(dist, '_headers'));
+const pathOf = (url) => decodeURIComponent(new URL(url, 'http://x').pathname);
+
+function notFoundPage(path) {
+  const first = path.split('/')[1];
+  const file = VARIANT_PREFIXES.includes(first)
+    ? join(dist, first, '404.html')
+    : join(dist, '404.html');
+  return readFileSync(file);
+}
+
+const assets = sirv(dist, {
+  etag: true,
+  extensions: ['html'],
+  setHeaders(res, path) {
+    for (const [name, value] of Object.entries(headersFor(rules, path)))
+      res.setHeader(name, value);
+  },
+});
+
+const server = createServer((req, res) => {
+  const path = pathOf(req.url ?? '/');
+  for (const [name, value] of Object.entries(headersFor(rules, path)))
+    res.setHeader(name, value);
+  assets(req, res, () => {
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.end(notFoundPage(path));
+  });
+});
+
+server.listen(PORT, HOST, () =>
+  console.log(`metaclean site on http://${HOST}:${PORT}`),
+);

@@ -1,0 +1,65 @@
+import { useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import type { RouteMatch } from '../../i18n/routes';
+import { headFor, type HeadData } from './head';
+import { useLocale } from './locale-context';
+
+function setMeta(name: string, content: string | null) {
+  let element = document.head.querySelector<HTMLMetaElement>(
+    `meta[name="${name}"]`,
+  );
+  if (content === null) return element?.remove();
+  element ??= document.head.appendChild(
+    Object.assign(document.createElement('meta'), { name }),
+  );
+  element.content = content;
+}
+
+function setLinks(head: HeadData) {
+  document.head
+    .querySelectorAll('link[rel="canonical"], link[rel="alternate"][hreflang]')
+    .forEach((link) => link.remove());
+  const links = head.alternates.map(({ hreflang, href }) =>
+    Object.assign(document.createElement('link'), {
+      rel: 'alternate',
+      hreflang,
+      href,
+    }),
+  );
+  if (head.canonical) {
+    links.unshift(
+      Object.assign(document.createElement('link'), {
+        rel: 'canonical',
+        href: head.canonical,
+      }),
+    );
+  }
+  document.head.append(...links);
+}
+
+/**
+ * Keeps the document head in step with client-side navigation (the prerendered head already
+ * matches on the first render, so rewriting it then changes nothing) and scrolls a new page to top.
+ */
+export function HeadSync({ match }: { match: RouteMatch | null }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const firstRender = useRef(true);
+  const path = match
+    ? `${match.page}:${'slug' in match ? match.slug : ''}`
+    : 'not-found';
+
+  useEffect(() => {
+    const head = headFor(match, locale, intl);
+    if (!firstRender.current) window.scrollTo(0, 0);
+    firstRender.current = false;
+    document.title = head.title;
+    setMeta('description', head.description);
+    setMeta('robots', head.noindex ? 'noindex' : null);
+    setLinks(head);
+    // `path` identifies the route; match, locale and intl are stable for one path.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [path]);
+
+  return null;
+}

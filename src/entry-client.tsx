@@ -1,0 +1,25 @@
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { localeFromPath } from '../i18n/routes';
+import { loadMessages } from '../i18n/messages';
+import { App } from './app/App';
+import './styles/index.css';
+
+const ROOT_ID = 'root';
+
+/** Hydrates the prerendered page (or renders from scratch under `vite` dev, where none exists). */
+async function start() {
+  const container = document.getElementById(ROOT_ID);
+  if (!container) return;
+  const locale = localeFromPath(window.location.pathname);
+  const messages = await loadMessages(locale.messageSet);
+  const app = <App locale={locale} messages={messages} />;
+  if (container.hasChildNodes()) {
+    hydrateRoot(container, app);
+    return;
+  }
+  document.documentElement.lang = locale.lang;
+  document.documentElement.dir = locale.dir;
+  createRoot(container).render(app);
+}
+
+void start();

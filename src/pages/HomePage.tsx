@@ -1,0 +1,142 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { PageLink } from '../app/PageLink';
+import { CardGrid } from '../components/CardGrid';
+import { FaqAccordion } from '../components/FaqAccordion';
+import { StepList } from '../components/StepList';
+import { useFileLimit } from '../components/use-file-limit';
+
+const FEATURES = [
+  {
+    icon: 'shield',
+    title: 'home.features.privacy.title',
+    text: 'home.features.privacy.text',
+  },
+  {
+    icon: 'lock',
+    title: 'home.features.secure.title',
+    text: 'home.features.secure.text',
+  },
+  {
+    icon: 'layers',
+    title: 'home.features.formats.title',
+    text: 'home.features.formats.text',
+  },
+] as const;
+
+const STEPS = [
+  { title: 'home.steps.1.title', text: 'home.steps.1.text' },
+  { title: 'home.steps.2.title', text: 'home.steps.2.text' },
+  { title: 'home.steps.3.title', text: 'home.steps.3.text' },
+] as const;
+
+const EXAMPLES = [
+  {
+    icon: 'pin',
+    title: 'home.metadata.photos.title',
+    text: 'home.metadata.photos.text',
+  },
+  {
+    icon: 'file',
+    title: 'home.metadata.documents.title',
+    text: 'home.metadata.documents.text',
+  },
+] as const;
+
+/** Spec 1: the supported-formats grid. */
+const FORMATS = ['JPG', 'PNG', 'GIF', 'PDF', 'MP4', 'DOCX'] as const;
+
+function Hero() {
+  const size = useFileLimit();
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="container narrow">
+        <p className="eyebrow">
+          <FormattedMessage id="home.hero.eyebrow" />
+        </p>
+        <h1 id="hero-title">
+          <FormattedMessage id="home.hero.title" />
+        </h1>
+        <p className="lead">
+          <FormattedMessage id="home.hero.subtitle" />
+        </p>
+        <div className="actions">
+          <PageLink page="tool" className="button button-primary button-large">
+            <FormattedMessage id="home.hero.cta" />
+          </PageLink>
+          <PageLink
+            page="howItWorks"
+            className="button button-ghost button-large"
+          >
+            <FormattedMessage id="home.hero.secondary" />
+          </PageLink>
+        </div>
+        <p className="hint">
+          <FormattedMessage id="limit.perFile" values={{ size }} />
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function Section({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <section className="section" aria-labelledby={id}>
+      <div className="container">{children}</div>
+    </section>
+  );
+}
+
+/** Home (spec 1, 2.4): hero, features, how it works, what metadata is, formats, FAQ. */
+export function HomePage() {
+  return (
+    <>
+      <Hero />
+      <Section id="features-title">
+        <h2 id="features-title">
+          <FormattedMessage id="home.features.title" />
+        </h2>
+        <CardGrid cards={FEATURES} />
+      </Section>
+      <Section id="steps-title">
+        <h2 id="steps-title">
+          <FormattedMessage id="home.steps.title" />
+        </h2>
+        <StepList steps={STEPS} />
+      </Section>
+      <Section id="metadata-title">
+        <h2 id="metadata-title">
+          <FormattedMessage id="home.metadata.title" />
+        </h2>
+        <p className="section-lead">
+          <FormattedMessage id="home.metadata.text" />
+        </p>
+        <CardGrid cards={EXAMPLES} />
+      </Section>
+      <Section id="formats-title">
+        <h2 id="formats-title">
+          <FormattedMessage id="home.formats.title" />
+        </h2>
+        <p className="section-lead">
+          <FormattedMessage id="home.formats.text" />
+        </p>
+        <ul className="format-grid">
+          {FORMATS.map((format) => (
+            <li key={format}>{format}</li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="faq-title">
+        <h2 id="faq-title">
+          <FormattedMessage id="faq.title" />
+        </h2>
+        <FaqAccordion />
+        <div className="actions center">
+          <PageLink page="tool" className="button button-primary button-large">
+            <FormattedMessage id="home.hero.cta" />
+          </PageLink>
+        </div>
+      </Section>
+    </>
+  );
+}

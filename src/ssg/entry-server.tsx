@@ -1,0 +1,50 @@
+/**
+ * Server entry for the prerender (scripts/build-site.mjs): renders one path of one variant to
+ * HTML with its head, and lists every path to render.
+ */
+import { renderToString } from 'react-dom/server';
+import { createIntl } from 'react-intl';
+import { ALL_LOCALES } from '../../i18n/locales';
+import { loadMessages } from '../../i18n/messages';
+import { allPageRoutes, localeFromPath, matchRoute } from '../../i18n/routes';
+import { App } from '../app/App';
+import { headFor } from '../app/head';
+import { SITE_URL } from '../app/site-config';
+import { headHtml } from './head-html';
+import { robotsTxt, sitemapXml } from './sitemap';
+
+export interface RenderedPage {
+  lang: string;
+  dir: 'ltr' | 'rtl';
+  head: string;
+  body: string;
+}
+
+export async function renderPage(path: string): Promise<RenderedPage> {
+  const locale = localeFromPath(path);
+  const messages = await loadMessages(locale.messageSet);
+  const intl = createIntl({ locale: locale.lang, messages });
+  const head = headFor(matchRoute(path), locale, intl);
+  const body = renderToString(
+    <App locale={locale} messages={messages} ssrPath={path} />,
+  );
+  return { lang: head.lang, dir: head.dir, head: headHtml(head), body };
+}
+
+/** What the prerender writes: every page of every variant, and one not-found page per variant. */
+export function pagesToRender(): { path: string; file: string }[] {
+  const pages = allPageRoutes().map(({ path }) => ({
+    path,
+    file: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`,
+  }));
+  const notFound = ALL_LOCALES.map(({ prefix }) => ({
+    path: `${prefix}/404`,
+    file: `${prefix ? `${prefix.slice(1)}/` : ''}404.html`,
+  }));
+  return [...pages, ...notFound];
+}
+
+export const siteFiles = () => ({
+  'sitemap.xml': sitemapXml(SITE_URL),
+  'robots.txt': robotsTxt(SITE_URL),
+});

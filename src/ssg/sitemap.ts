@@ -1,0 +1,27 @@
+import { allPageRoutes } from '../../i18n/routes';
+import { alternatesFor } from '../app/head';
+import { escapeHtml } from './head-html';
+
+/** sitemap.xml: every page of every variant with its ten hreflang alternates. */
+export function sitemapXml(siteUrl: string): string {
+  const entries = allPageRoutes().map(({ page, path }) => {
+    const links = alternatesFor({ page }, siteUrl)
+      .map(
+        ({ hreflang, href }) =>
+          `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}"/>`,
+      )
+      .join('\n');
+    return `  <url>\n    <loc>${escapeHtml(`${siteUrl}${path}`)}</loc>\n${links}\n  </url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...entries,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export function robotsTxt(siteUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}
