@@ -1,10 +1,30 @@
 import type { FormatModule } from '../format-module';
-import { EngineError } from '../errors';
+import { patchPlan } from './in-place';
+import { analyzeFile } from './isobmff/analyze';
+import { sniffIsobmff } from './isobmff/sniff';
 
-/** Placeholder until this format's module lands: it recognises nothing, so nothing reaches it. */
+/**
+ * The ISOBMFF family: MP4, MOV, M4A, M4V, 3GP (also fragmented) and HEIC/AVIF. Metadata boxes
+ * become `free` boxes of the same size, dates are zeroed, telemetry samples and HEIF Exif/XMP items
+ * are zeroed in place: the output has the input's size and every chunk offset stays valid.
+ */
 export const isobmff: FormatModule = {
-  formats: [],
-  sniff: () => null,
-  inspect: () => Promise.reject(new EngineError('unsupported')),
-  clean: () => Promise.reject(new EngineError('unsupported')),
+  formats: [
+    { id: 'heic', mime: 'image/heic', extensions: ['heic', 'heif'] },
+    { id: 'avif', mime: 'image/avif', extensions: ['avif'] },
+    {
+      id: 'mp4',
+      mime: 'video/mp4',
+      extensions: ['mp4', 'm4v', 'm4a', '3gp'],
+    },
+    { id: 'mov', mime: 'video/quicktime', extensions: ['mov', 'qt'] },
+  ],
+  sniff: sniffIsobmff,
+  async inspect(src, _format, ctx) {
+    return (await analyzeFile(src, ctx.signal)).findings;
+  },
+  async clean(src, _format, ctx) {
+    const { patches } = await analyzeFile(src, ctx.signal);
+    return patchPlan(src.size, patches);
+  },
 };

@@ -1,0 +1,211 @@
+/**
+ * MP4, MOV, M4A, 3GP (ISOBMFF movies): generated with ffmpeg, checked with ffprobe, exiftool and
+ * framemd5 after cleaning.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, openAsBlob, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanPlan, inspect } from '../../../workers/engine';
+import {
+  CANARY,
+  LEFTOVERS,
+  LOCATION_DECIMAL,
+  m4aWithCover,
+  quickTimeKeysMov,
+  rotated,
+  taggedMp4,
+  threeGp,
+} from '../../helpers/isobmff-fixtures';
+import {
+  cleanFile,
+  type Cleaned,
+  contains,
+  decodeErrors,
+  exiftool,
+  ffprobe,
+  framemd5,
+  tempDir,
+} from '../../helpers/video-tools';
+
+const MAT2_MP4 = '/work/shared/corpus/mat2/dirty.mp4';
+/** exiftool tags that name a person, a place, a device or a moment. */
+const IDENTIFYING_TAGS =
+  /"[^"]*:(Title|Artist|Album|Comment|Encoder|GPS\w*|Make|Model|Software|CoverArt|LocationInformation|CreationDate)"/;
+/** Any date but the file system's own and the formats' zero epochs. */
+const NON_ZERO_DATE =
+  /"(?!System:)[\w-]+:\w*Date": "(?!0000:00:00 00:00:00)(?!1904:01:01)(?!1970:01:01)/;
+/** The udta `loci` box stores degrees as 16.16 fixed point, so the last decimals drift. */
+const LOCI_DECIMAL = /^48\.858\d+, 2\.294\d+$/;
+
+function audioMd5(path: string): string {
+  return execFileSync(
+    'ffmpeg',
+    ['-v', 'error', '-i', path, '-map', '0:a', '-f', 'md5', '-'],
+    {
+      encoding: 'utf8',
+    },
+  );
+}
+
+const cleaned = new Map<string, Promise<Cleaned>>();
+/** Each fixture is cleaned once; the tests share the output. */
+function cleanedOnce(input: string): Promise<Cleaned> {
+  if (!cleaned.has(input)) cleaned.set(input, cleanFile(input));
+  return cleaned.get(input)!;
+}
+
+let dir: string;
+const files: Record<string, string> = {};
+
+beforeAll(() => {
+  dir = tempDir('isobmff-mp4');
+  files.faststart = taggedMp4(dir, 'faststart.mp4', [
+    '-movflags',
+    '+faststart',
+  ]);
+  files.moovAtEnd = taggedMp4(dir, 'moov-at-end.mp4', []);
+  files.fragmented = taggedMp4(dir, 'fragmented.mp4', [
+    '-movflags',
+    'frag_keyframe+empty_moov',
+  ]);
+  files.keysMov = quickTimeKeysMov(dir);
+  files.rotated = rotated(dir, files.moovAtEnd);
+  files.m4a = m4aWithCover(dir);
+  files.threeGp = threeGp(dir);
+  files.mat2 = join(dir, 'dirty.mp4');
+  copyFileSync(MAT2_MP4, files.mat2);
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe.each([
+  'faststart',
+  'moovAtEnd',
+  'fragmented',
+  'keysMov',
+  'rotated',
+  'm4a',
+  'threeGp',
+  'mat2',
+])('%s', (name) => {
+  it('cleans in place: same size, no canary, nothing identifying for exiftool or ffprobe', async () => {
+    const input = files[name]!;
+    const { bytes, path, inPlace, result } = await cleanedOnce(input);
+    expect(inPlace).toBe(true);
+    expect(result.removed.length).toBeGreaterThan(0);
+    for (const leftover of LEFTOVERS)
+      expect(contains(bytes, leftover), leftover).toBe(false);
+    const tags = exiftool(path);
+    expect(tags).not.toMatch(IDENTIFYING_TAGS);
+    expect(tags).not.toMatch(NON_ZERO_DATE);
+    const probe = ffprobe(path);
+    expect(probe).not.toMatch(
+      /creation_time|encoder|CANARY|Lavf|Lavc|HandBrake/,
+    );
+  });
+
+  it('keeps every decoded frame and plays clean', async () => {
+    const input = files[name]!;
+    const { path } = await cleanedOnce(input);
+    // The M4A's cover art is an attached picture stream: it goes with the metadata.
+    const digest = name === 'm4a' ? audioMd5 : framemd5;
+    expect(digest(path)).toBe(digest(input));
+    expect(decodeErrors(path)).toBe('');
+  });
+});
+
+describe('findings', () => {
+  it('reports udta location as decimal degrees, dates as ISO 8601 and iTunes text', async () => {
+    const { findings } = await inspect(await openAsBlob(files.faststart!));
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        category: 'location',
+        value: expect.stringMatching(LOCI_DECIMAL),
+      }),
+    );
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        category: 'time',
+        label: 'creation_time',
+        location: 'moov/mvhd',
+        value: '2021-04-11T15:47:53.000Z',
+      }),
+    );
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        category: 'author',
+        label: '\u00a9ART',
+        value: CANARY.artist,
+      }),
+    );
+    expect(findings).toContainEqual(
+      expect.objectContaining({ category: 'comment', value: CANARY.comment }),
+    );
+  });
+
+  it('reports QuickTime keys: ISO 6709 location, make, model, software, creation date', async () => {
+    const { findings, format } = await inspect(
+      await openAsBlob(files.keysMov!),
+    );
+    expect(format.id).toBe('mov');
+    const byLabel = (key: string) =>
+      findings.find((f) => f.label === `com.apple.quicktime.${key}`);
+    expect(byLabel('location.ISO6709')).toMatchObject({
+      category: 'location',
+      value: LOCATION_DECIMAL,
+    });
+    expect(byLabel('make')).toMatchObject({
+      category: 'device',
+      value: CANARY.make,
+    });
+    expect(byLabel('model')).toMatchObject({
+      category: 'device',
+      value: CANARY.model,
+    });
+    expect(byLabel('software')).toMatchObject({
+      category: 'software',
+      value: CANARY.software,
+    });
+    expect(byLabel('creationdate')).toMatchObject({ category: 'time' });
+  });
+
+  it('reports cover art as a thumbnail and sniffs M4A as audio/mp4', async () => {
+    const { findings, format } = await inspect(await openAsBlob(files.m4a!));
+    expect(format).toMatchObject({
+      id: 'mp4',
+      mime: 'audio/mp4',
+      extension: 'm4a',
+    });
+    expect(findings).toContainEqual(
+      expect.objectContaining({ category: 'thumbnail', label: 'covr' }),
+    );
+    expect(findings).toContainEqual(
+      expect.objectContaining({ value: CANARY.album }),
+    );
+  });
+
+  it('sniffs 3GP with its own MIME type', async () => {
+    const { format } = await inspect(await openAsBlob(files.threeGp!));
+    expect(format).toMatchObject({
+      id: 'mp4',
+      mime: 'video/3gpp',
+      extension: '3gp',
+    });
+  });
+
+  it('keeps the rotation matrix and says so', async () => {
+    const { kept } = await cleanPlan(await openAsBlob(files.rotated!));
+    expect(kept).toContainEqual(
+      expect.objectContaining({ kept: 'orientation', label: 'tkhd matrix' }),
+    );
+    const { path } = await cleanedOnce(files.rotated!);
+    expect(ffprobe(path)).toMatch(/"rotation": -?90/);
+  });
+
+  it('finds nothing removable in its own output', async () => {
+    const { path } = await cleanedOnce(files.keysMov!);
+    const { findings } = await inspect(await openAsBlob(path));
+    expect(findings.filter((f) => !f.kept)).toEqual([]);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * One pass over an ISOBMFF file that both lists its metadata and plans the same-size patches that
+ * remove it, so what inspect reports and what clean removes cannot drift apart.
+ */
+import type { ByteSource } from '../../byte-source';
+import { EngineError, throwIfAborted } from '../../errors';
+import { finding, type Finding } from '../../findings';
+import { MAX_METADATA_BYTES } from '../../limits';
+import type { Patch } from '../in-place';
+import type { Box } from './box';
+import { scanFragment } from './fragments';
+import { metaHandler, scanHeifMeta } from './heif';
+import { scanMovie, telemetryFinding, type Movie } from './movie';
+import { Region } from './region';
+import { isRemovable, removeBox } from './removable';
+import type { ByteRange } from './sample-table';
+import { hasData, mergeRanges, zeroPatches } from './telemetry';
+import { topLevelBoxes } from './top-level';
+
+export interface Analysis {
+  readonly findings: Finding[];
+  readonly patches: Patch[];
+}
+
+const HEIF_HANDLER = 'pict';
+/** Top-level boxes read into memory: the metadata the walk edits. */
+const READ_TYPES = new Set([
+  'moov',
+  'meta',
+  'moof',
+  'udta',
+  'uuid',
+  'XMP_',
+  'prft',
+]);
+const COPYRIGHT_SIGN = 0xa9;
+
+async function readRegion(src: ByteSource, box: Box): Promise<Region> {
+  if (box.end - box.start > MAX_METADATA_BYTES)
+    throw new EngineError(
+      'too-large',
+      `'${box.type}' box larger than the metadata limit`,
+    );
+  return new Region(
+    await src.readExact(box.start, box.end - box.start),
+    box.start,
+  );
+}
+
+const isRead = (box: Box) =>
+  READ_TYPES.has(box.type) || box.type.charCodeAt(0) === COPYRIGHT_SIGN;
+
+class FileScan {
+  readonly findings: Finding[] = [];
+  readonly patches: Patch[] = [];
+  private readonly telemetryRanges = new Map<number, ByteRange[]>();
+  private movie: Movie = { telemetry: [], defaultSampleSize: new Map() };
+
+  constructor(
+    private readonly src: ByteSource,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  async box(box: Box): Promise<void> {
+    const region = await readRegion(this.src, box);
+    if (box.type === 'moov') this.scanMoov(region, box);
+    else if (box.type === 'meta' && metaHandler(region, box) === HEIF_HANDLER) {
+      const heif = await scanHeifMeta(
+        this.src,
+        region,
+        box,
+        this.findings,
+        this.signal,
+      );
+      this.patches.push(...heif.patches);
+    } else if (box.type === 'moof') this.scanMoof(region, box);
+    else if (box.type === 'prft') {
+      this.findings.push(
+        finding('time', 'prft', 'prft', 'producer reference time'),
+      );
+      region.free(box);
+    } else if (isRemovable(region, box))
+      removeBox(region, box, '', this.findings);
+    this.patches.push(...region.patches());
+  }
+
+  private scanMoov(region: Region, moov: Box): void {
+    this.movie = scanMovie(region, moov, this.src.size, this.findings);
+    for (const track of this.movie.telemetry)
+      this.telemetryRanges.set(track.trackId, [...track.ranges]);
+  }
+
+  private scanMoof(region: Region, moof: Box): void {
+    const ranges = scanFragment(
+      region,
+      moof,
+      this.movie,
+      this.src.size,
+      this.findings,
+    );
+    for (const { trackId, range } of ranges)
+      this.telemetryRanges.get(trackId)?.push(range);
+  }
+
+  /** Telemetry samples with data left are reported, and zeroed. */
+  async telemetry(): Promise<void> {
+    for (const track of this.movie.telemetry) {
+      const ranges = mergeRanges(this.telemetryRanges.get(track.trackId) ?? []);
+      if (!(await hasData(this.src, ranges, this.signal))) continue;
+      this.findings.push(telemetryFinding(track));
+      this.patches.push(...zeroPatches(ranges));
+    }
+  }
+}
+
+export async function analyzeFile(
+  src: ByteSource,
+  signal: AbortSignal | undefined,
+): Promise<Analysis> {
+  const boxes = await topLevelBoxes(src, signal);
+  const scan = new FileScan(src, signal);
+  // moov first: fragments need its track list even when a writer put moof boxes before it.
+  const ordered = [
+    ...boxes.filter((b) => b.type === 'moov'),
+    ...boxes.filter((b) => b.type !== 'moov'),
+  ];
+  for (const box of ordered) {
+    throwIfAborted(signal);
+    if (isRead(box)) await scan.box(box);
+  }
+  await scan.telemetry();
+  return { findings: scan.findings, patches: scan.patches };
+}

@@ -1,0 +1,212 @@
+/**
+ * HEIC and AVIF (ISO/IEC 23008-12 HEIF): the Exif and XMP items are zeroed in place and hidden
+ * from the item list by rewriting their infe item_type to `free`. A reader finds Exif through
+ * item_type `Exif` and XMP through item_type `mime` with content_type application/rdf+xml
+ * (23008-12 A.2.1, A.2.2); an item of an unknown type is ignored (14496-12 8.11.6.1), so neither
+ * exiftool nor libheif sees them, while the coded image items, their properties (ICC profile in
+ * colr, rotation in irot, mirroring in imir) and every offset stay as they were. Thumbnails' own
+ * Exif items (cdsc references to the thumbnail) are found the same way, since every item is walked.
+ */
+import type { ByteSource } from '../../byte-source';
+import { ascii, fourcc, u32be, u8 } from '../../bytes';
+import { EngineError, corrupt, throwIfAborted } from '../../errors';
+import { finding, type Finding } from '../../findings';
+import { MAX_METADATA_BYTES } from '../../limits';
+import type { Patch } from '../in-place';
+import {
+  FULL_BOX_BYTES,
+  childrenOf,
+  firstChild,
+  payloadBytes,
+  type Box,
+} from './box';
+import { exifBlockFindings, xmpBlockFindings } from './embedded';
+import {
+  readItemInfos,
+  readItemLocations,
+  type ItemInfo,
+  type ItemLocation,
+} from './heif-items';
+import type { Region } from './region';
+import type { ByteRange } from './sample-table';
+
+export const HIDDEN_ITEM_TYPE = ascii('free');
+const XMP_CONTENT_TYPE = 'application/rdf+xml';
+const EXIF_HEADER_OFFSET_BYTES = 4;
+const HDLR_TYPE_OFFSET = FULL_BOX_BYTES + 4;
+const QUARTER_TURN_DEGREES = 90;
+const ANGLE_MASK = 0x3;
+const CONSTRUCTION = { file: 0, idat: 1 } as const;
+const ICC_COLOUR_TYPES = new Set(['prof', 'rICC']);
+
+export interface HeifScan {
+  /** Zero patches for item bytes outside the meta box. */
+  readonly patches: Patch[];
+}
+
+const isMetadataItem = (item: ItemInfo) =>
+  item.type === 'Exif' || item.type === 'mime';
+
+function itemRanges(
+  location: ItemLocation,
+  idat: Box | undefined,
+  fileSize: number,
+): ByteRange[] {
+  if (location.dataReference !== 0)
+    throw new EngineError(
+      'unsupported',
+      'metadata item stored in another file',
+    );
+  return location.extents.map(({ offset, length }) => {
+    if (length === 0)
+      throw new EngineError('unsupported', 'metadata item of implicit length');
+    if (location.method === CONSTRUCTION.file) {
+      if (offset + length > fileSize)
+        throw corrupt(`item at ${offset} runs past the file`);
+      return { start: offset, end: offset + length };
+    }
+    if (location.method !== CONSTRUCTION.idat || !idat)
+      throw new EngineError(
+        'unsupported',
+        `item construction method ${location.method}`,
+      );
+    const start = idat.payload + offset;
+    if (start + length > idat.end)
+      throw corrupt(`item at ${offset} runs past idat`);
+    return { start, end: start + length };
+  });
+}
+
+async function readRanges(
+  src: ByteSource,
+  region: Region,
+  ranges: ByteRange[],
+): Promise<Uint8Array> {
+  const total = ranges.reduce((n, r) => n + r.end - r.start, 0);
+  if (total > MAX_METADATA_BYTES)
+    throw new EngineError('too-large', 'metadata item too large');
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const { start, end } of ranges) {
+    const inside =
+      start >= region.base && end <= region.base + region.bytes.length;
+    out.set(
+      inside
+        ? region.bytes.subarray(start - region.base, end - region.base)
+        : await src.readExact(start, end - start),
+      at,
+    );
+    at += end - start;
+  }
+  return out;
+}
+
+function itemFindings(
+  item: ItemInfo,
+  data: Uint8Array,
+  where: string,
+): Finding[] {
+  if (item.type === 'Exif') {
+    if (data.length < EXIF_HEADER_OFFSET_BYTES)
+      return [finding('other', 'Exif', where)];
+    const tiffAt = EXIF_HEADER_OFFSET_BYTES + u32be(data, 0);
+    return exifBlockFindings(
+      data.subarray(Math.min(tiffAt, data.length)),
+      where,
+    );
+  }
+  if (item.contentType === XMP_CONTENT_TYPE)
+    return xmpBlockFindings(data, where);
+  return [finding('other', item.contentType || item.type, where)];
+}
+
+/** What HEIF keeps on purpose: the ICC profile, rotation and mirroring (23008-12 6.5.5, 6.5.10, 6.5.12). */
+function keptProperties(region: Region, iprp: Box | undefined): Finding[] {
+  if (!iprp) return [];
+  const ipco = firstChild(childrenOf(region.bytes, region.base, iprp), 'ipco');
+  if (!ipco) return [];
+  return childrenOf(region.bytes, region.base, ipco).flatMap((p): Finding[] => {
+    const payload = payloadBytes(region.bytes, region.base, p);
+    if (p.type === 'colr' && ICC_COLOUR_TYPES.has(fourcc(payload, 0)))
+      return [
+        finding(
+          'other',
+          'colr ICC profile',
+          'meta/iprp/ipco',
+          undefined,
+          'color-profile',
+        ),
+      ];
+    if (p.type === 'irot') {
+      const degrees = (u8(payload, 0) & ANGLE_MASK) * QUARTER_TURN_DEGREES;
+      if (degrees === 0) return [];
+      return [
+        finding(
+          'other',
+          'irot',
+          'meta/iprp/ipco',
+          `${degrees}°`,
+          'orientation',
+        ),
+      ];
+    }
+    if (p.type === 'imir')
+      return [
+        finding('other', 'imir', 'meta/iprp/ipco', 'mirrored', 'orientation'),
+      ];
+    return [];
+  });
+}
+
+export function metaHandler(region: Region, meta: Box): string {
+  const hdlr = firstChild(
+    childrenOf(region.bytes, region.base, meta, FULL_BOX_BYTES),
+    'hdlr',
+  );
+  return hdlr
+    ? fourcc(region.bytes, hdlr.payload - region.base + HDLR_TYPE_OFFSET)
+    : '';
+}
+
+/** Cleans a HEIF `meta` box held in `region`; item bytes outside it come back as patches. */
+export async function scanHeifMeta(
+  src: ByteSource,
+  region: Region,
+  meta: Box,
+  findings: Finding[],
+  signal: AbortSignal | undefined,
+): Promise<HeifScan> {
+  const children = childrenOf(region.bytes, region.base, meta, FULL_BOX_BYTES);
+  const iinf = firstChild(children, 'iinf');
+  const iloc = firstChild(children, 'iloc');
+  const idat = firstChild(children, 'idat');
+  findings.push(...keptProperties(region, firstChild(children, 'iprp')));
+  const patches: Patch[] = [];
+  if (!iinf) return { patches };
+  const locations = iloc
+    ? readItemLocations(region, iloc)
+    : new Map<number, ItemLocation>();
+  for (const item of readItemInfos(region, iinf)) {
+    throwIfAborted(signal);
+    if (!item.type && item.contentType === XMP_CONTENT_TYPE)
+      throw new EngineError(
+        'unsupported',
+        'XMP item in an untyped (version 0/1) infe',
+      );
+    if (!isMetadataItem(item)) continue;
+    const where = `meta/item ${item.id} ${item.type}`;
+    const location = locations.get(item.id);
+    const ranges = location ? itemRanges(location, idat, src.size) : [];
+    findings.push(
+      ...itemFindings(item, await readRanges(src, region, ranges), where),
+    );
+    region.edited.set(HIDDEN_ITEM_TYPE, item.typeOffset - region.base);
+    for (const { start, end } of ranges) {
+      const inside =
+        start >= region.base && end <= region.base + region.bytes.length;
+      if (inside) region.zero(start, end);
+      else patches.push({ offset: start, data: new Uint8Array(end - start) });
+    }
+  }
+  return { patches };
+}

@@ -1,0 +1,162 @@
+/**
+ * The movie box (moov) of MP4, MOV, M4A, 3GP and HEIF image sequences: dates zeroed in mvhd, tkhd
+ * and mdhd; udta, meta, XMP and vendor uuid boxes turned into free space at every level; the
+ * rotation matrix, handlers and sample descriptions kept; telemetry tracks found for the caller to
+ * empty, since their samples live in mdat.
+ */
+import { fourcc, u32be } from '../../bytes';
+import { finding, type Finding } from '../../findings';
+import {
+  FULL_BOX_BYTES,
+  checkDepth,
+  childrenOf,
+  firstChild,
+  type Box,
+} from './box';
+import { zeroHeaderTimes } from './dates';
+import type { Region } from './region';
+import { isRemovable, removeBox } from './removable';
+import { blankCompressorNames, firstEntryType } from './sample-entries';
+import { chunkRanges, type ByteRange } from './sample-table';
+import {
+  disableTrack,
+  orientationFinding,
+  readTrackHeader,
+} from './track-header';
+
+/** Sample entries of timed metadata that carry GPS per frame: GoPro GPMF, Android CAMM, Apple. */
+const TELEMETRY_ENTRIES: Readonly<Record<string, string>> = {
+  gpmd: 'GoPro GPMF telemetry',
+  camm: 'Android camera motion metadata',
+  mebx: 'Apple timed metadata',
+};
+const HDLR_TYPE_OFFSET = FULL_BOX_BYTES + 4;
+
+export interface TelemetryTrack {
+  readonly trackId: number;
+  readonly entryType: string;
+  readonly path: string;
+  /** Where its samples lie, from the sample table (fragments add theirs later). */
+  readonly ranges: ByteRange[];
+}
+
+export interface Movie {
+  readonly telemetry: TelemetryTrack[];
+  /** trex default_sample_size per track, for fragments (8.8.3). */
+  readonly defaultSampleSize: Map<number, number>;
+}
+
+interface Walk {
+  readonly region: Region;
+  readonly findings: Finding[];
+  readonly fileSize: number;
+}
+
+/** The first non-removable child chain: mdia > minf > stbl. */
+function mediaParts(walk: Walk, mdia: Box, path: string, depth: number) {
+  const { region, findings } = walk;
+  let stbl: Box | undefined;
+  let handler = '';
+  for (const child of childrenOf(region.bytes, region.base, mdia)) {
+    if (isRemovable(region, child)) removeBox(region, child, path, findings);
+    else if (child.type === 'mdhd')
+      zeroHeaderTimes(region, child, `${path}/mdhd`, findings);
+    else if (child.type === 'hdlr')
+      handler = fourcc(
+        region.bytes,
+        child.payload - region.base + HDLR_TYPE_OFFSET,
+      );
+    else if (child.type === 'minf') {
+      checkDepth(depth + 1, child.start);
+      const minf = childrenOf(region.bytes, region.base, child);
+      for (const box of minf)
+        if (isRemovable(region, box))
+          removeBox(region, box, `${path}/minf`, findings);
+      stbl = firstChild(minf, 'stbl');
+    }
+  }
+  return { handler, stbl };
+}
+
+function scanTrack(walk: Walk, trak: Box, path: string, movie: Movie): void {
+  const { region, findings } = walk;
+  const children = childrenOf(region.bytes, region.base, trak);
+  const tkhd = firstChild(children, 'tkhd');
+  let media: ReturnType<typeof mediaParts> | undefined;
+  for (const child of children) {
+    if (isRemovable(region, child)) removeBox(region, child, path, findings);
+    else if (child.type === 'tkhd')
+      zeroHeaderTimes(region, child, `${path}/tkhd`, findings);
+    else if (child.type === 'mdia')
+      media = mediaParts(walk, child, `${path}/mdia`, 3);
+  }
+  if (!tkhd) return;
+  const header = readTrackHeader(region, tkhd);
+  const orientation = orientationFinding(header, `${path}/tkhd`);
+  if (orientation) findings.push(orientation);
+  if (!media?.stbl) return;
+  const stblChildren = childrenOf(region.bytes, region.base, media.stbl);
+  const stsd = firstChild(stblChildren, 'stsd');
+  blankCompressorNames(
+    region,
+    media.handler,
+    stsd,
+    `${path}/mdia/minf/stbl/stsd`,
+    findings,
+  );
+  const entryType = firstEntryType(region, stsd);
+  if (!(entryType in TELEMETRY_ENTRIES) && media.handler !== 'camm') return;
+  disableTrack(region, tkhd);
+  movie.telemetry.push({
+    trackId: header.trackId,
+    entryType: entryType || media.handler,
+    path,
+    ranges: chunkRanges(region, media.stbl, walk.fileSize),
+  });
+}
+
+function readTrex(walk: Walk, mvex: Box, movie: Movie): void {
+  const { region } = walk;
+  for (const trex of childrenOf(region.bytes, region.base, mvex)) {
+    if (trex.type !== 'trex') continue;
+    const at = trex.payload - region.base + FULL_BOX_BYTES;
+    movie.defaultSampleSize.set(
+      u32be(region.bytes, at),
+      u32be(region.bytes, at + 12),
+    );
+  }
+}
+
+export function telemetryLabel(entryType: string): string {
+  return TELEMETRY_ENTRIES[entryType] ?? entryType;
+}
+
+/** Cleans the moov held in `region` in place and says where telemetry samples lie. */
+export function scanMovie(
+  region: Region,
+  moov: Box,
+  fileSize: number,
+  findings: Finding[],
+): Movie {
+  const walk: Walk = { region, findings, fileSize };
+  const movie: Movie = { telemetry: [], defaultSampleSize: new Map() };
+  let trackIndex = 0;
+  for (const child of childrenOf(region.bytes, region.base, moov)) {
+    if (isRemovable(region, child)) removeBox(region, child, 'moov', findings);
+    else if (child.type === 'mvhd')
+      zeroHeaderTimes(region, child, 'moov/mvhd', findings);
+    else if (child.type === 'trak')
+      scanTrack(walk, child, `moov/trak[${++trackIndex}]`, movie);
+    else if (child.type === 'mvex') readTrex(walk, child, movie);
+  }
+  return movie;
+}
+
+export function telemetryFinding(track: TelemetryTrack): Finding {
+  return finding(
+    'location',
+    track.entryType,
+    track.path,
+    telemetryLabel(track.entryType),
+  );
+}

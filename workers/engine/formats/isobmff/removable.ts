@@ -1,0 +1,31 @@
+/**
+ * Which boxes go whole, wherever they sit in moov, trak, mdia or moof: user data, metadata, XMP,
+ * QuickTime `©xyz`-style atoms and vendor uuid boxes. Each becomes a `free` box of the same size
+ * with a zeroed payload, so no chunk offset moves (ISO/IEC 14496-12 8.1.2 allows free space anywhere).
+ */
+import { type Finding } from '../../findings';
+import { payloadBytes, type Box } from './box';
+import type { Region } from './region';
+import { describeBox } from './user-data';
+import { isStructuralUuid } from './uuids';
+
+const COPYRIGHT_SIGN = 0xa9;
+const REMOVABLE_TYPES = new Set(['udta', 'meta', 'XMP_', 'uuid']);
+
+export function isRemovable(region: Region, box: Box): boolean {
+  if (box.type.charCodeAt(0) === COPYRIGHT_SIGN) return true;
+  if (!REMOVABLE_TYPES.has(box.type)) return false;
+  if (box.type !== 'uuid') return true;
+  return !isStructuralUuid(payloadBytes(region.bytes, region.base, box));
+}
+
+/** Reports a removable box and turns it into free space. */
+export function removeBox(
+  region: Region,
+  box: Box,
+  path: string,
+  findings: Finding[],
+): void {
+  findings.push(...describeBox(region, box, path));
+  region.free(box);
+}

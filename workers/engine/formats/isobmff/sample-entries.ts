@@ -1,0 +1,61 @@
+/**
+ * Sample descriptions (stsd, ISO/IEC 14496-12 8.5.2) are kept for playback, except the encoder name
+ * a VisualSampleEntry carries in `compressorname` (12.1.3: informative only), which is blanked.
+ */
+import { decodeText, fourcc, u8 } from '../../bytes';
+import { finding, type Finding } from '../../findings';
+import { FULL_BOX_BYTES, childBoxes, isZero, type Box } from './box';
+import type { Region } from './region';
+
+/** stsd: FullBox header, then entry_count, then the entries. */
+const STSD_ENTRIES_AT = FULL_BOX_BYTES + 4;
+/** From a VisualSampleEntry's start: header 8, SampleEntry 8, then 34 bytes of fixed fields. */
+const COMPRESSOR_NAME_AT = 50;
+const COMPRESSOR_NAME_BYTES = 32;
+const VIDEO_HANDLER = 'vide';
+
+export function sampleEntries(region: Region, stsd: Box | undefined): Box[] {
+  if (!stsd) return [];
+  return childBoxes(
+    region.bytes,
+    region.base,
+    stsd.payload + STSD_ENTRIES_AT,
+    stsd.end,
+  );
+}
+
+export function firstEntryType(region: Region, stsd: Box | undefined): string {
+  if (!stsd || stsd.end - stsd.payload < STSD_ENTRIES_AT + 8) return '';
+  return fourcc(region.bytes, stsd.payload - region.base + STSD_ENTRIES_AT + 4);
+}
+
+/** Reports and blanks the compressorname of every visual sample entry of a video track. */
+export function blankCompressorNames(
+  region: Region,
+  handler: string,
+  stsd: Box | undefined,
+  path: string,
+  findings: Finding[],
+): void {
+  if (handler !== VIDEO_HANDLER) return;
+  for (const entry of sampleEntries(region, stsd)) {
+    const from = entry.start + COMPRESSOR_NAME_AT;
+    const to = from + COMPRESSOR_NAME_BYTES;
+    if (to > entry.end) continue;
+    if (isZero(region.bytes, from - region.base, to - region.base)) continue;
+    const length = Math.min(
+      u8(region.bytes, from - region.base),
+      COMPRESSOR_NAME_BYTES - 1,
+    );
+    const name = decodeText(
+      region.bytes.subarray(
+        from - region.base + 1,
+        from - region.base + 1 + length,
+      ),
+    );
+    findings.push(
+      finding('software', 'compressorname', `${path}/${entry.type}`, name),
+    );
+    region.zero(from, to);
+  }
+}

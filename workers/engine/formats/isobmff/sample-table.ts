@@ -1,0 +1,133 @@
+/**
+ * Where a track's samples lie in the file, from its sample table (ISO/IEC 14496-12 8.7): chunk
+ * offsets (stco/co64), samples per chunk (stsc) and sample sizes (stsz/stz2). One byte range per
+ * chunk, since a chunk's samples are contiguous (8.7.4).
+ */
+import { u16be, u32be, u64be, u8 } from '../../bytes';
+import { EngineError, corrupt } from '../../errors';
+import { MAX_ENTRIES } from '../../limits';
+import {
+  FULL_BOX_BYTES,
+  childrenOf,
+  firstChild,
+  payloadBytes,
+  type Box,
+} from './box';
+import type { View } from './user-data';
+
+export interface ByteRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+const STSC_ENTRY_BYTES = 12;
+const BITS_PER_BYTE = 8;
+
+function countedTable(
+  payload: Uint8Array,
+  entryBytes: number,
+  countAt = FULL_BOX_BYTES,
+) {
+  const count = u32be(payload, countAt);
+  const first = countAt + 4;
+  if (count > MAX_ENTRIES || first + count * entryBytes > payload.length)
+    throw corrupt(`sample table claims ${count} entries past its box`);
+  return { count, first };
+}
+
+function chunkOffsets(view: View, stbl: Box[]): number[] {
+  const box = firstChild(stbl, 'stco') ?? firstChild(stbl, 'co64');
+  if (!box) return [];
+  const payload = payloadBytes(view.bytes, view.base, box);
+  const width = box.type === 'co64' ? 8 : 4;
+  const { count, first } = countedTable(payload, width);
+  const read = width === 8 ? u64be : u32be;
+  return Array.from({ length: count }, (_, i) =>
+    read(payload, first + i * width),
+  );
+}
+
+function sampleSizes(view: View, stbl: Box[]): number[] {
+  const stsz = firstChild(stbl, 'stsz');
+  if (stsz) {
+    const payload = payloadBytes(view.bytes, view.base, stsz);
+    const fixed = u32be(payload, FULL_BOX_BYTES);
+    if (fixed !== 0) {
+      const count = u32be(payload, FULL_BOX_BYTES + 4);
+      if (count > MAX_ENTRIES) throw corrupt(`stsz claims ${count} samples`);
+      return new Array<number>(count).fill(fixed);
+    }
+    const { count, first } = countedTable(payload, 4, FULL_BOX_BYTES + 4);
+    return Array.from({ length: count }, (_, i) =>
+      u32be(payload, first + i * 4),
+    );
+  }
+  const stz2 = firstChild(stbl, 'stz2');
+  if (!stz2) return [];
+  const payload = payloadBytes(view.bytes, view.base, stz2);
+  const fieldBits = u8(payload, FULL_BOX_BYTES + 3);
+  if (![4, 8, 16].includes(fieldBits))
+    throw corrupt(`stz2 field size ${fieldBits}`);
+  const count = u32be(payload, FULL_BOX_BYTES + 4);
+  const first = FULL_BOX_BYTES + 8;
+  if (
+    count > MAX_ENTRIES ||
+    first + Math.ceil((count * fieldBits) / BITS_PER_BYTE) > payload.length
+  )
+    throw corrupt(`stz2 claims ${count} samples past its box`);
+  return Array.from({ length: count }, (_, i) => {
+    if (fieldBits === 16) return u16be(payload, first + i * 2);
+    if (fieldBits === 8) return u8(payload, first + i);
+    const byte = u8(payload, first + (i >> 1));
+    return i % 2 === 0 ? byte >> 4 : byte & 0xf;
+  });
+}
+
+/** samples_per_chunk for every chunk, expanded from stsc's runs. */
+function samplesPerChunk(view: View, stbl: Box[], chunks: number): number[] {
+  const stsc = firstChild(stbl, 'stsc');
+  if (!stsc) throw corrupt('sample table without stsc');
+  const payload = payloadBytes(view.bytes, view.base, stsc);
+  const { count, first } = countedTable(payload, STSC_ENTRY_BYTES);
+  const perChunk = new Array<number>(chunks).fill(0);
+  for (let i = 0; i < count; i++) {
+    const at = first + i * STSC_ENTRY_BYTES;
+    const firstChunk = u32be(payload, at);
+    const samples = u32be(payload, at + 4);
+    const nextFirst =
+      i + 1 < count ? u32be(payload, at + STSC_ENTRY_BYTES) : chunks + 1;
+    if (firstChunk < 1 || nextFirst < firstChunk)
+      throw corrupt('stsc runs out of order');
+    for (let c = firstChunk; c < Math.min(nextFirst, chunks + 1); c++)
+      perChunk[c - 1] = samples;
+  }
+  return perChunk;
+}
+
+/** The byte range of every chunk of the track whose stbl is `stbl`, checked against the file. */
+export function chunkRanges(
+  view: View,
+  stblBox: Box,
+  fileSize: number,
+): ByteRange[] {
+  const stbl = childrenOf(view.bytes, view.base, stblBox);
+  if (
+    firstChild(stbl, 'stz2') === undefined &&
+    firstChild(stbl, 'stsz') === undefined
+  )
+    return [];
+  const offsets = chunkOffsets(view, stbl);
+  const sizes = sampleSizes(view, stbl);
+  const perChunk = samplesPerChunk(view, stbl, offsets.length);
+  const ranges: ByteRange[] = [];
+  let sample = 0;
+  offsets.forEach((start, i) => {
+    let length = 0;
+    for (let n = 0; n < perChunk[i]! && sample < sizes.length; n++)
+      length += sizes[sample++]!;
+    if (start + length > fileSize)
+      throw new EngineError('corrupt', `chunk at ${start} runs past the file`);
+    if (length > 0) ranges.push({ start, end: start + length });
+  });
+  return ranges;
+}

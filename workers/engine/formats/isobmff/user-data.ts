@@ -1,0 +1,185 @@
+/**
+ * Describes what a user-data or metadata box holds, for the report: QuickTime udta text atoms
+ * (`©xyz`, `©day`, ...), iTunes `ilst` items (cover art included), QuickTime `keys` + `ilst`
+ * (com.apple.quicktime.location.ISO6709, make, model, software, creationdate) and XMP. The boxes are
+ * removed whole; this only names what was in them.
+ */
+import { decodeText, fourcc, u16be, u32be } from '../../bytes';
+import { finding, type Finding } from '../../findings';
+import {
+  FULL_BOX_BYTES,
+  HEADER_BYTES,
+  checkDepth,
+  childrenOf,
+  firstChild,
+  payloadBytes,
+  type Box,
+} from './box';
+import { xmpBlockFindings } from './embedded';
+import { iso6709ToDecimal } from './iso6709';
+import { itemCategory, keyCategory } from './labels';
+import { lociFinding } from './loci';
+import { isXmpUuid, uuidOf } from './uuids';
+
+/** The bytes a description reads from: an in-memory region starting at file offset `base`. */
+export interface View {
+  readonly bytes: Uint8Array;
+  readonly base: number;
+}
+
+const TEXT_ATOM_HEADER = 4;
+const DATA_VALUE_OFFSET = 8;
+const KEY_ENTRY_HEADER = 8;
+const COPYRIGHT_SIGN = 0xa9;
+/** iTunes `data` well-known types (QuickTime File Format, "Well-known types"). */
+const DATA_TYPE = {
+  utf8: 1,
+  utf16: 2,
+  jpeg: 13,
+  png: 14,
+  signed: 21,
+  unsigned: 22,
+  bmp: 27,
+} as const;
+const IMAGE_TYPES = new Set<number>([
+  DATA_TYPE.jpeg,
+  DATA_TYPE.png,
+  DATA_TYPE.bmp,
+]);
+
+function textValue(category: string, text: string): string {
+  if (category !== 'location') return text;
+  return iso6709ToDecimal(text) ?? text;
+}
+
+/** One `data` box's value as text; undefined for binary values (cover art). */
+function dataValue(view: View, data: Box): string | undefined {
+  const payload = payloadBytes(view.bytes, view.base, data);
+  if (payload.length < DATA_VALUE_OFFSET) return undefined;
+  const type = u32be(payload, 0) & 0xffffff;
+  const value = payload.subarray(DATA_VALUE_OFFSET);
+  if (IMAGE_TYPES.has(type)) return `image, ${value.length} bytes`;
+  if (type === DATA_TYPE.utf16)
+    return new TextDecoder('utf-16be').decode(value);
+  if (type === DATA_TYPE.signed || type === DATA_TYPE.unsigned)
+    return value.length <= 4 && value.length > 0
+      ? String(value.reduce((n, b) => n * 256 + b, 0))
+      : undefined;
+  if (type === DATA_TYPE.utf8 || type === 0) return decodeText(value);
+  return undefined;
+}
+
+/** The key names of a QuickTime `keys` box, 1-based as `ilst` refers to them. */
+function keyNames(view: View, keys: Box | undefined): string[] {
+  if (!keys) return [];
+  const payload = payloadBytes(view.bytes, view.base, keys);
+  const count = u32be(payload, FULL_BOX_BYTES);
+  const names: string[] = [];
+  let at = FULL_BOX_BYTES + 4;
+  for (let i = 0; i < count && at + KEY_ENTRY_HEADER <= payload.length; i++) {
+    const size = u32be(payload, at);
+    if (size < KEY_ENTRY_HEADER || at + size > payload.length) break;
+    names.push(decodeText(payload.subarray(at + KEY_ENTRY_HEADER, at + size)));
+    at += size;
+  }
+  return names;
+}
+
+/** The label of an ilst item: its key name, its freeform `name`, or its type. */
+function itemLabel(view: View, item: Box, children: Box[], keys: string[]) {
+  const keyIndex = u32be(view.bytes, item.start - view.base + 4);
+  if (keys.length > 0 && keyIndex >= 1 && keyIndex <= keys.length)
+    return {
+      label: keys[keyIndex - 1]!,
+      category: keyCategory(keys[keyIndex - 1]!),
+    };
+  const name = firstChild(children, 'name');
+  if (item.type === '----' && name) {
+    const label = decodeText(
+      payloadBytes(view.bytes, view.base, name).subarray(FULL_BOX_BYTES),
+    );
+    return { label, category: keyCategory(label) };
+  }
+  return { label: item.type, category: itemCategory(item.type) };
+}
+
+function ilstFindings(view: View, ilst: Box, keys: string[], path: string) {
+  return childrenOf(view.bytes, view.base, ilst).map((item) => {
+    const children = childrenOf(view.bytes, view.base, item);
+    const { label, category } = itemLabel(view, item, children, keys);
+    const data = firstChild(children, 'data');
+    const value = data && dataValue(view, data);
+    return finding(category, label, path, value && textValue(category, value));
+  });
+}
+
+/** QuickTime `meta` has no version/flags; ISO `meta` is a FullBox. Tell them by where hdlr sits. */
+export function metaChildren(view: View, meta: Box): Box[] {
+  const at = meta.payload - view.base;
+  const isQuickTime =
+    meta.end - meta.payload >= HEADER_BYTES &&
+    fourcc(view.bytes, at + 4) === 'hdlr';
+  return childrenOf(
+    view.bytes,
+    view.base,
+    meta,
+    isQuickTime ? 0 : FULL_BOX_BYTES,
+  );
+}
+
+function metaFindings(view: View, meta: Box, path: string): Finding[] {
+  const children = metaChildren(view, meta);
+  const keys = keyNames(view, firstChild(children, 'keys'));
+  return children.flatMap((child) => {
+    if (child.type === 'ilst')
+      return ilstFindings(view, child, keys, `${path}/ilst`);
+    if (child.type === 'XMP_' || child.type === 'xml ')
+      return xmpBlockFindings(
+        payloadBytes(view.bytes, view.base, child),
+        `${path}/${child.type}`,
+      );
+    return [];
+  });
+}
+
+/** A QuickTime udta text atom: (16-bit length, 16-bit language, text) entries. */
+function textAtomFindings(view: View, atom: Box, path: string): Finding[] {
+  const payload = payloadBytes(view.bytes, view.base, atom);
+  const category = itemCategory(atom.type);
+  if (payload.length < TEXT_ATOM_HEADER)
+    return [finding(category, atom.type, path)];
+  const length = Math.min(u16be(payload, 0), payload.length - TEXT_ATOM_HEADER);
+  const text = decodeText(
+    payload.subarray(TEXT_ATOM_HEADER, TEXT_ATOM_HEADER + length),
+  );
+  return [finding(category, atom.type, path, textValue(category, text))];
+}
+
+/** Findings for any box the cleaner removes whole (udta, meta, uuid, ©xyz, XMP_). */
+export function describeBox(
+  view: View,
+  box: Box,
+  path: string,
+  depth = 0,
+): Finding[] {
+  checkDepth(depth, box.start);
+  const here = `${path}/${box.type}`;
+  if (box.type === 'udta')
+    return childrenOf(view.bytes, view.base, box).flatMap((c) =>
+      describeBox(view, c, here, depth + 1),
+    );
+  if (box.type === 'meta') return metaFindings(view, box, here);
+  if (box.type === 'uuid') {
+    const payload = payloadBytes(view.bytes, view.base, box);
+    if (isXmpUuid(payload))
+      return xmpBlockFindings(payload.subarray(16), `${here} XMP`);
+    return [finding('other', `uuid ${uuidOf(payload)}`, path)];
+  }
+  if (box.type === 'loci')
+    return [lociFinding(payloadBytes(view.bytes, view.base, box), path)];
+  if (box.type === 'XMP_')
+    return xmpBlockFindings(payloadBytes(view.bytes, view.base, box), here);
+  if (box.type.charCodeAt(0) === COPYRIGHT_SIGN)
+    return textAtomFindings(view, box, path);
+  return [finding(itemCategory(box.type), box.type, path)];
+}
