@@ -1,10 +1,94 @@
-import type { FormatModule } from '../format-module';
-import { EngineError } from '../errors';
+import { startsWith, u32le } from '../bytes';
+import type { FormatModule, Sniffed } from '../format-module';
+import { finding, type Finding } from '../findings';
+import { corrupt } from '../errors';
+import type { ByteSource } from '../byte-source';
+import { patchPlan, type Patch } from './in-place';
 
-/** Placeholder until this format's module lands: it recognises nothing, so nothing reaches it. */
+const BMP: Sniffed = { id: 'bmp', mime: 'image/bmp', extension: 'bmp' };
+const MAGIC = [0x42, 0x4d];
+const FILE_HEADER_BYTES = 14;
+const PIXEL_OFFSET_AT = 10;
+/** BITMAPCOREHEADER, OS/2 v2 (short and full), INFO, V2, V3, V4 and V5 header sizes. */
+const DIB_HEADER_SIZES = new Set([12, 16, 40, 52, 56, 64, 108, 124]);
+const V5_HEADER_BYTES = 124;
+/** BITMAPV5HEADER fields (relative to the DIB header): bV5CSType, bV5ProfileData, bV5ProfileSize. */
+const CS_TYPE_AT = 56;
+const PROFILE_DATA_AT = 112;
+const PROFILE_SIZE_AT = 116;
+const PROFILE_EMBEDDED = 0x4d424544;
+/** A linked profile is a file name (often a full Windows path) that says who made the file where. */
+const PROFILE_LINKED = 0x4c494e4b;
+
+interface Profile {
+  readonly kind: 'embedded' | 'linked';
+  readonly start: number;
+  readonly size: number;
+}
+
+async function readProfile(src: ByteSource): Promise<Profile | null> {
+  const head = await src.readExact(0, FILE_HEADER_BYTES + 4);
+  if (u32le(head, PIXEL_OFFSET_AT) > src.size)
+    throw corrupt('BMP pixel data offset past the file');
+  if (u32le(head, FILE_HEADER_BYTES) !== V5_HEADER_BYTES) return null;
+  const dib = await src.readExact(FILE_HEADER_BYTES, V5_HEADER_BYTES);
+  const csType = u32le(dib, CS_TYPE_AT);
+  if (csType !== PROFILE_EMBEDDED && csType !== PROFILE_LINKED) return null;
+  const start = FILE_HEADER_BYTES + u32le(dib, PROFILE_DATA_AT);
+  const size = u32le(dib, PROFILE_SIZE_AT);
+  if (start + size > src.size)
+    throw corrupt('BMP colour profile past the file');
+  return {
+    kind: csType === PROFILE_EMBEDDED ? 'embedded' : 'linked',
+    start,
+    size,
+  };
+}
+
+/** The linked profile's file name, or '' when the field is already blank. */
+async function linkedPath(src: ByteSource, profile: Profile): Promise<string> {
+  const bytes = await src.read(profile.start, profile.size);
+  const text = new TextDecoder('windows-1252').decode(bytes);
+  return text.replace(/\0+/g, ' ').trim();
+}
+
+async function bmpFindings(src: ByteSource): Promise<Finding[]> {
+  const profile = await readProfile(src);
+  if (profile?.kind === 'embedded')
+    return [
+      finding(
+        'other',
+        'ICC profile',
+        'BITMAPV5HEADER',
+        undefined,
+        'color-profile',
+      ),
+    ];
+  if (profile?.kind !== 'linked') return [];
+  const path = await linkedPath(src, profile);
+  return path
+    ? [finding('identifier', 'linked profile', 'BITMAPV5HEADER', path)]
+    : [];
+}
+
+/**
+ * BMP has no metadata field: the output is the input, byte for byte. The one exception is a V5
+ * linked colour profile, whose file name is blanked in place (same size, so nothing moves).
+ */
 export const bmp: FormatModule = {
-  formats: [],
-  sniff: () => null,
-  inspect: () => Promise.reject(new EngineError('unsupported')),
-  clean: () => Promise.reject(new EngineError('unsupported')),
+  formats: [{ id: 'bmp', mime: 'image/bmp', extensions: ['bmp', 'dib'] }],
+  sniff(head) {
+    if (!startsWith(head, MAGIC) || head.length < FILE_HEADER_BYTES + 4)
+      return null;
+    return DIB_HEADER_SIZES.has(u32le(head, FILE_HEADER_BYTES)) ? BMP : null;
+  },
+  inspect: (src) => bmpFindings(src),
+  async clean(src) {
+    const profile = await readProfile(src);
+    const patches: Patch[] =
+      profile?.kind === 'linked'
+        ? [{ offset: profile.start, data: new Uint8Array(profile.size) }]
+        : [];
+    return patchPlan(src.size, patches);
+  },
 };
