@@ -130,7 +130,7 @@ describe('matroska inspect', () => {
     expect(byLabel.get('MuxingApp')?.category).toBe('software');
     expect(byLabel.get('LOCATION')).toMatchObject({
       category: 'location',
-      value: '+48.8584+002.2945/',
+      value: '48.858400, 2.294500',
     });
     expect(byLabel.get('ARTIST')?.category).toBe('author');
     expect(byLabel.get('Name')?.value).toBe('CANARY_TRACK');

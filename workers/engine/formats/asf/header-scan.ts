@@ -17,6 +17,7 @@ import {
 } from './records';
 import { isTechnical, nameCategory } from './names';
 import { fileProperties } from './file-properties';
+import { iso6709ToDecimal } from '../isobmff/iso6709';
 
 export interface AsfAnalysis {
   readonly findings: Finding[];
@@ -44,11 +45,20 @@ function padding(object: AsfObject): Patch {
   return { offset: object.offset, data };
 }
 
-const fieldFindings = (
+function fieldFindings(
   fields: AsfField[],
   location: string,
-  categoryOf: (n: string) => FindingCategory,
-) => fields.map((f) => finding(categoryOf(f.name), f.name, location, f.value));
+  categoryOf: (name: string) => FindingCategory,
+): Finding[] {
+  return fields.map((f) => {
+    const category = categoryOf(f.name);
+    const shown =
+      category === 'location' && f.value
+        ? (iso6709ToDecimal(f.value) ?? f.value)
+        : f.value;
+    return finding(category, f.name, location, shown);
+  });
+}
 
 export function scanHeader(header: Uint8Array, into: AsfAnalysis): void {
   for (const object of objectsIn(header, HEADER_OBJECT_BYTES, header.length)) {

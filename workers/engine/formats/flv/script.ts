@@ -15,6 +15,7 @@ import {
   valueEnd,
 } from './amf';
 import { keyCategory, PLAYBACK_STRING_KEYS } from './keys';
+import { iso6709ToDecimal } from '../isobmff/iso6709';
 
 export interface ScriptResult {
   readonly findings: Finding[];
@@ -82,9 +83,10 @@ function removal(
   }
   const text = stringValue(data, at);
   if (text === null || PLAYBACK_STRING_KEYS.has(key)) return {};
-  return {
-    removed: finding(keyCategory(key), key, LOCATION, text || undefined),
-  };
+  const category = keyCategory(key);
+  const shown =
+    category === 'location' ? (iso6709ToDecimal(text) ?? text) : text;
+  return { removed: finding(category, key, LOCATION, shown || undefined) };
 }
 
 /** The name and container header as they were, the kept entries, the end marker, then zeros. */

@@ -7,6 +7,7 @@ import type { Element } from './ebml';
 import { leafText } from './fields';
 import { SIMPLE_TAG, TAG, TAG_NAME, TAG_STRING } from './ids';
 import { tagCategory } from './tags';
+import { iso6709ToDecimal } from '../isobmff/iso6709';
 
 const LOCATION = 'Segment/Tags';
 
@@ -42,6 +43,11 @@ async function simpleTag(
     if (child.id === SIMPLE_TAG)
       await simpleTag(cursor, child, depth + 1, into);
   }
-  if (name)
-    into.push(finding(tagCategory(name), name, LOCATION, value || undefined));
+  if (!name) return;
+  const category = tagCategory(name);
+  const shown =
+    category === 'location' && value
+      ? (iso6709ToDecimal(value) ?? value)
+      : value;
+  into.push(finding(category, name, LOCATION, shown || undefined));
 }
