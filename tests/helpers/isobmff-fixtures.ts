@@ -178,16 +178,14 @@ export function telemetryMp4(
   dir: string,
   entry: 'gpmd' | 'camm' | 'mebx',
   movflags: string[] = [],
+  suffix = '',
 ): string {
   const srt = join(dir, 'telemetry.srt');
   writeFileSync(
     srt,
     `1\n00:00:00,000 --> 00:00:00,500\n${CANARY.telemetry} ${ISO6709}\n\n2\n00:00:00,500 --> 00:00:00,900\n${CANARY.telemetry} +48.8585+002.2946/\n`,
   );
-  const out = join(
-    dir,
-    `telemetry-${entry}${movflags.length ? '-frag' : ''}.mp4`,
-  );
+  const out = join(dir, `telemetry-${entry}${suffix}.mp4`);
   ffmpeg([
     ...TEST_VIDEO,
     '-i',

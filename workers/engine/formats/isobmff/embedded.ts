@@ -4,12 +4,14 @@
  * have to describe it.
  */
 import { finding, type Finding } from '../../findings';
+import { readExifFindings } from '../../metadata/exif';
 
 export function exifBlockFindings(
   tiff: Uint8Array,
   location: string,
 ): Finding[] {
-  return [finding('other', 'Exif', location, `${tiff.length} bytes`)];
+  const found = readExifFindings(tiff, location);
+  return found.length > 0 ? found : [finding('other', 'Exif', location)];
 }
 
 export function xmpBlockFindings(xmp: Uint8Array, location: string): Finding[] {

@@ -1,0 +1,123 @@
+/**
+ * HEIC and AVIF: Exif and XMP items zeroed and hidden; ImageMagick (libheif) decodes the same
+ * pixels; exiftool finds no EXIF or XMP; the ICC profile stays.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, openAsBlob, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inspect } from '../../../workers/engine';
+import { CANARY, LEFTOVERS, taggedImage } from '../../helpers/isobmff-fixtures';
+import {
+  cleanFile,
+  contains,
+  exiftool,
+  fileBytes,
+  tempDir,
+  type Cleaned,
+} from '../../helpers/video-tools';
+
+const CORPUS = {
+  avif: '/work/shared/corpus/mat2/dirty.avif',
+  heic: '/work/shared/corpus/mat2/dirty.heic',
+  iphone: '/work/shared/corpus/exif-samples/IMG_5195.HEIC',
+};
+/** exiftool groups that only EXIF and XMP items produce. */
+const METADATA_GROUPS = /"(IFD0|IFD1|ExifIFD|GPS|Apple|XMP-\w+):/;
+const MAX_PIXEL_BYTES = 256 * 1024 * 1024;
+
+/** Digest of the decoded RGBA pixels, as ImageMagick (libheif) sees them. */
+function pixels(path: string): string {
+  const rgba = execFileSync('convert', [path, '-depth', '8', 'rgba:-'], {
+    maxBuffer: MAX_PIXEL_BYTES,
+  });
+  return createHash('sha256').update(rgba).digest('hex');
+}
+
+const tagCache = new Map<string, string>();
+/** exiftool's JSON for a path, run once per path. */
+function tags(path: string): string {
+  if (!tagCache.has(path)) tagCache.set(path, exiftool(path));
+  return tagCache.get(path)!;
+}
+
+let dir: string;
+const inputs: Record<string, string> = {};
+const outputs: Record<string, Cleaned> = {};
+
+beforeAll(async () => {
+  dir = tempDir('isobmff-heif');
+  inputs.taggedHeic = taggedImage(dir, 'heic');
+  inputs.taggedAvif = taggedImage(dir, 'avif');
+  for (const [name, path] of Object.entries(CORPUS)) {
+    inputs[name] = join(dir, `${name}-${path.split('/').at(-1)}`);
+    copyFileSync(path, inputs[name]);
+  }
+  for (const [name, path] of Object.entries(inputs))
+    outputs[name] = await cleanFile(path);
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe.each(['taggedHeic', 'taggedAvif', 'avif', 'heic', 'iphone'])(
+  '%s',
+  (name) => {
+    it('is cleaned in place with no EXIF or XMP left for exiftool', () => {
+      const { inPlace, path } = outputs[name]!;
+      expect(inPlace).toBe(true);
+      expect(tags(path)).not.toMatch(METADATA_GROUPS);
+    });
+
+    it('decodes to the same pixels', () => {
+      expect(pixels(outputs[name]!.path)).toBe(pixels(inputs[name]!));
+    });
+
+    it('keeps the ICC profile when there is one', () => {
+      const hadProfile = /"ICC_Profile:/.test(tags(inputs[name]!));
+      expect(/"ICC_Profile:/.test(tags(outputs[name]!.path))).toBe(hadProfile);
+    });
+  },
+);
+
+describe('planted values', () => {
+  it.each(['taggedHeic', 'taggedAvif'])('%s has no canary left', (name) => {
+    expect(contains(fileBytes(inputs[name]!), CANARY.make)).toBe(true);
+    for (const leftover of LEFTOVERS)
+      expect(contains(outputs[name]!.bytes, leftover), leftover).toBe(false);
+  });
+
+  it('reports EXIF GPS as decimal degrees, make and model', () => {
+    const removed = outputs.taggedHeic!.result.removed;
+    expect(removed).toContainEqual(
+      expect.objectContaining({
+        category: 'location',
+        value: '48.858400, 2.294500',
+      }),
+    );
+    expect(removed).toContainEqual(
+      expect.objectContaining({ category: 'device', value: CANARY.make }),
+    );
+    expect(removed).toContainEqual(
+      expect.objectContaining({ location: expect.stringMatching(/XMP|mime/) }),
+    );
+  });
+
+  it('reports the iPhone photo as heic with its EXIF and keeps its colour profile', async () => {
+    const { format, findings } = await inspect(
+      await openAsBlob(inputs.iphone!),
+    );
+    expect(format.id).toBe('heic');
+    expect(findings).toContainEqual(
+      expect.objectContaining({ label: 'Model', value: 'iPhone 11 Pro Max' }),
+    );
+    expect(outputs.heic!.result.kept).toContainEqual(
+      expect.objectContaining({ kept: 'color-profile' }),
+    );
+  });
+
+  it('sniffs AVIF from its brands', async () => {
+    const { format } = await inspect(await openAsBlob(inputs.avif!));
+    expect(format).toMatchObject({ id: 'avif', mime: 'image/avif' });
+  });
+});
