@@ -19,6 +19,7 @@ import { ProgressBar } from './ProgressBar';
 import { Report } from './Report';
 import { StatusAnnouncer, type UploaderStatus } from './StatusAnnouncer';
 import { useFormatSize } from './use-format-size';
+import { useHydrated } from './use-hydrated';
 import './uploader.css';
 
 export type { UploaderKind } from './accepted-types';
@@ -73,9 +74,14 @@ export function Uploader({ kind, clean }: UploaderProps) {
   const status = snapshot.value as UploaderStatus;
   const { file, result, downloadUrl, errorCode, progress } = snapshot.context;
   const processing = status === 'processing';
+  const hydrated = useHydrated();
 
   return (
-    <section className="uploader" data-state={status}>
+    <section
+      className="uploader"
+      data-state={status}
+      data-ready={hydrated ? 'true' : 'false'}
+    >
       <StatusAnnouncer status={status} file={file} />
       <DropZone
         entries={entries}
