@@ -161,6 +161,17 @@ describe('matroska clean', () => {
     expect(decodeErrors(cleaned.path)).toBe('');
   });
 
+  it('voids the SeekHead entries that pointed at Tags and Attachments', async () => {
+    const seekId = (id: string) =>
+      Buffer.from(`53ab84${id}`, 'hex').toString('latin1');
+    const input = fileBytes(at('dirty.mkv'));
+    expect(contains(input, seekId('1254c367'))).toBe(true);
+    const cleaned = await cleanFile(at('dirty.mkv'));
+    expect(contains(cleaned.bytes, seekId('1254c367'))).toBe(false);
+    expect(contains(cleaned.bytes, seekId('1941a469'))).toBe(false);
+    expect(contains(cleaned.bytes, seekId('1549a966'))).toBe(true);
+  });
+
   it('recomputes the CRC-32 of every level-1 element it changed', async () => {
     expect(verifyLevel1Crcs(fileBytes(at('dirty.mkv')))).toBeGreaterThan(2);
     const cleaned = await cleanFile(at('dirty.mkv'));

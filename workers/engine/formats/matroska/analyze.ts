@@ -5,6 +5,7 @@ import { needsFonts, scanAttachments } from './attachment-scan';
 import { EbmlCursor } from './cursor';
 import { ATTACHMENTS, INFO, TAGS, TRACKS } from './ids';
 import { scanInfo, scanTracks } from './info';
+import { scanSeekHeads } from './seek-scan';
 import { readLayout } from './segment';
 import { scanTags } from './tag-scan';
 
@@ -13,8 +14,9 @@ export async function analyzeMatroska(
   signal?: AbortSignal,
 ): Promise<Analysis> {
   const cursor = new EbmlCursor(src, signal);
-  const { level1 } = await readLayout(cursor);
+  const { segments } = await readLayout(cursor);
   const analysis = emptyAnalysis();
+  const level1 = segments.flatMap((s) => s.level1);
   const codecs: string[] = [];
   for (const tracks of level1.filter((e) => e.id === TRACKS)) {
     codecs.push(...(await scanTracks(cursor, tracks, analysis)));
@@ -26,5 +28,7 @@ export async function analyzeMatroska(
     if (element.id === ATTACHMENTS)
       await scanAttachments(cursor, element, keepFonts, analysis);
   }
+  for (const segment of segments)
+    await scanSeekHeads(cursor, segment, analysis);
   return analysis;
 }

@@ -54,3 +54,4 @@ export const CLUSTER_CHILDREN: ReadonlySet<number> = new Set([
   VOID,
   CRC_32,
 ]);
+export const SEEK_POSITION = 0x53ac;

@@ -10,22 +10,28 @@ import { bounded, type Element } from './ebml';
 import { EbmlCursor } from './cursor';
 import { CLUSTER, EBML_HEADER, SEGMENT, VOID } from './ids';
 
-export interface SegmentLayout {
-  /** Every level-1 element of every Segment, in file order. */
+export interface Segment {
+  /** Where the Segment's data starts: SeekPosition values count from here. */
+  readonly dataOffset: number;
+  /** Its level-1 elements, in file order. */
   readonly level1: Element[];
+}
+
+export interface SegmentLayout {
+  readonly segments: Segment[];
 }
 
 export async function readLayout(cursor: EbmlCursor): Promise<SegmentLayout> {
   const fileEnd = cursor.src.size;
-  const level1: Element[] = [];
-  let sawSegment = false;
+  const segments: Segment[] = [];
   for (let at = 0; at < fileEnd;) {
     const header = await cursor.header(at);
     if (header.id === SEGMENT) {
       const segmentEnd =
         header.size === null ? fileEnd : bounded(header, fileEnd).end;
+      const level1: Element[] = [];
       await walkSegment(cursor, header.dataOffset, segmentEnd, level1);
-      sawSegment = true;
+      segments.push({ dataOffset: header.dataOffset, level1 });
       at = segmentEnd;
       continue;
     }
@@ -34,8 +40,8 @@ export async function readLayout(cursor: EbmlCursor): Promise<SegmentLayout> {
     }
     at = bounded(header, fileEnd).end;
   }
-  if (!sawSegment) throw corrupt('no Matroska Segment');
-  return { level1 };
+  if (segments.length === 0) throw corrupt('no Matroska Segment');
+  return { segments };
 }
 
 async function walkSegment(
