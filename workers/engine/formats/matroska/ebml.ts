@@ -78,32 +78,32 @@ export function bounded(header: ElementHeader, limit: number): Element {
   return { ...header, end };
 }
 
-/** The largest data size a 1-byte size field can hold (0x7f means "unknown"). */
-const MAX_ONE_BYTE_SIZE = 0x7e;
 const VOID_MIN_BYTES = 2;
-const VOID_LONG_MIN_BYTES = 1 + MAX_SIZE_BYTES;
+const VOID_ID_BYTES = 1;
+
+/** The largest data size a `width`-byte size field holds (all ones means "unknown"). */
+const maxSizeFor = (width: number): number => 2 ** (7 * width) - 2;
 
 /**
- * A Void element of exactly `length` bytes: id 0xEC, a size vint, zero data. Lengths up to 128 use
- * a 1-byte size; longer ones an 8-byte size, so any length >= 2 is reachable.
+ * A Void element of exactly `length` bytes: id 0xEC, the narrowest size field that makes the
+ * lengths add up, zero data. The narrowest field keeps within a file's EBMLMaxSizeLength.
  */
 export function voidElement(length: number): Uint8Array {
   if (length < VOID_MIN_BYTES) throw corrupt('no room for a Void element');
-  const out = new Uint8Array(length);
-  out[0] = VOID;
-  const shortData = length - VOID_MIN_BYTES;
-  if (shortData <= MAX_ONE_BYTE_SIZE) {
-    out[1] = 0x80 | shortData;
+  for (let width = 1; width <= MAX_SIZE_BYTES; width++) {
+    const data = length - VOID_ID_BYTES - width;
+    if (data < 0 || data > maxSizeFor(width)) continue;
+    const out = new Uint8Array(length);
+    out[0] = VOID;
+    let rest = data;
+    for (let i = width; i >= 1; i--) {
+      out[i] = rest % 256;
+      rest = Math.floor(rest / 256);
+    }
+    out[1]! |= 0x80 >> (width - 1);
     return out;
   }
-  if (length < VOID_LONG_MIN_BYTES) throw corrupt('no room for a Void element');
-  let data = length - VOID_LONG_MIN_BYTES;
-  out[1] = 0x01;
-  for (let i = MAX_SIZE_BYTES; i >= 2; i--) {
-    out[i] = data % 256;
-    data = Math.floor(data / 256);
-  }
-  return out;
+  throw corrupt(`no Void element fits ${length} bytes`);
 }
 
 /** An unsigned big-endian integer element's value (EBML uinteger, up to 8 bytes). */
