@@ -1,10 +1,41 @@
-import type { FormatModule } from '../format-module';
-import { EngineError } from '../errors';
+import { startsWith } from '../bytes';
+import type { FormatModule, Sniffed } from '../format-module';
+import { OutputBuilder } from '../output-plan';
+import { analyzeJpeg } from './jpeg/analyze';
+import { MARKER_PREFIX, SOI } from './jpeg/markers';
 
-/** Placeholder until this format's module lands: it recognises nothing, so nothing reaches it. */
+const JPEG: Sniffed = { id: 'jpeg', mime: 'image/jpeg', extension: 'jpg' };
+
+/**
+ * JPEG: removes EXIF (keeping an Orientation-only EXIF when the photo is rotated), XMP and extended
+ * XMP, APP13, comments, MakerNotes and thumbnails (inside EXIF), FPXR, MPF and every other APPn,
+ * and whatever follows the end of the image. Keeps JFIF, the ICC profile chunks and Adobe APP14.
+ * The entropy-coded data is copied as it is, so the pixels are identical.
+ */
 export const jpeg: FormatModule = {
-  formats: [],
-  sniff: () => null,
-  inspect: () => Promise.reject(new EngineError('unsupported')),
-  clean: () => Promise.reject(new EngineError('unsupported')),
+  formats: [
+    {
+      id: 'jpeg',
+      mime: 'image/jpeg',
+      extensions: ['jpg', 'jpeg', 'jpe', 'jfif'],
+    },
+  ],
+  sniff: (head) =>
+    startsWith(head, [MARKER_PREFIX, SOI, MARKER_PREFIX]) ? JPEG : null,
+  async inspect(src, _format, ctx) {
+    const { decisions, trailer } = await analyzeJpeg(src, ctx);
+    return [...decisions.flatMap((d) => d.action.findings), ...trailer];
+  },
+  async clean(src, _format, ctx) {
+    const { layout, decisions } = await analyzeJpeg(src, ctx);
+    const out = new OutputBuilder();
+    let at = 0;
+    for (const { segment, action } of decisions) {
+      if (action.kind === 'keep') continue;
+      out.copy(at, segment.offset);
+      if (action.kind === 'replace') out.push(action.bytes);
+      at = segment.end;
+    }
+    return out.copy(at, layout.imageEnd).build();
+  },
 };

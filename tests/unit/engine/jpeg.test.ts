@@ -1,0 +1,270 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inspect, isEngineError } from '../../../workers/engine';
+import { identifyingTags } from '../../helpers/exiftool';
+import {
+  CANARY_GPS,
+  canaryExif,
+  containsCanary,
+} from '../../helpers/image-exif-builder';
+import {
+  CORPUS_DIR,
+  canaryJpeg,
+  drawImage,
+  insertJpegSegments,
+  jpegSegment,
+} from '../../helpers/image-fixtures';
+import {
+  blobOf,
+  cleanImage,
+  pixelDigest,
+  tempDir,
+} from '../../helpers/image-tools';
+
+const CORPUS_JPEGS = [
+  'exif-samples/Canon_40D.jpg',
+  'exif-samples/DSCN0010.jpg',
+  'exif-samples/DSCN0012.jpg',
+  'exif-samples/Nikon_D70.jpg',
+  'exif-samples/Reconyx_HC500_Hyperfire.jpg',
+  'exif-samples/image00971.jpg',
+  'exif-samples/jolla.jpg',
+  'exif-samples/landscape_6.jpg',
+  'exif-samples/long_description.jpg',
+  'exif-samples/portrait_8.jpg',
+  'mat2/dirty.jpg',
+  'mat2/control_chars.jpg',
+];
+
+/** Orientation of each file by exiftool, one process for all (1 when absent). */
+function orientations(...paths: string[]): number[] {
+  const json = execFileSync('exiftool', [
+    '-j',
+    '-n',
+    '-Orientation',
+    ...paths,
+  ]).toString();
+  return (JSON.parse(json) as { Orientation?: number }[]).map(
+    (t) => t.Orientation ?? 1,
+  );
+}
+
+function exiftoolValue(path: string, tag: string): string {
+  return execFileSync('exiftool', ['-n', '-s3', `-${tag}`, path])
+    .toString()
+    .trim();
+}
+
+async function cleanError(bytes: Uint8Array): Promise<string> {
+  const path = join(tempDir('jpeg-hostile'), 'x.jpg');
+  writeFileSync(path, bytes);
+  try {
+    await cleanImage(path);
+    return 'cleaned';
+  } catch (error) {
+    return isEngineError(error) ? error.code : `untyped ${String(error)}`;
+  }
+}
+
+describe('JPEG with planted metadata', () => {
+  let dir: string;
+  let path: string;
+  beforeAll(() => {
+    dir = tempDir('jpeg');
+    path = canaryJpeg(dir, 'canary.jpg');
+  });
+
+  it('reports the GPS position, the author and the thumbnail before cleaning', async () => {
+    const { findings } = await inspect(
+      blobOf(new Uint8Array(readFileSync(path))),
+    );
+    const labels = findings.map((f) => f.label);
+    expect(findings.find((f) => f.label === 'GPSPosition')?.value).toBe(
+      `${CANARY_GPS.lat}, ${CANARY_GPS.lon}`,
+    );
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'Artist',
+        'dc:creator',
+        'By-line',
+        'ThumbnailImage',
+        'Comment',
+      ]),
+    );
+  });
+
+  it('leaves no canary byte and no identifying tag', async () => {
+    expect(containsCanary(new Uint8Array(readFileSync(path)))).toBe(true);
+    expect(identifyingTags(path).length).toBeGreaterThan(20);
+    const cleaned = await cleanImage(path);
+    expect(containsCanary(cleaned.bytes)).toBe(false);
+    expect(identifyingTags(cleaned.path)).toEqual([]);
+  });
+
+  it('keeps every pixel and the ICC profile', async () => {
+    const cleaned = await cleanImage(path);
+    expect(pixelDigest(cleaned.path)).toBe(pixelDigest(path));
+    expect(exiftoolValue(cleaned.path, 'ICC_Profile:ProfileDescription')).toBe(
+      'sRGB IEC61966-2.1',
+    );
+    expect(cleaned.result.kept.map((f) => f.kept)).toContain('color-profile');
+  });
+
+  it('keeps Orientation 6 in a minimal EXIF', async () => {
+    const rotated = canaryJpeg(dir, 'rotated.jpg', { orientation: 6 });
+    const cleaned = await cleanImage(rotated);
+    expect(exiftoolValue(cleaned.path, 'Orientation')).toBe('6');
+    expect(containsCanary(cleaned.bytes)).toBe(false);
+    expect(
+      cleaned.result.kept.find((f) => f.label === 'Orientation')?.value,
+    ).toBe('6');
+  });
+
+  it('cleans a progressive JPEG losslessly', async () => {
+    const progressive = canaryJpeg(dir, 'progressive.jpg', {
+      progressive: true,
+    });
+    const cleaned = await cleanImage(progressive);
+    expect(containsCanary(cleaned.bytes)).toBe(false);
+    expect(pixelDigest(cleaned.path)).toBe(pixelDigest(progressive));
+  });
+
+  it('cleans a JPEG with restart markers losslessly', async () => {
+    const rst = join(dir, 'restart.jpg');
+    execFileSync('ffmpeg', [
+      ...[
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=size=128x128',
+        '-frames:v',
+        '1',
+      ],
+      ...['-threads', '4', '-slices', '4', '-pix_fmt', 'yuvj420p', rst],
+    ]);
+    const bytes = new Uint8Array(readFileSync(rst));
+    expect(Buffer.from(bytes).includes(Buffer.from([0xff, 0xd0]))).toBe(true);
+    writeFileSync(
+      rst,
+      insertJpegSegments(bytes, [
+        jpegSegment(0xe1, withExifHeader(canaryExif())),
+      ]),
+    );
+    const cleaned = await cleanImage(rst);
+    expect(containsCanary(cleaned.bytes)).toBe(false);
+    expect(pixelDigest(cleaned.path)).toBe(pixelDigest(rst));
+  });
+});
+
+function withExifHeader(tiff: Uint8Array): Uint8Array {
+  return Uint8Array.from([...new TextEncoder().encode('Exif\0\0'), ...tiff]);
+}
+
+describe('data after the end of the image', () => {
+  let base: Uint8Array;
+  beforeAll(() => {
+    base = new Uint8Array(
+      readFileSync(drawImage(join(tempDir('jpeg-trailer'), 'base.jpg'))),
+    );
+  });
+
+  it.each([
+    [
+      'an MPF secondary image with its own EXIF',
+      'TrailingImage',
+      () =>
+        insertJpegSegments(base, [
+          jpegSegment(0xe1, withExifHeader(canaryExif())),
+        ]),
+    ],
+    [
+      'a Motion Photo video',
+      'MotionPhotoVideo',
+      () =>
+        Uint8Array.from([
+          0,
+          0,
+          0,
+          24,
+          ...new TextEncoder().encode('ftypmp42MCCANARY'),
+        ]),
+    ],
+    [
+      'a Samsung trailer',
+      'SamsungTrailer',
+      () => new TextEncoder().encode('MCCANARY-SEFHxxxxSEFT\0\0\0\0'),
+    ],
+  ])('removes and reports %s', async (_name, label, trailer) => {
+    const path = join(tempDir('jpeg-trailer'), 'with-trailer.jpg');
+    writeFileSync(path, Uint8Array.from([...base, ...trailer()]));
+    const cleaned = await cleanImage(path);
+    expect(cleaned.result.removed.map((f) => f.label)).toContain(label);
+    expect(cleaned.bytes.length).toBe(base.length);
+    expect(containsCanary(cleaned.bytes)).toBe(false);
+  });
+});
+
+describe('corpus JPEGs', () => {
+  it.each(CORPUS_JPEGS)(
+    '%s cleans with identical pixels and nothing identifying',
+    async (name) => {
+      const dir = tempDir('jpeg-corpus');
+      const path = join(dir, name.replace('/', '-'));
+      writeFileSync(path, readFileSync(join(CORPUS_DIR, name)));
+      const cleaned = await cleanImage(path);
+      expect(identifyingTags(cleaned.path)).toEqual([]);
+      expect(pixelDigest(cleaned.path)).toBe(pixelDigest(path));
+      expect(exiftoolValue(cleaned.path, 'Orientation') || '1').toBe(
+        exiftoolValue(path, 'Orientation') || '1',
+      );
+    },
+  );
+});
+
+describe('hostile JPEGs', () => {
+  let valid: Uint8Array;
+  beforeAll(() => {
+    valid = new Uint8Array(
+      readFileSync(join(CORPUS_DIR, 'exif-samples', 'Canon_40D.jpg')),
+    );
+  });
+
+  it('rejects a truncated file as corrupt', async () => {
+    expect(await cleanError(valid.subarray(0, valid.length >> 1))).toBe(
+      'corrupt',
+    );
+    expect(await cleanError(valid.subarray(0, 5))).toBe('corrupt');
+  });
+
+  it('rejects a segment whose length runs past the file', async () => {
+    const lying = valid.slice();
+    lying.set([0xff, 0xe1, 0xff, 0xff], 2);
+    expect(await cleanError(lying.subarray(0, 4000))).toBe('corrupt');
+  });
+
+  it('rejects a segment length shorter than its own field', async () => {
+    expect(
+      await cleanError(Uint8Array.from([0xff, 0xd8, 0xff, 0xe1, 0, 1, 0, 0])),
+    ).toBe('corrupt');
+  });
+
+  it('rejects random bytes after a valid header quickly', async () => {
+    const random = new Uint8Array(1 << 20).map(
+      (_, i) => (i * 2654435761) >>> 24,
+    );
+    random.set([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]);
+    const started = performance.now();
+    expect(await cleanError(random)).toBe('corrupt');
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('rejects image data that never reaches an end-of-image marker', async () => {
+    const eoi = valid.lastIndexOf(0xd9);
+    expect(await cleanError(valid.subarray(0, eoi - 1))).toBe('corrupt');
+  });
+});

@@ -1,0 +1,62 @@
+/** One pass over a JPEG: its layout, the decision for each segment, the trailer's findings. */
+import type { ByteSource } from '../../byte-source';
+import type { Finding } from '../../findings';
+import { readJpegLayout, type JpegLayout, type JpegSegment } from './layout';
+import type { ScanContext } from './entropy-scan';
+import { COM, isApp } from './markers';
+import { segmentAction, type SegmentAction } from './segment-rules';
+import { trailerFindings } from './trailer';
+import { WindowReader } from './window-reader';
+
+export interface SegmentDecision {
+  readonly segment: JpegSegment;
+  readonly action: SegmentAction;
+}
+
+export interface JpegAnalysis {
+  readonly layout: JpegLayout;
+  readonly decisions: readonly SegmentDecision[];
+  readonly trailer: readonly Finding[];
+}
+
+/** inspect and clean receive the same ByteSource: the scan of the image data runs once. */
+const cache = new WeakMap<ByteSource, Promise<JpegAnalysis>>();
+
+async function decide(
+  src: ByteSource,
+  segments: readonly JpegSegment[],
+): Promise<SegmentDecision[]> {
+  const reader = new WindowReader(src);
+  const decisions: SegmentDecision[] = [];
+  for (const segment of segments) {
+    if (!isApp(segment.marker) && segment.marker !== COM) continue;
+    const payload = await reader.read(
+      segment.payloadOffset,
+      segment.end - segment.payloadOffset,
+    );
+    decisions.push({ segment, action: segmentAction(segment.marker, payload) });
+  }
+  return decisions;
+}
+
+async function run(src: ByteSource, ctx: ScanContext): Promise<JpegAnalysis> {
+  const layout = await readJpegLayout(src, ctx);
+  const decisions = await decide(src, layout.segments);
+  return {
+    layout,
+    decisions,
+    trailer: await trailerFindings(src, layout.imageEnd),
+  };
+}
+
+export function analyzeJpeg(
+  src: ByteSource,
+  ctx: ScanContext,
+): Promise<JpegAnalysis> {
+  const cached = cache.get(src);
+  if (cached) return cached;
+  const pending = run(src, ctx);
+  cache.set(src, pending);
+  pending.catch(() => cache.delete(src));
+  return pending;
+}

@@ -1,0 +1,55 @@
+/**
+ * Finds the marker that ends a scan's entropy-coded data (ITU-T T.81 B.1.1.5, F.1.2.3).
+ *
+ * Why a forward scan: only the end of the entropy-coded data tells where the image ends, and a
+ * search backwards from the file's end is fooled by an 0xFFD9 that ends an MPF secondary image or
+ * an appended thumbnail. The scan reads large chunks and jumps between 0xFF bytes with the native
+ * `indexOf`, so it costs one sequential read of the pixels' bytes and no per-byte JavaScript.
+ */
+import type { ByteSource } from '../../byte-source';
+import { corrupt, throwIfAborted } from '../../errors';
+import { MARKER_PREFIX, STUFFED, isRestart } from './markers';
+
+const SCAN_CHUNK_BYTES = 4 * 1024 * 1024;
+
+export interface FoundMarker {
+  /** Offset of the marker's 0xFF byte (the last one when fill bytes precede it). */
+  readonly offset: number;
+  readonly marker: number;
+}
+
+export interface ScanContext {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (fraction: number) => void;
+}
+
+/** Index of the first real marker in `chunk` (not stuffing, restart or fill), or -1. */
+function markerIndex(chunk: Uint8Array): number {
+  let i = chunk.indexOf(MARKER_PREFIX);
+  while (i !== -1 && i < chunk.length - 1) {
+    const next = chunk[i + 1]!;
+    if (next !== STUFFED && next !== MARKER_PREFIX && !isRestart(next))
+      return i;
+    i = chunk.indexOf(MARKER_PREFIX, next === MARKER_PREFIX ? i + 1 : i + 2);
+  }
+  return -1;
+}
+
+/** The first marker at or after `from` that is not part of entropy-coded data. */
+export async function findScanEnd(
+  src: ByteSource,
+  from: number,
+  ctx: ScanContext,
+): Promise<FoundMarker> {
+  let at = from;
+  while (at < src.size - 1) {
+    throwIfAborted(ctx.signal);
+    const chunk = await src.read(at, SCAN_CHUNK_BYTES);
+    const i = markerIndex(chunk);
+    if (i !== -1) return { offset: at + i, marker: chunk[i + 1]! };
+    // The chunk's last byte may be an 0xFF whose partner is in the next chunk: read it again.
+    at += chunk.length - 1;
+    ctx.onProgress?.(at / src.size);
+  }
+  throw corrupt('the image data ends without an end-of-image marker');
+}

@@ -1,0 +1,97 @@
+/**
+ * The segment layout of a JPEG file: every marker segment from SOI to EOI, with the entropy-coded
+ * data of each scan skipped, and where the image ends (anything after EOI is a trailer).
+ */
+import type { ByteSource } from '../../byte-source';
+import { u16be } from '../../bytes';
+import { corrupt, throwIfAborted } from '../../errors';
+import { MAX_ENTRIES } from '../../limits';
+import { findScanEnd, type ScanContext } from './entropy-scan';
+import {
+  EOI,
+  LENGTH_BYTES,
+  MARKER_BYTES,
+  MARKER_PREFIX,
+  MIN_SEGMENT_LENGTH,
+  SOI,
+  SOS,
+  isStandalone,
+} from './markers';
+import { WindowReader } from './window-reader';
+
+export interface JpegSegment {
+  readonly marker: number;
+  /** Offset of the marker's 0xFF byte. */
+  readonly offset: number;
+  /** Offset of the payload (after marker and length). */
+  readonly payloadOffset: number;
+  /** Offset just past the segment (for SOS: past its header, before the entropy-coded data). */
+  readonly end: number;
+}
+
+export interface JpegLayout {
+  /** Marker segments in file order (SOI and EOI excluded). */
+  readonly segments: readonly JpegSegment[];
+  /** Offset just past the EOI marker: where the image ends. */
+  readonly imageEnd: number;
+}
+
+/** Skips 0xFF fill bytes (T.81 B.1.1.2) and reads the marker at `at`. */
+async function markerAt(
+  reader: WindowReader,
+  at: number,
+): Promise<[number, number]> {
+  let pos = at;
+  for (;;) {
+    const two = await reader.read(pos, MARKER_BYTES);
+    if (two.length < MARKER_BYTES)
+      throw corrupt(`truncated before a marker at ${pos}`);
+    if (two[0] !== MARKER_PREFIX) throw corrupt(`expected a marker at ${pos}`);
+    if (two[1] !== MARKER_PREFIX) return [pos, two[1]!];
+    pos += 1;
+  }
+}
+
+async function segmentAt(
+  reader: WindowReader,
+  offset: number,
+  marker: number,
+): Promise<JpegSegment> {
+  const lengthAt = offset + MARKER_BYTES;
+  const field = await reader.read(lengthAt, LENGTH_BYTES);
+  if (field.length < LENGTH_BYTES)
+    throw corrupt(`truncated segment at ${offset}`);
+  const length = u16be(field, 0);
+  if (length < MIN_SEGMENT_LENGTH)
+    throw corrupt(`segment at ${offset} is shorter than its length field`);
+  const end = lengthAt + length;
+  if (end > reader.size)
+    throw corrupt(`segment at ${offset} runs past the file`);
+  return { marker, offset, payloadOffset: lengthAt + LENGTH_BYTES, end };
+}
+
+/** Walks the file from SOI to EOI. Throws `corrupt` on anything that is not a well-formed JPEG. */
+export async function readJpegLayout(
+  src: ByteSource,
+  ctx: ScanContext,
+): Promise<JpegLayout> {
+  const reader = new WindowReader(src);
+  const [soiAt, soi] = await markerAt(reader, 0);
+  if (soiAt !== 0 || soi !== SOI) throw corrupt('no start-of-image marker');
+  const segments: JpegSegment[] = [];
+  let at = MARKER_BYTES;
+  while (segments.length < MAX_ENTRIES) {
+    throwIfAborted(ctx.signal);
+    const [offset, marker] = await markerAt(reader, at);
+    if (marker === EOI) return { segments, imageEnd: offset + MARKER_BYTES };
+    if (isStandalone(marker))
+      throw corrupt(`unexpected marker 0x${marker.toString(16)} at ${offset}`);
+    const segment = await segmentAt(reader, offset, marker);
+    segments.push(segment);
+    at =
+      marker === SOS
+        ? (await findScanEnd(src, segment.end, ctx)).offset
+        : segment.end;
+  }
+  throw corrupt('too many segments');
+}

@@ -1,0 +1,220 @@
+/**
+ * What happens to each marker segment: kept (image structure, JFIF, ICC profile, Adobe), removed
+ * (every other APPn and COM), or replaced (EXIF by an Orientation-only EXIF when rotated; JFIF
+ * with an embedded thumbnail by the same JFIF without it). Each decision carries the findings.
+ */
+import { ascii, decodeText, startsWith } from '../../bytes';
+import { finding, type Finding } from '../../findings';
+import {
+  buildOrientationOnlyExif,
+  exifOrientation,
+  readExifFindings,
+  walkExif,
+} from '../../metadata/exif';
+import { readPhotoshopFindings } from '../../metadata/iptc';
+import { ORIENTATION_UPRIGHT } from '../../metadata/ifd-findings';
+import { TAG } from '../../metadata/exif-tags';
+import { readXmpFindings } from '../../metadata/xmp';
+import { removable } from '../../findings';
+import {
+  APP0,
+  APP1,
+  APP13,
+  APP14,
+  APP2,
+  COM,
+  EXIF_HEADER_BYTES,
+  ID,
+  LENGTH_BYTES,
+  MARKER_BYTES,
+  MARKER_PREFIX,
+  XMP_EXTENDED_HEADER_BYTES,
+  isApp,
+  markerName,
+} from './markers';
+
+export type SegmentAction =
+  | { readonly kind: 'keep'; readonly findings: readonly Finding[] }
+  | { readonly kind: 'remove'; readonly findings: readonly Finding[] }
+  | {
+      readonly kind: 'replace';
+      readonly findings: readonly Finding[];
+      readonly bytes: Uint8Array;
+    };
+
+const KEEP: SegmentAction = { kind: 'keep', findings: [] };
+
+/** JFIF 1.02: version (2), units (1), densities (4), thumbnail width and height (1 + 1). */
+const JFIF_THUMBNAIL_DIMS_AT = ID.JFIF.length + 7;
+const JFIF_FIXED_BYTES = JFIF_THUMBNAIL_DIMS_AT + 2;
+/** ICC.1 B.4: after the identifier, the chunk's sequence number (1-based) and the chunk count. */
+const ICC_SEQUENCE_AT = ID.ICC.length;
+
+function has(payload: Uint8Array, id: string): boolean {
+  return startsWith(payload, ascii(id));
+}
+
+/** A whole segment (marker, length, payload) around a new payload. */
+export function segmentBytes(marker: number, payload: Uint8Array): Uint8Array {
+  const out = new Uint8Array(MARKER_BYTES + LENGTH_BYTES + payload.length);
+  const length = LENGTH_BYTES + payload.length;
+  out.set([MARKER_PREFIX, marker, length >> 8, length & 0xff]);
+  out.set(payload, MARKER_BYTES + LENGTH_BYTES);
+  return out;
+}
+
+function removeWith(findings: Finding[], fallback: Finding): SegmentAction {
+  return {
+    kind: 'remove',
+    findings: findings.some(removable) ? findings : [...findings, fallback],
+  };
+}
+
+/** True when the EXIF block is exactly what we write: IFD0 with Orientation alone. */
+function isOrientationOnly(tiff: Uint8Array): boolean {
+  const walk = walkExif(tiff);
+  const entries = walk?.ifds[0]?.ifd.entries ?? [];
+  return (
+    !walk?.damaged &&
+    walk?.ifds.length === 1 &&
+    entries.length === 1 &&
+    entries[0]!.tag === TAG.ORIENTATION
+  );
+}
+
+function exifAction(payload: Uint8Array, where: string): SegmentAction {
+  const tiff = payload.subarray(EXIF_HEADER_BYTES);
+  const findings = readExifFindings(tiff, where);
+  const orientation = exifOrientation(tiff);
+  const rotated =
+    orientation !== undefined && orientation !== ORIENTATION_UPRIGHT;
+  if (rotated && isOrientationOnly(tiff)) return { kind: 'keep', findings };
+  const fallback = finding('other', 'EXIF', where);
+  const all =
+    isOrientationOnly(tiff) || findings.some(removable)
+      ? findings
+      : [...findings, fallback];
+  if (!rotated) return { kind: 'remove', findings: all };
+  const exif = new Uint8Array([
+    ...ascii(ID.EXIF),
+    0,
+    ...buildOrientationOnlyExif(orientation),
+  ]);
+  return { kind: 'replace', findings: all, bytes: segmentBytes(APP1, exif) };
+}
+
+function app0Action(payload: Uint8Array, where: string): SegmentAction {
+  if (!has(payload, ID.JFIF))
+    return removeWith([], finding('other', where, where));
+  if (payload.length < JFIF_FIXED_BYTES) return KEEP;
+  const width = payload[JFIF_THUMBNAIL_DIMS_AT]!;
+  const height = payload[JFIF_THUMBNAIL_DIMS_AT + 1]!;
+  if (width * height === 0 && payload.length === JFIF_FIXED_BYTES) return KEEP;
+  const bare = payload.slice(0, JFIF_FIXED_BYTES);
+  bare.fill(0, JFIF_THUMBNAIL_DIMS_AT);
+  const thumbnail = finding(
+    'thumbnail',
+    'JFIFThumbnail',
+    where,
+    `${width}x${height}`,
+  );
+  return {
+    kind: 'replace',
+    findings: [thumbnail],
+    bytes: segmentBytes(APP0, bare),
+  };
+}
+
+function app1Action(payload: Uint8Array, where: string): SegmentAction {
+  if (has(payload, ID.EXIF)) return exifAction(payload, `${where} Exif`);
+  if (has(payload, ID.XMP)) {
+    return {
+      kind: 'remove',
+      findings: readXmpFindings(
+        payload.subarray(ID.XMP.length),
+        `${where} XMP`,
+      ),
+    };
+  }
+  if (has(payload, ID.XMP_EXTENDED)) {
+    const chunk = payload.subarray(
+      ID.XMP_EXTENDED.length + XMP_EXTENDED_HEADER_BYTES,
+    );
+    return {
+      kind: 'remove',
+      findings: readXmpFindings(chunk, `${where} extended XMP`),
+    };
+  }
+  return removeWith([], finding('other', where, where));
+}
+
+function app2Action(payload: Uint8Array, where: string): SegmentAction {
+  if (has(payload, ID.ICC)) {
+    const first = payload[ICC_SEQUENCE_AT] === 1;
+    const kept = finding(
+      'other',
+      'ICC_Profile',
+      `${where} ICC_PROFILE`,
+      undefined,
+      'color-profile',
+    );
+    return { kind: 'keep', findings: first ? [kept] : [] };
+  }
+  const label = has(payload, ID.MPF)
+    ? 'MPF'
+    : has(payload, ID.FPXR)
+      ? 'FPXR'
+      : where;
+  return removeWith([], finding('other', label, where));
+}
+
+function otherAppAction(
+  marker: number,
+  payload: Uint8Array,
+  where: string,
+): SegmentAction {
+  if (marker === APP14 && has(payload, ID.ADOBE)) return KEEP;
+  if (marker === APP13 && has(payload, ID.PHOTOSHOP)) {
+    const irb = payload.subarray(ID.PHOTOSHOP.length);
+    return removeWith(
+      readPhotoshopFindings(irb, `${where} Photoshop`),
+      finding('other', 'Photoshop', where),
+    );
+  }
+  const id = decodeText(
+    payload.subarray(
+      0,
+      payload.indexOf(0) > 0 ? Math.min(payload.indexOf(0), 32) : 0,
+    ),
+  );
+  return removeWith(
+    [],
+    finding(
+      'other',
+      id ? `${where} ${id}` : where,
+      where,
+      `${payload.length} bytes`,
+    ),
+  );
+}
+
+/** The decision for one segment, from its marker and its payload. */
+export function segmentAction(
+  marker: number,
+  payload: Uint8Array,
+): SegmentAction {
+  const where = markerName(marker);
+  if (marker === COM) {
+    return {
+      kind: 'remove',
+      findings: [
+        finding('comment', 'Comment', where, decodeText(payload) || undefined),
+      ],
+    };
+  }
+  if (!isApp(marker)) return KEEP;
+  if (marker === APP0) return app0Action(payload, where);
+  if (marker === APP1) return app1Action(payload, where);
+  if (marker === APP2) return app2Action(payload, where);
+  return otherAppAction(marker, payload, where);
+}

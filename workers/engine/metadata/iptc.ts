@@ -1,0 +1,151 @@
+/**
+ * IPTC IIM records (IPTC-NAA IIM 4.2) and the Photoshop Image Resource Blocks that carry them
+ * (JPEG APP13 `Photoshop 3.0`, TIFF tags 33723 and 34377), for the report. Never throws: a
+ * damaged block reports what could be read.
+ */
+import { decodeText, u16be, u32be } from '../bytes';
+import { finding, type Finding, type FindingCategory } from '../findings';
+import { MAX_ENTRIES } from '../limits';
+import { readExifFindings } from './exif';
+import { isoDate } from './tiff-values';
+import { readXmpFindings } from './xmp';
+
+const IIM_TAG_MARKER = 0x1c;
+const IIM_HEADER_BYTES = 5;
+/** IIM 4.2 section 1.5.4: a size with the high bit set is an extended size (we skip those). */
+const IIM_EXTENDED_SIZE = 0x8000;
+const APPLICATION_RECORD = 2;
+
+const DATASETS: Readonly<Record<number, readonly [string, FindingCategory]>> = {
+  5: ['ObjectName', 'comment'],
+  25: ['Keywords', 'comment'],
+  40: ['SpecialInstructions', 'comment'],
+  55: ['DateCreated', 'time'],
+  60: ['TimeCreated', 'time'],
+  62: ['DigitalCreationDate', 'time'],
+  63: ['DigitalCreationTime', 'time'],
+  65: ['OriginatingProgram', 'software'],
+  80: ['By-line', 'author'],
+  85: ['By-lineTitle', 'author'],
+  90: ['City', 'location'],
+  92: ['Sub-location', 'location'],
+  95: ['Province-State', 'location'],
+  100: ['Country-PrimaryLocationCode', 'location'],
+  101: ['Country-PrimaryLocationName', 'location'],
+  103: ['OriginalTransmissionReference', 'identifier'],
+  105: ['Headline', 'comment'],
+  110: ['Credit', 'author'],
+  115: ['Source', 'author'],
+  116: ['CopyrightNotice', 'author'],
+  118: ['Contact', 'author'],
+  120: ['Caption-Abstract', 'comment'],
+  122: ['Writer-Editor', 'author'],
+};
+
+/** Record 2 datasets that describe the record, not the picture. */
+const QUIET_DATASETS = new Set([0]);
+
+/** `20240501` to `2024-05-01`. */
+function iimDate(text: string): string {
+  return /^\d{8}$/.test(text)
+    ? isoDate(`${text.slice(0, 4)}:${text.slice(4, 6)}:${text.slice(6)}`)
+    : text;
+}
+
+/** The findings of IPTC IIM datasets (record 2 by name; other records as one item each). */
+export function readIptcFindings(iim: Uint8Array, location: string): Finding[] {
+  const found: Finding[] = [];
+  let at = 0;
+  while (at + IIM_HEADER_BYTES <= iim.length && found.length < MAX_ENTRIES) {
+    if (iim[at] !== IIM_TAG_MARKER) break;
+    const record = iim[at + 1]!;
+    const dataset = iim[at + 2]!;
+    const size = u16be(iim, at + 3);
+    if (size & IIM_EXTENDED_SIZE) break;
+    const value = iim.subarray(
+      at + IIM_HEADER_BYTES,
+      at + IIM_HEADER_BYTES + size,
+    );
+    at += IIM_HEADER_BYTES + size;
+    if (record !== APPLICATION_RECORD || QUIET_DATASETS.has(dataset)) continue;
+    const [label, category] = DATASETS[dataset] ?? [
+      `IPTC2:${dataset}`,
+      'other',
+    ];
+    const text = decodeText(value);
+    found.push(
+      finding(
+        category,
+        label,
+        location,
+        category === 'time' ? iimDate(text) : text,
+      ),
+    );
+  }
+  return found.length > 0 ? found : [finding('other', 'IPTC', location)];
+}
+
+const IRB_SIGNATURE = '8BIM';
+const IRB_ID = {
+  IPTC: 0x0404,
+  THUMBNAIL_OLD: 0x0409,
+  THUMBNAIL: 0x040c,
+  EXIF: 0x0422,
+  EXIF3: 0x0423,
+  XMP: 0x0424,
+  CAPTION_DIGEST: 0x0425,
+} as const;
+
+function resourceFindings(
+  id: number,
+  data: Uint8Array,
+  location: string,
+): Finding[] {
+  const where = `${location} / 8BIM 0x${id.toString(16).padStart(4, '0')}`;
+  switch (id) {
+    case IRB_ID.IPTC:
+      return readIptcFindings(data, `${location} / IPTC`);
+    case IRB_ID.THUMBNAIL:
+    case IRB_ID.THUMBNAIL_OLD:
+      return [
+        finding(
+          'thumbnail',
+          'PhotoshopThumbnail',
+          where,
+          `${data.length} bytes`,
+        ),
+      ];
+    case IRB_ID.EXIF:
+    case IRB_ID.EXIF3:
+      return readExifFindings(data, `${location} / EXIF`);
+    case IRB_ID.XMP:
+      return readXmpFindings(data, `${location} / XMP`);
+    case IRB_ID.CAPTION_DIGEST:
+      return [finding('identifier', 'IPTCDigest', where)];
+    default:
+      return [];
+  }
+}
+
+/** Photoshop Image Resource Blocks: `8BIM`, id, padded Pascal name, size, padded data. */
+export function readPhotoshopFindings(
+  irb: Uint8Array,
+  location: string,
+): Finding[] {
+  const found: Finding[] = [];
+  let at = 0;
+  let blocks = 0;
+  while (at + 4 <= irb.length && blocks++ < MAX_ENTRIES) {
+    if (decodeText(irb.subarray(at, at + 4)) !== IRB_SIGNATURE) break;
+    if (at + 7 > irb.length) break;
+    const id = u16be(irb, at + 4);
+    const nameLength = irb[at + 6]!;
+    const sizeAt = at + 6 + nameLength + 1 + ((nameLength + 1) % 2);
+    if (sizeAt + 4 > irb.length) break;
+    const size = u32be(irb, sizeAt);
+    const data = irb.subarray(sizeAt + 4, sizeAt + 4 + size);
+    found.push(...resourceFindings(id, data, location));
+    at = sizeAt + 4 + size + (size % 2);
+  }
+  return found.length > 0 ? found : [finding('other', 'Photoshop', location)];
+}
