@@ -101,7 +101,7 @@ describe.each([
     expect(tags).not.toMatch(NON_ZERO_DATE);
     const probe = ffprobe(path);
     expect(probe).not.toMatch(
-      /creation_time|encoder|CANARY|Lavf|Lavc|HandBrake/,
+      /creation_time|encoder|handler_name|CANARY|Lavf|Lavc|HandBrake/,
     );
   });
 

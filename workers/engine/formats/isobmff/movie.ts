@@ -4,7 +4,7 @@
  * rotation matrix, handlers and sample descriptions kept; telemetry tracks found for the caller to
  * empty, since their samples live in mdat.
  */
-import { fourcc, u32be } from '../../bytes';
+import { u32be } from '../../bytes';
 import { finding, type Finding } from '../../findings';
 import {
   FULL_BOX_BYTES,
@@ -14,6 +14,7 @@ import {
   type Box,
 } from './box';
 import { zeroHeaderTimes } from './dates';
+import { readHandler } from './handler';
 import type { Region } from './region';
 import { isRemovable, removeBox } from './removable';
 import { blankCompressorNames, firstEntryType } from './sample-entries';
@@ -30,7 +31,6 @@ const TELEMETRY_ENTRIES: Readonly<Record<string, string>> = {
   camm: 'Android camera motion metadata',
   mebx: 'Apple timed metadata',
 };
-const HDLR_TYPE_OFFSET = FULL_BOX_BYTES + 4;
 
 export interface TelemetryTrack {
   readonly trackId: number;
@@ -62,16 +62,16 @@ function mediaParts(walk: Walk, mdia: Box, path: string, depth: number) {
     else if (child.type === 'mdhd')
       zeroHeaderTimes(region, child, `${path}/mdhd`, findings);
     else if (child.type === 'hdlr')
-      handler = fourcc(
-        region.bytes,
-        child.payload - region.base + HDLR_TYPE_OFFSET,
-      );
+      handler = readHandler(region, child, `${path}/hdlr`, findings);
     else if (child.type === 'minf') {
       checkDepth(depth + 1, child.start);
       const minf = childrenOf(region.bytes, region.base, child);
-      for (const box of minf)
+      for (const box of minf) {
         if (isRemovable(region, box))
           removeBox(region, box, `${path}/minf`, findings);
+        else if (box.type === 'hdlr')
+          readHandler(region, box, `${path}/minf/hdlr`, findings);
+      }
       stbl = firstChild(minf, 'stbl');
     }
   }
