@@ -37,7 +37,7 @@ export function CollapsedView({
         </button>
         <button
           type="button"
-          className="consent-button"
+          className="consent-button consent-button--primary"
           onClick={() => send({ type: 'consent.acceptNecessary' })}
         >
           {intl.formatMessage({ id: 'consent.banner.acceptNecessary' })}
@@ -84,7 +84,7 @@ export function DetailedView({
       <div className="consent-actions">
         <button
           type="button"
-          className="consent-button consent-button--primary"
+          className="consent-button"
           onClick={() => send({ type: 'consent.acceptAll' })}
         >
           {intl.formatMessage({ id: 'consent.banner.acceptAll' })}
@@ -98,7 +98,7 @@ export function DetailedView({
         </button>
         <button
           type="button"
-          className="consent-button"
+          className="consent-button consent-button--primary"
           onClick={() => send({ type: 'consent.save', choices })}
         >
           {intl.formatMessage({ id: 'consent.banner.save' })}

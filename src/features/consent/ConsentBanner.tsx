@@ -2,7 +2,11 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { CollapsedView, DetailedView, type View } from './BannerViews';
 import { useConsent, type ConsentHandle } from './use-consent';
-import { useReservePageSpace, useRestoreFocus } from './use-banner-effects';
+import {
+  useConsentStateAttribute,
+  useReservePageSpace,
+  useRestoreFocus,
+} from './use-banner-effects';
 import './consent.css';
 
 function BannerDialog({
@@ -85,6 +89,7 @@ function BannerDialog({
  */
 export function ConsentBanner() {
   const consent = useConsent();
+  useConsentStateAttribute(consent);
   if (!consent || !consent.snapshot.matches('undecided')) return null;
   const view: View = consent.snapshot.matches({ undecided: 'detailed' })
     ? 'detailed'

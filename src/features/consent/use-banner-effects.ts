@@ -1,4 +1,5 @@
 import { useEffect, type RefObject } from 'react';
+import type { ConsentHandle } from './use-consent';
 
 /** Gives focus back to what had it before the banner appeared, when the banner goes away. */
 export function useRestoreFocus() {
@@ -30,4 +31,18 @@ export function useReservePageSpace(banner: RefObject<HTMLElement | null>) {
       style.paddingBlockEnd = before;
     };
   }, [banner]);
+}
+
+/**
+ * Marks `<html data-consent="undecided|decided">` once the page has hydrated and read the stored
+ * choice: page styles and browser tests can tell "no banner yet" from "no banner needed".
+ */
+export function useConsentStateAttribute(consent: ConsentHandle | null) {
+  const state = consent?.snapshot.matches('undecided')
+    ? 'undecided'
+    : 'decided';
+  const known = consent !== null;
+  useEffect(() => {
+    if (known) document.documentElement.dataset.consent = state;
+  }, [known, state]);
 }

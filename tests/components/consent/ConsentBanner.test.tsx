@@ -13,7 +13,10 @@ import {
 } from '../../../src/machines/consent-storage';
 import { consentHarness } from './render-consent';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  delete document.documentElement.dataset.consent;
+});
 
 const NONE = {
   necessary: true,
@@ -64,6 +67,13 @@ describe('ConsentBanner visibility', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('marks the page undecided, then decided, for styles and browser tests', async () => {
+    const { user } = showBanner();
+    expect(document.documentElement.dataset.consent).toBe('undecided');
+    await user.click(screen.getByRole('button', { name: 'Aceitar todos' }));
+    expect(document.documentElement.dataset.consent).toBe('decided');
+  });
+
   it('moves focus into the banner when it appears', () => {
     const { banner } = showBanner();
     expect(banner.contains(document.activeElement)).toBe(true);
@@ -86,7 +96,7 @@ describe('ConsentBanner collapsed view', () => {
 
   it('Necessary only stores consent with the optional categories off', async () => {
     const { harness, user } = showBanner();
-    await user.click(screen.getByRole('button', { name: 'Só os necessários' }));
+    await user.click(screen.getByRole('button', { name: 'Só necessários' }));
     expect(harness.storage.getItem(CONSENT_KEY)).toBe('true');
     expect(storedPreferences(harness)).toEqual(NONE);
   });
