@@ -1,0 +1,252 @@
+// Browser figures for the uploader (issue 5), not a test: for a ~100 MB MP4 and a ~50 MB JPEG
+// generated on the fly, the time from pressing "Remove metadata" to the download being ready and
+// the main thread's long tasks meanwhile; and the JavaScript the home page loads before any
+// interaction, gzipped. Needs the built site (`npm run build`); serves it with scripts/serve.mjs
+// unless BASE_URL points at a running one. Usage: node scripts/bench-ui.mjs
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const DIR = join(ROOT, '.bench', 'ui');
+const PORT = 4190;
+const RUNS = 3;
+const MB = 1024 * 1024;
+/** Under the site's 100 MB limit (workers/engine/limits.ts), with room for the moov box. */
+const VIDEO_BYTES = 100 * 1000 * 1000;
+const LONG_TASK_TARGET_MS = 50;
+const READY_TARGET_MS = 1000;
+const TOOL_PATH = '/en/remove-metadata';
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+const sh = (cmd, args) =>
+  execFileSync(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+
+function cached(name, make) {
+  const path = join(DIR, name);
+  if (existsSync(path)) return path;
+  const partial = join(DIR, `partial-${name}`);
+  process.stderr.write(`bench-ui: generating ${name}...\n`);
+  make(partial);
+  renameSync(partial, path);
+  return path;
+}
+
+/** Noise compresses badly, so a modest pixel count makes a large JPEG; then GPS and camera tags. */
+function makeJpeg(path) {
+  sh('convert', [
+    '-size',
+    '5400x4050',
+    'xc:',
+    '+noise',
+    'Random',
+    '-quality',
+    '97',
+    path,
+  ]);
+  sh('exiftool', [
+    '-q',
+    '-overwrite_original',
+    '-Make=BenchCam',
+    '-Model=BenchCam X100',
+    '-GPSLatitude=48.8584',
+    '-GPSLatitudeRef=N',
+    '-GPSLongitude=2.2945',
+    '-GPSLongitudeRef=E',
+    path,
+  ]);
+}
+
+/** Ten seconds of noise video, looped by stream copy and cut at VIDEO_BYTES (-fs). */
+function makeMp4(path) {
+  const clip = join(DIR, 'clip-10s.mp4');
+  if (!existsSync(clip)) {
+    sh('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'nullsrc=s=640x360:r=30,geq=random(1)*255:128:128',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=d=10',
+      '-t',
+      '10',
+      '-c:v',
+      'mpeg4',
+      '-q:v',
+      '1',
+      '-c:a',
+      'aac',
+      clip,
+    ]);
+  }
+  const loops = Math.ceil(VIDEO_BYTES / statSync(clip).size);
+  sh('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-stream_loop',
+    String(loops),
+    '-i',
+    clip,
+    '-map',
+    '0',
+    '-c',
+    'copy',
+    '-fs',
+    String(VIDEO_BYTES),
+    '-metadata',
+    'title=Bench title',
+    '-metadata',
+    'location=+48.8584+002.2945/',
+    '-f',
+    'mp4',
+    path,
+  ]);
+}
+
+async function startServer() {
+  if (process.env.BASE_URL) return { base: process.env.BASE_URL, stop() {} };
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+    throw new Error('dist/ is missing: run `npm run build` first');
+  }
+  const server = spawn('node', [join(ROOT, 'scripts', 'serve.mjs')], {
+    env: { ...process.env, PORT: String(PORT) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve) => server.stdout.once('data', resolve));
+  return { base: `http://localhost:${PORT}`, stop: () => server.kill() };
+}
+
+/** Records long tasks from the first byte of each page. */
+function observeLongTasks() {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      window.__longTasks.push({
+        start: entry.startTime,
+        duration: entry.duration,
+      });
+    }
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** In the page: presses the action button and resolves when the download link exists. */
+function cleanAndTime() {
+  return new Promise((resolve) => {
+    const ready = () =>
+      document.querySelector('a.uploader-download, .uploader-error');
+    const started = performance.now();
+    const observer = new MutationObserver(() => {
+      const found = ready();
+      if (!found) return;
+      observer.disconnect();
+      const ended = performance.now();
+      // Let a long task that ends with the render be reported before reading the list.
+      setTimeout(() => {
+        const tasks = window.__longTasks.filter(
+          (t) => t.start + t.duration >= started && t.start <= ended,
+        );
+        resolve({
+          ms: ended - started,
+          ok: found.tagName === 'A',
+          longTasks: tasks.map((t) => t.duration),
+        });
+      }, 100);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    document.querySelector('button.uploader-action').click();
+  });
+}
+
+async function timeOne(browser, base, file) {
+  const page = await browser.newPage();
+  await page.addInitScript(observeLongTasks);
+  await page.goto(base + TOOL_PATH);
+  await page.locator('.uploader[data-ready="true"]').waitFor();
+  await page.locator('input[type=file]').setInputFiles(file);
+  await page.locator('.uploader[data-state="selected"]').waitFor();
+  const figure = await page.evaluate(cleanAndTime);
+  await page.close();
+  return figure;
+}
+
+const median = (values) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function homeScripts(browser, base) {
+  const page = await browser.newPage();
+  const scripts = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push({
+      url: response.url(),
+      body: await response.body().catch(() => Buffer.alloc(0)),
+    });
+  });
+  await page.goto(base + '/', { waitUntil: 'networkidle' });
+  await page.close();
+  return scripts.map(({ url, body }) => ({
+    url: new URL(url).pathname,
+    raw: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+  }));
+}
+
+async function main() {
+  mkdirSync(DIR, { recursive: true });
+  const files = [
+    { name: 'MP4', path: cached('video-100mb.mp4', makeMp4) },
+    { name: 'JPEG', path: cached('photo-50mb.jpg', makeJpeg) },
+  ];
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  try {
+    console.log(
+      `bench-ui: median of ${RUNS} runs in Chromium, page ${TOOL_PATH}`,
+    );
+    console.log(
+      `targets: download ready < ${READY_TARGET_MS} ms, no long task > ${LONG_TASK_TARGET_MS} ms`,
+    );
+    for (const { name, path } of files) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1)
+        runs.push(await timeOne(browser, server.base, path));
+      const size = (statSync(path).size / MB).toFixed(1);
+      const longest = Math.max(0, ...runs.flatMap((r) => r.longTasks));
+      const count = runs.reduce((n, r) => n + r.longTasks.length, 0);
+      const outcome = runs.every((r) => r.ok)
+        ? 'cleaned'
+        : 'ERROR (see the page)';
+      console.log(
+        `${name} ${size} MB: ${outcome}; click to download ready ${median(runs.map((r) => r.ms)).toFixed(0)} ms; ` +
+          `long tasks ${count} over ${RUNS} runs, longest ${longest.toFixed(0)} ms`,
+      );
+    }
+    const scripts = await homeScripts(browser, server.base);
+    const total = scripts.reduce((n, s) => n + s.gzip, 0);
+    const engine = scripts.filter((s) => /worker|engine/.test(s.url));
+    console.log(
+      `home page JS before interaction: ${scripts.length} files, ${(total / 1024).toFixed(1)} KiB gzipped` +
+        (engine.length
+          ? `; ENGINE LOADED: ${engine.map((s) => s.url).join(', ')}`
+          : '; engine not loaded'),
+    );
+    for (const s of scripts) {
+      console.log(
+        `  ${s.url}: ${(s.raw / 1024).toFixed(1)} KiB, ${(s.gzip / 1024).toFixed(1)} KiB gzipped`,
+      );
+    }
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+await main();
