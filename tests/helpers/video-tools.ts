@@ -2,7 +2,7 @@
  * Independent readers for the video format tests: ffmpeg builds fixtures with planted canaries;
  * ffmpeg, ffprobe and exiftool check the engine's output.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, openAsBlob, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,14 +51,15 @@ export function framemd5(path: string): string {
 
 /** What ffmpeg complains about while decoding the whole file (empty when it plays clean). */
 export function decodeErrors(path: string): string {
-  return execFileSync(
+  const run = spawnSync(
     'ffmpeg',
     ['-v', 'error', '-i', path, '-f', 'null', '-'],
     {
-      stdio: ['ignore', 'pipe', 'pipe'],
       encoding: 'utf8',
     },
   );
+  if (run.status !== 0) return `exit ${String(run.status)}: ${run.stderr}`;
+  return run.stderr;
 }
 
 export function ffprobe(path: string): string {

@@ -115,6 +115,18 @@ describe('avi clean', () => {
     expect(decodeErrors(cleaned.path)).toBe('');
   });
 
+  it('would notice a damaged frame (the playback check can fail)', () => {
+    const bytes = fileBytes(at('dirty.avi'));
+    const frame = Buffer.from(bytes.buffer).indexOf(
+      '00dc',
+      1024 * 10,
+      'latin1',
+    );
+    bytes.fill(0x55, frame + 20, frame + 200);
+    writeFileSync(at('damaged.avi'), bytes);
+    expect(decodeErrors(at('damaged.avi'))).not.toBe('');
+  });
+
   it('cleans the mat2 sample: software and signed JUNK gone, frames identical', async () => {
     const cleaned = await cleanFile(MAT2_AVI);
     const tags = exiftool(cleaned.path);
