@@ -145,6 +145,35 @@ describe('minimal movies', () => {
   });
 });
 
+const XMP_UUID = Buffer.from('be7acfcb97a942e89c71999491e3afac', 'hex');
+const TFXD_UUID = Buffer.from('6d1d9b0542d544e680e2141daff757b2', 'hex');
+const XMP_PACKET = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator><rdf:Seq><rdf:li>${CANARY_PLACE}</rdf:li></rdf:Seq></dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>`;
+
+describe('uuid boxes', () => {
+  const xmp = box('uuid', concat(XMP_UUID, Buffer.from(XMP_PACKET)));
+  const structural = box('uuid', concat(TFXD_UUID, new Uint8Array(12)));
+  const file = concat(
+    ftyp(),
+    xmp,
+    box('moov', concat(mvhd(), xmp, structural)),
+    box('mdat', new Uint8Array(16)),
+  );
+
+  it('reports XMP in uuid boxes with its properties and removes it everywhere', async () => {
+    const { findings } = await inspect(blobOf(file));
+    const creators = findings.filter((f) => f.value === CANARY_PLACE);
+    expect(creators).toHaveLength(2);
+    const output = await cleanedBytes(file);
+    expect(contains(output, CANARY_PLACE)).toBe(false);
+  });
+
+  it('keeps structural PIFF uuid boxes', async () => {
+    const output = Buffer.from(await cleanedBytes(file));
+    expect(output.includes(TFXD_UUID)).toBe(true);
+    expect(output.includes(XMP_UUID)).toBe(false);
+  });
+});
+
 describe('hostile input gives a typed error quickly', () => {
   const valid = movie();
   const moovAt = ftyp('isom', 'isom', 'mp41').length;

@@ -5,6 +5,7 @@
  */
 import { finding, type Finding } from '../../findings';
 import { readExifFindings } from '../../metadata/exif';
+import { readXmpFindings } from '../../metadata/xmp';
 
 export function exifBlockFindings(
   tiff: Uint8Array,
@@ -15,5 +16,5 @@ export function exifBlockFindings(
 }
 
 export function xmpBlockFindings(xmp: Uint8Array, location: string): Finding[] {
-  return [finding('other', 'XMP', location, `${xmp.length} bytes`)];
+  return readXmpFindings(xmp, location);
 }
