@@ -151,7 +151,7 @@ export function benchCases(): BenchCase[] {
     add(
       'JPEG 50 MB',
       cached('photo-50mb.jpg', (p) => {
-        noiseImage(p, '7200x5400', '97');
+        noiseImage(p, '5400x4000', '97');
         tag(p);
       }),
       true,
@@ -160,7 +160,7 @@ export function benchCases(): BenchCase[] {
     add(
       'PNG 20 MB',
       cached('image-20mb.png', (p) => {
-        noiseImage(p, '2600x2600');
+        noiseImage(p, '1850x1850');
         tag(p);
       }),
       true,
@@ -169,7 +169,7 @@ export function benchCases(): BenchCase[] {
     add(
       'HEIC 30 MB',
       cached('photo-30mb.heic', (p) => {
-        noiseImage(p, '6000x4500', '100');
+        noiseImage(p, '5000x3700', '100');
         tag(p);
       }),
       true,
