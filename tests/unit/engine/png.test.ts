@@ -159,6 +159,12 @@ describe('PNG cleaning', () => {
     expect(byLabel('prVt')).toMatchObject({ category: 'other' });
     expect(byLabel('Make')).toMatchObject({ value: 'CANARY_MAKE' });
     expect(findings.some((f) => f.category === 'location')).toBe(true);
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        label: 'dc:creator',
+        value: 'CANARY_XMP_CREATOR',
+      }),
+    );
     expect(byLabel('data after IEND')).toMatchObject({ value: '14 bytes' });
   });
 

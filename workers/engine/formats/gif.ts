@@ -1,10 +1,33 @@
-import type { FormatModule } from '../format-module';
-import { EngineError } from '../errors';
+import { startsWith } from '../bytes';
+import type { FormatModule, Sniffed } from '../format-module';
+import { OutputBuilder } from '../output-plan';
+import { GIF87A, GIF89A } from './gif/blocks';
+import { analyzeGif } from './gif/analyze';
 
-/** Placeholder until this format's module lands: it recognises nothing, so nothing reaches it. */
+const GIF: Sniffed = { id: 'gif', mime: 'image/gif', extension: 'gif' };
+const TRAILER = Uint8Array.of(0x3b);
+
+/**
+ * GIF: comment extensions and application extensions other than the loop count and the ICC
+ * profile (XMP lives in one) are dropped; images, graphic controls and plain text stay as they
+ * are, so every frame and its timing are identical.
+ */
 export const gif: FormatModule = {
-  formats: [],
-  sniff: () => null,
-  inspect: () => Promise.reject(new EngineError('unsupported')),
-  clean: () => Promise.reject(new EngineError('unsupported')),
+  formats: [{ id: 'gif', mime: 'image/gif', extensions: ['gif'] }],
+  sniff: (head) =>
+    startsWith(head, GIF89A) || startsWith(head, GIF87A) ? GIF : null,
+  async inspect(src, _format, ctx) {
+    const analysis = await analyzeGif(src, ctx.signal);
+    return [
+      ...analysis.decisions.flatMap((d) => d.findings),
+      ...analysis.trailing,
+    ];
+  },
+  async clean(src, _format, ctx) {
+    const analysis = await analyzeGif(src, ctx.signal);
+    const out = new OutputBuilder().copy(0, analysis.screenEnd);
+    for (const { block, keep } of analysis.decisions)
+      if (keep) out.copy(block.start, block.end);
+    return out.push(TRAILER).build();
+  },
 };

@@ -9,9 +9,9 @@ const COMPRESSION_DEFLATE = 0;
 
 export interface PngText {
   readonly keyword: string;
-  /** The text as UTF-8 bytes (iTXt) or Latin-1 decoded; undefined when it cannot be decoded. */
+  /** The text for the report; undefined when it cannot be inflated. */
   readonly text?: string;
-  /** UTF-8 bytes of the text, for XMP. */
+  /** The text's bytes, inflated: XMP is decoded from them. */
   readonly utf8?: Uint8Array;
 }
 
@@ -26,12 +26,13 @@ function inflated(data: Uint8Array, method: number): Uint8Array | null {
 }
 
 function parseTEXt(data: Uint8Array, keyword: string, at: number): PngText {
-  return { keyword, text: decodeLatin1(data.subarray(at)) };
+  const raw = data.subarray(at);
+  return { keyword, text: decodeLatin1(raw), utf8: raw };
 }
 
 function parseZTXt(data: Uint8Array, keyword: string, at: number): PngText {
   const text = inflated(data.subarray(at + 1), data[at] ?? -1);
-  return text ? { keyword, text: decodeLatin1(text) } : { keyword };
+  return text ? { keyword, text: decodeLatin1(text), utf8: text } : { keyword };
 }
 
 function parseITXt(data: Uint8Array, keyword: string, at: number): PngText {
@@ -66,7 +67,6 @@ const KEYWORD_CATEGORIES: readonly [RegExp, FindingCategory][] = [
 export const XMP_KEYWORD = 'XML:com.adobe.xmp';
 
 export function keywordCategory(keyword: string): FindingCategory {
-  if (keyword === XMP_KEYWORD) return 'history';
   return KEYWORD_CATEGORIES.find(([re]) => re.test(keyword))?.[1] ?? 'other';
 }
 

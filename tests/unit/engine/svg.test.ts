@@ -1,0 +1,169 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanPlan, inspect } from '../../../workers/engine';
+import {
+  ILLUSTRATOR_SVG,
+  INKSCAPE_SVG,
+  SVG_CANARIES,
+} from '../../helpers/fuzz-svg-fixtures';
+import {
+  blobOf,
+  cleanFile,
+  contains,
+  exiftool,
+  tempDir,
+} from '../../helpers/video-tools';
+
+const CORPUS = '/work/shared/corpus/mat2';
+const EDITOR_GROUPS = /^(SVG-inkscape|SVG-sodipodi|XMP-)/;
+
+let dir = '';
+const at = (name: string) => join(dir, name);
+const svgBlob = (text: string) => blobOf(Buffer.from(text));
+const tags = (path: string) =>
+  (JSON.parse(exiftool(path)) as Record<string, unknown>[])[0]!;
+const rendered = (path: string) =>
+  execFileSync('convert', [path, 'rgba:-']).toString('base64');
+
+async function cleanText(text: string): Promise<string> {
+  const path = at('input.svg');
+  writeFileSync(path, text);
+  return Buffer.from((await cleanFile(path)).bytes).toString('utf8');
+}
+
+beforeAll(() => {
+  dir = tempDir('svg');
+  writeFileSync(at('inkscape.svg'), INKSCAPE_SVG);
+  writeFileSync(at('illustrator.svg'), ILLUSTRATOR_SVG);
+});
+
+describe('SVG cleaning', () => {
+  it('removes metadata, comments, editor namespaces and file paths', async () => {
+    const inkscape = await cleanText(INKSCAPE_SVG);
+    const illustrator = await cleanText(ILLUSTRATOR_SVG);
+    for (const canary of SVG_CANARIES) {
+      expect(inkscape).not.toContain(canary);
+      expect(illustrator).not.toContain(canary);
+    }
+    expect(inkscape).not.toMatch(/inkscape|sodipodi|rdf:|dc:/);
+    expect(inkscape).not.toContain('</metadata>');
+    expect(illustrator).not.toMatch(/i:pgf|xmpmeta|i:extraneous|Generator/);
+  });
+
+  it('keeps the drawing, title, desc, viewBox and size, and renders the same pixels', async () => {
+    const { path, result } = await cleanFile(at('inkscape.svg'));
+    const after = tags(path);
+    expect(after['SVG:ViewBox']).toBe('0 0 64 48');
+    expect(after['SVG:ImageWidth']).toBe(64);
+    expect(rendered(path)).toBe(rendered(at('inkscape.svg')));
+    expect(result.kept).toEqual([
+      expect.objectContaining({
+        label: 'title',
+        value: 'Accessible title',
+        kept: 'accessibility',
+      }),
+      expect.objectContaining({
+        label: 'desc',
+        value: 'A red square & a blue circle',
+        kept: 'accessibility',
+      }),
+    ]);
+  });
+
+  it('copies the kept markup byte for byte (CDATA, attribute values with >, preserved text)', async () => {
+    const cleaned = await cleanText(INKSCAPE_SVG);
+    expect(cleaned).toContain(
+      '<style><![CDATA[ rect { stroke: black; } /* <metadata> is only text here */ ]]></style>',
+    );
+    expect(cleaned).toContain(
+      '<rect x="4" y="4" width="24" height="24" fill="red" data-note="a > b" />',
+    );
+    expect(cleaned).toContain('<circle cx="44" cy="24" r="12" fill="blue" />');
+    expect(cleaned).toContain('<g id="layer1">');
+  });
+
+  it('resolves Illustrator namespace entities and keeps its rendering', async () => {
+    const { path } = await cleanFile(at('illustrator.svg'));
+    expect(readFileSync(path, 'utf8')).toContain(
+      '<rect x="4" y="4" width="56" height="40" fill="#3a7"/>',
+    );
+    expect(rendered(path)).toBe(rendered(at('illustrator.svg')));
+  });
+
+  it('reports file paths, editor version, creator and comments with categories', async () => {
+    const { findings } = await inspect(svgBlob(INKSCAPE_SVG));
+    const byLabel = (label: string) => findings.find((f) => f.label === label);
+    expect(byLabel('sodipodi:docname')).toMatchObject({
+      category: 'identifier',
+      value: 'C:\\Users\\CANARY_DOCNAME\\drawing.svg',
+    });
+    expect(byLabel('inkscape:version')).toMatchObject({ category: 'software' });
+    expect(byLabel('XML comment')).toMatchObject({
+      category: 'comment',
+      value: 'CANARY_COMMENT',
+    });
+    expect(findings.some((f) => f.value === 'CANARY_CREATOR')).toBe(true);
+  });
+
+  it.each(['dirty.svg', 'weird.svg'])(
+    'cleans mat2/%s: no editor or XMP tags left, same rendering',
+    async (name) => {
+      writeFileSync(at(name), readFileSync(`${CORPUS}/${name}`));
+      const { path, bytes } = await cleanFile(at(name));
+      expect(
+        Object.keys(tags(at(name))).some((k) => EDITOR_GROUPS.test(k)),
+      ).toBe(true);
+      expect(
+        Object.keys(tags(path)).filter((k) => EDITOR_GROUPS.test(k)),
+      ).toEqual([]);
+      expect(contains(bytes, 'jvoisin')).toBe(false);
+      expect(tags(path)['SVG:ViewBox']).toBe('0 0 128 128');
+      if (name === 'dirty.svg') expect(rendered(path)).toBe(rendered(at(name)));
+    },
+  );
+
+  it('leaves a clean SVG unchanged', async () => {
+    const clean =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>';
+    expect(await cleanText(clean)).toBe(clean);
+  });
+});
+
+describe('SVG hostile input', () => {
+  it.each([
+    ['an unterminated comment', '<svg><!-- never closed </svg>'],
+    ['mismatched tags', '<svg><g></svg>'],
+    ['an unclosed root', '<svg><g></g>'],
+    ['an unquoted attribute', '<svg width=10></svg>'],
+    ['an unterminated tag', '<svg width="10"'],
+  ])('fails as corrupt on %s', async (_, text) => {
+    await expect(cleanPlan(svgBlob(text))).rejects.toMatchObject({
+      code: 'corrupt',
+    });
+  });
+
+  it('fails as unsupported on XML that is not SVG (a GPX track)', async () => {
+    const gpx =
+      '<?xml version="1.0"?><gpx><trk><trkpt lat="48.858370" lon="2.294481"/></trk></gpx>';
+    await expect(cleanPlan(svgBlob(gpx))).rejects.toMatchObject({
+      code: 'unsupported',
+    });
+  });
+
+  it('walks deep nesting without recursion', async () => {
+    const depth = 20_000;
+    const text = `<svg>${'<g>'.repeat(depth)}<!-- x -->${'</g>'.repeat(depth)}</svg>`;
+    const result = await cleanPlan(svgBlob(text));
+    expect(result.removed).toHaveLength(1);
+  });
+
+  it('refuses an SVG larger than the metadata limit as too large', async () => {
+    const huge = new Blob([
+      Buffer.from('<svg>'),
+      new Uint8Array(64 * 1024 * 1024),
+    ]);
+    await expect(cleanPlan(huge)).rejects.toMatchObject({ code: 'too-large' });
+  });
+});

@@ -1,0 +1,142 @@
+/** What each GIF block is, what the report says about it, and whether the output keeps it. */
+import type { ByteSource } from '../../byte-source';
+import { concatBytes, decodeLatin1, decodeText } from '../../bytes';
+import { finding, type Finding } from '../../findings';
+import { MAX_METADATA_BYTES } from '../../limits';
+import { firstSubBlock, readGifLayout, type GifBlock } from './blocks';
+import { GifCursor } from './cursor';
+import { xmpExtensionFindings } from './xmp';
+
+const GRAPHIC_CONTROL = 0xf9;
+const PLAIN_TEXT = 0x01;
+const COMMENT = 0xfe;
+const APPLICATION = 0xff;
+/** GIF spec 26: 8-byte identifier plus 3-byte authentication code. */
+const APPLICATION_ID_BYTES = 11;
+/** Looping extensions browsers read (Netscape 2.0, and AnimExts which some tools write). */
+const LOOP_IDS = new Set(['NETSCAPE2.0', 'ANIMEXTS1.0']);
+/** ICC profile carried in a GIF (ICC.1 annex, written by Photoshop and ImageMagick). */
+const ICC_ID = 'ICCRGBG1012';
+const XMP_ID = 'XMP DataXMP';
+const COMMENT_REPORT_BYTES = 4096;
+
+export interface GifDecision {
+  readonly block: GifBlock;
+  readonly keep: boolean;
+  readonly findings: readonly Finding[];
+}
+
+export interface GifAnalysis {
+  readonly screenEnd: number;
+  readonly decisions: readonly GifDecision[];
+  readonly imageEnd: number;
+  readonly trailing: readonly Finding[];
+}
+
+/** The data sub-blocks' bytes joined, up to `cap`. */
+async function subBlockData(
+  cursor: GifCursor,
+  dataStart: number,
+  cap: number,
+): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (let at = dataStart; total < cap;) {
+    const size = await cursor.byte(at);
+    if (size === 0) break;
+    parts.push(await cursor.bytesAt(at + 1, size));
+    total += size;
+    at += 1 + size;
+  }
+  return concatBytes(parts);
+}
+
+async function applicationDecision(
+  cursor: GifCursor,
+  block: GifBlock & { kind: 'extension' },
+): Promise<GifDecision> {
+  const head = await firstSubBlock(cursor, block.dataStart);
+  const id = decodeLatin1(head.subarray(0, APPLICATION_ID_BYTES));
+  const where = `application extension ${id}`;
+  if (LOOP_IDS.has(id)) {
+    const kept = finding('other', id, where, undefined, 'playback');
+    return { block, keep: true, findings: [kept] };
+  }
+  if (id === ICC_ID) {
+    const kept = finding(
+      'other',
+      'ICC profile',
+      where,
+      undefined,
+      'color-profile',
+    );
+    return { block, keep: true, findings: [kept] };
+  }
+  if (id === XMP_ID && block.end - block.start <= MAX_METADATA_BYTES) {
+    const raw = await cursor.bytesAt(
+      block.dataStart,
+      block.end - block.dataStart,
+    );
+    return { block, keep: false, findings: xmpExtensionFindings(raw, where) };
+  }
+  return {
+    block,
+    keep: false,
+    findings: [finding('other', id || 'application data', where)],
+  };
+}
+
+async function decide(
+  cursor: GifCursor,
+  block: GifBlock,
+): Promise<GifDecision> {
+  if (block.kind === 'image') return { block, keep: true, findings: [] };
+  if (block.label === GRAPHIC_CONTROL || block.label === PLAIN_TEXT)
+    return { block, keep: true, findings: [] };
+  if (block.label === APPLICATION) return applicationDecision(cursor, block);
+  if (block.label === COMMENT) {
+    const text = await subBlockData(
+      cursor,
+      block.dataStart,
+      COMMENT_REPORT_BYTES,
+    );
+    const found = finding(
+      'comment',
+      'Comment',
+      'comment extension',
+      decodeText(text),
+    );
+    return { block, keep: false, findings: [found] };
+  }
+  const label = `extension 0x${block.label.toString(16)}`;
+  return { block, keep: false, findings: [finding('other', label, label)] };
+}
+
+export async function analyzeGif(
+  src: ByteSource,
+  signal?: AbortSignal,
+): Promise<GifAnalysis> {
+  const cursor = new GifCursor(src, signal);
+  const layout = await readGifLayout(cursor);
+  const decisions: GifDecision[] = [];
+  for (const block of layout.blocks)
+    decisions.push(await decide(cursor, block));
+  const extra = src.size - layout.imageEnd;
+  const trailing =
+    extra > 0
+      ? [
+          finding(
+            'other',
+            'data after trailer',
+            'end of file',
+            `${extra} bytes`,
+          ),
+        ]
+      : [];
+  return {
+    screenEnd: layout.screenEnd,
+    decisions,
+    imageEnd: layout.imageEnd,
+    trailing,
+  };
+}

@@ -1,0 +1,38 @@
+import type { ByteSource } from '../../byte-source';
+import { corrupt, throwIfAborted } from '../../errors';
+
+const WINDOW_BYTES = 64 * 1024;
+
+/**
+ * Byte-at-a-time reads through a window. GIF data sub-blocks carry no total length, so walking
+ * an image means reading its sub-block size bytes one after another; the window makes that a
+ * few large reads instead of one read per sub-block.
+ */
+export class GifCursor {
+  private start = 0;
+  private bytes: Uint8Array = new Uint8Array(0);
+
+  constructor(
+    private readonly src: ByteSource,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  get size(): number {
+    return this.src.size;
+  }
+
+  async byte(at: number): Promise<number> {
+    const inside = at - this.start;
+    if (inside >= 0 && inside < this.bytes.length) return this.bytes[inside]!;
+    throwIfAborted(this.signal);
+    if (at >= this.src.size) throw corrupt(`GIF truncated at ${at}`);
+    this.start = at;
+    this.bytes = await this.src.read(at, WINDOW_BYTES);
+    return this.bytes[0]!;
+  }
+
+  /** Exactly `length` bytes at `at`, or corrupt when the file ends first. */
+  bytesAt(at: number, length: number): Promise<Uint8Array> {
+    return this.src.readExact(at, length);
+  }
+}

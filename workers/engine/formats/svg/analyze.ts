@@ -1,0 +1,233 @@
+/**
+ * One pass over the SVG tokens: which byte ranges go (metadata, comments, editor elements and
+ * attributes, their namespace declarations) and what the report says, including the title and
+ * description kept for accessibility.
+ */
+import { EngineError, corrupt } from '../../errors';
+import { finding, type Finding } from '../../findings';
+import { MAX_ENTRIES } from '../../limits';
+import { readXmpFindings } from '../../metadata/xmp';
+import {
+  declaredPrefix,
+  entitiesOf,
+  inEditorNamespace,
+  isEditorNamespace,
+  localName,
+  resolveEntities,
+  type Scope,
+} from './namespaces';
+import { tokenize, type Attribute, type Token } from './tokenizer';
+import { editorAttributeCategory, xmlText } from './values';
+
+export interface Range {
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface SvgAnalysis {
+  readonly removals: readonly Range[];
+  readonly findings: readonly Finding[];
+}
+
+type OpenToken = Extract<Token, { kind: 'open' }>;
+
+interface Frame {
+  readonly name: string;
+  readonly scope: Scope;
+  /** Character data collected for a kept <title> or <desc>. */
+  readonly text?: Range[];
+}
+
+/** Elements whose whole subtree is document metadata, whatever namespace the file puts them in. */
+const METADATA_ELEMENTS = new Set(['metadata', 'xmpmeta', 'RDF']);
+const ACCESSIBLE_ELEMENTS = new Set(['title', 'desc']);
+const LOCATION = 'svg';
+const latin1 = new TextDecoder('latin1');
+
+class SvgWalk {
+  readonly removals: Range[] = [];
+  readonly findings: Finding[] = [];
+  private readonly reported = new Set<string>();
+  private readonly stack: Frame[] = [];
+  private entities = new Map<string, string>();
+  private removing: { start: number; depth: number; metadata: boolean } | null =
+    null;
+  private previous: Token | null = null;
+  private rootSeen = false;
+
+  constructor(private readonly bytes: Uint8Array) {}
+
+  run(): SvgAnalysis {
+    let count = 0;
+    for (const token of tokenize(this.bytes)) {
+      if (++count > MAX_ENTRIES) throw corrupt('too many XML tokens');
+      this.visit(token);
+      this.previous = token;
+    }
+    if (!this.rootSeen)
+      throw new EngineError('unsupported', 'no <svg> element');
+    if (this.stack.length > 0)
+      throw corrupt(`unclosed <${this.stack.at(-1)!.name}>`);
+    return { removals: this.removals, findings: this.findings };
+  }
+
+  private visit(token: Token): void {
+    if (token.kind === 'doctype')
+      this.entities = entitiesOf(
+        latin1.decode(this.bytes.subarray(token.start, token.end)),
+      );
+    else if (token.kind === 'open') this.open(token);
+    else if (token.kind === 'close') this.close(token);
+    else if (token.kind === 'text' || token.kind === 'cdata')
+      this.stack.at(-1)?.text?.push(token);
+    else if (this.removing) return;
+    else if (token.kind === 'comment')
+      this.drop(
+        token,
+        finding(
+          'comment',
+          'XML comment',
+          LOCATION,
+          this.textOf(token.start + 4, token.end - 3),
+        ),
+      );
+    else if (token.kind === 'pi' && token.target === 'xpacket')
+      this.drop(token);
+  }
+
+  private textOf(start: number, end: number): string {
+    return xmlText(this.bytes.subarray(start, end));
+  }
+
+  /** Drops a token with the indentation before it, so no blank line is left behind. */
+  private leadingStart(token: Token): number {
+    const before = this.previous;
+    if (before?.kind !== 'text' || before.end !== token.start)
+      return token.start;
+    const space = latin1.decode(this.bytes.subarray(before.start, before.end));
+    return /^\s*\n\s*$/.test(space) ? before.start : token.start;
+  }
+
+  private drop(token: Token, found?: Finding): void {
+    this.removals.push({ start: this.leadingStart(token), end: token.end });
+    if (found) this.findings.push(found);
+  }
+
+  private reportOnce(found: Finding): void {
+    if (this.reported.has(found.label)) return;
+    this.reported.add(found.label);
+    this.findings.push(found);
+  }
+
+  private scopeOf(token: OpenToken): Scope {
+    const parent: Scope = this.stack.at(-1)?.scope ?? new Map();
+    const declarations = token.attributes.filter(
+      (a) => declaredPrefix(a.name) !== null,
+    );
+    if (declarations.length === 0) return parent;
+    const scope = new Map(parent);
+    for (const a of declarations)
+      scope.set(declaredPrefix(a.name)!, this.uriOf(a));
+    return scope;
+  }
+
+  private uriOf(attribute: Attribute): string {
+    const raw = latin1.decode(
+      this.bytes.subarray(attribute.valueStart, attribute.valueEnd),
+    );
+    return resolveEntities(raw, this.entities);
+  }
+
+  private open(token: OpenToken): void {
+    if (this.removing) {
+      if (!token.selfClosing)
+        this.stack.push({ name: token.name, scope: new Map() });
+      return;
+    }
+    const scope = this.scopeOf(token);
+    if (!this.rootSeen) {
+      this.rootSeen = true;
+      if (localName(token.name) !== 'svg')
+        throw new EngineError(
+          'unsupported',
+          `root element <${token.name}> is not <svg>`,
+        );
+    }
+    const metadata = METADATA_ELEMENTS.has(localName(token.name));
+    if (metadata || inEditorNamespace(token.name, scope)) {
+      this.startRemoval(token, metadata);
+      if (!token.selfClosing) this.stack.push({ name: token.name, scope });
+      return;
+    }
+    this.dropEditorAttributes(token, scope);
+    const accessible = ACCESSIBLE_ELEMENTS.has(token.name);
+    if (!token.selfClosing)
+      this.stack.push({
+        name: token.name,
+        scope,
+        ...(accessible ? { text: [] } : {}),
+      });
+  }
+
+  private startRemoval(token: OpenToken, metadata: boolean): void {
+    const start = this.leadingStart(token);
+    if (!metadata) this.reportOnce(finding('other', token.name, LOCATION));
+    if (token.selfClosing) this.removals.push({ start, end: token.end });
+    else this.removing = { start, depth: this.stack.length, metadata };
+  }
+
+  private dropEditorAttributes(token: OpenToken, scope: Scope): void {
+    for (const a of token.attributes) {
+      const prefix = declaredPrefix(a.name);
+      if (prefix) {
+        const uri = this.uriOf(a);
+        if (!isEditorNamespace(uri)) continue;
+        this.reportOnce(finding('software', a.name, LOCATION, uri));
+      } else if (prefix === null && inEditorNamespace(a.name, scope)) {
+        const value = this.textOf(a.valueStart, a.valueEnd);
+        this.reportOnce(
+          finding(editorAttributeCategory(a.name), a.name, LOCATION, value),
+        );
+      } else continue;
+      this.removals.push({ start: a.start, end: a.end });
+    }
+  }
+
+  private close(token: Extract<Token, { kind: 'close' }>): void {
+    const frame = this.stack.pop();
+    if (frame?.name !== token.name)
+      throw corrupt(`</${token.name}> does not close <${frame?.name ?? ''}>`);
+    const removing = this.removing;
+    if (removing && this.stack.length === removing.depth) {
+      this.removals.push({ start: removing.start, end: token.end });
+      if (removing.metadata) {
+        const where = `${LOCATION} <${frame.name}>`;
+        this.findings.push(
+          ...readXmpFindings(
+            this.bytes.subarray(removing.start, token.end),
+            where,
+          ),
+        );
+      }
+      this.removing = null;
+    } else if (frame.text && !removing) {
+      const text = frame.text
+        .map((r) => this.textOf(r.start, r.end))
+        .join(' ')
+        .trim();
+      this.findings.push(
+        finding(
+          'comment',
+          frame.name,
+          LOCATION,
+          text || undefined,
+          'accessibility',
+        ),
+      );
+    }
+  }
+}
+
+export function analyzeSvg(bytes: Uint8Array): SvgAnalysis {
+  return new SvgWalk(bytes).run();
+}
