@@ -118,6 +118,9 @@ describe('asf clean', () => {
     expect(tools).not.toMatch(/Lavf|2021|EncodingSettings|creation_time/);
     expect(tags).toContain('00000000-0000-0000-0000-000000000000');
     expect(tags).toContain('AspectRatioX');
+    expect(cleaned.result.kept).toContainEqual(
+      expect.objectContaining({ label: 'AspectRatioX', kept: 'playback' }),
+    );
   });
 
   it('keeps every decoded frame identical and plays without errors', async () => {

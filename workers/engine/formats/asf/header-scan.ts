@@ -153,10 +153,13 @@ function scanMetadata(
   into: AsfAnalysis,
 ): void {
   const records = metadataRecords(bytes);
+  const kept = records.filter((r) => isTechnical(r.name));
+  into.findings.push(
+    ...kept.map((r) => finding('other', r.name, location, r.value, 'playback')),
+  );
   const removed = records.filter((r) => !isTechnical(r.name));
   if (removed.length === 0) return;
   into.findings.push(...fieldFindings(removed, location, nameCategory));
-  const kept = records.filter((r) => isTechnical(r.name));
   const keptLength = kept.reduce((n, r) => n + r.end - r.start, 0);
   const shortLength = OBJECT_HEADER_BYTES + RECORD_COUNT_BYTES + keptLength;
   const rest = bytes.length - shortLength;
