@@ -1,10 +1,18 @@
 // Browser figures for the uploader (issue 5), not a test: for a ~100 MB MP4 and a ~50 MB JPEG
 // generated on the fly, the time from pressing "Remove metadata" to the download being ready and
 // the main thread's long tasks meanwhile; and the JavaScript the home page loads before any
-// interaction, gzipped. Needs the built site (`npm run build`); serves it with scripts/serve.mjs
-// unless BASE_URL points at a running one. Usage: node scripts/bench-ui.mjs
+// interaction, gzipped. Builds the site into a temporary folder and serves it with
+// scripts/serve.mjs, unless BASE_URL points at a running one. Usage: node scripts/bench-ui.mjs
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -111,17 +119,26 @@ function makeMp4(path) {
   ]);
 }
 
+/** Builds the site into a temporary folder and serves it, unless BASE_URL names a running one. */
 async function startServer() {
   if (process.env.BASE_URL) return { base: process.env.BASE_URL, stop() {} };
-  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
-    throw new Error('dist/ is missing: run `npm run build` first');
-  }
+  const site = mkdtempSync(join(tmpdir(), 'metaclean-bench-ui-'));
+  execFileSync('node', [join(ROOT, 'scripts', 'build-site.mjs')], {
+    env: { ...process.env, SITE_OUT_DIR: site },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const server = spawn('node', [join(ROOT, 'scripts', 'serve.mjs')], {
-    env: { ...process.env, PORT: String(PORT) },
+    env: { ...process.env, PORT: String(PORT), SITE_DIR: site },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve) => server.stdout.once('data', resolve));
-  return { base: `http://localhost:${PORT}`, stop: () => server.kill() };
+  return {
+    base: `http://localhost:${PORT}`,
+    stop() {
+      server.kill();
+      rmSync(site, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Records long tasks from the first byte of each page. */
