@@ -10,6 +10,8 @@ import { tagCategory } from './tags';
 import { iso6709ToDecimal } from '../isobmff/iso6709';
 
 const LOCATION = 'Segment/Tags';
+/** The whole Tags element is voided anyway; past this many entries the report says enough. */
+const MAX_REPORTED_TAGS = 1000;
 
 export async function scanTags(
   cursor: EbmlCursor,
@@ -18,7 +20,7 @@ export async function scanTags(
 ): Promise<void> {
   const findings: Finding[] = [];
   for (const tag of await cursor.children(tags, 2)) {
-    if (tag.id !== TAG) continue;
+    if (tag.id !== TAG || findings.length >= MAX_REPORTED_TAGS) continue;
     for (const child of await cursor.children(tag, 3)) {
       if (child.id === SIMPLE_TAG) await simpleTag(cursor, child, 4, findings);
     }
@@ -34,7 +36,7 @@ async function simpleTag(
   depth: number,
   into: Finding[],
 ): Promise<void> {
-  if (depth > MAX_DEPTH) return;
+  if (depth > MAX_DEPTH || into.length >= MAX_REPORTED_TAGS) return;
   let name = '';
   let value: string | undefined;
   for (const child of await cursor.children(element, depth)) {
