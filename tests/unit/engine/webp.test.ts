@@ -1,0 +1,184 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inspect, isEngineError } from '../../../workers/engine';
+import { identifyingTags } from '../../helpers/exiftool';
+import { CANARY_GPS, containsCanary } from '../../helpers/image-exif-builder';
+import {
+  CORPUS_DIR,
+  canaryTagArgs,
+  iccProfile,
+} from '../../helpers/image-fixtures';
+import {
+  blobOf,
+  cleanImage,
+  convert,
+  exiftoolWrite,
+  pixelDigest,
+  tempDir,
+} from '../../helpers/image-tools';
+
+/** exiftool writes EXIF, XMP and ICC into WebP, but not IPTC. */
+const WEBP_TAG_ARGS = canaryTagArgs().filter((a) => !a.startsWith('-IPTC'));
+
+function webpFixture(
+  dir: string,
+  name: string,
+  frames: number,
+  extra: readonly string[] = [],
+): string {
+  const path = join(dir, name);
+  const seeds = Array.from({ length: frames }, (_, i) => [
+    '-seed',
+    String(i + 1),
+    'plasma:',
+  ]).flat();
+  convert([
+    '-size',
+    '48x32',
+    ...seeds,
+    ...(frames > 1 ? ['-loop', '0', '-delay', '10'] : []),
+    path,
+  ]);
+  exiftoolWrite(path, [
+    ...WEBP_TAG_ARGS,
+    `-ICC_Profile<=${iccProfile(dir)}`,
+    ...extra,
+  ]);
+  return path;
+}
+
+function riffSize(bytes: Uint8Array): number {
+  return Buffer.from(bytes).readUInt32LE(4);
+}
+
+function webpFlags(path: string): string {
+  return execFileSync('exiftool', ['-s3', '-WebP_Flags', path])
+    .toString()
+    .trim();
+}
+
+describe('WebP with planted metadata', () => {
+  let dir: string;
+  let still: string;
+  beforeAll(() => {
+    dir = tempDir('webp');
+    still = webpFixture(dir, 'still.webp', 1);
+  });
+
+  it('reports the EXIF GPS position and the XMP creator', async () => {
+    const { findings } = await inspect(
+      blobOf(new Uint8Array(readFileSync(still))),
+    );
+    expect(findings.find((f) => f.label === 'GPSPosition')?.value).toBe(
+      `${CANARY_GPS.lat}, ${CANARY_GPS.lon}`,
+    );
+    expect(findings.map((f) => f.label)).toContain('dc:creator');
+  });
+
+  it('removes EXIF and XMP, fixes the flags and the RIFF size, keeps the ICC profile', async () => {
+    expect(containsCanary(new Uint8Array(readFileSync(still)))).toBe(true);
+    const cleaned = await cleanImage(still);
+    expect(containsCanary(cleaned.bytes)).toBe(false);
+    expect(identifyingTags(cleaned.path)).toEqual([]);
+    expect(riffSize(cleaned.bytes)).toBe(cleaned.bytes.length - 8);
+    expect(webpFlags(cleaned.path)).toBe('ICC Profile');
+    expect(pixelDigest(cleaned.path)).toBe(pixelDigest(still));
+  });
+
+  it('keeps an animation animated, frame for frame', async () => {
+    const animated = webpFixture(dir, 'animated.webp', 3);
+    const cleaned = await cleanImage(animated);
+    expect(containsCanary(cleaned.bytes)).toBe(false);
+    expect(webpFlags(cleaned.path)).toBe('Animation, ICC Profile');
+    expect(pixelDigest(cleaned.path)).toBe(pixelDigest(animated));
+  });
+
+  it('keeps Orientation 6 in an EXIF chunk holding nothing else', async () => {
+    const rotated = webpFixture(dir, 'rotated.webp', 1, [
+      '-n',
+      '-Orientation=6',
+    ]);
+    const cleaned = await cleanImage(rotated);
+    expect(containsCanary(cleaned.bytes)).toBe(false);
+    expect(
+      execFileSync('exiftool', ['-n', '-s3', '-Orientation', cleaned.path])
+        .toString()
+        .trim(),
+    ).toBe('6');
+    expect(webpFlags(cleaned.path)).toBe('EXIF, ICC Profile');
+    expect(identifyingTags(cleaned.path)).toEqual([]);
+  });
+
+  it('removes unknown chunks and bytes after the RIFF chunk', async () => {
+    const bytes = new Uint8Array(readFileSync(still));
+    const extra = Buffer.concat([
+      Buffer.from('ZZZZ\x08\0\0\0MCCANARY'),
+      Buffer.from('MCCANARY-trailer'),
+    ]);
+    const withExtra = Buffer.concat([Buffer.from(bytes), extra]);
+    withExtra.writeUInt32LE(riffSize(bytes) + 16, 4);
+    const path = join(dir, 'extra.webp');
+    writeFileSync(path, withExtra.subarray(0, withExtra.length));
+    const cleaned = await cleanImage(path);
+    expect(cleaned.result.removed.map((f) => f.label)).toEqual(
+      expect.arrayContaining(['ZZZZ', 'TrailingData']),
+    );
+    expect(containsCanary(cleaned.bytes)).toBe(false);
+  });
+});
+
+describe('corpus WebP', () => {
+  it('cleans mat2/dirty.webp with identical pixels', async () => {
+    const path = join(tempDir('webp-corpus'), 'dirty.webp');
+    writeFileSync(path, readFileSync(join(CORPUS_DIR, 'mat2', 'dirty.webp')));
+    const cleaned = await cleanImage(path);
+    expect(cleaned.result.removed.length).toBeGreaterThan(0);
+    expect(
+      execFileSync('exiftool', [
+        '-s3',
+        '-ExifIFD:all',
+        cleaned.path,
+      ]).toString(),
+    ).toBe('');
+    expect(pixelDigest(cleaned.path)).toBe(pixelDigest(path));
+  });
+});
+
+describe('hostile WebP', () => {
+  async function errorCode(bytes: Uint8Array): Promise<string> {
+    try {
+      await inspect(blobOf(bytes));
+      return 'inspected';
+    } catch (error) {
+      return isEngineError(error) ? error.code : `untyped ${String(error)}`;
+    }
+  }
+
+  it('rejects a RIFF size larger than the file', async () => {
+    const bytes = new Uint8Array(
+      readFileSync(join(CORPUS_DIR, 'mat2', 'dirty.webp')),
+    );
+    expect(await errorCode(bytes.subarray(0, bytes.length - 100))).toBe(
+      'corrupt',
+    );
+  });
+
+  it('rejects a chunk whose size runs past the RIFF chunk', async () => {
+    const bytes = new Uint8Array(
+      readFileSync(join(CORPUS_DIR, 'mat2', 'dirty.webp')),
+    );
+    const lying = Buffer.from(bytes);
+    lying.writeUInt32LE(0x7ffffff0, 16);
+    expect(await errorCode(lying)).toBe('corrupt');
+  });
+
+  it('rejects random bytes after a valid header', async () => {
+    const bytes = Buffer.alloc(4096, 0xa5);
+    bytes.write('RIFF', 0);
+    bytes.writeUInt32LE(4088, 4);
+    bytes.write('WEBP', 8);
+    expect(await errorCode(bytes)).toBe('corrupt');
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * The chunks of a WebP file (Google, "WebP Container Specification", RIFF based): which are kept
+ * (VP8X, VP8, VP8L, ALPH, ICCP, ANIM, ANMF), which are metadata (EXIF, XMP and any chunk the
+ * specification does not define), and whether bytes follow the RIFF chunk.
+ */
+import type { ByteSource } from '../../byte-source';
+import { ascii, startsWith } from '../../bytes';
+import { EngineError, corrupt } from '../../errors';
+import { finding, removable, type Finding } from '../../findings';
+import {
+  exifOrientation,
+  readExifFindings,
+  walkExif,
+} from '../../metadata/exif';
+import { TAG } from '../../metadata/exif-tags';
+import { ORIENTATION_UPRIGHT } from '../../metadata/ifd-findings';
+import { readXmpFindings } from '../../metadata/xmp';
+import { MAX_METADATA_BYTES } from '../../limits';
+import { readChildren, readChunkAt, type RiffChunk } from '../riff/chunks';
+
+export const IMAGE_CHUNKS: ReadonlySet<string> = new Set([
+  'VP8X',
+  'VP8 ',
+  'VP8L',
+  'ALPH',
+  'ANIM',
+  'ANMF',
+]);
+/** A WebP holds its picture in one of these (ANMF frames hold their own). */
+const BITSTREAM_CHUNKS: ReadonlySet<string> = new Set(['VP8 ', 'VP8L', 'ANMF']);
+export const ICC_CHUNK = 'ICCP';
+export const EXIF_CHUNK = 'EXIF';
+export const XMP_CHUNK = 'XMP ';
+/** Some writers put JPEG's `Exif\0\0` before the TIFF header in the EXIF chunk. */
+const EXIF_PREFIX = ascii('Exif\0\0');
+
+export interface WebpAnalysis {
+  readonly riff: RiffChunk;
+  readonly chunks: readonly RiffChunk[];
+  readonly findings: readonly Finding[];
+  /** The photo's EXIF Orientation when it is not upright (kept as an Orientation-only EXIF). */
+  readonly orientation?: number;
+}
+
+function tiffOf(payload: Uint8Array): Uint8Array {
+  return startsWith(payload, EXIF_PREFIX)
+    ? payload.subarray(EXIF_PREFIX.length)
+    : payload;
+}
+
+function isOrientationOnly(tiff: Uint8Array): boolean {
+  const walk = walkExif(tiff);
+  const entries = walk?.ifds[0]?.ifd.entries ?? [];
+  return (
+    !walk?.damaged &&
+    walk?.ifds.length === 1 &&
+    entries.length === 1 &&
+    entries[0]!.tag === TAG.ORIENTATION
+  );
+}
+
+async function payloadOf(
+  src: ByteSource,
+  chunk: RiffChunk,
+): Promise<Uint8Array> {
+  if (chunk.size > MAX_METADATA_BYTES)
+    throw new EngineError(
+      'too-large',
+      `chunk ${chunk.id} is too large to read`,
+    );
+  return src.readExact(chunk.dataOffset, chunk.size);
+}
+
+async function exifFindings(
+  src: ByteSource,
+  chunk: RiffChunk,
+): Promise<[Finding[], number | undefined]> {
+  const tiff = tiffOf(await payloadOf(src, chunk));
+  const found = readExifFindings(tiff, 'EXIF');
+  const orientation = exifOrientation(tiff);
+  const rotated =
+    orientation !== undefined && orientation !== ORIENTATION_UPRIGHT
+      ? orientation
+      : undefined;
+  const needsRewrite = !isOrientationOnly(tiff) || rotated === undefined;
+  const fallback =
+    needsRewrite && !found.some(removable)
+      ? [finding('other', 'EXIF', 'EXIF')]
+      : [];
+  return [[...found, ...fallback], rotated];
+}
+
+async function chunkFindings(
+  src: ByteSource,
+  chunk: RiffChunk,
+): Promise<Finding[]> {
+  if (IMAGE_CHUNKS.has(chunk.id)) return [];
+  if (chunk.id === ICC_CHUNK)
+    return [
+      finding('other', 'ICC_Profile', ICC_CHUNK, undefined, 'color-profile'),
+    ];
+  if (chunk.id === XMP_CHUNK)
+    return readXmpFindings(await payloadOf(src, chunk), 'XMP');
+  return [
+    finding(
+      'other',
+      chunk.id.trim() || 'chunk',
+      chunk.id,
+      `${chunk.size} bytes`,
+    ),
+  ];
+}
+
+export async function analyzeWebp(
+  src: ByteSource,
+  signal?: AbortSignal,
+): Promise<WebpAnalysis> {
+  const riff = await readChunkAt(src, 0, src.size);
+  if (riff.id !== 'RIFF' || riff.listType !== 'WEBP')
+    throw corrupt('not a RIFF WEBP file');
+  const chunks = await readChildren(src, riff, { signal });
+  if (!chunks.some((c) => BITSTREAM_CHUNKS.has(c.id)))
+    throw corrupt('WebP without image data');
+  const findings: Finding[] = [];
+  let orientation: number | undefined;
+  for (const chunk of chunks) {
+    if (chunk.id === EXIF_CHUNK) {
+      const [found, rotated] = await exifFindings(src, chunk);
+      findings.push(...found);
+      orientation ??= rotated;
+    } else findings.push(...(await chunkFindings(src, chunk)));
+  }
+  if (riff.end < src.size) {
+    findings.push(
+      finding(
+        'other',
+        'TrailingData',
+        'after RIFF',
+        `${src.size - riff.end} bytes`,
+      ),
+    );
+  }
+  return {
+    riff,
+    chunks,
+    findings,
+    ...(orientation === undefined ? {} : { orientation }),
+  };
+}
