@@ -1,7 +1,7 @@
 // npm run build: builds the client, builds the server entry, then prerenders every page of every
-// variant into dist/ (one index.html per route, a 404.html per variant, sitemap.xml, robots.txt).
+// variant into dist/ or SITE_OUT_DIR (one index.html per route, a 404.html per variant, sitemap.xml, robots.txt).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import {
@@ -11,8 +11,10 @@ import {
 } from './prerender.headers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(root, 'dist');
-const serverOut = join(root, 'dist-ssr');
+// SITE_OUT_DIR lets a test run build its own copy, so parallel runs never share dist/.
+const dist = resolve(process.env.SITE_OUT_DIR ?? join(root, 'dist'));
+// The server bundle stays inside the project so Node resolves its dependencies from node_modules.
+const serverOut = join(root, 'dist-ssr', String(process.pid));
 const CSP_HEADER = 'Content-Security-Policy';
 
 function cspMetaTag() {
@@ -67,7 +69,7 @@ async function main() {
     write(file, text);
   rmSync(serverOut, { recursive: true, force: true });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`prerendered ${pages.length} pages into dist/ in ${seconds} s`);
+  console.log(`prerendered ${pages.length} pages into ${dist} in ${seconds} s`);
 }
 
 await main();

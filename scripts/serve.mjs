@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import { headersFor, readHeaderRules } from './prerender.headers.mjs';
 
-const dist = fileURLToPath(new URL('../dist', import.meta.url));
+// SITE_DIR: a build elsewhere than dist/ (the browser tests build their own copy).
+const dist =
+  process.env.SITE_DIR ?? fileURLToPath(new URL('../dist', import.meta.url));
 const PORT = Number(process.env.PORT ?? 4173);
 const HOST = process.env.HOST ?? 'localhost';
 const VARIANT_PREFIXES = ['en', 'uk', 'au', 'ca', 'de', 'ch', 'it', 'ae'];

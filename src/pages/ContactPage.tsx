@@ -43,14 +43,14 @@ export function ContactPage() {
   const intl = useIntl();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<ContactErrors>({});
-  const [opened, setOpened] = useState(false);
+  const [mailto, setMailto] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = readForm(event.currentTarget);
     const found = validateContact(values);
     setErrors(found);
-    setOpened(false);
+    setMailto(null);
     const firstInvalid = CONTACT_FIELDS.find((field) => found[field]);
     if (firstInvalid) {
       formRef.current
@@ -58,8 +58,9 @@ export function ContactPage() {
         ?.focus();
       return;
     }
-    window.location.href = mailtoUrl(CONTACT_EMAIL, values);
-    setOpened(true);
+    const url = mailtoUrl(CONTACT_EMAIL, values);
+    setMailto(url);
+    window.location.href = url;
   };
 
   const errorText = (field: ContactField) => {
@@ -125,10 +126,10 @@ export function ContactPage() {
             />
           </p>
           <p role="status" className="form-status">
-            {opened ? (
+            {mailto ? (
               <FormattedMessage
                 id="contact.opened"
-                values={{ email: CONTACT_EMAIL }}
+                values={{ email: <a href={mailto}>{CONTACT_EMAIL}</a> }}
               />
             ) : null}
           </p>
