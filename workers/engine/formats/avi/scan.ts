@@ -1,12 +1,13 @@
 /** Walks an AVI's header area and lists the chunks that become JUNK, with what they held. */
 import type { ByteSource } from '../../byte-source';
-import { EngineError, corrupt } from '../../errors';
+import { corrupt } from '../../errors';
 import { finding, type Finding } from '../../findings';
-import { MAX_METADATA_BYTES } from '../../limits';
 import { readChildren, readChunks, type RiffChunk } from '../riff/chunks';
 import { infoCategory } from './info-tags';
 import { chunkRole } from './rules';
 import { iditDate, infoText, textRuns } from './values';
+
+const MAX_READ_BYTES = 64 * 1024;
 
 export interface AviTarget {
   readonly chunk: RiffChunk;
@@ -54,11 +55,9 @@ async function scanList(
   }
 }
 
+/** The start of a chunk's payload: enough to show its text and to see whether padding is signed. */
 async function payload(src: ByteSource, chunk: RiffChunk): Promise<Uint8Array> {
-  if (chunk.size > MAX_METADATA_BYTES) {
-    throw new EngineError('too-large', `chunk ${chunk.id} at ${chunk.offset}`);
-  }
-  return src.readExact(chunk.dataOffset, chunk.size);
+  return src.readExact(chunk.dataOffset, Math.min(chunk.size, MAX_READ_BYTES));
 }
 
 async function infoTarget(
