@@ -14,7 +14,10 @@ interface Field {
   readonly decode: Decoder;
 }
 
-/** MuxingApp and WritingApp are mandatory in RFC 9559, but every player we test ignores them. */
+/**
+ * MuxingApp and WritingApp are mandatory in RFC 9559, but demuxers do not need them to play
+ * (ffmpeg ignores them; the tests check playback).
+ */
 const INFO_FIELDS: ReadonlyMap<number, Field> = new Map([
   [ID.TITLE, { label: 'Title', category: 'other', decode: leafText }],
   [ID.DATE_UTC, { label: 'DateUTC', category: 'time', decode: leafDate }],
