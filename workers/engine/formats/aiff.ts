@@ -1,10 +1,31 @@
-import type { FormatModule } from '../format-module';
-import { EngineError } from '../errors';
+import { ascii, startsWith } from '../bytes';
+import type { FormatModule, Sniffed } from '../format-module';
+import { aiffRules } from './aiff/rules';
+import { formPlan, scanForm } from './wav/form';
 
-/** Placeholder until this format's module lands: it recognises nothing, so nothing reaches it. */
+const FORM = ascii('FORM');
+const FORM_TYPES = [ascii('AIFF'), ascii('AIFC')];
+const FORM_TYPE_AT = 8;
+const AIFF: Sniffed = { id: 'aiff', mime: 'audio/aiff', extension: 'aiff' };
+
+/**
+ * AIFF and AIFF-C (IFF FORM, big-endian): text, comment, ID3 and application chunks are dropped
+ * and the FORM size rewritten; `COMM`, `SSND` and the other kept chunks are slices of the input.
+ * `MARK` and `INST` stay (sampler loop points), marker names with them.
+ */
 export const aiff: FormatModule = {
-  formats: [],
-  sniff: () => null,
-  inspect: () => Promise.reject(new EngineError('unsupported')),
-  clean: () => Promise.reject(new EngineError('unsupported')),
+  formats: [
+    { id: 'aiff', mime: 'audio/aiff', extensions: ['aiff', 'aif', 'aifc'] },
+  ],
+  sniff: (head) =>
+    startsWith(head, FORM) &&
+    FORM_TYPES.some((t) => startsWith(head, t, FORM_TYPE_AT))
+      ? AIFF
+      : null,
+  async inspect(src, _format, ctx) {
+    return (await scanForm(src, aiffRules, ctx.signal)).findings;
+  },
+  async clean(src, _format, ctx) {
+    return formPlan(await scanForm(src, aiffRules, ctx.signal), aiffRules);
+  },
 };

@@ -1,10 +1,27 @@
-import type { FormatModule } from '../format-module';
-import { EngineError } from '../errors';
+import type { FormatModule, Sniffed } from '../format-module';
+import { isFlac } from './flac/blocks';
+import { flacFindings, flacPlan, scanFlac } from './flac/scan';
 
-/** Placeholder until this format's module lands: it recognises nothing, so nothing reaches it. */
+const FLAC: Sniffed = { id: 'flac', mime: 'audio/flac', extension: 'flac' };
+const STREAM_START = 0;
+
+/**
+ * FLAC: metadata blocks other than STREAMINFO, SEEKTABLE and CUESHEET are dropped, the last-block
+ * flag is rebuilt, and the audio frames are copied as one slice of the input. Tags appended after
+ * the frames (ID3v1, APE) go too. A FLAC stream behind an ID3v2 tag is handled by the MP3 module,
+ * which sees the `ID3` signature first.
+ */
 export const flac: FormatModule = {
-  formats: [],
-  sniff: () => null,
-  inspect: () => Promise.reject(new EngineError('unsupported')),
-  clean: () => Promise.reject(new EngineError('unsupported')),
+  formats: [{ id: 'flac', mime: 'audio/flac', extensions: ['flac'] }],
+  sniff: (head) => (isFlac(head) ? FLAC : null),
+  async inspect(src, _format, ctx) {
+    return flacFindings(src, await scanFlac(src, STREAM_START, ctx.signal));
+  },
+  async clean(src, _format, ctx) {
+    return flacPlan(
+      STREAM_START,
+      await scanFlac(src, STREAM_START, ctx.signal),
+      src.size,
+    );
+  },
 };

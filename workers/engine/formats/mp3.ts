@@ -1,10 +1,68 @@
-import type { FormatModule } from '../format-module';
-import { EngineError } from '../errors';
+import type { ByteSource } from '../byte-source';
+import type { Finding } from '../findings';
+import type { FormatModule, Sniffed } from '../format-module';
+import { OutputBuilder } from '../output-plan';
+import { flacFindings, flacPlan, scanFlac } from './flac/scan';
+import { frameHeader } from './mp3/frame-header';
+import { gaplessFindings } from './mp3/gapless';
+import { id3Header } from './mp3/id3v2';
+import { scanHead, scanTail } from './mp3/scan';
 
-/** Placeholder until this format's module lands: it recognises nothing, so nothing reaches it. */
+const MP3: Sniffed = { id: 'mp3', mime: 'audio/mpeg', extension: 'mp3' };
+/** The largest MPEG audio frame (layer II, 384 kbit/s at 8 kHz is 6913 bytes). */
+const MAX_FRAME_BYTES = 8 * 1024;
+
+function sniffable(head: Uint8Array): boolean {
+  try {
+    return id3Header(head) !== null || frameHeader(head, 0) !== null;
+  } catch {
+    return true;
+  }
+}
+
+async function mp3Findings(
+  src: ByteSource,
+  signal?: AbortSignal,
+): Promise<Finding[]> {
+  const scan = await scanHead(src, signal);
+  const head = scan.head.flatMap((t) => t.findings);
+  if (scan.flac)
+    return [
+      ...head,
+      ...(await flacFindings(
+        src,
+        await scanFlac(src, scan.audioStart, signal),
+      )),
+    ];
+  const firstFrame = await src.read(scan.audioStart, MAX_FRAME_BYTES);
+  const tail = await scanTail(src, scan.audioStart);
+  return [
+    ...head,
+    ...gaplessFindings(firstFrame, `first frame at ${scan.audioStart}`),
+    ...tail.flatMap((t) => t.findings),
+  ];
+}
+
+/**
+ * MP3: every ID3v2 tag at the start, and ID3v1, APE, Lyrics3 and appended ID3v2 tags at the end,
+ * are dropped whole; the frames in between are one slice of the input, the Xing/Info/LAME frame
+ * included (it carries the gapless playback data). A sync word alone is a weak signature, so the
+ * scan insists on two consecutive valid frames and fails as unsupported otherwise.
+ */
 export const mp3: FormatModule = {
-  formats: [],
-  sniff: () => null,
-  inspect: () => Promise.reject(new EngineError('unsupported')),
-  clean: () => Promise.reject(new EngineError('unsupported')),
+  formats: [{ id: 'mp3', mime: 'audio/mpeg', extensions: ['mp3'] }],
+  sniff: (head) => (sniffable(head) ? MP3 : null),
+  inspect: (src, _format, ctx) => mp3Findings(src, ctx.signal),
+  async clean(src, _format, ctx) {
+    const scan = await scanHead(src, ctx.signal);
+    if (scan.flac)
+      return flacPlan(
+        scan.audioStart,
+        await scanFlac(src, scan.audioStart, ctx.signal),
+        src.size,
+      );
+    const tail = await scanTail(src, scan.audioStart);
+    const audioEnd = tail.at(-1)?.start ?? src.size;
+    return new OutputBuilder().copy(scan.audioStart, audioEnd).build();
+  },
 };

@@ -1,10 +1,25 @@
-import type { FormatModule } from '../format-module';
-import { EngineError } from '../errors';
+import { startsWith } from '../bytes';
+import type { FormatModule, Sniffed } from '../format-module';
+import { OGG_MAGIC } from './ogg/page';
+import { oggFindings, oggPlan, scanOgg } from './ogg/stream';
 
-/** Placeholder until this format's module lands: it recognises nothing, so nothing reaches it. */
+const OGG: Sniffed = { id: 'ogg', mime: 'audio/ogg', extension: 'ogg' };
+
+/**
+ * Ogg Vorbis and Opus: the comment header is rewritten as an empty one and only the pages that
+ * carry the header packets are rebuilt (same count, same sequence numbers, new checksums); every
+ * audio page is one slice of the input.
+ */
 export const ogg: FormatModule = {
-  formats: [],
-  sniff: () => null,
-  inspect: () => Promise.reject(new EngineError('unsupported')),
-  clean: () => Promise.reject(new EngineError('unsupported')),
+  formats: [
+    { id: 'ogg', mime: 'audio/ogg', extensions: ['ogg', 'oga'] },
+    { id: 'ogg', mime: 'audio/opus', extensions: ['opus'] },
+  ],
+  sniff: (head) => (startsWith(head, OGG_MAGIC) ? OGG : null),
+  async inspect(src, _format, ctx) {
+    return oggFindings(await scanOgg(src, ctx.signal));
+  },
+  async clean(src, _format, ctx) {
+    return oggPlan(await scanOgg(src, ctx.signal), src.size);
+  },
 };

@@ -1,10 +1,27 @@
-import type { FormatModule } from '../format-module';
-import { EngineError } from '../errors';
+import { ascii, startsWith } from '../bytes';
+import type { FormatModule, Sniffed } from '../format-module';
+import { formPlan, scanForm } from './wav/form';
+import { wavRules } from './wav/rules';
 
-/** Placeholder until this format's module lands: it recognises nothing, so nothing reaches it. */
+const RIFF = ascii('RIFF');
+const WAVE = ascii('WAVE');
+const FORM_TYPE_AT = 8;
+const WAV: Sniffed = { id: 'wav', mime: 'audio/wav', extension: 'wav' };
+
+/**
+ * WAV (RIFF WAVE): metadata chunks are dropped and the RIFF size rewritten; `fmt `, `data` and the
+ * other kept chunks are slices of the input. Nothing in a WAV points at a byte offset, so moving
+ * chunks is safe. RF64 (64-bit sizes in `ds64`) is not sniffed.
+ */
 export const wav: FormatModule = {
-  formats: [],
-  sniff: () => null,
-  inspect: () => Promise.reject(new EngineError('unsupported')),
-  clean: () => Promise.reject(new EngineError('unsupported')),
+  formats: [{ id: 'wav', mime: 'audio/wav', extensions: ['wav', 'wave'] }],
+  sniff: (head) =>
+    startsWith(head, RIFF) && startsWith(head, WAVE, FORM_TYPE_AT) ? WAV : null,
+  async inspect(src, _format, ctx) {
+    return (await scanForm(src, wavRules(src), ctx.signal)).findings;
+  },
+  async clean(src, _format, ctx) {
+    const rules = wavRules(src);
+    return formPlan(await scanForm(src, rules, ctx.signal), rules);
+  },
 };

@@ -1,0 +1,47 @@
+/**
+ * What each AIFF/AIFF-C chunk is to us (AIFF 1.3, AIFF-C draft 1991). Kept: the common and sound
+ * data chunks, the AIFF-C version, markers and instrument loops, recording and channel data.
+ * Dropped: `NAME`, `AUTH`, `(c) `, `ANNO`, `COMT`, `ID3 `, `APPL` and any other chunk.
+ */
+import { decodeLatin1 } from '../../bytes';
+import { finding, type FindingCategory } from '../../findings';
+import { commentFindings } from './comments';
+import {
+  id3ChunkFindings,
+  paddingFindings,
+  textFinding,
+} from '../wav/chunk-findings';
+import type { FormRules } from '../wav/form';
+
+const KEPT = new Set(['COMM', 'SSND', 'FVER', 'MARK', 'INST', 'AESD', 'CHAN']);
+const TEXT_CHUNKS: Readonly<Record<string, FindingCategory>> = {
+  NAME: 'other',
+  AUTH: 'author',
+  '(c) ': 'author',
+  ANNO: 'comment',
+};
+const PADDING = new Set(['FLLR', 'PAD ', 'JUNK']);
+const SIGNATURE_BYTES = 4;
+const LOCATION = 'FORM AIFF';
+
+export const aiffRules: FormRules = {
+  endian: 'be',
+  formId: 'FORM',
+  formTypes: ['AIFF', 'AIFC'],
+  keep: KEPT,
+  async describe(chunk, payload) {
+    const bytes = await payload();
+    const textCategory = TEXT_CHUNKS[chunk.id];
+    if (textCategory)
+      return [textFinding(textCategory, chunk, bytes, LOCATION)];
+    if (chunk.id === 'COMT') return commentFindings(bytes, LOCATION);
+    if (chunk.id === 'ID3 ' || chunk.id === 'id3 ')
+      return id3ChunkFindings(chunk, bytes, LOCATION);
+    if (PADDING.has(chunk.id)) return paddingFindings(chunk, bytes, LOCATION);
+    if (chunk.id === 'APPL') {
+      const signature = decodeLatin1(bytes.subarray(0, SIGNATURE_BYTES));
+      return [finding('other', 'APPL', LOCATION, signature || undefined)];
+    }
+    return [finding('other', chunk.id, LOCATION)];
+  },
+};

@@ -1,0 +1,112 @@
+/**
+ * What a FLAC stream holds and what its cleaned form keeps: STREAMINFO, SEEKTABLE and CUESHEET
+ * (a player needs them) stay; VORBIS_COMMENT, PICTURE, APPLICATION, PADDING and unknown blocks go.
+ * The comment block is dropped whole rather than left with an empty vendor string: RFC 9639 makes
+ * every block but STREAMINFO optional, and an absent block says nothing about the encoder.
+ */
+import type { ByteSource } from '../../byte-source';
+import { decodeLatin1 } from '../../bytes';
+import { EngineError } from '../../errors';
+import { finding, type Finding } from '../../findings';
+import { MAX_METADATA_BYTES } from '../../limits';
+import { OutputBuilder, type OutputPlan } from '../../output-plan';
+import { findTailTags } from '../mp3/tail';
+import type { TagRegion } from '../mp3/tag-region';
+import {
+  parseVorbisComments,
+  vorbisCommentFindings,
+} from '../ogg/vorbis-comment';
+import {
+  BLOCK,
+  FLAC_MAGIC,
+  blockHeader,
+  readFlacBlocks,
+  type FlacBlock,
+} from './blocks';
+import { PICTURE_PREFIX_BYTES, pictureSummary } from './picture';
+
+const KEPT_BLOCKS: ReadonlySet<number> = new Set([
+  BLOCK.streamInfo,
+  BLOCK.seekTable,
+  BLOCK.cueSheet,
+]);
+const APPLICATION_ID_BYTES = 4;
+
+export interface FlacScan {
+  readonly kept: FlacBlock[];
+  readonly dropped: FlacBlock[];
+  readonly audioStart: number;
+  readonly tail: TagRegion[];
+}
+
+export async function scanFlac(
+  src: ByteSource,
+  start: number,
+  signal?: AbortSignal,
+): Promise<FlacScan> {
+  const { blocks, audioStart } = await readFlacBlocks(src, start, signal);
+  return {
+    kept: blocks.filter((b) => KEPT_BLOCKS.has(b.type)),
+    dropped: blocks.filter((b) => !KEPT_BLOCKS.has(b.type)),
+    audioStart,
+    tail: await findTailTags(src, audioStart),
+  };
+}
+
+export async function flacFindings(
+  src: ByteSource,
+  scan: FlacScan,
+): Promise<Finding[]> {
+  const found: Finding[] = [];
+  for (const block of scan.dropped)
+    found.push(...(await blockFindings(src, block)));
+  return [...found, ...scan.tail.flatMap((t) => t.findings)];
+}
+
+async function blockFindings(
+  src: ByteSource,
+  block: FlacBlock,
+): Promise<Finding[]> {
+  const location = `FLAC block at ${block.offset}`;
+  if (block.type === BLOCK.padding) return [];
+  if (block.type === BLOCK.vorbisComment) {
+    if (block.size > MAX_METADATA_BYTES)
+      throw new EngineError('too-large', location);
+    const bytes = await src.readExact(block.dataOffset, block.size);
+    return vorbisCommentFindings(parseVorbisComments(bytes), 'VORBIS_COMMENT');
+  }
+  if (block.type === BLOCK.picture) {
+    const prefix = await src.readExact(
+      block.dataOffset,
+      Math.min(block.size, PICTURE_PREFIX_BYTES),
+    );
+    return [finding('thumbnail', 'PICTURE', location, pictureSummary(prefix))];
+  }
+  if (block.type === BLOCK.application) {
+    const id = await src.readExact(
+      block.dataOffset,
+      Math.min(block.size, APPLICATION_ID_BYTES),
+    );
+    return [
+      finding('other', 'APPLICATION', location, decodeLatin1(id) || undefined),
+    ];
+  }
+  return [finding('other', `block type ${block.type}`, location)];
+}
+
+/** `fLaC`, the kept blocks with the last-block flag moved to the final one, then the frames. */
+export function flacPlan(
+  start: number,
+  scan: FlacScan,
+  size: number,
+): OutputPlan {
+  const out = new OutputBuilder().copy(start, start + FLAC_MAGIC.length);
+  scan.kept.forEach((block, index) => {
+    const last = index === scan.kept.length - 1;
+    out
+      .push(blockHeader(block.type, block.size, last))
+      .copy(block.dataOffset, block.dataOffset + block.size);
+  });
+  const audioEnd = scan.tail.at(-1)?.start ?? size;
+  return out.copy(scan.audioStart, audioEnd).build();
+}

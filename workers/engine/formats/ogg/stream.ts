@@ -1,0 +1,84 @@
+/**
+ * What an Ogg Vorbis/Opus file holds and its cleaned plan: the comment packet becomes an empty
+ * one (no vendor string, no entries) and the header pages are rebuilt on the same number of pages.
+ * The vendor string goes too: it names the encoder library, and no decoder reads it.
+ */
+import type { ByteSource } from '../../byte-source';
+import { concatBytes, indexOfBytes } from '../../bytes';
+import { EngineError, corrupt } from '../../errors';
+import { finding, type Finding } from '../../findings';
+import { OutputBuilder, type OutputPlan } from '../../output-plan';
+import { COMMENT_ID, readHeaders, type OggHeaders } from './headers';
+import { paginate } from './paginate';
+import { MAX_PAGE_BYTES, OGG_MAGIC, parsePageHeader } from './page';
+import {
+  emptyVorbisComments,
+  parseVorbisComments,
+  vorbisCommentFindings,
+} from './vorbis-comment';
+
+/** Vorbis ends its comment header with a framing bit (Vorbis I spec section 5.2.1). */
+const VORBIS_FRAMING = Uint8Array.of(1);
+
+export async function scanOgg(
+  src: ByteSource,
+  signal?: AbortSignal,
+): Promise<OggHeaders> {
+  const headers = await readHeaders(src, signal);
+  await checkSingleStream(src, headers.firstPage.serial);
+  return headers;
+}
+
+export function oggFindings(headers: OggHeaders): Finding[] {
+  const packet = headers.packets[0]!;
+  const location =
+    headers.codec === 'vorbis' ? 'Vorbis comment header' : 'OpusTags';
+  const comments = parseVorbisComments(
+    packet,
+    COMMENT_ID[headers.codec].length,
+  );
+  const found = vorbisCommentFindings(comments, location);
+  const extra =
+    headers.codec === 'opus'
+      ? packet.subarray(comments.end)
+      : new Uint8Array(0);
+  if (extra.some((b) => b !== 0))
+    found.push(finding('other', 'OpusTags binary data', location));
+  return found;
+}
+
+export function oggPlan(headers: OggHeaders, size: number): OutputPlan {
+  const id = COMMENT_ID[headers.codec];
+  const framing =
+    headers.codec === 'vorbis' ? VORBIS_FRAMING : new Uint8Array(0);
+  const comment = concatBytes([id, emptyVorbisComments(), framing]);
+  const pages = paginate([comment, ...headers.packets.slice(1)], headers.pages);
+  const out = new OutputBuilder().copy(0, headers.firstPage.end);
+  for (const page of pages) out.push(page);
+  return out.copy(headers.audioStart, size).build();
+}
+
+/**
+ * A chained file (streams one after another) has more comment headers further on. Its last page
+ * belongs to another stream, so a last page whose serial differs fails as unsupported.
+ */
+async function checkSingleStream(
+  src: ByteSource,
+  serial: number,
+): Promise<void> {
+  const windowStart = Math.max(0, src.size - MAX_PAGE_BYTES);
+  const window = await src.read(windowStart, src.size - windowStart);
+  let lastSerial: number | null = null;
+  for (
+    let i = indexOfBytes(window, OGG_MAGIC);
+    i >= 0;
+    i = indexOfBytes(window, OGG_MAGIC, i + 1)
+  ) {
+    const page = parsePageHeader(window, i, windowStart);
+    if (page?.end === src.size) lastSerial = page.serial;
+  }
+  if (lastSerial === null)
+    throw corrupt('the Ogg stream does not end with a whole page');
+  if (lastSerial !== serial)
+    throw new EngineError('unsupported', 'chained Ogg streams');
+}

@@ -1,0 +1,36 @@
+/** Findings for the metadata chunks WAV and AIFF files carry. */
+import { decodeLatin1, decodeText } from '../../bytes';
+import { finding, type Finding } from '../../findings';
+import type { RiffChunk } from '../riff/chunks';
+import { id3Findings } from '../mp3/id3v2';
+
+/** Printable runs this long in padding are text someone wrote there. */
+const TEXT_RUN = /[\x20-\x7e]{12,}/g;
+
+/** A padding chunk (`JUNK`, `PAD `, `FLLR`): reported only when it holds text. */
+export function paddingFindings(
+  chunk: RiffChunk,
+  bytes: Uint8Array,
+  location: string,
+): Finding[] {
+  const text = (decodeLatin1(bytes).match(TEXT_RUN) ?? []).join(' ');
+  return text ? [finding('other', chunk.id, location, text)] : [];
+}
+
+export function id3ChunkFindings(
+  chunk: RiffChunk,
+  bytes: Uint8Array,
+  location: string,
+): Finding[] {
+  return id3Findings(bytes, `${location}/${chunk.id.trim()}`);
+}
+
+/** A chunk that is all text (AIFF NAME, AUTH, ANNO, iXML, XMP). */
+export function textFinding(
+  category: Finding['category'],
+  chunk: RiffChunk,
+  bytes: Uint8Array,
+  location: string,
+): Finding {
+  return finding(category, chunk.id, location, decodeText(bytes) || undefined);
+}

@@ -1,0 +1,106 @@
+/**
+ * Shared by WAV (RIFF, little-endian) and AIFF (IFF FORM, big-endian): walk the top-level form's
+ * chunks, keep the ones a player needs in their order, drop the rest, and write a new form header
+ * with the fixed size. Bytes after the form (tags some tools append) are dropped too.
+ */
+import type { ByteSource } from '../../byte-source';
+import { ascii, concatBytes } from '../../bytes';
+import { EngineError, corrupt } from '../../errors';
+import { finding, type Finding } from '../../findings';
+import { MAX_METADATA_BYTES } from '../../limits';
+import { OutputBuilder, type OutputPlan } from '../../output-plan';
+import {
+  FORM_TYPE_BYTES,
+  chunkHeader,
+  readChildren,
+  readChunkAt,
+  type RiffChunk,
+  type RiffEndian,
+} from '../riff/chunks';
+
+export interface FormRules {
+  readonly endian: RiffEndian;
+  readonly formId: string;
+  readonly formTypes: readonly string[];
+  readonly keep: ReadonlySet<string>;
+  /** What a dropped chunk held, for the report; every payload is under the metadata limit. */
+  describe(
+    chunk: RiffChunk,
+    payload: () => Promise<Uint8Array>,
+  ): Promise<Finding[]>;
+}
+
+export interface FormScan {
+  readonly form: RiffChunk;
+  readonly kept: RiffChunk[];
+  readonly findings: Finding[];
+}
+
+/** Trailing bytes read for the report; zero padding there is not a finding. */
+const TRAILING_PROBE_BYTES = 64 * 1024;
+
+export async function scanForm(
+  src: ByteSource,
+  rules: FormRules,
+  signal?: AbortSignal,
+): Promise<FormScan> {
+  const form = await readChunkAt(src, 0, src.size, rules.endian);
+  if (
+    form.id !== rules.formId ||
+    !rules.formTypes.includes(form.listType ?? '')
+  )
+    throw corrupt(`not a ${rules.formId} ${rules.formTypes.join('/')} file`);
+  const kept: RiffChunk[] = [];
+  const findings: Finding[] = [];
+  for (const chunk of await readChildren(src, form, {
+    endian: rules.endian,
+    signal,
+  })) {
+    if (rules.keep.has(chunk.id)) kept.push(chunk);
+    else
+      findings.push(
+        ...(await rules.describe(chunk, () => payload(src, chunk))),
+      );
+  }
+  findings.push(...(await trailingFindings(src, form.end)));
+  return { form, kept, findings };
+}
+
+function payload(src: ByteSource, chunk: RiffChunk): Promise<Uint8Array> {
+  if (chunk.size > MAX_METADATA_BYTES)
+    throw new EngineError('too-large', `chunk ${chunk.id} at ${chunk.offset}`);
+  return src.readExact(chunk.dataOffset, chunk.size);
+}
+
+async function trailingFindings(
+  src: ByteSource,
+  formEnd: number,
+): Promise<Finding[]> {
+  if (formEnd >= src.size) return [];
+  const probe = await src.read(formEnd, TRAILING_PROBE_BYTES);
+  const blank =
+    src.size - formEnd <= TRAILING_PROBE_BYTES && probe.every((b) => b === 0);
+  const value = `${src.size - formEnd} bytes`;
+  return blank
+    ? []
+    : [
+        finding(
+          'other',
+          'trailing data',
+          `after the ${formEnd}-byte form`,
+          value,
+        ),
+      ];
+}
+
+export function formPlan(scan: FormScan, rules: FormRules): OutputPlan {
+  const size =
+    FORM_TYPE_BYTES + scan.kept.reduce((n, c) => n + (c.end - c.offset), 0);
+  const header = concatBytes([
+    chunkHeader(rules.formId, size, rules.endian),
+    ascii(scan.form.listType!),
+  ]);
+  const out = new OutputBuilder().push(header);
+  for (const chunk of scan.kept) out.copy(chunk.offset, chunk.end);
+  return out.build();
+}

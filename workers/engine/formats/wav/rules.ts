@@ -1,0 +1,74 @@
+/**
+ * What each WAV chunk is to us. Kept: what a player or sampler needs (format, samples, cue
+ * points, loops, peaks). Everything else goes, unknown chunks included: `LIST INFO`, `bext`,
+ * `iXML`, `_PMX` (XMP), `id3 `, `cart`, and `LIST adtl`, whose labels and notes are free text.
+ */
+import type { ByteSource } from '../../byte-source';
+import { finding, type Finding } from '../../findings';
+import { infoCategory } from '../avi/info-tags';
+import { readChildren, type RiffChunk } from '../riff/chunks';
+import { bextFindings } from './bext';
+import {
+  id3ChunkFindings,
+  paddingFindings,
+  textFinding,
+} from './chunk-findings';
+import type { FormRules } from './form';
+import { decodeText } from '../../bytes';
+import { EngineError } from '../../errors';
+import { MAX_METADATA_BYTES } from '../../limits';
+
+const KEPT = new Set([
+  'fmt ',
+  'data',
+  'fact',
+  'cue ',
+  'smpl',
+  'inst',
+  'plst',
+  'PEAK',
+  'wavl',
+  'slnt',
+]);
+const PADDING = new Set(['JUNK', 'junk', 'PAD ', 'FLLR', 'padd']);
+const LOCATION = 'RIFF WAVE';
+
+async function infoFindings(
+  src: ByteSource,
+  list: RiffChunk,
+): Promise<Finding[]> {
+  const where = `${LOCATION}/LIST INFO`;
+  const found: Finding[] = [];
+  for (const tag of await readChildren(src, list)) {
+    if (tag.size > MAX_METADATA_BYTES)
+      throw new EngineError('too-large', `INFO ${tag.id}`);
+    const value = decodeText(await src.readExact(tag.dataOffset, tag.size));
+    found.push(
+      finding(infoCategory(tag.id), tag.id, where, value || undefined),
+    );
+  }
+  return found.length > 0 ? found : [finding('other', 'LIST INFO', where)];
+}
+
+export function wavRules(src: ByteSource): FormRules {
+  return {
+    endian: 'le',
+    formId: 'RIFF',
+    formTypes: ['WAVE'],
+    keep: KEPT,
+    async describe(chunk, payload) {
+      if (chunk.id === 'LIST' && chunk.listType === 'INFO')
+        return infoFindings(src, chunk);
+      if (chunk.id === 'LIST')
+        return [finding('comment', `LIST ${chunk.listType ?? ''}`, LOCATION)];
+      const bytes = await payload();
+      if (PADDING.has(chunk.id)) return paddingFindings(chunk, bytes, LOCATION);
+      if (chunk.id === 'bext') return bextFindings(bytes, LOCATION);
+      if (chunk.id === 'id3 ' || chunk.id === 'ID3 ')
+        return id3ChunkFindings(chunk, bytes, LOCATION);
+      if (chunk.id === 'iXML') return [finding('other', 'iXML', LOCATION)];
+      if (chunk.id === '_PMX') return [finding('other', 'XMP', LOCATION)];
+      return [textFinding('other', chunk, bytes, LOCATION)];
+    },
+  };
+}
