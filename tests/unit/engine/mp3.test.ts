@@ -158,6 +158,22 @@ describe('mp3 clean', () => {
     ]);
   });
 
+  it('drops an ID3v1 tag behind raw frames', async () => {
+    const bytes = fileBytes(at('plain.mp3'));
+    const input = concat(
+      bytes,
+      id3v1Tag('CANARY_V1_TITLE', 'CANARY_V1_ARTIST'),
+    );
+    const result = await cleanPlan(blobOf(input));
+    expect(result.removed.map((f) => f.value)).toEqual([
+      'CANARY_V1_TITLE',
+      'CANARY_V1_ARTIST',
+    ]);
+    expect(result.plan).toEqual([
+      { kind: 'copy', start: 0, end: bytes.length },
+    ]);
+  });
+
   it('drops an ID3v2 tag appended without a footer', async () => {
     const bytes = fileBytes(at('plain.mp3'));
     const input = concat(bytes, id3v2Tag(3, [['TIT2', 'CANARY_TAIL']]));
