@@ -182,6 +182,32 @@ describe('PNG cleaning', () => {
   });
 });
 
+describe('PNG converted from a GPS photo by ImageMagick', () => {
+  it('decodes its eXIf and raw XMP profile, and cleans them with the exif: text chunks', async () => {
+    const converted = at('converted.png');
+    run('convert', [
+      `${CORPUS}/exif-samples/DSCN0010.jpg`,
+      '-resize',
+      '16x12',
+      converted,
+    ]);
+    const { findings } = await inspect(blobOf(fileBytes(converted)));
+    const gps = findings.find(
+      (f) => f.label === 'GPSPosition' && f.location === 'eXIf / GPS',
+    );
+    expect(gps?.value).toBe('43.467448, 11.885127');
+    const xmp = findings.filter(
+      (f) => f.location === 'zTXt Raw profile type xmp',
+    );
+    expect(xmp.length).toBeGreaterThan(0);
+    expect(xmp.map((f) => f.label)).not.toContain('Raw profile type xmp');
+    const { path, bytes } = await cleanFile(converted);
+    expect(contains(bytes, 'NIKON')).toBe(false);
+    expect(identifyingTags(path)).toEqual([]);
+    expect(pixelHash(path)).toBe(pixelHash(converted));
+  });
+});
+
 describe('APNG', () => {
   it('stays animated with the same frames, without its text', async () => {
     const anim = at('anim.png');

@@ -69,8 +69,3 @@ export const XMP_KEYWORD = 'XML:com.adobe.xmp';
 export function keywordCategory(keyword: string): FindingCategory {
   return KEYWORD_CATEGORIES.find(([re]) => re.test(keyword))?.[1] ?? 'other';
 }
-
-/** ImageMagick stores whole EXIF/IPTC/XMP blocks as hex in "Raw profile type ..." text. */
-export function isRawProfile(keyword: string): boolean {
-  return /^raw profile type /i.test(keyword);
-}
