@@ -124,3 +124,22 @@ describe('Report', () => {
     expect(screen.getByText('تمت الإزالة: عنصران')).toBeTruthy();
   });
 });
+
+describe('Report on right-to-left pages', () => {
+  it('lays coordinates out left to right and Arabic text right to left', () => {
+    const caption = finding(
+      'comment',
+      'ImageDescription',
+      'APP1',
+      'رحلة إلى البحر',
+    );
+    renderWithIntl(
+      <Report result={result([gps, caption])} fileName="photo.jpg" />,
+      'ar',
+    );
+    expect(screen.getByText('48.858370, 2.294481').getAttribute('dir')).toBe(
+      'ltr',
+    );
+    expect(screen.getByText('رحلة إلى البحر').getAttribute('dir')).toBe('rtl');
+  });
+});
