@@ -81,6 +81,7 @@ describe('sniffing', () => {
     [['heic', 'mif1', 'heic'], 'heic', 'image/heic'],
     [['mif1', 'mif1', 'avif'], 'avif', 'image/avif'],
     [['avif', 'avif'], 'avif', 'image/avif'],
+    [['msf1', 'msf1', 'avis'], 'avif', 'image/avif'],
     [['qt  ', 'qt  '], 'mov', 'video/quicktime'],
     [['M4A ', 'M4A ', 'isom'], 'mp4', 'audio/mp4'],
     [['3gp5', '3gp5'], 'mp4', 'video/3gpp'],
@@ -171,6 +172,110 @@ describe('uuid boxes', () => {
     const output = Buffer.from(await cleanedBytes(file));
     expect(output.includes(TFXD_UUID)).toBe(true);
     expect(output.includes(XMP_UUID)).toBe(false);
+  });
+});
+
+/** A big-endian TIFF with one IFD0 entry: Artist. */
+function tiffWithArtist(artist: string): Uint8Array {
+  const text = Buffer.from(`${artist}\0`, 'latin1');
+  const ifd = Buffer.alloc(26);
+  ifd.write('MM', 0, 'latin1');
+  ifd.writeUInt16BE(42, 2);
+  ifd.writeUInt32BE(8, 4);
+  ifd.writeUInt16BE(1, 8);
+  ifd.writeUInt16BE(0x013b, 10);
+  ifd.writeUInt16BE(2, 12);
+  ifd.writeUInt32BE(text.length, 14);
+  ifd.writeUInt32BE(26, 18);
+  return concat(ifd, text);
+}
+
+function infe(id: number, type: string, contentType = ''): Uint8Array {
+  const tail = type === 'mime' ? `\0${contentType}\0` : '\0';
+  return box(
+    'infe',
+    concat(
+      Uint8Array.of(2, 0, 0, 0, 0, id, 0, 0),
+      Buffer.from(type + tail, 'latin1'),
+    ),
+  );
+}
+
+/** iloc version 1, 4-byte offsets and lengths: [id, construction method, offset, length]. */
+function iloc(items: [number, number, number, number][]): Uint8Array {
+  const entries = items.map(([id, method, offset, length]) =>
+    concat(
+      Uint8Array.of(0, id, 0, method, 0, 0, 0, 1),
+      u32(offset),
+      u32(length),
+    ),
+  );
+  return box(
+    'iloc',
+    concat(Uint8Array.of(1, 0, 0, 0, 0x44, 0x00, 0, items.length), ...entries),
+  );
+}
+
+describe('HEIF items', () => {
+  const exif = concat(u32(0), tiffWithArtist(CANARY_PLACE));
+  const thumbnailExif = concat(u32(0), tiffWithArtist(`${CANARY_PLACE}THUMB`));
+  const xmp = Buffer.from(XMP_PACKET);
+
+  /** Exif of the image in idat (construction method 1), the thumbnail's Exif and XMP in mdat. */
+  function heif(): Uint8Array {
+    const head = ftyp('heic', 'mif1', 'heic');
+    const hdlr = box(
+      'hdlr',
+      concat(new Uint8Array(8), Buffer.from('pict'), new Uint8Array(13)),
+    );
+    const iinf = box(
+      'iinf',
+      concat(
+        new Uint8Array(4),
+        Uint8Array.of(0, 4),
+        infe(1, 'hvc1'),
+        infe(2, 'Exif'),
+        infe(3, 'Exif'),
+        infe(4, 'mime', 'application/rdf+xml'),
+      ),
+    );
+    const idat = box('idat', exif);
+    const metaWith = (locations: Uint8Array) =>
+      box('meta', concat(new Uint8Array(4), hdlr, iinf, locations, idat));
+    const probe = metaWith(
+      iloc([
+        [2, 1, 0, exif.length],
+        [3, 0, 0, 0],
+        [4, 0, 0, 0],
+      ]),
+    );
+    const mdatData = head.length + probe.length + 8;
+    const meta = metaWith(
+      iloc([
+        [2, 1, 0, exif.length],
+        [3, 0, mdatData, thumbnailExif.length],
+        [4, 0, mdatData + thumbnailExif.length, xmp.length],
+      ]),
+    );
+    return concat(head, meta, box('mdat', concat(thumbnailExif, xmp)));
+  }
+
+  it('reports the Exif of the image and of the thumbnail, and the XMP', async () => {
+    const { findings } = await inspect(blobOf(heif()));
+    const values = findings.map((f) => f.value);
+    expect(values).toContain(CANARY_PLACE);
+    expect(values).toContain(`${CANARY_PLACE}THUMB`);
+    expect(findings.filter((f) => f.value === CANARY_PLACE)).toHaveLength(2);
+  });
+
+  it('zeroes them in idat and mdat and hides them from the item list', async () => {
+    const input = heif();
+    const output = Buffer.from(await cleanedBytes(input));
+    expect(output.length).toBe(input.length);
+    expect(contains(output, CANARY_PLACE)).toBe(false);
+    expect(output.includes('Exif')).toBe(false);
+    expect(output.includes('hvc1')).toBe(true);
+    expect(output.includes('application/rdf+xml')).toBe(true);
   });
 });
 

@@ -8,18 +8,12 @@
  * Exif items (cdsc references to the thumbnail) are found the same way, since every item is walked.
  */
 import type { ByteSource } from '../../byte-source';
-import { ascii, fourcc, u32be, u8 } from '../../bytes';
+import { ascii, fourcc, u32be } from '../../bytes';
 import { EngineError, corrupt, throwIfAborted } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
 import type { Patch } from '../in-place';
-import {
-  FULL_BOX_BYTES,
-  childrenOf,
-  firstChild,
-  payloadBytes,
-  type Box,
-} from './box';
+import { FULL_BOX_BYTES, childrenOf, firstChild, type Box } from './box';
 import { exifBlockFindings, xmpBlockFindings } from './embedded';
 import {
   readItemInfos,
@@ -27,17 +21,16 @@ import {
   type ItemInfo,
   type ItemLocation,
 } from './heif-items';
+import { keptProperties } from './heif-properties';
 import type { Region } from './region';
 import type { ByteRange } from './sample-table';
+import { metaChildren } from './user-data';
 
 export const HIDDEN_ITEM_TYPE = ascii('free');
 const XMP_CONTENT_TYPE = 'application/rdf+xml';
 const EXIF_HEADER_OFFSET_BYTES = 4;
 const HDLR_TYPE_OFFSET = FULL_BOX_BYTES + 4;
-const QUARTER_TURN_DEGREES = 90;
-const ANGLE_MASK = 0x3;
 const CONSTRUCTION = { file: 0, idat: 1 } as const;
-const ICC_COLOUR_TYPES = new Set(['prof', 'rICC']);
 
 export interface HeifScan {
   /** Zero patches for item bytes outside the meta box. */
@@ -120,52 +113,10 @@ function itemFindings(
   return [finding('other', item.contentType || item.type, where)];
 }
 
-/** What HEIF keeps on purpose: the ICC profile, rotation and mirroring (23008-12 6.5.5, 6.5.10, 6.5.12). */
-function keptProperties(region: Region, iprp: Box | undefined): Finding[] {
-  if (!iprp) return [];
-  const ipco = firstChild(childrenOf(region.bytes, region.base, iprp), 'ipco');
-  if (!ipco) return [];
-  return childrenOf(region.bytes, region.base, ipco).flatMap((p): Finding[] => {
-    const payload = payloadBytes(region.bytes, region.base, p);
-    if (p.type === 'colr' && ICC_COLOUR_TYPES.has(fourcc(payload, 0)))
-      return [
-        finding(
-          'other',
-          'colr ICC profile',
-          'meta/iprp/ipco',
-          undefined,
-          'color-profile',
-        ),
-      ];
-    if (p.type === 'irot') {
-      const degrees = (u8(payload, 0) & ANGLE_MASK) * QUARTER_TURN_DEGREES;
-      if (degrees === 0) return [];
-      return [
-        finding(
-          'other',
-          'irot',
-          'meta/iprp/ipco',
-          `${degrees}°`,
-          'orientation',
-        ),
-      ];
-    }
-    if (p.type === 'imir')
-      return [
-        finding('other', 'imir', 'meta/iprp/ipco', 'mirrored', 'orientation'),
-      ];
-    return [];
-  });
-}
-
 export function metaHandler(region: Region, meta: Box): string {
-  const hdlr = firstChild(
-    childrenOf(region.bytes, region.base, meta, FULL_BOX_BYTES),
-    'hdlr',
-  );
-  return hdlr
-    ? fourcc(region.bytes, hdlr.payload - region.base + HDLR_TYPE_OFFSET)
-    : '';
+  const hdlr = firstChild(metaChildren(region, meta), 'hdlr');
+  if (!hdlr || hdlr.end - hdlr.payload < HDLR_TYPE_OFFSET + 4) return '';
+  return fourcc(region.bytes, hdlr.payload - region.base + HDLR_TYPE_OFFSET);
 }
 
 /** Cleans a HEIF `meta` box held in `region`; item bytes outside it come back as patches. */

@@ -55,8 +55,9 @@ function ftypBrands(head: Uint8Array): string[] | null {
 function byBrands([major, ...compatible]: string[]): Sniffed {
   const all = new Set([major!, ...compatible]);
   if (major === 'qt  ') return MOV;
-  if (AVIF_BRANDS.has(major!) || (major === 'mif1' && all.has('avif')))
-    return AVIF;
+  const generic = major === 'mif1' || major === 'msf1';
+  const avifCompatible = [...AVIF_BRANDS].some((b) => all.has(b));
+  if (AVIF_BRANDS.has(major!) || (generic && avifCompatible)) return AVIF;
   if (HEIC_BRANDS.has(major!)) return HEIC;
   if (M4A_BRANDS.has(major!)) return M4A;
   if (M4V_BRANDS.has(major!)) return M4V;

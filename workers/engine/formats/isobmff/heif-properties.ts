@@ -1,0 +1,53 @@
+/**
+ * What HEIF keeps on purpose, for the report: the ICC profile (colr), rotation (irot) and mirroring
+ * (imir), ISO/IEC 23008-12 6.5.5, 6.5.10, 6.5.12. They live in iprp/ipco and are never changed.
+ */
+import { fourcc, u8 } from '../../bytes';
+import { finding, type Finding } from '../../findings';
+import { childrenOf, firstChild, payloadBytes, type Box } from './box';
+import type { Region } from './region';
+
+const QUARTER_TURN_DEGREES = 90;
+const ANGLE_MASK = 0x3;
+const ICC_COLOUR_TYPES = new Set(['prof', 'rICC']);
+
+/** What HEIF keeps on purpose: the ICC profile, rotation and mirroring (23008-12 6.5.5, 6.5.10, 6.5.12). */
+export function keptProperties(
+  region: Region,
+  iprp: Box | undefined,
+): Finding[] {
+  if (!iprp) return [];
+  const ipco = firstChild(childrenOf(region.bytes, region.base, iprp), 'ipco');
+  if (!ipco) return [];
+  return childrenOf(region.bytes, region.base, ipco).flatMap((p): Finding[] => {
+    const payload = payloadBytes(region.bytes, region.base, p);
+    if (p.type === 'colr' && ICC_COLOUR_TYPES.has(fourcc(payload, 0)))
+      return [
+        finding(
+          'other',
+          'colr ICC profile',
+          'meta/iprp/ipco',
+          undefined,
+          'color-profile',
+        ),
+      ];
+    if (p.type === 'irot') {
+      const degrees = (u8(payload, 0) & ANGLE_MASK) * QUARTER_TURN_DEGREES;
+      if (degrees === 0) return [];
+      return [
+        finding(
+          'other',
+          'irot',
+          'meta/iprp/ipco',
+          `${degrees}°`,
+          'orientation',
+        ),
+      ];
+    }
+    if (p.type === 'imir')
+      return [
+        finding('other', 'imir', 'meta/iprp/ipco', 'mirrored', 'orientation'),
+      ];
+    return [];
+  });
+}
