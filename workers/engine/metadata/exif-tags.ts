@@ -143,6 +143,7 @@ export const MAIN_TAGS: ReadonlyMap<number, TagInfo> = new Map<number, TagInfo>(
     [0xa434, ['LensModel', 'device']],
     [0xa435, ['LensSerialNumber', 'identifier']],
     [0xa500, ['Gamma', null]],
+    [0xc4a5, ['PrintIM', 'device']],
     [0xc612, ['DNGVersion', null]],
     [0xc614, ['UniqueCameraModel', 'device']],
     [0xc615, ['LocalizedCameraModel', 'device']],
