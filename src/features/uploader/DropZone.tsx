@@ -6,7 +6,7 @@ import { MAX_FILE_BYTES } from '../../../workers/engine/limits';
 import { extensionList, toDropzoneAccept } from './accepted-types';
 import { isIgnoredFile } from './file-rules';
 import { firstRejection, type Rejection } from './rejections';
-import { useFormatSize } from './use-format-size';
+import { useFileLimit, useFormatSize } from './use-format-size';
 
 /** The smallest file worth cleaning: an empty file has nothing to clean and no format. */
 const MIN_FILE_BYTES = 1;
@@ -28,7 +28,7 @@ function RejectionMessage({
   const values = {
     name: rejection.name,
     size: formatSize(rejection.size),
-    limit: formatSize(MAX_FILE_BYTES),
+    limit: useFileLimit(),
     types,
   };
   return (
@@ -47,7 +47,7 @@ function RejectionMessage({
  */
 export function DropZone({ entries, disabled, onFile }: DropZoneProps) {
   const intl = useIntl();
-  const formatSize = useFormatSize();
+  const limit = useFileLimit();
   const [rejection, setRejection] = useState<Rejection | null>(null);
   const [dialogCancelled, setDialogCancelled] = useState(false);
   const accept = useMemo(() => toDropzoneAccept(entries), [entries]);
@@ -108,7 +108,7 @@ export function DropZone({ entries, disabled, onFile }: DropZoneProps) {
           id={
             entries.length > 0 ? 'uploader.zone.accepted' : 'uploader.zone.none'
           }
-          values={{ types, limit: formatSize(MAX_FILE_BYTES) }}
+          values={{ types, limit }}
         />
       </p>
       {rejection && <RejectionMessage rejection={rejection} types={types} />}

@@ -29,7 +29,8 @@ export function ProgressBar({
       <progress
         className="uploader-progress-bar"
         max={1}
-        value={fraction}
+        // No fraction yet: an indeterminate bar says "working" without claiming 0 %.
+        value={fraction > 0 ? fraction : undefined}
         aria-label={intl.formatMessage({ id: 'uploader.progress' })}
       />
       <button type="button" className="uploader-cancel" onClick={onCancel}>

@@ -19,10 +19,17 @@ export function toMegabytes(bytes: number): number {
   return bytes / BYTES_PER_MB;
 }
 
-/** Intl options for a size in MB with two decimals; pass to `intl.formatNumber`. */
+/** Intl options for a file's size in MB with two decimals (spec 5). */
 export const MEGABYTES_FORMAT = {
   style: 'unit',
   unit: 'megabyte',
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
+} as const;
+
+/** The limit is a round figure and reads as one: "100 MB", not "100.00 MB". */
+export const LIMIT_FORMAT = {
+  style: 'unit',
+  unit: 'megabyte',
+  maximumFractionDigits: 0,
 } as const;

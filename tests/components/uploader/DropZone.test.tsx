@@ -76,7 +76,7 @@ describe('DropZone', () => {
     await drop(zone, [sizedFile('huge.mp4', 'video/mp4', MAX_FILE_BYTES + 1)]);
     expect(onFile).not.toHaveBeenCalled();
     expect((await screen.findByRole('alert')).textContent).toBe(
-      '“huge.mp4” is 100.00 MB; the limit is 100.00 MB per file.',
+      '“huge.mp4” is 100.00 MB; the limit is 100 MB per file.',
     );
   });
 
