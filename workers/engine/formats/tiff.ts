@@ -54,8 +54,7 @@ async function isCameraRaw(src: ByteSource, walk: TiffWalk): Promise<boolean> {
  */
 export const tiff: FormatModule = {
   formats: [
-    { id: 'tiff', mime: 'image/tiff', extensions: ['tif', 'tiff'] },
-    { id: 'tiff', mime: 'image/x-adobe-dng', extensions: ['dng'] },
+    { id: 'tiff', mime: 'image/tiff', extensions: ['tif', 'tiff', 'dng'] },
   ],
   sniff: (head) => (isTiffHead(head) ? TIFF : null),
   async inspect(src, _format, ctx) {

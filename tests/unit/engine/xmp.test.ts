@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { readXmpFindings } from '../../../workers/engine/metadata/xmp';
+
+const PACKET = `<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmp:CreatorTool="MCCANARY Tool &amp; Co" xmp:CreateDate="2011-11-11T11:11:11Z"
+  xmpMM:DocumentID="xmp.did:MCCANARY-1" exif:GPSLatitude="33,51.40704S" exif:GPSLongitude="151,12.91782E">
+ <dc:creator><rdf:Seq><rdf:li>MCCANARY Alice</rdf:li><rdf:li>MCCANARY Bob</rdf:li></rdf:Seq></dc:creator>
+ <photoshop:City>MCCANARY City</photoshop:City>
+ <xmpMM:History><rdf:Seq>
+  <rdf:li stEvt:action="created" stEvt:when="2011-11-11T11:11:11Z" stEvt:softwareAgent="MCCANARY Editor"/>
+  <rdf:li rdf:parseType="Resource"><stEvt:action>saved</stEvt:action><stEvt:when>2012-01-01T00:00:00Z</stEvt:when></rdf:li>
+ </rdf:Seq></xmpMM:History>
+</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
+
+const found = readXmpFindings(new TextEncoder().encode(PACKET), 'XMP');
+const value = (label: string) =>
+  found.filter((f) => f.label === label).map((f) => f.value);
+
+describe('readXmpFindings', () => {
+  it('reads attribute and element properties with entities decoded', () => {
+    expect(value('xmp:CreatorTool')).toEqual(['MCCANARY Tool & Co']);
+    expect(value('photoshop:City')).toEqual(['MCCANARY City']);
+    expect(found.find((f) => f.label === 'xmp:CreateDate')?.category).toBe(
+      'time',
+    );
+  });
+
+  it('joins list items of dc:creator', () => {
+    expect(value('dc:creator')).toEqual(['MCCANARY Alice; MCCANARY Bob']);
+  });
+
+  it('turns XMP GPS coordinates into signed decimal degrees', () => {
+    expect(value('exif:GPSLatitude')).toEqual(['-33.856784']);
+    expect(value('exif:GPSLongitude')).toEqual(['151.215297']);
+  });
+
+  it('reports each history event, in attribute and element form', () => {
+    expect(value('xmpMM:History')).toEqual([
+      'created, 2011-11-11T11:11:11Z, MCCANARY Editor',
+      'saved, 2012-01-01T00:00:00Z',
+    ]);
+  });
+
+  it('reports document ids as identifiers', () => {
+    expect(found.find((f) => f.label === 'xmpMM:DocumentID')?.category).toBe(
+      'identifier',
+    );
+  });
+
+  it('survives junk and a truncated packet', () => {
+    const junk = new Uint8Array(100_000).map((_, i) => (i * 131) & 0xff);
+    expect(readXmpFindings(junk, 'XMP')).toEqual([
+      { category: 'other', label: 'XMP', location: 'XMP' },
+    ]);
+    const truncated = new TextEncoder().encode(
+      PACKET.slice(0, PACKET.indexOf('<photoshop:City>') + 20),
+    );
+    expect(readXmpFindings(truncated, 'XMP').map((f) => f.label)).toContain(
+      'dc:creator',
+    );
+  });
+
+  it('scans a hostile unterminated packet in linear time', () => {
+    const hostile = new TextEncoder().encode(`<x ${'a:b="'.repeat(200_000)}`);
+    const started = performance.now();
+    readXmpFindings(hostile, 'XMP');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
