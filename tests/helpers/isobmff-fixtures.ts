@@ -84,6 +84,23 @@ export function quickTimeKeysMov(dir: string): string {
   return out;
 }
 
+/** A QuickTime movie with a timecode track set to the time of day, as pro cameras write it. */
+export const TIME_OF_DAY = '15:47:53';
+export function timecodeMov(dir: string): string {
+  const out = join(dir, 'timecode.mov');
+  ffmpeg([
+    ...TEST_VIDEO,
+    '-t',
+    '1',
+    ...H264,
+    ...commonTags,
+    '-timecode',
+    `${TIME_OF_DAY}:00`,
+    out,
+  ]);
+  return out;
+}
+
 /** The input re-muxed with a 90° display matrix in the video track's tkhd. */
 export function rotated(dir: string, input: string): string {
   const out = join(dir, 'rotated.mp4');

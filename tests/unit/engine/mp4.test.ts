@@ -16,6 +16,8 @@ import {
   rotated,
   taggedMp4,
   threeGp,
+  timecodeMov,
+  TIME_OF_DAY,
 } from '../../helpers/isobmff-fixtures';
 import {
   cleanFile,
@@ -73,6 +75,7 @@ beforeAll(() => {
   files.rotated = rotated(dir, files.moovAtEnd);
   files.m4a = m4aWithCover(dir);
   files.threeGp = threeGp(dir);
+  files.timecode = timecodeMov(dir);
   files.mat2 = join(dir, 'dirty.mp4');
   copyFileSync(MAT2_MP4, files.mat2);
 });
@@ -87,6 +90,7 @@ describe.each([
   'rotated',
   'm4a',
   'threeGp',
+  'timecode',
   'mat2',
 ])('%s', (name) => {
   it('cleans in place: same size, no canary, nothing identifying for exiftool or ffprobe', async () => {
@@ -192,6 +196,15 @@ describe('findings', () => {
       mime: 'video/3gpp',
       extension: '3gp',
     });
+  });
+
+  it('zeroes a time-of-day timecode and reports it as a time', async () => {
+    expect(ffprobe(files.timecode!)).toContain(TIME_OF_DAY);
+    const { path, result } = await cleanedOnce(files.timecode!);
+    expect(result.removed).toContainEqual(
+      expect.objectContaining({ category: 'time', label: 'tmcd' }),
+    );
+    expect(ffprobe(path)).not.toContain(TIME_OF_DAY);
   });
 
   it('keeps the rotation matrix and says so', async () => {

@@ -5,7 +5,7 @@
  * empty, since their samples live in mdat.
  */
 import { u32be } from '../../bytes';
-import { finding, type Finding } from '../../findings';
+import { finding, type Finding, type FindingCategory } from '../../findings';
 import {
   FULL_BOX_BYTES,
   checkDepth,
@@ -25,12 +25,41 @@ import {
   readTrackHeader,
 } from './track-header';
 
-/** Sample entries of timed metadata that carry GPS per frame: GoPro GPMF, Android CAMM, Apple. */
-const TELEMETRY_ENTRIES: Readonly<Record<string, string>> = {
-  gpmd: 'GoPro GPMF telemetry',
-  camm: 'Android camera motion metadata',
-  mebx: 'Apple timed metadata',
+interface SampleMetadata {
+  readonly category: FindingCategory;
+  readonly description: string;
+  /** Telemetry tracks are also disabled; a timecode track keeps running from 00:00:00:00. */
+  readonly disable: boolean;
+}
+
+/**
+ * Tracks whose samples are metadata, zeroed in mdat: timed metadata that carries GPS per frame
+ * (GoPro GPMF, Android CAMM, Apple mebx), and QuickTime timecode, which cameras set to the time
+ * of day of the recording.
+ */
+const SAMPLE_METADATA: Readonly<Record<string, SampleMetadata>> = {
+  gpmd: {
+    category: 'location',
+    description: 'GoPro GPMF telemetry',
+    disable: true,
+  },
+  camm: {
+    category: 'location',
+    description: 'Android camera motion metadata',
+    disable: true,
+  },
+  mebx: {
+    category: 'location',
+    description: 'Apple timed metadata',
+    disable: true,
+  },
+  tmcd: {
+    category: 'time',
+    description: 'timecode (time of day)',
+    disable: false,
+  },
 };
+const CAMM_HANDLER = 'camm';
 
 export interface TelemetryTrack {
   readonly trackId: number;
@@ -104,12 +133,14 @@ function scanTrack(walk: Walk, trak: Box, path: string, movie: Movie): void {
     `${path}/mdia/minf/stbl/stsd`,
     findings,
   );
-  const entryType = firstEntryType(region, stsd);
-  if (!(entryType in TELEMETRY_ENTRIES) && media.handler !== 'camm') return;
-  disableTrack(region, tkhd);
+  const found = firstEntryType(region, stsd);
+  const entryType = media.handler === CAMM_HANDLER ? CAMM_HANDLER : found;
+  const kind = SAMPLE_METADATA[entryType];
+  if (!kind) return;
+  if (kind.disable) disableTrack(region, tkhd);
   movie.telemetry.push({
     trackId: header.trackId,
-    entryType: entryType || media.handler,
+    entryType,
     path,
     ranges: chunkRanges(region, media.stbl, walk.fileSize),
   });
@@ -125,10 +156,6 @@ function readTrex(walk: Walk, mvex: Box, movie: Movie): void {
       u32be(region.bytes, at + 12),
     );
   }
-}
-
-export function telemetryLabel(entryType: string): string {
-  return TELEMETRY_ENTRIES[entryType] ?? entryType;
 }
 
 /** Cleans the moov held in `region` in place and says where telemetry samples lie. */
@@ -153,10 +180,11 @@ export function scanMovie(
 }
 
 export function telemetryFinding(track: TelemetryTrack): Finding {
+  const kind = SAMPLE_METADATA[track.entryType];
   return finding(
-    'location',
+    kind?.category ?? 'other',
     track.entryType,
     track.path,
-    telemetryLabel(track.entryType),
+    kind?.description,
   );
 }
