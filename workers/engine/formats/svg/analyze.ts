@@ -42,6 +42,9 @@ interface Frame {
 const METADATA_ELEMENTS = new Set(['metadata', 'xmpmeta', 'RDF']);
 const ACCESSIBLE_ELEMENTS = new Set(['title', 'desc']);
 const LOCATION = 'svg';
+const XPACKET = 'xpacket';
+const COMMENT_OPEN = '<!--'.length;
+const COMMENT_CLOSE = '-->'.length;
 const latin1 = new TextDecoder('latin1');
 
 class SvgWalk {
@@ -72,27 +75,37 @@ class SvgWalk {
   }
 
   private visit(token: Token): void {
-    if (token.kind === 'doctype')
-      this.entities = entitiesOf(
-        latin1.decode(this.bytes.subarray(token.start, token.end)),
-      );
-    else if (token.kind === 'open') this.open(token);
-    else if (token.kind === 'close') this.close(token);
-    else if (token.kind === 'text' || token.kind === 'cdata')
-      this.stack.at(-1)?.text?.push(token);
-    else if (this.removing) return;
-    else if (token.kind === 'comment')
-      this.drop(
-        token,
-        finding(
-          'comment',
-          'XML comment',
-          LOCATION,
-          this.textOf(token.start + 4, token.end - 3),
-        ),
-      );
-    else if (token.kind === 'pi' && token.target === 'xpacket')
-      this.drop(token);
+    switch (token.kind) {
+      case 'doctype':
+        this.entities = entitiesOf(latin1.decode(this.slice(token)));
+        return;
+      case 'open':
+        return this.open(token);
+      case 'close':
+        return this.close(token);
+      case 'text':
+      case 'cdata':
+        this.stack.at(-1)?.text?.push(token);
+        return;
+      case 'comment':
+        return this.dropComment(token);
+      case 'pi':
+        if (!this.removing && token.target === XPACKET) this.drop(token);
+    }
+  }
+
+  private slice(range: Range): Uint8Array {
+    return this.bytes.subarray(range.start, range.end);
+  }
+
+  private dropComment(token: Token): void {
+    if (this.removing) return;
+    const body = {
+      start: token.start + COMMENT_OPEN,
+      end: token.end - COMMENT_CLOSE,
+    };
+    const text = xmlText(this.slice(body));
+    this.drop(token, finding('comment', 'XML comment', LOCATION, text));
   }
 
   private textOf(start: number, end: number): string {
@@ -104,7 +117,7 @@ class SvgWalk {
     const before = this.previous;
     if (before?.kind !== 'text' || before.end !== token.start)
       return token.start;
-    const space = latin1.decode(this.bytes.subarray(before.start, before.end));
+    const space = latin1.decode(this.slice(before));
     return /^\s*\n\s*$/.test(space) ? before.start : token.start;
   }
 
