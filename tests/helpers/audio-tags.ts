@@ -141,6 +141,8 @@ function oggCrc(bytes: Uint8Array): number {
 export interface TestOggPage {
   readonly offset: number;
   readonly sequence: number;
+  /** Signed: -1 on a page where no packet ends, 0 on header pages. */
+  readonly granule: bigint;
   readonly crcValid: boolean;
   readonly bytes: number;
 }
@@ -164,6 +166,7 @@ export function oggPages(file: Uint8Array): TestOggPage[] {
     pages.push({
       offset: at,
       sequence: buf.readUInt32LE(at + 18),
+      granule: buf.readBigInt64LE(at + 6),
       crcValid: oggCrc(page) === stored,
       bytes: end - at,
     });

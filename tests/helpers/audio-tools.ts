@@ -103,6 +103,8 @@ const AUDIO_TAG_NAMES = new Set([
   'Encoder',
   'Originator',
   'OriginatorReference',
+  'CodingHistory',
+  'BWF_UMID',
   'Genre',
 ]);
 

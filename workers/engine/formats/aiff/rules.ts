@@ -29,6 +29,7 @@ export const aiffRules: FormRules = {
   formId: 'FORM',
   formTypes: ['AIFF', 'AIFC'],
   keep: KEPT,
+  required: ['COMM'],
   async describe(chunk, payload) {
     const bytes = await payload();
     const textCategory = TEXT_CHUNKS[chunk.id];

@@ -23,6 +23,8 @@ export interface FormRules {
   readonly formId: string;
   readonly formTypes: readonly string[];
   readonly keep: ReadonlySet<string>;
+  /** Chunks without which the file is no audio file (`fmt ` and `data`, `COMM`). */
+  readonly required: readonly string[];
   /** What a dropped chunk held, for the report; every payload is under the metadata limit. */
   describe(
     chunk: RiffChunk,
@@ -62,6 +64,8 @@ export async function scanForm(
         ...(await rules.describe(chunk, () => payload(src, chunk))),
       );
   }
+  const missing = rules.required.filter((id) => !kept.some((c) => c.id === id));
+  if (missing.length > 0) throw corrupt(`no ${missing.join(', ')} chunk`);
   findings.push(...(await trailingFindings(src, form.end)));
   return { form, kept, findings };
 }

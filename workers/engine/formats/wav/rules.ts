@@ -56,6 +56,7 @@ export function wavRules(src: ByteSource): FormRules {
     formId: 'RIFF',
     formTypes: ['WAVE'],
     keep: KEPT,
+    required: ['fmt ', 'data'],
     async describe(chunk, payload) {
       if (chunk.id === 'LIST' && chunk.listType === 'INFO')
         return infoFindings(src, chunk);

@@ -1,0 +1,142 @@
+import { copyFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanPlan, inspect } from '../../../workers/engine';
+import { iffChunk } from '../../helpers/audio-tags';
+import {
+  AUDIO_CANARIES,
+  audioHash,
+  audioLeftovers,
+  ffprobeTags,
+  writeTaggedAudio,
+} from '../../helpers/audio-tools';
+import {
+  blobOf,
+  cleanFile,
+  contains,
+  decodeErrors,
+  fileBytes,
+  tempDir,
+  type Cleaned,
+} from '../../helpers/video-tools';
+
+const MAT2_AIFF = '/work/shared/corpus/mat2/dirty.aiff';
+const PLANTED = [
+  'CANARY_AUTHOR',
+  'CANARY_COPYRIGHT',
+  'CANARY_COMT',
+  'CANARY_APPL',
+];
+/** 2021-03-04T05:06:07Z in seconds since 1904-01-01. */
+const COMT_STAMP = Date.UTC(2021, 2, 4, 5, 6, 7) / 1000 + 2_082_844_800;
+const text = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+
+let dir = '';
+const at = (name: string) => join(dir, name);
+const cleaned: Record<string, Cleaned> = {};
+
+/** A COMT chunk with one timestamped comment. */
+function comments(comment: string): Uint8Array {
+  const out = Buffer.alloc(2 + 8 + comment.length);
+  out.writeUInt16BE(1, 0);
+  out.writeUInt32BE(COMT_STAMP, 2);
+  out.writeUInt16BE(comment.length, 8);
+  out.write(comment, 10, 'latin1');
+  return new Uint8Array(out);
+}
+
+/** ffmpeg's AIFF (NAME, ANNO, ID3) with AUTH, (c), COMT and APPL chunks planted; `codec` picks AIFF or AIFF-C. */
+function writeDirtyAiff(name: string, codec: string): void {
+  writeTaggedAudio(at(`ffmpeg-${name}`), ['-c:a', codec, '-write_id3v2', '1']);
+  const bytes = Buffer.concat([
+    fileBytes(at(`ffmpeg-${name}`)),
+    iffChunk('AUTH', text('CANARY_AUTHOR')),
+    iffChunk('(c) ', text('2021 CANARY_COPYRIGHT')),
+    iffChunk('COMT', comments('CANARY_COMT')),
+    iffChunk('APPL', text('pdosCANARY_APPL')),
+  ]);
+  bytes.writeUInt32BE(bytes.length - 8, 4);
+  writeFileSync(at(name), bytes);
+}
+
+beforeAll(async () => {
+  dir = tempDir('aiff');
+  writeDirtyAiff('dirty.aiff', 'pcm_s16be');
+  writeDirtyAiff('dirty.aifc', 'pcm_alaw');
+  for (const name of ['dirty.aiff', 'dirty.aifc'])
+    cleaned[name] = await cleanFile(at(name));
+});
+
+describe('aiff inspect', () => {
+  it('reports text chunks, timestamped comments, ID3 frames and application data', async () => {
+    const { format, findings } = await inspect(
+      blobOf(fileBytes(at('dirty.aiff'))),
+    );
+    expect(format.id).toBe('aiff');
+    const byLabel = new Map(findings.map((f) => [f.label, f]));
+    expect(byLabel.get('NAME')?.value).toBe('CANARY_TITLE');
+    expect(byLabel.get('AUTH')).toMatchObject({
+      category: 'author',
+      value: 'CANARY_AUTHOR',
+    });
+    expect(byLabel.get('COMT')?.value).toBe('CANARY_COMT');
+    expect(byLabel.get('COMT timeStamp')?.value).toBe('2021-03-04T05:06:07Z');
+    expect(byLabel.get('TPE1')?.value).toBe('CANARY_ARTIST');
+    expect(byLabel.get('APPL')?.value).toBe('pdos');
+  });
+});
+
+describe.each(['dirty.aiff', 'dirty.aifc'])('aiff clean %s', (name) => {
+  it('leaves no canary in the output bytes and a FORM size that matches', () => {
+    const bytes = cleaned[name]!.bytes;
+    for (const canary of [...AUDIO_CANARIES, ...PLANTED, 'Lavf'])
+      expect(contains(bytes, canary)).toBe(false);
+    expect(Buffer.from(bytes).readUInt32BE(4)).toBe(bytes.length - 8);
+  });
+
+  it('leaves nothing identifying for exiftool and ffprobe', () => {
+    expect(audioLeftovers(at(name))).not.toEqual([]);
+    expect(audioLeftovers(cleaned[name]!.path)).toEqual([]);
+    expect(ffprobeTags(cleaned[name]!.path)).toEqual([]);
+  });
+
+  it('keeps identical samples and plays without errors', () => {
+    expect(audioHash(cleaned[name]!.path)).toBe(audioHash(at(name)));
+    expect(decodeErrors(cleaned[name]!.path)).toBe('');
+  });
+});
+
+describe('aiff corpus', () => {
+  it('cleans the mat2 sample', async () => {
+    copyFileSync(MAT2_AIFF, at('mat2.aiff'));
+    const mat2 = await cleanFile(at('mat2.aiff'));
+    expect(mat2.result.removed.map((f) => f.label)).toEqual(['NAME', 'ANNO']);
+    expect(audioLeftovers(mat2.path)).toEqual([]);
+    expect(audioHash(mat2.path)).toBe(audioHash(MAT2_AIFF));
+  });
+});
+
+describe('aiff hostile input', () => {
+  const rejectsCorrupt = (bytes: Uint8Array) =>
+    expect(cleanPlan(blobOf(bytes))).rejects.toMatchObject({ code: 'corrupt' });
+
+  it('rejects a truncated file', async () => {
+    const bytes = fileBytes(at('dirty.aiff'));
+    await rejectsCorrupt(bytes.subarray(0, bytes.length >> 1));
+  });
+
+  it('rejects a chunk larger than the FORM', async () => {
+    const bytes = Buffer.from(fileBytes(at('dirty.aiff')));
+    bytes.writeUInt32BE(0x7fffffff, 16);
+    await rejectsCorrupt(new Uint8Array(bytes));
+  });
+
+  it('rejects a FORM without a COMM chunk', async () => {
+    const bytes = Buffer.concat([
+      text('FORM\0\0\0\0AIFF'),
+      iffChunk('NAME', text('x')),
+    ]);
+    bytes.writeUInt32BE(bytes.length - 8, 4);
+    await rejectsCorrupt(new Uint8Array(bytes));
+  });
+});

@@ -1,0 +1,186 @@
+import { copyFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanPlan, inspect } from '../../../workers/engine';
+import { id3v2Tag } from '../../helpers/audio-tags';
+import {
+  AUDIO_CANARIES,
+  audioHash,
+  audioLeftovers,
+  ffprobeTags,
+  writeTaggedAudio,
+} from '../../helpers/audio-tools';
+import { listChunks, riffChunk, riffList } from '../../helpers/video-riff';
+import {
+  blobOf,
+  cleanFile,
+  contains,
+  decodeErrors,
+  fileBytes,
+  tempDir,
+  type Cleaned,
+} from '../../helpers/video-tools';
+
+const MAT2_WAV = '/work/shared/corpus/mat2/dirty.wav';
+const BEXT_METADATA = [
+  ...['-write_bext', '1', '-metadata', 'originator=CANARY_ORIGINATOR'],
+  ...[
+    '-metadata',
+    'origination_date=2021-03-04',
+    '-metadata',
+    'origination_time=05:06:07',
+  ],
+  ...['-metadata', 'coding_history=CANARY_HISTORY'],
+  ...[
+    '-metadata',
+    'umid=0x060A2B3401010101010102101300000000000000000000000000000000000000',
+  ],
+];
+const text = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+const PLANTED = [
+  'CANARY_ID3',
+  'CANARY_IXML',
+  'CANARY_XMP',
+  'CANARY_CART',
+  'CANARY_LABEL',
+  'CANARY_JUNK',
+];
+
+let dir = '';
+const at = (name: string) => join(dir, name);
+let cleaned: Cleaned;
+
+/** ffmpeg's WAV (LIST INFO, bext) with id3, iXML, XMP, cart, adtl and signed JUNK chunks planted. */
+function writeDirtyWav(): void {
+  writeTaggedAudio(at('ffmpeg.wav'), BEXT_METADATA);
+  const planted = Buffer.concat([
+    riffChunk('id3 ', id3v2Tag(3, [['TIT2', 'CANARY_ID3']])),
+    riffChunk('iXML', text('<BWFXML><NOTE>CANARY_IXML</NOTE></BWFXML>')),
+    riffChunk(
+      '_PMX',
+      text('<x:xmpmeta><dc:creator>CANARY_XMP</dc:creator></x:xmpmeta>'),
+    ),
+    riffChunk('cart', text('0101CANARY_CART')),
+    riffList('adtl', riffChunk('labl', text('\x01\0\0\0CANARY_LABEL\0'))),
+    riffChunk('JUNK', text('written by CANARY_JUNK on a laptop')),
+  ]);
+  const bytes = Buffer.concat([fileBytes(at('ffmpeg.wav')), planted]);
+  bytes.writeUInt32LE(bytes.length - 8, 4);
+  writeFileSync(at('dirty.wav'), bytes);
+}
+
+beforeAll(async () => {
+  dir = tempDir('wav');
+  writeDirtyWav();
+  cleaned = await cleanFile(at('dirty.wav'));
+});
+
+describe('wav inspect', () => {
+  it('reports INFO tags, bext fields and every planted chunk', async () => {
+    const { format, findings } = await inspect(
+      blobOf(fileBytes(at('dirty.wav'))),
+    );
+    expect(format.id).toBe('wav');
+    const byLabel = new Map(findings.map((f) => [f.label, f]));
+    expect(byLabel.get('INAM')?.value).toBe('CANARY_TITLE');
+    expect(byLabel.get('IART')).toMatchObject({ category: 'author' });
+    expect(byLabel.get('ISFT')).toMatchObject({ category: 'software' });
+    expect(byLabel.get('Originator')?.value).toBe('CANARY_ORIGINATOR');
+    expect(byLabel.get('OriginationDate')).toMatchObject({
+      category: 'time',
+      value: '2021-03-04T05:06:07',
+    });
+    expect(byLabel.get('UMID')).toMatchObject({ category: 'identifier' });
+    expect(byLabel.get('CodingHistory')?.value).toBe('CANARY_HISTORY');
+    expect(byLabel.get('TIT2')?.value).toBe('CANARY_ID3');
+    for (const label of ['iXML', 'XMP', 'cart', 'LIST adtl', 'JUNK'])
+      expect(byLabel.has(label)).toBe(true);
+  });
+});
+
+describe('wav clean', () => {
+  it('keeps fmt and data only, with a RIFF size that matches', () => {
+    const chunks = listChunks(cleaned.bytes);
+    expect(chunks.map((c) => c.id)).toEqual(['RIFF', 'fmt ', 'data']);
+    expect(chunks[0]!.size).toBe(cleaned.bytes.length - 8);
+  });
+
+  it('leaves no canary in the output bytes', () => {
+    for (const canary of [
+      ...AUDIO_CANARIES,
+      ...PLANTED,
+      'CANARY_ORIGINATOR',
+      'CANARY_HISTORY',
+      'Lavf',
+    ])
+      expect(contains(cleaned.bytes, canary)).toBe(false);
+  });
+
+  it('leaves nothing identifying for exiftool and ffprobe', () => {
+    expect(audioLeftovers(at('dirty.wav'))).not.toEqual([]);
+    expect(audioLeftovers(cleaned.path)).toEqual([]);
+    expect(ffprobeTags(cleaned.path)).toEqual([]);
+  });
+
+  it('keeps identical samples and plays without errors', () => {
+    expect(audioHash(cleaned.path)).toBe(audioHash(at('dirty.wav')));
+    expect(decodeErrors(cleaned.path)).toBe('');
+  });
+
+  it('cleans the mat2 sample (INFO and an id3 chunk)', async () => {
+    copyFileSync(MAT2_WAV, at('mat2.wav'));
+    const mat2 = await cleanFile(at('mat2.wav'));
+    expect(mat2.result.removed.map((f) => f.label)).toEqual(
+      expect.arrayContaining(['IART', 'TPE1']),
+    );
+    expect(audioLeftovers(mat2.path)).toEqual([]);
+    expect(audioHash(mat2.path)).toBe(audioHash(MAT2_WAV));
+  });
+
+  it('drops bytes appended after the RIFF chunk', async () => {
+    const input = Buffer.concat([
+      fileBytes(at('ffmpeg.wav')),
+      id3v2Tag(3, [['TIT2', 'CANARY_AFTER']]),
+    ]);
+    const result = await cleanPlan(blobOf(new Uint8Array(input)));
+    expect(result.removed.map((f) => f.label)).toContain('trailing data');
+    expect(result.plan.at(-1)).toMatchObject({
+      end: fileBytes(at('ffmpeg.wav')).length,
+    });
+  });
+});
+
+describe('wav hostile input', () => {
+  const rejectsCorrupt = (bytes: Uint8Array) =>
+    expect(cleanPlan(blobOf(bytes))).rejects.toMatchObject({ code: 'corrupt' });
+
+  it('rejects a truncated file', async () => {
+    const bytes = fileBytes(at('dirty.wav'));
+    await rejectsCorrupt(bytes.subarray(0, bytes.length >> 1));
+  });
+
+  it('rejects a chunk larger than the RIFF chunk', async () => {
+    const bytes = Buffer.from(fileBytes(at('ffmpeg.wav')));
+    bytes.writeUInt32LE(0x7fffffff, 16);
+    await rejectsCorrupt(new Uint8Array(bytes));
+  });
+
+  it('drops deeply nested lists whole, without walking them', async () => {
+    let nested = riffList('adtl');
+    for (let i = 0; i < 100; i++) nested = riffList('adtl', nested);
+    const wav = fileBytes(at('ffmpeg.wav'));
+    const bytes = Buffer.concat([wav, nested]);
+    bytes.writeUInt32LE(bytes.length - 8, 4);
+    const result = await cleanPlan(blobOf(new Uint8Array(bytes)));
+    expect(result.removed.map((f) => f.label)).toContain('LIST adtl');
+  });
+
+  it('rejects a WAVE without fmt and data chunks', async () => {
+    const bytes = Buffer.concat([
+      text('RIFF\0\0\0\0WAVE'),
+      riffChunk('JUNK', new Uint8Array(8)),
+    ]);
+    bytes.writeUInt32LE(bytes.length - 8, 4);
+    await rejectsCorrupt(new Uint8Array(bytes));
+  });
+});
