@@ -254,6 +254,16 @@ describe('matroska hostile input', () => {
     expect(output.length).toBe(bytes.length);
   });
 
+  it('walks a Segment of a million tiny Void elements quickly', async () => {
+    const voids = new Uint8Array(2_000_000);
+    for (let i = 0; i < voids.length; i += 2) voids.set([0xec, 0x80], i);
+    const bytes = concat(ebmlHeader(), element('18538067', voids));
+    const started = performance.now();
+    const { removed } = await cleanBytes(bytes);
+    expect(removed).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
   it('rejects random bytes behind a valid EBML header', async () => {
     const noise = new Uint8Array(4096).map((_, i) => (i * 7919 + 13) % 251);
     await expect(cleanBytes(concat(ebmlHeader(), noise))).rejects.toMatchObject(

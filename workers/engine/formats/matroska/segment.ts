@@ -6,9 +6,9 @@
  */
 import { corrupt, EngineError } from '../../errors';
 import { MAX_ENTRIES } from '../../limits';
-import { bounded, type Element } from './ebml';
-import { EbmlCursor } from './cursor';
-import { CLUSTER, EBML_HEADER, SEGMENT, VOID } from './ids';
+import { bounded, type Element, type ElementHeader } from './ebml';
+import { EbmlCursor, JUMP_WINDOW, SCAN_WINDOW } from './cursor';
+import { CLUSTER, CRC_32, EBML_HEADER, SEGMENT, VOID } from './ids';
 
 export interface Segment {
   /** Where the Segment's data starts: SeekPosition values count from here. */
@@ -44,29 +44,42 @@ export async function readLayout(cursor: EbmlCursor): Promise<SegmentLayout> {
   return { segments };
 }
 
+/** Below this size the next header is probably close: read ahead instead of one header at a time. */
+const SMALL_ELEMENT_BYTES = 4096;
+/** Padding and checksums at level 1 hold nothing to report or void. */
+const SKIPPED = new Set([VOID, CRC_32]);
+
 async function walkSegment(
   cursor: EbmlCursor,
   start: number,
   end: number,
   into: Element[],
 ): Promise<void> {
-  for (let at = start; at < end;) {
-    if (into.length >= MAX_ENTRIES) throw corrupt('too many level-1 elements');
-    const header = await cursor.header(at);
-    if (header.size !== null) {
-      const element = bounded(header, end);
-      into.push(element);
-      at = element.end;
-      continue;
-    }
-    if (header.id !== CLUSTER) {
-      throw new EngineError(
-        'unsupported',
-        `unknown-size element 0x${header.id.toString(16)} at ${at}`,
-      );
-    }
-    const clusterEnd = await cursor.clusterEnd(header, end);
-    into.push({ ...header, end: clusterEnd });
-    at = clusterEnd;
+  let window = JUMP_WINDOW;
+  for (let at = start, count = 0; at < end; count++) {
+    if (count >= MAX_ENTRIES) throw corrupt('too many level-1 elements');
+    const header = await cursor.header(at, window);
+    const element =
+      header.size !== null
+        ? bounded(header, end)
+        : bounded(header, end, await unknownSizeEnd(cursor, header, end));
+    if (!SKIPPED.has(element.id)) into.push(element);
+    window = element.end - at < SMALL_ELEMENT_BYTES ? SCAN_WINDOW : JUMP_WINDOW;
+    at = element.end;
   }
+}
+
+/** Only a Cluster may have an unknown size at level 1 (live recordings); it ends at its last block. */
+async function unknownSizeEnd(
+  cursor: EbmlCursor,
+  header: ElementHeader,
+  end: number,
+): Promise<number> {
+  if (header.id !== CLUSTER) {
+    throw new EngineError(
+      'unsupported',
+      `unknown-size element 0x${header.id.toString(16)} at ${header.offset}`,
+    );
+  }
+  return cursor.clusterEnd(header, end);
 }
