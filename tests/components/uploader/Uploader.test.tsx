@@ -52,6 +52,23 @@ async function selectAndStart() {
 const section = () => document.querySelector('.uploader') as HTMLElement;
 
 describe('Uploader', () => {
+  it('shows a chosen file with its size in MB and a MIME type guessed from its name', async () => {
+    const { clean } = manualClean();
+    renderWithIntl(<Uploader kind="photos" clean={clean} />, 'de');
+    const typeless = new File([new Uint8Array(1_572_864)], 'urlaub.jpeg');
+    await act(async () => {
+      fireEvent.change(
+        screen.getByLabelText('Datei zum Bereinigen auswählen'),
+        {
+          target: { files: [typeless] },
+        },
+      );
+    });
+    expect(screen.getByTestId('selected-file').textContent).toBe(
+      'urlaub.jpeg1,50 MB · image/jpeg',
+    );
+  });
+
   it('shows the processing label on a disabled button while cleaning', async () => {
     const { clean } = manualClean();
     renderWithIntl(<Uploader kind="photos" clean={clean} />);
