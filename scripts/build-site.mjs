@@ -16,6 +16,7 @@ const dist = resolve(process.env.SITE_OUT_DIR ?? join(root, 'dist'));
 // The server bundle stays inside the project so Node resolves its dependencies from node_modules.
 const serverOut = join(root, 'dist-ssr', String(process.pid));
 const CSP_HEADER = 'Content-Security-Policy';
+const MANIFEST = '.vite/manifest.json';
 
 function cspMetaTag() {
   const policy = headersFor(
@@ -26,11 +27,30 @@ function cspMetaTag() {
   return `<meta http-equiv="${CSP_HEADER}" content="${metaPolicy(policy)}" />`;
 }
 
-function fillTemplate(template, csp, page) {
+/** Message chunk URLs per set, from Vite's manifest: `i18n/messages/<feature>/<set>.json`. */
+function messageChunks(manifest) {
+  const chunks = new Map();
+  for (const [source, { file }] of Object.entries(manifest)) {
+    const match = /^i18n\/messages\/[^/]+\/([^/]+)\.json$/.exec(source);
+    if (!match) continue;
+    chunks.set(match[1], [...(chunks.get(match[1]) ?? []), `/${file}`]);
+  }
+  return chunks;
+}
+
+// The client awaits its messages before hydrating; preloading them saves a round trip.
+function preloadTags(chunks, sets) {
+  return sets
+    .flatMap((set) => chunks.get(set) ?? [])
+    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+    .join('\n    ');
+}
+
+function fillTemplate(template, csp, preloads, page) {
   return template
     .replace(/<html[^>]*>/, `<html lang="${page.lang}" dir="${page.dir}">`)
     .replace('<!--app-csp-->', csp)
-    .replace('<!--app-head-->', page.head)
+    .replace('<!--app-head-->', `${page.head}\n    ${preloads}`)
     .replace('<!--app-html-->', page.body);
 }
 
@@ -45,7 +65,7 @@ async function main() {
   await build({
     root,
     logLevel: 'warn',
-    build: { outDir: dist, emptyOutDir: true },
+    build: { outDir: dist, emptyOutDir: true, manifest: MANIFEST },
   });
   await build({
     root,
@@ -61,9 +81,17 @@ async function main() {
   );
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
   const csp = cspMetaTag();
+  const chunks = messageChunks(
+    JSON.parse(readFileSync(join(dist, MANIFEST), 'utf8')),
+  );
+  rmSync(join(dist, dirname(MANIFEST)), { recursive: true, force: true });
   const pages = server.pagesToRender();
   for (const { path, file } of pages) {
-    write(file, fillTemplate(template, csp, await server.renderPage(path)));
+    const page = await server.renderPage(path);
+    write(
+      file,
+      fillTemplate(template, csp, preloadTags(chunks, page.messageSets), page),
+    );
   }
   for (const [file, text] of Object.entries(server.siteFiles()))
     write(file, text);

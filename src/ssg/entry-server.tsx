@@ -14,6 +14,8 @@ import { headHtml } from './head-html';
 import { robotsTxt, sitemapXml } from './sitemap';
 
 export interface RenderedPage {
+  /** The message sets the page loads before hydrating: its own and the Portuguese fallback. */
+  messageSets: string[];
   lang: string;
   dir: 'ltr' | 'rtl';
   head: string;
@@ -28,7 +30,14 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const body = renderToString(
     <App locale={locale} messages={messages} ssrPath={path} />,
   );
-  return { lang: head.lang, dir: head.dir, head: headHtml(head), body };
+  const messageSets = [...new Set([locale.messageSet, 'pt'])];
+  return {
+    messageSets,
+    lang: head.lang,
+    dir: head.dir,
+    head: headHtml(head),
+    body,
+  };
 }
 
 /** What the prerender writes: every page of every variant, and one not-found page per variant. */

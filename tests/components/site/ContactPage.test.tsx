@@ -1,0 +1,71 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONTACT_EMAIL } from '../../../src/app/site-config';
+import { ContactPage } from '../../../src/pages/ContactPage';
+import { mailtoUrl, validateContact } from '../../../src/pages/contact-form';
+import { renderInVariant } from './render-site';
+
+afterEach(cleanup);
+
+const VALID = {
+  name: 'Ana Souza',
+  email: 'ana@example.com',
+  subject: 'Dúvida & sugestão',
+  message: 'Olá!\nTudo bem?',
+};
+
+describe('validateContact', () => {
+  it('accepts a complete form', () => {
+    expect(validateContact(VALID)).toEqual({});
+  });
+
+  it('requires every field, even when only spaces were typed', () => {
+    expect(validateContact({ name: ' ', email: '', subject: '\n', message: '' })).toEqual({
+      name: 'required',
+      email: 'required',
+      subject: 'required',
+      message: 'required',
+    });
+  });
+
+  it('rejects implausible emails and overlong fields', () => {
+    for (const email of ['ana', 'ana@', 'ana@example', 'a na@example.com']) {
+      expect(validateContact({ ...VALID, email }).email).toBe('email');
+    }
+    expect(validateContact({ ...VALID, subject: 'x'.repeat(151) }).subject).toBe('tooLong');
+  });
+});
+
+describe('mailtoUrl', () => {
+  it('addresses the configured inbox and encodes subject and body', () => {
+    const url = new URL(mailtoUrl('hello@example.org', VALID));
+    expect(url.protocol).toBe('mailto:');
+    expect(url.pathname).toBe('hello@example.org');
+    expect(url.searchParams.get('subject')).toBe('Dúvida & sugestão');
+    expect(url.searchParams.get('body')).toBe('Olá!\nTudo bem?\n\nAna Souza <ana@example.com>');
+  });
+});
+
+describe('ContactPage', () => {
+  it('shows the required message in Arabic for every empty field and marks them invalid', async () => {
+    await renderInVariant('ae', <ContactPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'إرسال الرسالة' }));
+    expect(screen.getAllByText('يُرجى ملء هذا الحقل.')).toHaveLength(4);
+    expect(screen.getByLabelText('الاسم').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('الاسم'));
+  });
+
+  it('hands a valid Portuguese form to the mail program', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // jsdom cannot navigate
+    await renderInVariant('pt', <ContactPage />);
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: VALID.name } });
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: VALID.email } });
+    fireEvent.change(screen.getByLabelText('Assunto'), { target: { value: VALID.subject } });
+    fireEvent.change(screen.getByLabelText('Mensagem'), { target: { value: VALID.message } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar mensagem' }));
+    const link = screen.getByRole('link', { name: CONTACT_EMAIL });
+    expect(link.getAttribute('href')).toBe(mailtoUrl(CONTACT_EMAIL, VALID));
+    expect(screen.queryByText('Preencha este campo.')).toBeNull();
+    vi.restoreAllMocks();
+  });
+});
