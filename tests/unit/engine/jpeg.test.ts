@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanOutcome, mutation } from '../../helpers/fuzz-engine';
 import { inspect, isEngineError } from '../../../workers/engine';
 import { identifyingTags } from '../../helpers/exiftool';
 import {
@@ -22,6 +24,9 @@ import {
   pixelDigest,
   tempDir,
 } from '../../helpers/image-tools';
+
+/** Mutations of a fixture rich in structure; each run is one clean. */
+const MUTATION_RUNS = 60;
 
 const CORPUS_JPEGS = [
   'exif-samples/Canon_40D.jpg',
@@ -265,5 +270,22 @@ describe('hostile JPEGs', () => {
   it('rejects image data that never reaches an end-of-image marker', async () => {
     const eoi = valid.lastIndexOf(0xd9);
     expect(await cleanError(valid.subarray(0, eoi - 1))).toBe('corrupt');
+  });
+});
+
+describe('mutated JPEG (property)', () => {
+  it('ends in a typed error or a clean re-inspectable output', async () => {
+    const original = new Uint8Array(
+      readFileSync(
+        canaryJpeg(tempDir('jpeg-fuzz'), 'fuzz.jpg', { orientation: 6 }),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(mutation(original), async (bytes) => {
+        const outcome = await cleanOutcome(bytes);
+        expect(['clean', 'error']).toContain(outcome.kind);
+      }),
+      { numRuns: MUTATION_RUNS },
+    );
   });
 });

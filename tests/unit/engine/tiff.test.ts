@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanOutcome, mutation } from '../../helpers/fuzz-engine';
 import { inspect, isEngineError } from '../../../workers/engine';
 import { identifyingTags } from '../../helpers/exiftool';
 import { CANARY_GPS, containsCanary } from '../../helpers/image-exif-builder';
@@ -18,6 +20,9 @@ import {
   pixelDigest,
   tempDir,
 } from '../../helpers/image-tools';
+
+/** Mutations of a fixture rich in structure; each run is one clean. */
+const MUTATION_RUNS = 60;
 
 function tiffFixture(
   dir: string,
@@ -218,5 +223,20 @@ describe('hostile TIFF', () => {
     const b = Buffer.alloc(32);
     b.write('II+\0', 0, 'latin1');
     expect(await errorCode(b)).toBe('unsupported');
+  });
+});
+
+describe('mutated TIFF (property)', () => {
+  it('ends in a typed error or a clean re-inspectable output', async () => {
+    const original = new Uint8Array(
+      readFileSync(tiffFixture(tempDir('tiff-fuzz'), 'fuzz.tif', [])),
+    );
+    await fc.assert(
+      fc.asyncProperty(mutation(original), async (bytes) => {
+        const outcome = await cleanOutcome(bytes);
+        expect(['clean', 'error']).toContain(outcome.kind);
+      }),
+      { numRuns: MUTATION_RUNS },
+    );
   });
 });

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanOutcome, mutation } from '../../helpers/fuzz-engine';
 import { inspect, isEngineError } from '../../../workers/engine';
 import { identifyingTags } from '../../helpers/exiftool';
 import { CANARY_GPS, containsCanary } from '../../helpers/image-exif-builder';
@@ -18,6 +20,9 @@ import {
   pixelDigest,
   tempDir,
 } from '../../helpers/image-tools';
+
+/** Mutations of a fixture rich in structure; each run is one clean. */
+const MUTATION_RUNS = 60;
 
 /** exiftool writes EXIF, XMP and ICC into WebP, but not IPTC. */
 const WEBP_TAG_ARGS = canaryTagArgs().filter((a) => !a.startsWith('-IPTC'));
@@ -180,5 +185,20 @@ describe('hostile WebP', () => {
     bytes.writeUInt32LE(4088, 4);
     bytes.write('WEBP', 8);
     expect(await errorCode(bytes)).toBe('corrupt');
+  });
+});
+
+describe('mutated WEBP (property)', () => {
+  it('ends in a typed error or a clean re-inspectable output', async () => {
+    const original = new Uint8Array(
+      readFileSync(webpFixture(tempDir('webp-fuzz'), 'fuzz.webp', 2)),
+    );
+    await fc.assert(
+      fc.asyncProperty(mutation(original), async (bytes) => {
+        const outcome = await cleanOutcome(bytes);
+        expect(['clean', 'error']).toContain(outcome.kind);
+      }),
+      { numRuns: MUTATION_RUNS },
+    );
   });
 });
