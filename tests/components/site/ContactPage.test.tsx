@@ -20,7 +20,9 @@ describe('validateContact', () => {
   });
 
   it('requires every field, even when only spaces were typed', () => {
-    expect(validateContact({ name: ' ', email: '', subject: '\n', message: '' })).toEqual({
+    expect(
+      validateContact({ name: ' ', email: '', subject: '\n', message: '' }),
+    ).toEqual({
       name: 'required',
       email: 'required',
       subject: 'required',
@@ -32,7 +34,9 @@ describe('validateContact', () => {
     for (const email of ['ana', 'ana@', 'ana@example', 'a na@example.com']) {
       expect(validateContact({ ...VALID, email }).email).toBe('email');
     }
-    expect(validateContact({ ...VALID, subject: 'x'.repeat(151) }).subject).toBe('tooLong');
+    expect(
+      validateContact({ ...VALID, subject: 'x'.repeat(151) }).subject,
+    ).toBe('tooLong');
   });
 });
 
@@ -42,7 +46,9 @@ describe('mailtoUrl', () => {
     expect(url.protocol).toBe('mailto:');
     expect(url.pathname).toBe('hello@example.org');
     expect(url.searchParams.get('subject')).toBe('Dúvida & sugestão');
-    expect(url.searchParams.get('body')).toBe('Olá!\nTudo bem?\n\nAna Souza <ana@example.com>');
+    expect(url.searchParams.get('body')).toBe(
+      'Olá!\nTudo bem?\n\nAna Souza <ana@example.com>',
+    );
   });
 });
 
@@ -51,17 +57,27 @@ describe('ContactPage', () => {
     await renderInVariant('ae', <ContactPage />);
     fireEvent.click(screen.getByRole('button', { name: 'إرسال الرسالة' }));
     expect(screen.getAllByText('يُرجى ملء هذا الحقل.')).toHaveLength(4);
-    expect(screen.getByLabelText('الاسم').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('الاسم').getAttribute('aria-invalid')).toBe(
+      'true',
+    );
     expect(document.activeElement).toBe(screen.getByLabelText('الاسم'));
   });
 
   it('hands a valid Portuguese form to the mail program', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // jsdom cannot navigate
     await renderInVariant('pt', <ContactPage />);
-    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: VALID.name } });
-    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: VALID.email } });
-    fireEvent.change(screen.getByLabelText('Assunto'), { target: { value: VALID.subject } });
-    fireEvent.change(screen.getByLabelText('Mensagem'), { target: { value: VALID.message } });
+    fireEvent.change(screen.getByLabelText('Nome'), {
+      target: { value: VALID.name },
+    });
+    fireEvent.change(screen.getByLabelText('E-mail'), {
+      target: { value: VALID.email },
+    });
+    fireEvent.change(screen.getByLabelText('Assunto'), {
+      target: { value: VALID.subject },
+    });
+    fireEvent.change(screen.getByLabelText('Mensagem'), {
+      target: { value: VALID.message },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar mensagem' }));
     const link = screen.getByRole('link', { name: CONTACT_EMAIL });
     expect(link.getAttribute('href')).toBe(mailtoUrl(CONTACT_EMAIL, VALID));
