@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanPlan, inspect } from '../../../workers/engine';
+import { cleanPlan, inspect, planToBlob } from '../../../workers/engine';
 import {
   applicationExtension,
   insertBeforeTrailer,
@@ -91,6 +91,20 @@ describe('GIF cleaning', () => {
     expect(findings.some((f) => f.label === 'PRIVATE 1.0')).toBe(true);
     const kept = findings.filter((f) => f.kept).map((f) => f.kept);
     expect(kept.sort()).toEqual(['color-profile', 'playback']);
+  });
+
+  it('keeps a Plain Text Extension: it is drawn content, not metadata', async () => {
+    const grid = [0, 0, 0, 0, 16, 0, 16, 0, 8, 8, 1, 0];
+    const plainText = Uint8Array.from([
+      ...[0x21, 0x01, grid.length, ...grid],
+      ...[5, ...Buffer.from('HELLO'), 0],
+    ]);
+    const input = insertBeforeTrailer(fileBytes(at('anim.gif')), [plainText]);
+    const result = await cleanPlan(blobOf(input));
+    const output = Buffer.from(
+      await planToBlob(blobOf(input), result.plan).arrayBuffer(),
+    );
+    expect(output.includes(Buffer.from(plainText))).toBe(true);
   });
 
   it('cleans mat2/dirty.gif with its 8 frames identical', async () => {

@@ -168,6 +168,30 @@ describe('PNG cleaning', () => {
     expect(byLabel('data after IEND')).toMatchObject({ value: '14 bytes' });
   });
 
+  it.each([
+    ['Author', 'author'],
+    ['Copyright', 'author'],
+    ['Software', 'software'],
+    ['Creation Time', 'time'],
+    ['Source', 'device'],
+    ['Title', 'comment'],
+    ['Description', 'comment'],
+    ['Comment', 'comment'],
+    ['Disclaimer', 'other'],
+  ])('reports the %s keyword as %s', async (keyword, category) => {
+    const png = insertAfterIhdr(fileBytes(`${CORPUS}/mat2/dirty.png`), [
+      tEXt(keyword, 'CANARY_VALUE'),
+    ]);
+    const { findings } = await inspect(blobOf(png));
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        label: keyword,
+        category,
+        value: 'CANARY_VALUE',
+      }),
+    );
+  });
+
   it('cleans mat2/dirty.png: comment and tIME gone, pixels identical', async () => {
     const input = `${CORPUS}/mat2/dirty.png`;
     const out = at('mat2.png');

@@ -124,6 +124,14 @@ describe('SVG cleaning', () => {
     },
   );
 
+  it('drops an XMP packet wrapper outside <metadata>', async () => {
+    const text =
+      '<svg xmlns="http://www.w3.org/2000/svg"><?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><rect/><?xpacket end="w"?></svg>';
+    expect(await cleanText(text)).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>',
+    );
+  });
+
   it('leaves a clean SVG unchanged', async () => {
     const clean =
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>';
