@@ -69,6 +69,19 @@ export function id3v1Tag(title: string, artist: string): Uint8Array {
   return new Uint8Array(tag);
 }
 
+/** The 227-byte extended `TAG+` block that goes right before an ID3v1 tag. */
+export function id3v1ExtendedTag(title: string): Uint8Array {
+  const tag = Buffer.alloc(227);
+  tag.write('TAG+', 0, 'latin1');
+  tag.write(title, 4, 60, 'latin1');
+  return new Uint8Array(tag);
+}
+
+/** A Lyrics3 v1 tag. */
+export function lyrics3v1Tag(lyrics: string): Uint8Array {
+  return new Uint8Array(latin1(`LYRICSBEGIN${lyrics}LYRICSEND`));
+}
+
 function apeHeaderOrFooter(
   itemsBytes: number,
   count: number,

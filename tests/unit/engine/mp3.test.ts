@@ -4,8 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, inspect } from '../../../workers/engine';
 import {
   apeTag,
+  id3v1ExtendedTag,
   id3v1Tag,
   id3v2Tag,
+  lyrics3v1Tag,
   lyrics3v2Tag,
 } from '../../helpers/audio-tags';
 import {
@@ -158,6 +160,19 @@ describe('mp3 clean', () => {
     ]);
   });
 
+  it('reads UTF-16 text frames (ffmpeg writes non-Latin text in ID3v2.3 that way)', async () => {
+    const title = 'CANARY_Ελλάδα_東京';
+    ffmpeg([
+      ...TEST_AUDIO,
+      ...MP3_CODEC,
+      '-metadata',
+      `title=${title}`,
+      at('utf16.mp3'),
+    ]);
+    const { findings } = await inspect(blobOf(fileBytes(at('utf16.mp3'))));
+    expect(findings.find((f) => f.label === 'TIT2')?.value).toBe(title);
+  });
+
   it('drops an ID3v1 tag behind raw frames', async () => {
     const bytes = fileBytes(at('plain.mp3'));
     const input = concat(
@@ -168,6 +183,25 @@ describe('mp3 clean', () => {
     expect(result.removed.map((f) => f.value)).toEqual([
       'CANARY_V1_TITLE',
       'CANARY_V1_ARTIST',
+    ]);
+    expect(result.plan).toEqual([
+      { kind: 'copy', start: 0, end: bytes.length },
+    ]);
+  });
+
+  it('drops a Lyrics3 v1 tag and an extended TAG+ block with its ID3v1 tag', async () => {
+    const bytes = fileBytes(at('plain.mp3'));
+    const input = concat(
+      bytes,
+      lyrics3v1Tag('CANARY_V1_LYRICS'),
+      id3v1ExtendedTag('CANARY_LONG_TITLE'),
+      id3v1Tag('CANARY_SHORT_TITLE', ''),
+    );
+    const result = await cleanPlan(blobOf(input));
+    expect(result.removed.map((f) => f.value)).toEqual([
+      'CANARY_LONG_TITLE',
+      'CANARY_SHORT_TITLE',
+      'CANARY_V1_LYRICS',
     ]);
     expect(result.plan).toEqual([
       { kind: 'copy', start: 0, end: bytes.length },

@@ -6,11 +6,12 @@ import { flacFindings, flacPlan, scanFlac } from './flac/scan';
 import { frameHeader } from './mp3/frame-header';
 import { gaplessFindings } from './mp3/gapless';
 import { id3Header } from './mp3/id3v2';
-import { scanHead, scanTail } from './mp3/scan';
+import { scanHead } from './mp3/scan';
+import { findTailTags } from './mp3/tail';
 
 const MP3: Sniffed = { id: 'mp3', mime: 'audio/mpeg', extension: 'mp3' };
-/** The largest MPEG audio frame (layer II, 384 kbit/s at 8 kHz is 6913 bytes). */
-const MAX_FRAME_BYTES = 8 * 1024;
+/** More than the largest MPEG audio frame (layer II, 160 kbit/s at 8 kHz: 2881 bytes). */
+const MAX_FRAME_BYTES = 4 * 1024;
 
 function sniffable(head: Uint8Array): boolean {
   try {
@@ -35,7 +36,7 @@ async function mp3Findings(
       )),
     ];
   const firstFrame = await src.read(scan.audioStart, MAX_FRAME_BYTES);
-  const tail = await scanTail(src, scan.audioStart);
+  const tail = await findTailTags(src, scan.audioStart);
   return [
     ...head,
     ...gaplessFindings(firstFrame, `first frame at ${scan.audioStart}`),
@@ -61,7 +62,7 @@ export const mp3: FormatModule = {
         await scanFlac(src, scan.audioStart, ctx.signal),
         src.size,
       );
-    const tail = await scanTail(src, scan.audioStart);
+    const tail = await findTailTags(src, scan.audioStart);
     const audioEnd = tail.at(-1)?.start ?? src.size;
     return new OutputBuilder().copy(scan.audioStart, audioEnd).build();
   },

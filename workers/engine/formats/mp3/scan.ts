@@ -9,7 +9,6 @@ import { EngineError, corrupt, throwIfAborted } from '../../errors';
 import { isFlac } from '../flac/blocks';
 import { FRAME_HEADER_BYTES, frameHeader } from './frame-header';
 import { ID3_HEADER_BYTES, id3Findings, id3Header } from './id3v2';
-import { findTailTags } from './tail';
 import { readTag, type TagRegion } from './tag-region';
 
 /** How far past the leading tags the first frame is looked for (encoders leave zero padding). */
@@ -55,21 +54,15 @@ async function firstFrame(src: ByteSource, from: number): Promise<number> {
   for (let i = window.indexOf(0xff); i >= 0; i = window.indexOf(0xff, i + 1)) {
     const frame = frameHeader(window, i);
     if (!frame) continue;
-    const next = frameHeader(
-      await src.read(from + i + frame.bytes, FRAME_HEADER_BYTES),
-      0,
-    );
+    const nextAt = i + frame.bytes;
+    const next =
+      nextAt + FRAME_HEADER_BYTES <= window.length
+        ? frameHeader(window, nextAt)
+        : frameHeader(await src.read(from + nextAt, FRAME_HEADER_BYTES), 0);
     if (next && next.mpeg1 === frame.mpeg1) return from + i;
   }
   throw new EngineError(
     'unsupported',
     `no MPEG audio frames after offset ${from}`,
   );
-}
-
-export async function scanTail(
-  src: ByteSource,
-  audioStart: number,
-): Promise<TagRegion[]> {
-  return findTailTags(src, audioStart);
 }
