@@ -187,6 +187,16 @@ describe('avi hostile input', () => {
     await rejectsCorrupt(header(4 + hdrl.length, hdrl));
   });
 
+  it('walks tens of thousands of tiny chunks quickly', async () => {
+    const tiny = Array.from({ length: 20_000 }, () =>
+      riffChunk('JUNK', new Uint8Array(0)),
+    );
+    const hdrl = riffList('hdrl', ...tiny);
+    const started = performance.now();
+    await cleanPlan(blobOf(header(4 + hdrl.length, hdrl)));
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('rejects random bytes behind a valid header', async () => {
     const noise = new Uint8Array(4096).map((_, i) => (i * 7919 + 13) % 251);
     await rejectsCorrupt(header(4 + noise.length, noise));

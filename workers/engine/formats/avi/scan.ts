@@ -3,6 +3,7 @@ import type { ByteSource } from '../../byte-source';
 import { corrupt } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { readChildren, readChunks, type RiffChunk } from '../riff/chunks';
+import { CachedSource } from '../riff/cached-source';
 import { infoCategory } from './info-tags';
 import { chunkRole } from './rules';
 import { iditDate, infoText, textRuns } from './values';
@@ -15,9 +16,10 @@ export interface AviTarget {
 }
 
 export async function scanAvi(
-  src: ByteSource,
+  input: ByteSource,
   signal?: AbortSignal,
 ): Promise<AviTarget[]> {
+  const src = CachedSource.over(input);
   const targets: AviTarget[] = [];
   const riffs = await readChunks(src, 0, src.size, { signal });
   for (const [index, riff] of riffs.entries()) {

@@ -11,6 +11,7 @@ import type { ByteSource } from '../../byte-source';
 import { fourcc, u32be, u32le } from '../../bytes';
 import { corrupt, throwIfAborted } from '../../errors';
 import { MAX_DEPTH, MAX_ENTRIES } from '../../limits';
+import { CachedSource } from './cached-source';
 
 export const CHUNK_HEADER_BYTES = 8;
 export const FORM_TYPE_BYTES = 4;
@@ -60,17 +61,18 @@ export async function readChunks(
     throw corrupt(`chunks nested deeper than ${MAX_DEPTH}`);
   if (end > src.size)
     throw corrupt(`chunk list at ${start} runs past the file`);
+  const cached = CachedSource.over(src);
   const chunks: RiffChunk[] = [];
   let at = start;
   while (at < end) {
     throwIfAborted(options.signal);
     if (chunks.length >= MAX_ENTRIES) throw corrupt('too many chunks');
     if (end - at < CHUNK_HEADER_BYTES) {
-      await expectZeroPadding(src, at, end);
+      await expectZeroPadding(cached, at, end);
       break;
     }
     const chunk = await readChunkAt(
-      src,
+      cached,
       at,
       end,
       options.endian ?? 'le',
