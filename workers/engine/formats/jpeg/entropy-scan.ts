@@ -42,14 +42,22 @@ export async function findScanEnd(
   ctx: ScanContext,
 ): Promise<FoundMarker> {
   let at = from;
+  // The next chunk is read while this one is searched, so the disk and the search overlap.
+  let pending = src.read(at, SCAN_CHUNK_BYTES);
   while (at < src.size - 1) {
     throwIfAborted(ctx.signal);
-    const chunk = await src.read(at, SCAN_CHUNK_BYTES);
-    const i = markerIndex(chunk);
-    if (i !== -1) return { offset: at + i, marker: chunk[i + 1]! };
+    const chunk = await pending;
     // The chunk's last byte may be an 0xFF whose partner is in the next chunk: read it again.
-    at += chunk.length - 1;
+    const next = at + chunk.length - 1;
+    pending = src.read(next, SCAN_CHUNK_BYTES);
+    const i = markerIndex(chunk);
+    if (i !== -1) {
+      pending.catch(() => undefined);
+      return { offset: at + i, marker: chunk[i + 1]! };
+    }
+    at = next;
     ctx.onProgress?.(at / src.size);
   }
+  pending.catch(() => undefined);
   throw corrupt('the image data ends without an end-of-image marker');
 }
