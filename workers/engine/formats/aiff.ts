@@ -15,7 +15,7 @@ const AIFF: Sniffed = { id: 'aiff', mime: 'audio/aiff', extension: 'aiff' };
  */
 export const aiff: FormatModule = {
   formats: [
-    { id: 'aiff', mime: 'audio/aiff', extensions: ['aiff', 'aif', 'aifc'] },
+    { id: 'aiff', mime: 'audio/aiff', extensions: ['aif', 'aiff', 'aifc'] },
   ],
   sniff: (head) =>
     startsWith(head, FORM) &&

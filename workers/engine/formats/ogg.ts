@@ -12,8 +12,7 @@ const OGG: Sniffed = { id: 'ogg', mime: 'audio/ogg', extension: 'ogg' };
  */
 export const ogg: FormatModule = {
   formats: [
-    { id: 'ogg', mime: 'audio/ogg', extensions: ['ogg', 'oga'] },
-    { id: 'ogg', mime: 'audio/opus', extensions: ['opus'] },
+    { id: 'ogg', mime: 'audio/ogg', extensions: ['ogg', 'oga', 'opus'] },
   ],
   sniff: (head) => (startsWith(head, OGG_MAGIC) ? OGG : null),
   async inspect(src, _format, ctx) {

@@ -14,7 +14,7 @@ const WAV: Sniffed = { id: 'wav', mime: 'audio/wav', extension: 'wav' };
  * chunks is safe. RF64 (64-bit sizes in `ds64`) is not sniffed.
  */
 export const wav: FormatModule = {
-  formats: [{ id: 'wav', mime: 'audio/wav', extensions: ['wav', 'wave'] }],
+  formats: [{ id: 'wav', mime: 'audio/wav', extensions: ['wav'] }],
   sniff: (head) =>
     startsWith(head, RIFF) && startsWith(head, WAVE, FORM_TYPE_AT) ? WAV : null,
   async inspect(src, _format, ctx) {
