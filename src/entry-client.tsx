@@ -13,7 +13,8 @@ async function start() {
   const locale = localeFromPath(window.location.pathname);
   const messages = await loadMessages(locale.messageSet);
   const app = <App locale={locale} messages={messages} />;
-  if (container.hasChildNodes()) {
+  // Under `vite` dev the root holds only the template comment: render instead of hydrating.
+  if (container.firstElementChild) {
     hydrateRoot(container, app);
     return;
   }
