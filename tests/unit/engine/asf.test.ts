@@ -170,6 +170,18 @@ describe('asf hostile input', () => {
     await rejects(bytes, 'encrypted');
   });
 
+  it('walks tens of thousands of tiny objects after the data quickly', async () => {
+    const tail = Buffer.alloc(24 * 30_000);
+    for (let at = 0; at < tail.length; at += 24)
+      tail.writeBigUInt64LE(24n, at + 16);
+    const bytes = new Uint8Array(
+      Buffer.concat([fileBytes(at('dirty.wmv')), tail]),
+    );
+    const started = performance.now();
+    await cleanPlan(blobOf(bytes));
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('rejects random bytes behind a valid header GUID', async () => {
     const noise = new Uint8Array(4096).map((_, i) => (i * 7919 + 13) % 251);
     noise.set(fileBytes(at('dirty.wmv')).subarray(0, 16));

@@ -6,6 +6,7 @@ import type { ByteSource } from '../../byte-source';
 import { u64le } from '../../bytes';
 import { corrupt, EngineError, throwIfAborted } from '../../errors';
 import { MAX_ENTRIES, MAX_METADATA_BYTES } from '../../limits';
+import { CachedSource } from '../riff/cached-source';
 import { fileId } from './file-properties';
 import * as G from './guids';
 import {
@@ -32,7 +33,7 @@ export async function scanAsf(
   if (headerSize > MAX_METADATA_BYTES)
     throw new EngineError('too-large', 'ASF header');
   scanHeader(await src.readExact(0, headerSize), analysis);
-  await scanTopLevel(src, headerSize, analysis, signal);
+  await scanTopLevel(CachedSource.over(src), headerSize, analysis, signal);
   return analysis;
 }
 
