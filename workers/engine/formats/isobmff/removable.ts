@@ -3,7 +3,8 @@
  * QuickTime `©xyz`-style atoms and vendor uuid boxes. Each becomes a `free` box of the same size
  * with a zeroed payload, so no chunk offset moves (ISO/IEC 14496-12 8.1.2 allows free space anywhere).
  */
-import { type Finding } from '../../findings';
+import { isEngineError } from '../../errors';
+import { finding, type Finding } from '../../findings';
 import { payloadBytes, type Box } from './box';
 import type { Region } from './region';
 import { describeBox } from './user-data';
@@ -19,6 +20,19 @@ export function isRemovable(region: Region, box: Box): boolean {
   return !isStructuralUuid(payloadBytes(region.bytes, region.base, box));
 }
 
+/**
+ * What the box held, for the report. The box goes whole whatever its insides look like, so a
+ * malformed or absurdly nested inside is reported as unreadable rather than stopping the clean.
+ */
+function describeSafely(region: Region, box: Box, path: string): Finding[] {
+  try {
+    return describeBox(region, box, path);
+  } catch (error) {
+    if (!isEngineError(error) || error.code !== 'corrupt') throw error;
+    return [finding('other', box.type, path, 'unreadable')];
+  }
+}
+
 /** Reports a removable box and turns it into free space. */
 export function removeBox(
   region: Region,
@@ -26,6 +40,6 @@ export function removeBox(
   path: string,
   findings: Finding[],
 ): void {
-  findings.push(...describeBox(region, box, path));
+  findings.push(...describeSafely(region, box, path));
   region.free(box);
 }
