@@ -150,7 +150,7 @@ describe('ogg hostile input', () => {
     const other = Buffer.from(opus);
     const serial = other.readUInt32LE(14);
     for (const page of oggPages(new Uint8Array(other)))
-      other.writeUInt32LE(serial ^ 1, page.offset + 14);
+      other.writeUInt32LE((serial ^ 1) >>> 0, page.offset + 14);
     await rejects(new Uint8Array(Buffer.concat([opus, other])), 'unsupported');
   });
 
