@@ -1,5 +1,5 @@
 /**
- * The 3GPP location box `loci` (3GPP TS 26.244 8.4.4.x): after the FullBox header, a language
+ * The 3GPP location box `loci` (3GPP TS 26.244, LocationInformationBox): after the FullBox header, a language
  * code, a NUL-terminated place name, a role byte, then longitude, latitude and altitude as signed
  * 16.16 fixed point.
  */
