@@ -1,7 +1,7 @@
 /**
- * The 3GPP location box `loci` (3GPP TS 26.244, LocationInformationBox): after the FullBox header, a language
- * code, a NUL-terminated place name, a role byte, then longitude, latitude and altitude as signed
- * 16.16 fixed point.
+ * The 3GPP location box `loci` (3GPP TS 26.244, LocationInformationBox): after the FullBox
+ * header, a language code, a NUL-terminated place name, a role byte, then longitude, latitude and
+ * altitude as signed 16.16 fixed point.
  */
 import { decodeText, u32be } from '../../bytes';
 import { finding, type Finding } from '../../findings';
