@@ -7,6 +7,7 @@ import { cleanOutcome, mutation } from '../../helpers/fuzz-engine';
 import { inspect, isEngineError } from '../../../workers/engine';
 import { identifyingTags } from '../../helpers/exiftool';
 import {
+  CANARY,
   CANARY_GPS,
   canaryExif,
   containsCanary,
@@ -169,6 +170,83 @@ describe('JPEG with planted metadata', () => {
 function withExifHeader(tiff: Uint8Array): Uint8Array {
   return Uint8Array.from([...new TextEncoder().encode('Exif\0\0'), ...tiff]);
 }
+
+describe('JPEG segment rules', () => {
+  let base: Uint8Array;
+  let dir: string;
+  beforeAll(() => {
+    dir = tempDir('jpeg-rules');
+    base = new Uint8Array(readFileSync(drawImage(join(dir, 'base.jpg'))));
+  });
+
+  async function cleanBytes(bytes: Uint8Array, name: string) {
+    const path = join(dir, name);
+    writeFileSync(path, bytes);
+    return cleanImage(path);
+  }
+
+  it('keeps one Orientation-only EXIF when two EXIF segments are present', async () => {
+    const exif = jpegSegment(
+      0xe1,
+      withExifHeader(canaryExif({ orientation: 6 })),
+    );
+    const cleaned = await cleanBytes(
+      insertJpegSegments(base, [exif, exif]),
+      'two-exif.jpg',
+    );
+    const exifCount =
+      Buffer.from(cleaned.bytes).toString('latin1').split('Exif\0\0').length -
+      1;
+    expect(exifCount).toBe(1);
+    expect(orientations(cleaned.path)).toEqual([6]);
+  });
+
+  it('is idempotent: cleaning a cleaned rotated file changes nothing', async () => {
+    const exif = jpegSegment(
+      0xe1,
+      withExifHeader(canaryExif({ orientation: 8 })),
+    );
+    const once = await cleanBytes(insertJpegSegments(base, [exif]), 'once.jpg');
+    const twice = await cleanImage(once.path);
+    expect(Buffer.from(twice.bytes).equals(Buffer.from(once.bytes))).toBe(true);
+    expect(twice.result.removed).toEqual([]);
+  });
+
+  it('removes a JFXX thumbnail and the thumbnail inside JFIF', async () => {
+    const jfxx = jpegSegment(0xe0, `JFXX\0\x13${CANARY}-jfxx`);
+    const jfifWithThumb = jpegSegment(
+      0xe0,
+      Uint8Array.from([
+        ...new TextEncoder().encode('JFIF\0'),
+        1,
+        2,
+        0,
+        0,
+        1,
+        0,
+        1,
+        1,
+        1,
+        ...new TextEncoder().encode('MCC'),
+      ]),
+    );
+    const bytes = Uint8Array.from([
+      0xff,
+      0xd8,
+      ...jfifWithThumb,
+      ...jfxx,
+      ...base.subarray(2),
+    ]);
+    const cleaned = await cleanBytes(bytes, 'jfxx.jpg');
+    const labels = cleaned.result.removed.map((f) => f.label);
+    expect(labels).toEqual(
+      expect.arrayContaining(['JFXXThumbnail', 'JFIFThumbnail']),
+    );
+    expect(containsCanary(cleaned.bytes)).toBe(false);
+    expect(Buffer.from(cleaned.bytes).includes('MCC')).toBe(false);
+    expect(pixelDigest(cleaned.path)).toBe(pixelDigest(join(dir, 'base.jpg')));
+  });
+});
 
 describe('data after the end of the image', () => {
   let base: Uint8Array;

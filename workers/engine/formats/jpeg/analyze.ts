@@ -3,7 +3,7 @@ import type { ByteSource } from '../../byte-source';
 import type { Finding } from '../../findings';
 import { readJpegLayout, type JpegLayout, type JpegSegment } from './layout';
 import type { ScanContext } from './entropy-scan';
-import { COM, isApp } from './markers';
+import { APP1, COM, isApp } from './markers';
 import { segmentAction, type SegmentAction } from './segment-rules';
 import { trailerFindings } from './trailer';
 import { WindowReader } from './window-reader';
@@ -22,6 +22,22 @@ export interface JpegAnalysis {
 /** inspect and clean receive the same ByteSource: the scan of the image data runs once. */
 const cache = new WeakMap<ByteSource, Promise<JpegAnalysis>>();
 
+/** Only the first EXIF keeps its Orientation; a second EXIF segment is removed whole. */
+function onlyFirstExif(
+  decisions: readonly SegmentDecision[],
+): SegmentDecision[] {
+  let orientationKept = false;
+  return decisions.map((d) => {
+    const keepsExif = d.segment.marker === APP1 && d.action.kind !== 'remove';
+    if (!keepsExif) return d;
+    if (!orientationKept) {
+      orientationKept = true;
+      return d;
+    }
+    return { ...d, action: { kind: 'remove', findings: d.action.findings } };
+  });
+}
+
 async function decide(
   src: ByteSource,
   segments: readonly JpegSegment[],
@@ -36,7 +52,7 @@ async function decide(
     );
     decisions.push({ segment, action: segmentAction(segment.marker, payload) });
   }
-  return decisions;
+  return onlyFirstExif(decisions);
 }
 
 async function run(src: ByteSource, ctx: ScanContext): Promise<JpegAnalysis> {

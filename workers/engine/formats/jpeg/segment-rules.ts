@@ -3,7 +3,7 @@
  * (every other APPn and COM), or replaced (EXIF by an Orientation-only EXIF when rotated; JFIF
  * with an embedded thumbnail by the same JFIF without it). Each decision carries the findings.
  */
-import { ascii, decodeText, startsWith } from '../../bytes';
+import { ascii, decodeLatin1, decodeText, startsWith } from '../../bytes';
 import { finding, type Finding } from '../../findings';
 import {
   buildOrientationOnlyExif,
@@ -42,6 +42,7 @@ export type SegmentAction =
       readonly bytes: Uint8Array;
     };
 
+const MAX_VENDOR_ID_CHARS = 32;
 const KEEP: SegmentAction = { kind: 'keep', findings: [] };
 
 /** JFIF 1.02: version (2), units (1), densities (4), thumbnail width and height (1 + 1). */
@@ -104,6 +105,12 @@ function exifAction(payload: Uint8Array, where: string): SegmentAction {
 }
 
 function app0Action(payload: Uint8Array, where: string): SegmentAction {
+  if (has(payload, ID.JFXX)) {
+    return {
+      kind: 'remove',
+      findings: [finding('thumbnail', 'JFXXThumbnail', where)],
+    };
+  }
   if (!has(payload, ID.JFIF))
     return removeWith([], finding('other', where, where));
   if (payload.length < JFIF_FIXED_BYTES) return KEEP;
@@ -181,12 +188,7 @@ function otherAppAction(
       finding('other', 'Photoshop', where),
     );
   }
-  const id = decodeText(
-    payload.subarray(
-      0,
-      payload.indexOf(0) > 0 ? Math.min(payload.indexOf(0), 32) : 0,
-    ),
-  );
+  const id = vendorId(payload);
   return removeWith(
     [],
     finding(
@@ -196,6 +198,12 @@ function otherAppAction(
       `${payload.length} bytes`,
     ),
   );
+}
+
+/** The printable identifier a vendor put at the start of its APPn (`Ducky`, `META`), if any. */
+function vendorId(payload: Uint8Array): string {
+  const head = decodeLatin1(payload.subarray(0, MAX_VENDOR_ID_CHARS));
+  return /^[\x20-\x7e]+/.exec(head)?.[0].trim() ?? '';
 }
 
 /** The decision for one segment, from its marker and its payload. */
