@@ -139,6 +139,65 @@ describe('SVG cleaning', () => {
   });
 });
 
+describe('SVG with an embedded photo', () => {
+  const photoSvg = () => {
+    const photo = at('embedded.jpg');
+    execFileSync('convert', ['-size', '8x6', 'gradient:red-blue', photo]);
+    execFileSync('exiftool', [
+      '-q',
+      '-overwrite_original',
+      '-Artist=CANARY_EMBEDDED_ARTIST',
+      ...['-GPSLatitude=48.858370', '-GPSLatitudeRef=N'],
+      ...['-GPSLongitude=2.294481', '-GPSLongitudeRef=E'],
+      photo,
+    ]);
+    const base64 = readFileSync(photo)
+      .toString('base64')
+      .replace(/.{76}/g, '$&\n');
+    return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 8 6"><image width="8" height="6" xlink:href="data:image/jpeg;base64,${base64}"/></svg>`;
+  };
+  const payload = (svgText: string) =>
+    Buffer.from(
+      /base64,([^"]*)"/.exec(svgText)![1]!.replace(/\s/g, ''),
+      'base64',
+    );
+
+  it("reports the photo's own GPS and author under the SVG", async () => {
+    const { findings } = await inspect(svgBlob(photoSvg()));
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        category: 'location',
+        location: expect.stringMatching(/^svg embedded jpeg/),
+      }),
+    );
+    expect(findings.some((f) => f.value === 'CANARY_EMBEDDED_ARTIST')).toBe(
+      true,
+    );
+  });
+
+  it('cleans the photo inside the data URI, pixels identical', async () => {
+    const text = photoSvg();
+    const cleaned = await cleanText(text);
+    const before = at('before.jpg');
+    const after = at('after.jpg');
+    writeFileSync(before, payload(text));
+    writeFileSync(after, payload(cleaned));
+    expect(payload(text).includes('CANARY_EMBEDDED_ARTIST')).toBe(true);
+    expect(payload(cleaned).includes('CANARY_EMBEDDED_ARTIST')).toBe(false);
+    expect(
+      Object.keys(tags(after)).filter((k) => k.startsWith('GPS:')),
+    ).toEqual([]);
+    expect(rendered(after)).toBe(rendered(before));
+  });
+
+  it('fails as corrupt when the payload is not base64', async () => {
+    const text = '<svg><image href="data:image/png;base64,@@@@"/></svg>';
+    await expect(cleanPlan(svgBlob(text))).rejects.toMatchObject({
+      code: 'corrupt',
+    });
+  });
+});
+
 describe('SVG hostile input', () => {
   it.each([
     ['an unterminated comment', '<svg><!-- never closed </svg>'],

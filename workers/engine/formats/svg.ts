@@ -3,8 +3,9 @@ import { ascii, startsWith } from '../bytes';
 import { EngineError } from '../errors';
 import type { FormatModule, Sniffed } from '../format-module';
 import { MAX_METADATA_BYTES } from '../limits';
-import { OutputBuilder } from '../output-plan';
-import { analyzeSvg } from './svg/analyze';
+import { OutputBuilder, type OutputPlan } from '../output-plan';
+import { analyzeSvg, type SvgAnalysis } from './svg/analyze';
+import { cleanedPayload, embeddedFindings } from './svg/embedded';
 
 const SVG: Sniffed = { id: 'svg', mime: 'image/svg+xml', extension: 'svg' };
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -28,10 +29,34 @@ async function readSvg(src: ByteSource): Promise<Uint8Array> {
   return src.readExact(0, src.size);
 }
 
+/** Copies everything but the removed ranges, with each embedded image's payload cleaned. */
+async function plan(
+  bytes: Uint8Array,
+  analysis: SvgAnalysis,
+): Promise<OutputPlan> {
+  const edits = [
+    ...analysis.removals.map((r) => ({ ...r, data: null })),
+    ...(await Promise.all(
+      analysis.embedded.map(async (image) => ({
+        ...image,
+        data: await cleanedPayload(bytes, image),
+      })),
+    )),
+  ].sort((a, b) => a.start - b.start);
+  const out = new OutputBuilder();
+  let at = 0;
+  for (const edit of edits) {
+    out.copy(at, edit.start);
+    if (edit.data && edit.start >= at) out.push(edit.data);
+    at = Math.max(at, edit.end);
+  }
+  return out.copy(at, bytes.length).build();
+}
+
 /**
  * SVG: <metadata>, comments, editor elements and attributes (Inkscape, Sodipodi, Illustrator,
  * Sketch...) and RDF are cut out as byte ranges; every other byte, the drawing, <title>, <desc>
- * and the viewBox, is copied as it is.
+ * and the viewBox, is copied as it is. Embedded raster images are cleaned like files.
  */
 export const svg: FormatModule = {
   formats: [{ id: 'svg', mime: 'image/svg+xml', extensions: ['svg'] }],
@@ -42,16 +67,15 @@ export const svg: FormatModule = {
       : null;
   },
   async inspect(src) {
-    return [...analyzeSvg(await readSvg(src)).findings];
+    const bytes = await readSvg(src);
+    const analysis = analyzeSvg(bytes);
+    const embedded = await Promise.all(
+      analysis.embedded.map((image) => embeddedFindings(bytes, image)),
+    );
+    return [...analysis.findings, ...embedded.flat()];
   },
   async clean(src) {
-    const { removals } = analyzeSvg(await readSvg(src));
-    const out = new OutputBuilder();
-    let at = 0;
-    for (const range of [...removals].sort((a, b) => a.start - b.start)) {
-      out.copy(at, range.start);
-      at = Math.max(at, range.end);
-    }
-    return out.copy(at, src.size).build();
+    const bytes = await readSvg(src);
+    return plan(bytes, analyzeSvg(bytes));
   },
 };

@@ -16,6 +16,7 @@ import {
   resolveEntities,
   type Scope,
 } from './namespaces';
+import { embeddedImage, type EmbeddedImage } from './embedded';
 import { tokenize, type Attribute, type Token } from './tokenizer';
 import { editorAttributeCategory, xmlText } from './values';
 
@@ -27,6 +28,8 @@ export interface Range {
 export interface SvgAnalysis {
   readonly removals: readonly Range[];
   readonly findings: readonly Finding[];
+  /** Raster images in data: URIs, each cleaned on its own. */
+  readonly embedded: readonly EmbeddedImage[];
 }
 
 type OpenToken = Extract<Token, { kind: 'open' }>;
@@ -50,6 +53,7 @@ const latin1 = new TextDecoder('latin1');
 class SvgWalk {
   readonly removals: Range[] = [];
   readonly findings: Finding[] = [];
+  readonly embedded: EmbeddedImage[] = [];
   private readonly reported = new Set<string>();
   private readonly stack: Frame[] = [];
   private entities = new Map<string, string>();
@@ -71,7 +75,8 @@ class SvgWalk {
       throw new EngineError('unsupported', 'no <svg> element');
     if (this.stack.length > 0)
       throw corrupt(`unclosed <${this.stack.at(-1)!.name}>`);
-    return { removals: this.removals, findings: this.findings };
+    const { removals, findings, embedded } = this;
+    return { removals, findings, embedded };
   }
 
   private visit(token: Token): void {
@@ -173,6 +178,10 @@ class SvgWalk {
       return;
     }
     this.dropEditorAttributes(token, scope);
+    for (const a of token.attributes) {
+      const image = embeddedImage(this.bytes, a);
+      if (image) this.embedded.push(image);
+    }
     const accessible = ACCESSIBLE_ELEMENTS.has(token.name);
     if (!token.selfClosing)
       this.stack.push({
