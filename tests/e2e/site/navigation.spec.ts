@@ -93,6 +93,9 @@ test('at 375 px the menu is a drawer that closes when a link is chosen', async (
   await menu.click();
   const drawer = page.locator('.drawer');
   await expect(drawer).toBeVisible();
+  const box = await drawer.boundingBox();
+  expect(box?.width).toBe(MOBILE.width);
+  expect(box?.height).toBeGreaterThan(MOBILE.height / 2);
   await drawer
     .getByRole('link', { name: siteText('en-GB', 'nav.about') })
     .click();
