@@ -190,6 +190,14 @@ describe('SVG with an embedded photo', () => {
     expect(rendered(after)).toBe(rendered(before));
   });
 
+  it('refuses an SVG hidden behind a raster data: URI as unsupported', async () => {
+    const inner = Buffer.from('<svg><!-- x --></svg>').toString('base64');
+    const text = `<svg><image href="data:image/png;base64,${inner}"/></svg>`;
+    await expect(cleanPlan(svgBlob(text))).rejects.toMatchObject({
+      code: 'unsupported',
+    });
+  });
+
   it('fails as corrupt when the payload is not base64', async () => {
     const text = '<svg><image href="data:image/png;base64,@@@@"/></svg>';
     await expect(cleanPlan(svgBlob(text))).rejects.toMatchObject({

@@ -4,7 +4,7 @@
  * base64; the SVG is only clean when they are.
  */
 import { ascii } from '../../bytes';
-import { corrupt } from '../../errors';
+import { EngineError, corrupt } from '../../errors';
 import type { Finding } from '../../findings';
 import { cleanPlan, inspect, planToBlob } from '../../index';
 import type { Attribute } from './tokenizer';
@@ -42,6 +42,11 @@ export function embeddedImage(
   };
 }
 
+/** A raster type that holds SVG text would make cleaning recurse through the engine. */
+function nestedSvg(): EngineError {
+  return new EngineError('unsupported', 'SVG inside an embedded image');
+}
+
 function decodeBase64(bytes: Uint8Array, image: EmbeddedImage): Blob {
   const text = latin1
     .decode(bytes.subarray(image.start, image.end))
@@ -70,6 +75,7 @@ export async function embeddedFindings(
   image: EmbeddedImage,
 ): Promise<Finding[]> {
   const { format, findings } = await inspect(decodeBase64(bytes, image));
+  if (format.id === 'svg') throw nestedSvg();
   return findings.map((f) => ({
     ...f,
     location: `svg embedded ${format.id} / ${f.location}`,
@@ -82,7 +88,8 @@ export async function cleanedPayload(
   image: EmbeddedImage,
 ): Promise<Uint8Array> {
   const blob = decodeBase64(bytes, image);
-  const { plan } = await cleanPlan(blob);
+  const { format, plan } = await cleanPlan(blob);
+  if (format.id === 'svg') throw nestedSvg();
   const cleaned = new Uint8Array(await planToBlob(blob, plan).arrayBuffer());
   return ascii(encodeBase64(cleaned));
 }
