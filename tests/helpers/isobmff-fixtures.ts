@@ -193,7 +193,7 @@ function overwrite(bytes: Uint8Array, from: string, to: string): number {
  */
 export function telemetryMp4(
   dir: string,
-  entry: 'gpmd' | 'camm' | 'mebx',
+  entry: string,
   movflags: string[] = [],
   suffix = '',
 ): string {

@@ -5,7 +5,7 @@
  * empty, since their samples live in mdat.
  */
 import { u32be } from '../../bytes';
-import { finding, type Finding, type FindingCategory } from '../../findings';
+import { finding, type Finding } from '../../findings';
 import {
   FULL_BOX_BYTES,
   checkDepth,
@@ -18,6 +18,7 @@ import { readHandler } from './handler';
 import type { Region } from './region';
 import { isRemovable, removeBox } from './removable';
 import { blankCompressorNames, firstEntryType } from './sample-entries';
+import { sampleMetadataKind, type SampleMetadata } from './sample-metadata';
 import { chunkRanges, type ByteRange } from './sample-table';
 import {
   disableTrack,
@@ -25,45 +26,10 @@ import {
   readTrackHeader,
 } from './track-header';
 
-interface SampleMetadata {
-  readonly category: FindingCategory;
-  readonly description: string;
-  /** Telemetry tracks are also disabled; a timecode track keeps running from 00:00:00:00. */
-  readonly disable: boolean;
-}
-
-/**
- * Tracks whose samples are metadata, zeroed in mdat: timed metadata that carries GPS per frame
- * (GoPro GPMF, Android CAMM, Apple mebx), and QuickTime timecode, which cameras set to the time
- * of day of the recording.
- */
-const SAMPLE_METADATA: Readonly<Record<string, SampleMetadata>> = {
-  gpmd: {
-    category: 'location',
-    description: 'GoPro GPMF telemetry',
-    disable: true,
-  },
-  camm: {
-    category: 'location',
-    description: 'Android camera motion metadata',
-    disable: true,
-  },
-  mebx: {
-    category: 'location',
-    description: 'Apple timed metadata',
-    disable: true,
-  },
-  tmcd: {
-    category: 'time',
-    description: 'timecode (time of day)',
-    disable: false,
-  },
-};
-const CAMM_HANDLER = 'camm';
-
 export interface TelemetryTrack {
   readonly trackId: number;
   readonly entryType: string;
+  readonly kind: SampleMetadata;
   readonly path: string;
   /** Where its samples lie, from the sample table (fragments add theirs later). */
   readonly ranges: ByteRange[];
@@ -133,14 +99,14 @@ function scanTrack(walk: Walk, trak: Box, path: string, movie: Movie): void {
     `${path}/mdia/minf/stbl/stsd`,
     findings,
   );
-  const found = firstEntryType(region, stsd);
-  const entryType = media.handler === CAMM_HANDLER ? CAMM_HANDLER : found;
-  const kind = SAMPLE_METADATA[entryType];
+  const entryType = firstEntryType(region, stsd) || media.handler;
+  const kind = sampleMetadataKind(media.handler, entryType);
   if (!kind) return;
   if (kind.disable) disableTrack(region, tkhd);
   movie.telemetry.push({
     trackId: header.trackId,
     entryType,
+    kind,
     path,
     ranges: chunkRanges(region, media.stbl, walk.fileSize),
   });
@@ -180,11 +146,6 @@ export function scanMovie(
 }
 
 export function telemetryFinding(track: TelemetryTrack): Finding {
-  const kind = SAMPLE_METADATA[track.entryType];
-  return finding(
-    kind?.category ?? 'other',
-    track.entryType,
-    track.path,
-    kind?.description,
-  );
+  const { category, description } = track.kind;
+  return finding(category, track.entryType, track.path, description);
 }

@@ -1,0 +1,52 @@
+/**
+ * Tracks whose samples are metadata, not picture or sound: they are zeroed in mdat. Timed metadata
+ * (handler `meta`, 14496-12 12.3) carries GPS and sensor data per frame in action cameras, phones
+ * and drones; such a track is also disabled. QuickTime timecode (`tmcd`) is set by cameras to the
+ * time of day of the recording; zeroed, it runs from 00:00:00:00 and stays enabled.
+ */
+import type { FindingCategory } from '../../findings';
+
+export interface SampleMetadata {
+  readonly category: FindingCategory;
+  readonly description: string;
+  readonly disable: boolean;
+}
+
+const telemetry = (description: string): SampleMetadata => ({
+  category: 'location',
+  description,
+  disable: true,
+});
+
+/** By sample entry type. */
+const KNOWN_ENTRIES: Readonly<Record<string, SampleMetadata>> = {
+  gpmd: telemetry('GoPro GPMF telemetry'),
+  camm: telemetry('Android camera motion metadata'),
+  mebx: telemetry('Apple timed metadata'),
+  djmd: telemetry('DJI flight and camera telemetry'),
+  dbgi: telemetry('DJI debug telemetry'),
+  rtmd: telemetry('Sony real-time metadata'),
+  tmcd: {
+    category: 'time',
+    description: 'timecode (time of day)',
+    disable: false,
+  },
+};
+const TIMED_METADATA_HANDLER = 'meta';
+const CAMM_HANDLER = 'camm';
+const UNKNOWN_TIMED_METADATA: SampleMetadata = {
+  category: 'other',
+  description: 'timed metadata',
+  disable: true,
+};
+
+/** What kind of metadata track this is, or null for picture, sound, text and the rest. */
+export function sampleMetadataKind(
+  handler: string,
+  entryType: string,
+): SampleMetadata | null {
+  if (handler === CAMM_HANDLER) return KNOWN_ENTRIES.camm!;
+  const known = KNOWN_ENTRIES[entryType];
+  if (known) return known;
+  return handler === TIMED_METADATA_HANDLER ? UNKNOWN_TIMED_METADATA : null;
+}
