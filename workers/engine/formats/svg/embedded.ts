@@ -6,6 +6,8 @@
 import { ascii } from '../../bytes';
 import { EngineError, corrupt } from '../../errors';
 import type { Finding } from '../../findings';
+// A cycle (index -> registry -> svg -> here -> index) that is safe because the engine is only
+// called at run time; import the engine through its index or registry, not this module first.
 import { cleanPlan, inspect, planToBlob } from '../../index';
 import type { Attribute } from './tokenizer';
 
