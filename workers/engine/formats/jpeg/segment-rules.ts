@@ -4,18 +4,11 @@
  * with an embedded thumbnail by the same JFIF without it). Each decision carries the findings.
  */
 import { ascii, decodeLatin1, decodeText, startsWith } from '../../bytes';
-import { finding, type Finding } from '../../findings';
-import {
-  buildOrientationOnlyExif,
-  exifOrientation,
-  readExifFindings,
-  walkExif,
-} from '../../metadata/exif';
+import { finding, removable, type Finding } from '../../findings';
+import { buildOrientationOnlyExif } from '../../metadata/exif';
+import { exifVerdict } from '../../metadata/exif-verdict';
 import { readPhotoshopFindings } from '../../metadata/iptc';
-import { ORIENTATION_UPRIGHT } from '../../metadata/ifd-findings';
-import { TAG } from '../../metadata/exif-tags';
 import { readXmpFindings } from '../../metadata/xmp';
-import { removable } from '../../findings';
 import {
   APP0,
   APP1,
@@ -71,37 +64,17 @@ function removeWith(findings: Finding[], fallback: Finding): SegmentAction {
   };
 }
 
-/** True when the EXIF block is exactly what we write: IFD0 with Orientation alone. */
-function isOrientationOnly(tiff: Uint8Array): boolean {
-  const walk = walkExif(tiff);
-  const entries = walk?.ifds[0]?.ifd.entries ?? [];
-  return (
-    !walk?.damaged &&
-    walk?.ifds.length === 1 &&
-    entries.length === 1 &&
-    entries[0]!.tag === TAG.ORIENTATION
-  );
-}
-
 function exifAction(payload: Uint8Array, where: string): SegmentAction {
-  const tiff = payload.subarray(EXIF_HEADER_BYTES);
-  const findings = readExifFindings(tiff, where);
-  const orientation = exifOrientation(tiff);
-  const rotated =
-    orientation !== undefined && orientation !== ORIENTATION_UPRIGHT;
-  if (rotated && isOrientationOnly(tiff)) return { kind: 'keep', findings };
-  const fallback = finding('other', 'EXIF', where);
-  const all =
-    isOrientationOnly(tiff) || findings.some(removable)
-      ? findings
-      : [...findings, fallback];
-  if (!rotated) return { kind: 'remove', findings: all };
+  const verdict = exifVerdict(payload.subarray(EXIF_HEADER_BYTES), where);
+  const { findings, rotation } = verdict;
+  if (verdict.minimal) return { kind: 'keep', findings };
+  if (rotation === undefined) return { kind: 'remove', findings };
   const exif = new Uint8Array([
     ...ascii(ID.EXIF),
     0,
-    ...buildOrientationOnlyExif(orientation),
+    ...buildOrientationOnlyExif(rotation),
   ]);
-  return { kind: 'replace', findings: all, bytes: segmentBytes(APP1, exif) };
+  return { kind: 'replace', findings, bytes: segmentBytes(APP1, exif) };
 }
 
 function app0Action(payload: Uint8Array, where: string): SegmentAction {

@@ -6,14 +6,8 @@
 import type { ByteSource } from '../../byte-source';
 import { ascii, startsWith } from '../../bytes';
 import { EngineError, corrupt } from '../../errors';
-import { finding, removable, type Finding } from '../../findings';
-import {
-  exifOrientation,
-  readExifFindings,
-  walkExif,
-} from '../../metadata/exif';
-import { TAG } from '../../metadata/exif-tags';
-import { ORIENTATION_UPRIGHT } from '../../metadata/ifd-findings';
+import { finding, type Finding } from '../../findings';
+import { exifVerdict } from '../../metadata/exif-verdict';
 import { readXmpFindings } from '../../metadata/xmp';
 import { MAX_METADATA_BYTES } from '../../limits';
 import { readChildren, readChunkAt, type RiffChunk } from '../riff/chunks';
@@ -48,17 +42,6 @@ function tiffOf(payload: Uint8Array): Uint8Array {
     : payload;
 }
 
-function isOrientationOnly(tiff: Uint8Array): boolean {
-  const walk = walkExif(tiff);
-  const entries = walk?.ifds[0]?.ifd.entries ?? [];
-  return (
-    !walk?.damaged &&
-    walk?.ifds.length === 1 &&
-    entries.length === 1 &&
-    entries[0]!.tag === TAG.ORIENTATION
-  );
-}
-
 async function payloadOf(
   src: ByteSource,
   chunk: RiffChunk,
@@ -75,19 +58,8 @@ async function exifFindings(
   src: ByteSource,
   chunk: RiffChunk,
 ): Promise<[Finding[], number | undefined]> {
-  const tiff = tiffOf(await payloadOf(src, chunk));
-  const found = readExifFindings(tiff, 'EXIF');
-  const orientation = exifOrientation(tiff);
-  const rotated =
-    orientation !== undefined && orientation !== ORIENTATION_UPRIGHT
-      ? orientation
-      : undefined;
-  const needsRewrite = !isOrientationOnly(tiff) || rotated === undefined;
-  const fallback =
-    needsRewrite && !found.some(removable)
-      ? [finding('other', 'EXIF', 'EXIF')]
-      : [];
-  return [[...found, ...fallback], rotated];
+  const verdict = exifVerdict(tiffOf(await payloadOf(src, chunk)), 'EXIF');
+  return [verdict.findings, verdict.rotation];
 }
 
 async function chunkFindings(
