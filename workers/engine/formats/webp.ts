@@ -1,5 +1,4 @@
 import { ascii, startsWith } from '../bytes';
-import { corrupt } from '../errors';
 import type { FormatModule, Sniffed } from '../format-module';
 import { buildOrientationOnlyExif } from '../metadata/exif';
 import { OutputBuilder } from '../output-plan';
@@ -46,12 +45,12 @@ export const webp: FormatModule = {
     const kept = chunks.filter(
       (c) => IMAGE_CHUNKS.has(c.id) || c.id === ICC_CHUNK,
     );
+    const vp8x = kept.find((c) => c.id === 'VP8X');
+    // Viewers read EXIF only in the extended format (VP8X): without it there is no rotation to keep.
     const exif =
-      orientation === undefined
+      orientation === undefined || !vp8x
         ? null
         : padded(buildOrientationOnlyExif(orientation));
-    const vp8x = kept.find((c) => c.id === 'VP8X');
-    if (exif && !vp8x) throw corrupt('EXIF in a WebP without a VP8X chunk');
     const bodySize =
       FORM_TYPE_BYTES +
       kept.reduce((n, c) => n + (c.end - c.offset), 0) +
