@@ -2,7 +2,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, inspect } from '../../../workers/engine';
-import { oggPages } from '../../helpers/audio-tags';
+import { id3v1Tag, oggPages } from '../../helpers/audio-tags';
 import {
   AUDIO_CANARIES,
   audioHash,
@@ -126,6 +126,18 @@ describe('ogg corpus', () => {
     expect(audioLeftovers(mat2.path)).toEqual([]);
     expect(oggPages(mat2.bytes).every((p) => p.crcValid)).toBe(true);
     expect(audioHash(mat2.path)).toBe(audioHash(MAT2_OGG));
+  });
+});
+
+describe('ogg appended tags', () => {
+  it('drops an ID3v1 tag some taggers append after the last page', async () => {
+    const ogg = fileBytes(at('dirty.ogg'));
+    const input = new Uint8Array(
+      Buffer.concat([ogg, id3v1Tag('CANARY_V1_TITLE', '')]),
+    );
+    const result = await cleanPlan(blobOf(input));
+    expect(result.removed.map((f) => f.value)).toContain('CANARY_V1_TITLE');
+    expect(result.plan.at(-1)).toMatchObject({ kind: 'copy', end: ogg.length });
   });
 });
 

@@ -19,6 +19,6 @@ export const ogg: FormatModule = {
     return oggFindings(await scanOgg(src, ctx.signal));
   },
   async clean(src, _format, ctx) {
-    return oggPlan(await scanOgg(src, ctx.signal), src.size);
+    return oggPlan(await scanOgg(src, ctx.signal));
   },
 };

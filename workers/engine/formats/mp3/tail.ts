@@ -1,7 +1,7 @@
 /**
  * Tags appended after the audio: ID3v1 (and `TAG+`), APEv1/v2, Lyrics3 v1/v2 and ID3v2 (with a
  * `3DI` footer, or without one when it ends exactly at the file's end), in any order: each is
- * peeled off the end until none is left. Shared by MP3 and FLAC (taggers append the same ones).
+ * peeled off the end until none is left. Shared by MP3, FLAC and Ogg (taggers append the same ones).
  */
 import type { ByteSource } from '../../byte-source';
 import { decodeLatin1, indexOfBytes, ascii } from '../../bytes';

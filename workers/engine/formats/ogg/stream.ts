@@ -1,13 +1,16 @@
 /**
  * What an Ogg Vorbis/Opus file holds and its cleaned plan: the comment packet becomes an empty
  * one (no vendor string, no entries) and the header pages are rebuilt on the same number of pages.
- * The vendor string goes too: it names the encoder library, and no decoder reads it.
+ * The vendor string goes too: it names the encoder library, and no decoder reads it. Tags some
+ * tools append after the last page (ID3v1, APE) are dropped like MP3's.
  */
 import type { ByteSource } from '../../byte-source';
 import { concatBytes, indexOfBytes } from '../../bytes';
 import { EngineError, corrupt } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { OutputBuilder, type OutputPlan } from '../../output-plan';
+import type { TagRegion } from '../mp3/tag-region';
+import { findTailTags } from '../mp3/tail';
 import { COMMENT_ID, readHeaders, type OggHeaders } from './headers';
 import { paginate } from './paginate';
 import { MAX_PAGE_BYTES, OGG_MAGIC, parsePageHeader } from './page';
@@ -20,16 +23,25 @@ import {
 /** Vorbis ends its comment header with a framing bit (Vorbis I spec section 5.2.1). */
 const VORBIS_FRAMING = Uint8Array.of(1);
 
+export interface OggScan {
+  readonly headers: OggHeaders;
+  readonly tail: TagRegion[];
+  /** Where the last Ogg page ends. */
+  readonly end: number;
+}
+
 export async function scanOgg(
   src: ByteSource,
   signal?: AbortSignal,
-): Promise<OggHeaders> {
+): Promise<OggScan> {
   const headers = await readHeaders(src, signal);
-  await checkSingleStream(src, headers.firstPage.serial);
-  return headers;
+  const tail = await findTailTags(src, headers.audioStart);
+  const end = tail.at(-1)?.start ?? src.size;
+  await checkSingleStream(src, headers.firstPage.serial, end);
+  return { headers, tail, end };
 }
 
-export function oggFindings(headers: OggHeaders): Finding[] {
+export function oggFindings({ headers, tail }: OggScan): Finding[] {
   const packet = headers.packets[0]!;
   const location =
     headers.codec === 'vorbis' ? 'Vorbis comment header' : 'OpusTags';
@@ -42,12 +54,13 @@ export function oggFindings(headers: OggHeaders): Finding[] {
     headers.codec === 'opus'
       ? packet.subarray(comments.end)
       : new Uint8Array(0);
+  found.push(...tail.flatMap((t) => t.findings));
   if (extra.some((b) => b !== 0))
     found.push(finding('other', 'OpusTags binary data', location));
   return found;
 }
 
-export function oggPlan(headers: OggHeaders, size: number): OutputPlan {
+export function oggPlan({ headers, end }: OggScan): OutputPlan {
   const id = COMMENT_ID[headers.codec];
   const framing =
     headers.codec === 'vorbis' ? VORBIS_FRAMING : new Uint8Array(0);
@@ -55,7 +68,7 @@ export function oggPlan(headers: OggHeaders, size: number): OutputPlan {
   const pages = paginate([comment, ...headers.packets.slice(1)], headers.pages);
   const out = new OutputBuilder().copy(0, headers.firstPage.end);
   for (const page of pages) out.push(page);
-  return out.copy(headers.audioStart, size).build();
+  return out.copy(headers.audioStart, end).build();
 }
 
 /**
@@ -65,9 +78,10 @@ export function oggPlan(headers: OggHeaders, size: number): OutputPlan {
 async function checkSingleStream(
   src: ByteSource,
   serial: number,
+  end: number,
 ): Promise<void> {
-  const windowStart = Math.max(0, src.size - MAX_PAGE_BYTES);
-  const window = await src.read(windowStart, src.size - windowStart);
+  const windowStart = Math.max(0, end - MAX_PAGE_BYTES);
+  const window = await src.read(windowStart, end - windowStart);
   let lastSerial: number | null = null;
   for (
     let i = indexOfBytes(window, OGG_MAGIC);
@@ -75,7 +89,7 @@ async function checkSingleStream(
     i = indexOfBytes(window, OGG_MAGIC, i + 1)
   ) {
     const page = parsePageHeader(window, i, windowStart);
-    if (page?.end === src.size) lastSerial = page.serial;
+    if (page?.end === end) lastSerial = page.serial;
   }
   if (lastSerial === null)
     throw corrupt('the Ogg stream does not end with a whole page');
