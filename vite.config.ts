@@ -1,8 +1,40 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { parse } from '@formatjs/icu-messageformat-parser';
+
+const MESSAGE_FILE = /\/i18n\/messages\/[^/]+\/[^/]+\.json$/;
+
+/**
+ * Compiles each ICU message to its AST at build time (formatjs' recommended setup), so the page
+ * ships without the ICU parser. The output is still JSON, which Vite's JSON plugin then loads.
+ */
+function precompileMessages(): Plugin {
+  return {
+    name: 'metaclean:precompile-messages',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!MESSAGE_FILE.test(id)) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const compiled = Object.entries(messages).map(([key, text]) => [
+        key,
+        parse(text),
+      ]);
+      return { code: JSON.stringify(Object.fromEntries(compiled)), map: null };
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [precompileMessages(), react()],
+  resolve: {
+    // Messages arrive precompiled (above), so react-intl never needs to parse a string.
+    alias: [
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+      },
+    ],
+  },
   // SITE_URL (build time) is the base of canonical and alternate URLs; see src/app/site-config.ts.
   envPrefix: ['VITE_', 'SITE_URL'],
   worker: { format: 'es' },
