@@ -13,6 +13,11 @@ import {
   type OggPage,
 } from './page';
 
+/** How many lacing values a packet takes: one per 255 bytes, plus the one that ends it. */
+export function laceCount(packet: Uint8Array): number {
+  return Math.floor(packet.length / MAX_LACE) + 1;
+}
+
 interface Lace {
   readonly value: number;
   readonly offset: number;

@@ -12,8 +12,8 @@ import { OutputBuilder, type OutputPlan } from '../../output-plan';
 import type { TagRegion } from '../mp3/tag-region';
 import { findTailTags } from '../mp3/tail';
 import { COMMENT_ID, readHeaders, type OggHeaders } from './headers';
-import { paginate } from './paginate';
-import { MAX_PAGE_BYTES, OGG_MAGIC, parsePageHeader } from './page';
+import { laceCount, paginate } from './paginate';
+import { MAX_LACE, MAX_PAGE_BYTES, OGG_MAGIC, parsePageHeader } from './page';
 import {
   emptyVorbisComments,
   parseVorbisComments,
@@ -64,11 +64,35 @@ export function oggPlan({ headers, end }: OggScan): OutputPlan {
   const id = COMMENT_ID[headers.codec];
   const framing =
     headers.codec === 'vorbis' ? VORBIS_FRAMING : new Uint8Array(0);
-  const comment = concatBytes([id, emptyVorbisComments(), framing]);
-  const pages = paginate([comment, ...headers.packets.slice(1)], headers.pages);
+  const rest = headers.packets.slice(1);
+  const comment = fillPages(
+    concatBytes([id, emptyVorbisComments(), framing]),
+    rest,
+    headers.pages.length,
+  );
+  const pages = paginate([comment, ...rest], headers.pages);
   const out = new OutputBuilder().copy(0, headers.firstPage.end);
   for (const page of pages) out.push(page);
   return out.copy(headers.audioStart, end).build();
+}
+
+/**
+ * Every rebuilt page needs at least one lacing value. When a large comment (cover art) spanned
+ * more pages than the cleaned packets have lacing values, the empty comment is followed by zero
+ * bytes: RFC 7845 section 5.2 allows padding after the Opus comment list, and Vorbis decoders
+ * stop reading at the framing bit. A few hundred zero bytes per page keep every audio page as is.
+ */
+function fillPages(
+  comment: Uint8Array,
+  rest: readonly Uint8Array[],
+  pageCount: number,
+): Uint8Array {
+  const restLaces = rest.reduce((n, p) => n + laceCount(p), 0);
+  const minLength = MAX_LACE * (pageCount - restLaces - 1);
+  if (comment.length >= minLength) return comment;
+  const padded = new Uint8Array(minLength);
+  padded.set(comment);
+  return padded;
 }
 
 /**
