@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { RouteMatch } from '../../i18n/routes';
+import { MAIN_ID } from '../layout/Layout';
 import { headFor, type HeadData } from './head';
 import { useLocale } from './locale-context';
 
@@ -37,6 +38,12 @@ function setLinks(head: HeadData) {
   document.head.append(...links);
 }
 
+/** After client-side navigation: back to the top, and focus where screen readers start reading. */
+function showNewPage() {
+  window.scrollTo(0, 0);
+  document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+}
+
 /**
  * Keeps the document head in step with client-side navigation (the prerendered head already
  * matches on the first render, so rewriting it then changes nothing) and scrolls a new page to top.
@@ -51,7 +58,7 @@ export function HeadSync({ match }: { match: RouteMatch | null }) {
 
   useEffect(() => {
     const head = headFor(match, locale, intl);
-    if (!firstRender.current) window.scrollTo(0, 0);
+    if (!firstRender.current) showNewPage();
     firstRender.current = false;
     document.title = head.title;
     setMeta('description', head.description);
