@@ -2,7 +2,20 @@ import { startsWith } from '../bytes';
 import type { FormatModule, Sniffed } from '../format-module';
 import { OutputBuilder } from '../output-plan';
 import { GIF87A, GIF89A } from './gif/blocks';
-import { analyzeGif } from './gif/analyze';
+import type { ByteSource } from '../byte-source';
+import { analyzeGif, type GifAnalysis } from './gif/analyze';
+
+/** cleanPlan inspects then cleans the same source: the block walk is done once for both. */
+const analyses = new WeakMap<ByteSource, Promise<GifAnalysis>>();
+
+function analysisOf(src: ByteSource, signal?: AbortSignal) {
+  let analysis = analyses.get(src);
+  if (!analysis) {
+    analysis = analyzeGif(src, signal);
+    analyses.set(src, analysis);
+  }
+  return analysis;
+}
 
 const GIF: Sniffed = { id: 'gif', mime: 'image/gif', extension: 'gif' };
 const TRAILER = Uint8Array.of(0x3b);
@@ -17,14 +30,14 @@ export const gif: FormatModule = {
   sniff: (head) =>
     startsWith(head, GIF89A) || startsWith(head, GIF87A) ? GIF : null,
   async inspect(src, _format, ctx) {
-    const analysis = await analyzeGif(src, ctx.signal);
+    const analysis = await analysisOf(src, ctx.signal);
     return [
       ...analysis.decisions.flatMap((d) => d.findings),
       ...analysis.trailing,
     ];
   },
   async clean(src, _format, ctx) {
-    const analysis = await analyzeGif(src, ctx.signal);
+    const analysis = await analysisOf(src, ctx.signal);
     const out = new OutputBuilder().copy(0, analysis.screenEnd);
     for (const { block, keep } of analysis.decisions)
       if (keep) out.copy(block.start, block.end);
