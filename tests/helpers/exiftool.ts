@@ -87,6 +87,8 @@ export const IDENTIFYING_GROUP_PATTERNS: readonly RegExp[] = [
 
 /** Groups that describe the file itself, never its author. */
 const NEUTRAL_GROUPS = new Set(['ExifTool', 'System', 'File', 'Composite']);
+/** exiftool files some metadata under a neutral group (a JPEG COM segment is `File:Comment`). */
+const NEUTRAL_GROUP_EXCEPTIONS = new Set(['File:Comment']);
 
 /** Empty or zeroed values are not leftovers (e.g. a blanked date `0000:00:00 00:00:00`). */
 function isBlank(value: unknown): boolean {
@@ -95,21 +97,43 @@ function isBlank(value: unknown): boolean {
   return text === '' || /^[0:\s]*$/.test(text);
 }
 
+/** `exiftool -a -G1 -j` of several files in one process, by path, as `Group:Tag -> value`. */
+export function exiftoolTagsOf(
+  paths: readonly string[],
+  extraArgs: readonly string[] = [],
+): Map<string, Record<string, unknown>> {
+  const json = execFileSync(
+    'exiftool',
+    ['-a', '-G1', '-j', ...extraArgs, ...paths],
+    { encoding: 'utf8', maxBuffer: MAX_TOOL_OUTPUT },
+  );
+  const files = JSON.parse(json) as Record<string, unknown>[];
+  return new Map(files.map((tags) => [String(tags.SourceFile), tags]));
+}
+
 /** `exiftool -a -G1 -j` of one file, as `Group:Tag -> value`. */
 export function exiftoolTags(
   path: string,
   extraArgs: readonly string[] = [],
 ): Record<string, unknown> {
-  const json = execFileSync(
-    'exiftool',
-    ['-a', '-G1', '-j', ...extraArgs, path],
-    {
-      encoding: 'utf8',
-      maxBuffer: MAX_TOOL_OUTPUT,
-    },
-  );
-  const [tags] = JSON.parse(json) as Record<string, unknown>[];
-  return tags ?? {};
+  return exiftoolTagsOf([path], extraArgs).get(path) ?? {};
+}
+
+function identifying(
+  tags: Record<string, unknown>,
+  allowed: ReadonlySet<string>,
+): string[] {
+  return Object.entries(tags).flatMap(([key, value]) => {
+    const [group = '', name = key] = key.includes(':')
+      ? key.split(':')
+      : ['', key];
+    const neutral =
+      NEUTRAL_GROUPS.has(group) && !NEUTRAL_GROUP_EXCEPTIONS.has(key);
+    if (neutral || allowed.has(key) || isBlank(value)) return [];
+    const byName = IDENTIFYING_TAG_NAMES.has(name);
+    const byGroup = IDENTIFYING_GROUP_PATTERNS.some((p) => p.test(group));
+    return byName || byGroup ? [`${key}=${String(value)}`] : [];
+  });
 }
 
 /**
@@ -120,15 +144,15 @@ export function identifyingTags(
   path: string,
   allow: readonly string[] = [],
 ): string[] {
+  return identifying(exiftoolTags(path), new Set(allow));
+}
+
+/** identifyingTags for several files with one exiftool process (exiftool starts slowly). */
+export function identifyingTagsOf(
+  paths: readonly string[],
+  allow: readonly string[] = [],
+): Map<string, string[]> {
   const allowed = new Set(allow);
-  return Object.entries(exiftoolTags(path)).flatMap(([key, value]) => {
-    const [group = '', name = key] = key.includes(':')
-      ? key.split(':')
-      : ['', key];
-    if (NEUTRAL_GROUPS.has(group) || allowed.has(key) || isBlank(value))
-      return [];
-    const byName = IDENTIFYING_TAG_NAMES.has(name);
-    const byGroup = IDENTIFYING_GROUP_PATTERNS.some((p) => p.test(group));
-    return byName || byGroup ? [`${key}=${String(value)}`] : [];
-  });
+  const all = exiftoolTagsOf(paths);
+  return new Map(paths.map((p) => [p, identifying(all.get(p) ?? {}, allowed)]));
 }
