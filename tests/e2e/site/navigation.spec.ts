@@ -38,7 +38,7 @@ test('switching language from a deep page lands on its equivalent', async ({
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 });
 
-test('client-side navigation updates the title and canonical', async ({
+test('client-side navigation updates title and canonical, and focuses the new page', async ({
   page,
 }) => {
   await gotoHydrated(page, '/en');
@@ -52,6 +52,7 @@ test('client-side navigation updates the title and canonical', async ({
     'href',
     /\/en\/faq$/,
   );
+  await expect(page.locator('main')).toBeFocused();
 });
 
 test('the removers dropdown opens on hover after a delay and closes when the pointer leaves', async ({
