@@ -334,6 +334,18 @@ describe('hostile input gives a typed error quickly', () => {
     );
   });
 
+  it('hundreds of thousands of tiny top-level boxes are walked in a few reads', async () => {
+    const count = 200_000;
+    const head = ftyp();
+    const file = new Uint8Array(head.length + count * 8);
+    file.set(head);
+    const tiny = box('free');
+    for (let i = 0; i < count; i++) file.set(tiny, head.length + i * 8);
+    const started = performance.now();
+    expect(await errorCode(file)).toBe('none');
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
   it('a HEIF item whose extent runs past the file', async () => {
     const hdlr = box(
       'hdlr',
