@@ -29,6 +29,26 @@ async function readSvg(src: ByteSource): Promise<Uint8Array> {
   return src.readExact(0, src.size);
 }
 
+interface ParsedSvg {
+  readonly bytes: Uint8Array;
+  readonly analysis: SvgAnalysis;
+}
+
+/** cleanPlan inspects then cleans the same source: it is read and tokenized once for both. */
+const parsed = new WeakMap<ByteSource, Promise<ParsedSvg>>();
+
+function parsedSvg(src: ByteSource): Promise<ParsedSvg> {
+  let result = parsed.get(src);
+  if (!result) {
+    result = readSvg(src).then((bytes) => ({
+      bytes,
+      analysis: analyzeSvg(bytes),
+    }));
+    parsed.set(src, result);
+  }
+  return result;
+}
+
 /** Copies everything but the removed ranges, with each embedded image's payload cleaned. */
 async function plan(
   bytes: Uint8Array,
@@ -67,15 +87,14 @@ export const svg: FormatModule = {
       : null;
   },
   async inspect(src) {
-    const bytes = await readSvg(src);
-    const analysis = analyzeSvg(bytes);
+    const { bytes, analysis } = await parsedSvg(src);
     const embedded = await Promise.all(
       analysis.embedded.map((image) => embeddedFindings(bytes, image)),
     );
     return [...analysis.findings, ...embedded.flat()];
   },
   async clean(src) {
-    const bytes = await readSvg(src);
-    return plan(bytes, analyzeSvg(bytes));
+    const { bytes, analysis } = await parsedSvg(src);
+    return plan(bytes, analysis);
   },
 };
