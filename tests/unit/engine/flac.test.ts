@@ -131,6 +131,21 @@ describe('flac clean', () => {
     expect(audioHash(mat2.path)).toBe(audioHash(MAT2_FLAC));
   });
 
+  it('keeps a CUESHEET and reports its catalog number as kept', async () => {
+    const cueSheet = new Uint8Array(396);
+    cueSheet.set(Buffer.from('0123456789012'));
+    const bytes = fileBytes(at('ffmpeg.flac'));
+    const input = concat(
+      bytes.subarray(0, STREAMINFO_END),
+      block(5, cueSheet),
+      bytes.subarray(STREAMINFO_END),
+    );
+    const result = await cleanPlan(blobOf(input));
+    expect(result.kept).toEqual([
+      expect.objectContaining({ label: 'CUESHEET', value: '0123456789012' }),
+    ]);
+  });
+
   it('drops an ID3v2 tag some taggers put before fLaC', async () => {
     const input = concat(
       id3v2Tag(3, [['TIT2', 'CANARY_ID3_FLAC']]),

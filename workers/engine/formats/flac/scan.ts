@@ -31,6 +31,7 @@ const KEPT_BLOCKS: ReadonlySet<number> = new Set([
   BLOCK.cueSheet,
 ]);
 const APPLICATION_ID_BYTES = 4;
+const CATALOG_NUMBER_BYTES = 128;
 
 export interface FlacScan {
   readonly kept: FlacBlock[];
@@ -60,7 +61,22 @@ export async function flacFindings(
   const found: Finding[] = [];
   for (const block of scan.dropped)
     found.push(...(await blockFindings(src, block)));
+  for (const block of scan.kept.filter((b) => b.type === BLOCK.cueSheet))
+    found.push(...(await cueSheetFindings(src, block)));
   return [...found, ...scan.tail.flatMap((t) => t.findings)];
+}
+
+/** The disc's media catalog number (RFC 9639 8.7) stays with the cue sheet a player needs. */
+async function cueSheetFindings(
+  src: ByteSource,
+  block: FlacBlock,
+): Promise<Finding[]> {
+  const length = Math.min(block.size, CATALOG_NUMBER_BYTES);
+  const mcn = decodeLatin1(await src.readExact(block.dataOffset, length));
+  const location = `FLAC block at ${block.offset}`;
+  return mcn
+    ? [finding('identifier', 'CUESHEET', location, mcn, 'playback')]
+    : [];
 }
 
 async function blockFindings(
