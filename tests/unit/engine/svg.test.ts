@@ -132,6 +132,28 @@ describe('SVG cleaning', () => {
     );
   });
 
+  it.each([
+    ['file:///home/CANARY_USER/Pictures/cat.png', 'cat.png'],
+    ['C:\\Users\\CANARY_USER\\cat.png', 'cat.png'],
+    ['/Users/CANARY_USER/cat.png', 'cat.png'],
+    ['file:cat.png', 'cat.png'],
+  ])('keeps only the file name of a linked image at %s', async (href, name) => {
+    const text = `<svg xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="${href}"/></svg>`;
+    const { findings } = await inspect(svgBlob(text));
+    expect(findings).toEqual([
+      expect.objectContaining({ category: 'identifier', value: href }),
+    ]);
+    expect(await cleanText(text)).toBe(
+      `<svg xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="${name}"/></svg>`,
+    );
+  });
+
+  it('leaves web links alone', async () => {
+    const text =
+      '<svg><image href="/images/logo.png"/><a href="https://example.org/x"/></svg>';
+    expect(await cleanText(text)).toBe(text);
+  });
+
   it('leaves a clean SVG unchanged', async () => {
     const clean =
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>';

@@ -17,6 +17,7 @@ import {
   type Scope,
 } from './namespaces';
 import { embeddedImage, type EmbeddedImage } from './embedded';
+import { localPath } from './local-paths';
 import { tokenize, type Attribute, type Token } from './tokenizer';
 import { editorAttributeCategory, xmlText } from './values';
 
@@ -178,10 +179,7 @@ class SvgWalk {
       return;
     }
     this.dropEditorAttributes(token, scope);
-    for (const a of token.attributes) {
-      const image = embeddedImage(this.bytes, a);
-      if (image) this.embedded.push(image);
-    }
+    for (const a of token.attributes) this.checkLink(a);
     const accessible = ACCESSIBLE_ELEMENTS.has(token.name);
     if (!token.selfClosing)
       this.stack.push({
@@ -189,6 +187,16 @@ class SvgWalk {
         scope,
         ...(accessible ? { text: [] } : {}),
       });
+  }
+
+  /** An href may embed a photo (cleaned on its own) or point into the author's folders. */
+  private checkLink(attribute: Attribute): void {
+    const image = embeddedImage(this.bytes, attribute);
+    if (image) this.embedded.push(image);
+    const path = localPath(this.bytes, attribute);
+    if (!path) return;
+    this.removals.push(path.removal);
+    this.findings.push(path.finding);
   }
 
   private startRemoval(token: OpenToken, metadata: boolean): void {
