@@ -16,6 +16,7 @@ import { isRemovable, removeBox } from './removable';
 import type { ByteRange } from './sample-table';
 import { hasData, mergeRanges, zeroPatches } from './telemetry';
 import { topLevelBoxes } from './top-level';
+import { WindowReader } from './window-reader';
 
 export interface Analysis {
   readonly findings: Finding[];
@@ -35,16 +36,13 @@ const READ_TYPES = new Set([
 ]);
 const COPYRIGHT_SIGN = 0xa9;
 
-async function readRegion(src: ByteSource, box: Box): Promise<Region> {
+async function readRegion(reader: WindowReader, box: Box): Promise<Region> {
   if (box.end - box.start > MAX_METADATA_BYTES)
     throw new EngineError(
       'too-large',
       `'${box.type}' box larger than the metadata limit`,
     );
-  return new Region(
-    await src.readExact(box.start, box.end - box.start),
-    box.start,
-  );
+  return new Region(await reader.readExact(box.start, box.end), box.start);
 }
 
 const isRead = (box: Box) =>
@@ -56,13 +54,21 @@ class FileScan {
   private readonly telemetryRanges = new Map<number, ByteRange[]>();
   private movie: Movie = { telemetry: [], defaultSampleSize: new Map() };
 
+  private readonly reader: WindowReader;
+
   constructor(
     private readonly src: ByteSource,
     private readonly signal: AbortSignal | undefined,
-  ) {}
+  ) {
+    this.reader = new WindowReader(src);
+  }
+
+  topLevel(): Promise<Box[]> {
+    return topLevelBoxes(this.reader, this.signal);
+  }
 
   async box(box: Box): Promise<void> {
-    const region = await readRegion(this.src, box);
+    const region = await readRegion(this.reader, box);
     if (box.type === 'moov') this.scanMoov(region, box);
     else if (box.type === 'meta' && metaHandler(region, box) === HEIF_HANDLER) {
       const heif = await scanHeifMeta(
@@ -106,7 +112,7 @@ class FileScan {
   async telemetry(): Promise<void> {
     for (const track of this.movie.telemetry) {
       const ranges = mergeRanges(this.telemetryRanges.get(track.trackId) ?? []);
-      if (!(await hasData(this.src, ranges, this.signal))) continue;
+      if (!(await hasData(this.reader, ranges, this.signal))) continue;
       this.findings.push(telemetryFinding(track));
       this.patches.push(...zeroPatches(ranges));
     }
@@ -117,8 +123,8 @@ export async function analyzeFile(
   src: ByteSource,
   signal: AbortSignal | undefined,
 ): Promise<Analysis> {
-  const boxes = await topLevelBoxes(src, signal);
   const scan = new FileScan(src, signal);
+  const boxes = await scan.topLevel();
   // moov first: fragments need its track list even when a writer put moof boxes before it.
   const ordered = [
     ...boxes.filter((b) => b.type === 'moov'),

@@ -2,12 +2,12 @@
  * Telemetry samples (GPS per frame) live in mdat. They are read to tell whether anything is left
  * (so inspecting a cleaned file finds nothing) and overwritten with zeros in place.
  */
-import type { ByteSource } from '../../byte-source';
 import { EngineError, throwIfAborted } from '../../errors';
 import { MAX_METADATA_BYTES } from '../../limits';
 import type { Patch } from '../in-place';
 import { isZero } from './box';
 import type { ByteRange } from './sample-table';
+import type { WindowReader } from './window-reader';
 
 /** Sorted, with touching or overlapping ranges joined. */
 export function mergeRanges(ranges: readonly ByteRange[]): ByteRange[] {
@@ -31,7 +31,7 @@ function totalBytes(ranges: readonly ByteRange[]): number {
 
 /** True when any byte in the ranges is not zero. */
 export async function hasData(
-  src: ByteSource,
+  reader: WindowReader,
   ranges: readonly ByteRange[],
   signal: AbortSignal | undefined,
 ): Promise<boolean> {
@@ -42,7 +42,7 @@ export async function hasData(
     );
   for (const { start, end } of ranges) {
     throwIfAborted(signal);
-    const bytes = await src.readExact(start, end - start);
+    const bytes = await reader.readExact(start, end);
     if (!isZero(bytes, 0, bytes.length)) return true;
   }
   return false;

@@ -1,34 +1,29 @@
 /**
- * The file's top-level boxes, read header by header through the byte source: mdat is never read,
- * so walking a 1 GB movie costs a handful of small reads. Headers are read through a window, so a
- * file of many tiny boxes costs a few large reads, not one read per box.
+ * The file's top-level boxes, read header by header: mdat is never read, so walking a 1 GB movie
+ * costs a handful of small reads, and a file of many tiny boxes a few windowed ones.
  */
-import type { ByteSource } from '../../byte-source';
 import { corrupt, throwIfAborted } from '../../errors';
 import { MAX_ENTRIES } from '../../limits';
 import { LARGE_HEADER_BYTES, isZero, parseBoxHeader, type Box } from './box';
+import type { WindowReader } from './window-reader';
 
-const WINDOW_BYTES = 64 * 1024;
+/** Entries between cancellation checks. */
+const CHECK_EVERY = 4096;
 
 export async function topLevelBoxes(
-  src: ByteSource,
+  reader: WindowReader,
   signal: AbortSignal | undefined,
 ): Promise<Box[]> {
   const boxes: Box[] = [];
-  let window: Uint8Array = new Uint8Array(0);
-  let windowStart = 0;
   let at = 0;
-  while (at < src.size) {
-    const needed = Math.min(LARGE_HEADER_BYTES, src.size - at);
-    if (at < windowStart || at + needed > windowStart + window.length) {
-      throwIfAborted(signal);
-      window = await src.read(at, WINDOW_BYTES);
-      windowStart = at;
-    }
-    const offset = at - windowStart;
-    if (needed < LARGE_HEADER_BYTES && isZero(window, offset, offset + needed))
-      break;
-    const box = parseBoxHeader(window, offset, windowStart, src.size);
+  while (at < reader.size) {
+    if (boxes.length % CHECK_EVERY === 0) throwIfAborted(signal);
+    const head = await reader.read(
+      at,
+      Math.min(reader.size, at + LARGE_HEADER_BYTES),
+    );
+    if (head.length < LARGE_HEADER_BYTES && isZero(head, 0, head.length)) break;
+    const box = parseBoxHeader(head, 0, at, reader.size);
     boxes.push(box);
     if (boxes.length > MAX_ENTRIES) throw corrupt('too many top-level boxes');
     at = box.end;
