@@ -238,6 +238,17 @@ describe('mp3 hostile input', () => {
     await rejects(concat(tag, fileBytes(at('plain.mp3'))), 'corrupt');
   });
 
+  it('still drops a tag whose frame sizes are not synchsafe', async () => {
+    const tag = id3v2Tag(4, [['TIT2', 'CANARY_BAD_FRAME']]);
+    tag[10 + 7] = 0xff;
+    const bytes = fileBytes(at('plain.mp3'));
+    const result = await cleanPlan(blobOf(concat(tag, bytes)));
+    expect(result.removed.map((f) => f.label)).toEqual(['ID3v2']);
+    expect(result.plan).toEqual([
+      { kind: 'copy', start: tag.length, end: tag.length + bytes.length },
+    ]);
+  });
+
   it('rejects an ID3 tag larger than the file', async () => {
     const tag = id3v2Tag(3, [['TIT2', 'x']]);
     tag.set([0x7f, 0x7f, 0x7f, 0x7f], 6);

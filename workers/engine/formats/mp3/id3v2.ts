@@ -4,7 +4,7 @@
  * frames are read only for the report and never rewritten.
  */
 import { decodeLatin1, startsWith, u24be, u32be } from '../../bytes';
-import { corrupt } from '../../errors';
+import { corrupt, isEngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { frameCategory, id3Text, terminatorEnd } from './id3-text';
 
@@ -98,35 +98,44 @@ const V24_UNSYNC = 0x02;
 const V24_LENGTH_INDICATOR = 0x01;
 const DATA_LENGTH_BYTES = 4;
 
-/** Every frame of a whole tag (header included) as a finding; at least one finding per tag. */
+/**
+ * Every frame of a whole tag (header included) as a finding; at least one finding per tag. The
+ * whole tag is dropped whatever its frames hold, so a malformed frame (some taggers write plain
+ * sizes where 2.4 wants synchsafe ones) ends the listing instead of failing the file.
+ */
 export function id3Findings(tag: Uint8Array, location: string): Finding[] {
   const header = id3Header(tag);
   if (!header) return [finding('other', 'ID3v2', location)];
   const where = `${location} ID3v2.${header.major}`;
-  const layout = FRAME_LAYOUTS[header.major]!;
   let body = tag.subarray(ID3_HEADER_BYTES, header.totalBytes);
   if (header.flags & FLAG_UNSYNC && header.major < 4) body = resync(body);
   const found: Finding[] = [];
-  for (
-    let at = extendedHeaderBytes(body, header);
-    at + layout.headerBytes <= body.length;
-  ) {
-    if (body[at] === 0) break;
+  try {
+    readFrames(body, header, where, found);
+  } catch (error) {
+    if (!isEngineError(error)) throw error;
+  }
+  return found.length > 0 ? found : [finding('other', 'ID3v2', where)];
+}
+
+function readFrames(
+  body: Uint8Array,
+  header: Id3Header,
+  where: string,
+  into: Finding[],
+): void {
+  const layout = FRAME_LAYOUTS[header.major]!;
+  let at = extendedHeaderBytes(body, header);
+  while (at + layout.headerBytes <= body.length && body[at] !== 0) {
     const id = decodeLatin1(body.subarray(at, at + layout.idBytes));
     const size = layout.size(body, at);
     const start = at + layout.headerBytes;
-    if (size > body.length - start) break;
+    if (size > body.length - start) return;
     const flags = header.major === 2 ? 0 : body[at + 9]!;
-    found.push(
-      frameFinding(
-        id,
-        frameData(body.subarray(start, start + size), header.major, flags),
-        where,
-      ),
-    );
+    const data = body.subarray(start, start + size);
+    into.push(frameFinding(id, frameData(data, header.major, flags), where));
     at = start + size;
   }
-  return found.length > 0 ? found : [finding('other', 'ID3v2', where)];
 }
 
 function extendedHeaderBytes(body: Uint8Array, header: Id3Header): number {
