@@ -110,7 +110,7 @@ export function insertJpegSegments(
   ]);
 }
 
-/** Vendor segments exiftool does not write: Ducky, FPXR, a camera APP3, extended XMP, a comment. */
+/** Vendor segments exiftool does not write: Ducky, FPXR, MPF, a camera APP3, extended XMP, a comment. */
 export function vendorSegments(): Uint8Array[] {
   const guid = '0123456789ABCDEF0123456789ABCDEF';
   const extended = new Uint8Array([
@@ -130,6 +130,7 @@ export function vendorSegments(): Uint8Array[] {
   return [
     jpegSegment(0xec, `Ducky\0\x01\0\0\0${CANARY}-Ducky`),
     jpegSegment(0xe2, `FPXR\0\0${CANARY}-FPXR`),
+    jpegSegment(0xe2, `MPF\0II*\0\x08\0\0\0${CANARY}-MPF`),
     jpegSegment(0xe3, `META\0${CANARY}-APP3`),
     jpegSegment(0xe1, extended),
     jpegSegment(0xfe, `${CANARY}-Comment`),

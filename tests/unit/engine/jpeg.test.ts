@@ -97,6 +97,11 @@ describe('JPEG with planted metadata', () => {
         'By-line',
         'ThumbnailImage',
         'Comment',
+        'MPF',
+        'FPXR',
+        'APP12 Ducky',
+        'APP3 META',
+        'dc:source',
       ]),
     );
   });
