@@ -5,7 +5,8 @@
 import type { ByteSource } from '../../byte-source';
 import { corrupt } from '../../errors';
 
-const WINDOW_BYTES = 256 * 1024;
+// Small enough that a moof header read drags in little of the mdat after it.
+const WINDOW_BYTES = 16 * 1024;
 
 export class WindowReader {
   private window: Uint8Array = new Uint8Array(0);
