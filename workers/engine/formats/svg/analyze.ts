@@ -7,24 +7,17 @@ import { EngineError, corrupt } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { MAX_ENTRIES } from '../../limits';
 import { readXmpFindings } from '../../metadata/xmp';
+import { editorAttributeEdits, scopeOf } from './editor-attributes';
 import {
-  declaredPrefix,
   entitiesOf,
   inEditorNamespace,
-  isEditorNamespace,
   localName,
-  resolveEntities,
   type Scope,
 } from './namespaces';
 import { embeddedImage, type EmbeddedImage } from './embedded';
 import { localPath } from './local-paths';
-import { tokenize, type Attribute, type Token } from './tokenizer';
-import { editorAttributeCategory, xmlText } from './values';
-
-export interface Range {
-  readonly start: number;
-  readonly end: number;
-}
+import { tokenize, type Attribute, type Range, type Token } from './tokenizer';
+import { xmlText } from './values';
 
 export interface SvgAnalysis {
   readonly removals: readonly Range[];
@@ -138,32 +131,14 @@ class SvgWalk {
     this.findings.push(found);
   }
 
-  private scopeOf(token: OpenToken): Scope {
-    const parent: Scope = this.stack.at(-1)?.scope ?? new Map();
-    const declarations = token.attributes.filter(
-      (a) => declaredPrefix(a.name) !== null,
-    );
-    if (declarations.length === 0) return parent;
-    const scope = new Map(parent);
-    for (const a of declarations)
-      scope.set(declaredPrefix(a.name)!, this.uriOf(a));
-    return scope;
-  }
-
-  private uriOf(attribute: Attribute): string {
-    const raw = latin1.decode(
-      this.bytes.subarray(attribute.valueStart, attribute.valueEnd),
-    );
-    return resolveEntities(raw, this.entities);
-  }
-
   private open(token: OpenToken): void {
     if (this.removing) {
       if (!token.selfClosing)
         this.stack.push({ name: token.name, scope: new Map() });
       return;
     }
-    const scope = this.scopeOf(token);
+    const parent: Scope = this.stack.at(-1)?.scope ?? new Map();
+    const scope = scopeOf(parent, this.bytes, token.attributes, this.entities);
     if (!this.rootSeen) {
       this.rootSeen = true;
       if (localName(token.name) !== 'svg')
@@ -178,7 +153,16 @@ class SvgWalk {
       if (!token.selfClosing) this.stack.push({ name: token.name, scope });
       return;
     }
-    this.dropEditorAttributes(token, scope);
+    const edits = editorAttributeEdits(
+      this.bytes,
+      token.attributes,
+      scope,
+      this.entities,
+    );
+    for (const edit of edits) {
+      this.removals.push(edit.removal);
+      this.reportOnce(edit.finding);
+    }
     for (const a of token.attributes) this.checkLink(a);
     const accessible = ACCESSIBLE_ELEMENTS.has(token.name);
     if (!token.selfClosing)
@@ -204,23 +188,6 @@ class SvgWalk {
     if (!metadata) this.reportOnce(finding('other', token.name, LOCATION));
     if (token.selfClosing) this.removals.push({ start, end: token.end });
     else this.removing = { start, depth: this.stack.length, metadata };
-  }
-
-  private dropEditorAttributes(token: OpenToken, scope: Scope): void {
-    for (const a of token.attributes) {
-      const prefix = declaredPrefix(a.name);
-      if (prefix) {
-        const uri = this.uriOf(a);
-        if (!isEditorNamespace(uri)) continue;
-        this.reportOnce(finding('software', a.name, LOCATION, uri));
-      } else if (prefix === null && inEditorNamespace(a.name, scope)) {
-        const value = this.textOf(a.valueStart, a.valueEnd);
-        this.reportOnce(
-          finding(editorAttributeCategory(a.name), a.name, LOCATION, value),
-        );
-      } else continue;
-      this.removals.push({ start: a.start, end: a.end });
-    }
   }
 
   private close(token: Extract<Token, { kind: 'close' }>): void {

@@ -5,8 +5,7 @@
  * next to the SVG. Root-relative web URLs (`/images/logo.png`) are left alone.
  */
 import { finding, type Finding } from '../../findings';
-import type { Range } from './analyze';
-import type { Attribute } from './tokenizer';
+import type { Attribute, Range } from './tokenizer';
 import { xmlText } from './values';
 
 const LOCAL_PATH = /^\s*(?:file:|[A-Za-z]:[\\/]|\\\\|\/home\/|\/Users\/)/;

@@ -6,6 +6,11 @@
 import { ascii, indexOfBytes } from '../../bytes';
 import { corrupt } from '../../errors';
 
+export interface Range {
+  readonly start: number;
+  readonly end: number;
+}
+
 export interface Attribute {
   readonly name: string;
   /** Start of the whitespace before the name: dropping [start, end) leaves the tag well formed. */
