@@ -127,6 +127,36 @@ function resourceFindings(
   }
 }
 
+/** Photoshop File Formats Specification, "Image Resource Blocks". */
+const SIGNATURE_BYTES = 4;
+const ID_BYTES = 2;
+const SIZE_BYTES = 4;
+/** The name is a Pascal string (length byte first) padded to an even length. */
+const evenPascalLength = (nameLength: number) =>
+  nameLength + 1 + ((nameLength + 1) % 2);
+
+interface Resource {
+  readonly id: number;
+  readonly data: Uint8Array;
+  readonly next: number;
+}
+
+function resourceAt(irb: Uint8Array, at: number): Resource | null {
+  const nameAt = at + SIGNATURE_BYTES + ID_BYTES;
+  if (nameAt + 1 > irb.length) return null;
+  if (decodeText(irb.subarray(at, at + SIGNATURE_BYTES)) !== IRB_SIGNATURE)
+    return null;
+  const sizeAt = nameAt + evenPascalLength(irb[nameAt]!);
+  if (sizeAt + SIZE_BYTES > irb.length) return null;
+  const size = u32be(irb, sizeAt);
+  const dataAt = sizeAt + SIZE_BYTES;
+  return {
+    id: u16be(irb, at + SIGNATURE_BYTES),
+    data: irb.subarray(dataAt, dataAt + size),
+    next: dataAt + size + (size % 2),
+  };
+}
+
 /** Photoshop Image Resource Blocks: `8BIM`, id, padded Pascal name, size, padded data. */
 export function readPhotoshopFindings(
   irb: Uint8Array,
@@ -134,18 +164,11 @@ export function readPhotoshopFindings(
 ): Finding[] {
   const found: Finding[] = [];
   let at = 0;
-  let blocks = 0;
-  while (at + 4 <= irb.length && blocks++ < MAX_ENTRIES) {
-    if (decodeText(irb.subarray(at, at + 4)) !== IRB_SIGNATURE) break;
-    if (at + 7 > irb.length) break;
-    const id = u16be(irb, at + 4);
-    const nameLength = irb[at + 6]!;
-    const sizeAt = at + 6 + nameLength + 1 + ((nameLength + 1) % 2);
-    if (sizeAt + 4 > irb.length) break;
-    const size = u32be(irb, sizeAt);
-    const data = irb.subarray(sizeAt + 4, sizeAt + 4 + size);
-    found.push(...resourceFindings(id, data, location));
-    at = sizeAt + 4 + size + (size % 2);
+  for (let blocks = 0; blocks < MAX_ENTRIES; blocks++) {
+    const resource = resourceAt(irb, at);
+    if (!resource) break;
+    found.push(...resourceFindings(resource.id, resource.data, location));
+    at = resource.next;
   }
   return found.length > 0 ? found : [finding('other', 'Photoshop', location)];
 }
