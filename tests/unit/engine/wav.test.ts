@@ -175,6 +175,17 @@ describe('wav hostile input', () => {
     expect(result.removed.map((f) => f.label)).toContain('LIST adtl');
   });
 
+  it('drops an id3 chunk whose tag is malformed', async () => {
+    const bad = riffChunk(
+      'id3 ',
+      text('ID3\x03\0\0\xff\xff\xff\xffCANARY_BAD'),
+    );
+    const bytes = Buffer.concat([fileBytes(at('ffmpeg.wav')), bad]);
+    bytes.writeUInt32LE(bytes.length - 8, 4);
+    const result = await cleanPlan(blobOf(new Uint8Array(bytes)));
+    expect(result.removed.map((f) => f.label)).toContain('id3 ');
+  });
+
   it('rejects a WAVE without fmt and data chunks', async () => {
     const bytes = Buffer.concat([
       text('RIFF\0\0\0\0WAVE'),

@@ -1,5 +1,6 @@
 /** Findings for the metadata chunks WAV and AIFF files carry. */
 import { decodeLatin1, decodeText } from '../../bytes';
+import { isEngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import type { RiffChunk } from '../riff/chunks';
 import { id3Findings } from '../mp3/id3v2';
@@ -17,12 +18,19 @@ export function paddingFindings(
   return text ? [finding('other', chunk.id, location, text)] : [];
 }
 
+/** An ID3v2 tag inside a chunk; the chunk goes whole, so a malformed tag is reported, not fatal. */
 export function id3ChunkFindings(
   chunk: RiffChunk,
   bytes: Uint8Array,
   location: string,
 ): Finding[] {
-  return id3Findings(bytes, `${location}/${chunk.id.trim()}`);
+  const where = `${location}/${chunk.id.trim()}`;
+  try {
+    return id3Findings(bytes, where);
+  } catch (error) {
+    if (!isEngineError(error)) throw error;
+    return [finding('other', chunk.id, where)];
+  }
 }
 
 /** A chunk that is all text (AIFF NAME, AUTH, ANNO, iXML, XMP). */
