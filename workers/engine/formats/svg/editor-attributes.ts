@@ -4,6 +4,7 @@ import {
   declaredPrefix,
   inEditorNamespace,
   isEditorNamespace,
+  isMetadataNamespace,
   resolveEntities,
   type Scope,
 } from './namespaces';
@@ -56,9 +57,9 @@ function editFor(
   const prefix = declaredPrefix(name);
   if (prefix) {
     const uri = uriOf(bytes, attribute, entities);
-    return isEditorNamespace(uri)
-      ? finding('software', name, LOCATION, uri)
-      : null;
+    if (!isEditorNamespace(uri)) return null;
+    const category = isMetadataNamespace(uri) ? 'other' : 'software';
+    return finding(category, name, LOCATION, uri);
   }
   if (prefix !== null || !inEditorNamespace(name, scope)) return null;
   const value = xmlText(

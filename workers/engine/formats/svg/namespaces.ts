@@ -12,6 +12,9 @@ const EDITOR_NAMESPACES = new Set([
   'http://www.figma.com/figma/ns',
   'http://krita.org/namespaces/svg/krita',
   'http://www.openswatchbook.org/uri/2009/osb',
+]);
+/** Vocabularies of document metadata (Dublin Core, Creative Commons, RDF, XMP). */
+const METADATA_NAMESPACES = new Set([
   'http://purl.org/dc/elements/1.1/',
   'http://purl.org/dc/terms/',
   'http://creativecommons.org/ns#',
@@ -26,8 +29,17 @@ const UNDECLARED_EDITOR_PREFIXES = new Set(['inkscape', 'sodipodi']);
 
 export type Scope = ReadonlyMap<string, string>;
 
+export function isMetadataNamespace(uri: string): boolean {
+  return METADATA_NAMESPACES.has(uri);
+}
+
+/** Editor state or metadata: either way nothing the drawing needs. */
 export function isEditorNamespace(uri: string): boolean {
-  return EDITOR_NAMESPACES.has(uri) || uri.startsWith(ADOBE_NAMESPACE_PREFIX);
+  return (
+    EDITOR_NAMESPACES.has(uri) ||
+    METADATA_NAMESPACES.has(uri) ||
+    uri.startsWith(ADOBE_NAMESPACE_PREFIX)
+  );
 }
 
 export function prefixOf(name: string): string | null {
