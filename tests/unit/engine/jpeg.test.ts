@@ -120,7 +120,13 @@ describe('JPEG with planted metadata', () => {
     expect(exiftoolValue(cleaned.path, 'ICC_Profile:ProfileDescription')).toBe(
       'sRGB IEC61966-2.1',
     );
-    expect(cleaned.result.kept.map((f) => f.kept)).toContain('color-profile');
+    expect(cleaned.result.kept).toContainEqual({
+      category: 'other',
+      label: 'ICC_Profile',
+      location: 'APP2 ICC_PROFILE',
+      value: 'sRGB IEC61966-2.1',
+      kept: 'color-profile',
+    });
   });
 
   it('keeps Orientation 6 in a minimal EXIF', async () => {

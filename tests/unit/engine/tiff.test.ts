@@ -92,6 +92,11 @@ describe('TIFF with planted metadata', () => {
       cleaned.path,
     ]);
     expect(icc.toString().trim()).toBe('sRGB IEC61966-2.1');
+    const kept = cleaned.result.kept.find((f) => f.label === 'ICC_Profile');
+    expect(kept).toMatchObject({
+      value: 'sRGB IEC61966-2.1',
+      kept: 'color-profile',
+    });
   });
 
   it.each([

@@ -89,6 +89,8 @@ describe('WebP with planted metadata', () => {
     expect(identifyingTags(cleaned.path)).toEqual([]);
     expect(riffSize(cleaned.bytes)).toBe(cleaned.bytes.length - 8);
     expect(webpFlags(cleaned.path)).toBe('ICC Profile');
+    const icc = cleaned.result.kept.find((f) => f.label === 'ICC_Profile');
+    expect(icc?.value).toBe('sRGB IEC61966-2.1');
     expect(pixelDigest(cleaned.path)).toBe(pixelDigest(still));
   });
 

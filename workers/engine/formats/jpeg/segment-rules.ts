@@ -6,6 +6,7 @@
 import { ascii, decodeLatin1, decodeText, startsWith } from '../../bytes';
 import { finding, removable, type Finding } from '../../findings';
 import { buildOrientationOnlyExif } from '../../metadata/exif';
+import { iccProfileFinding } from '../../metadata/icc';
 import { exifVerdict } from '../../metadata/exif-verdict';
 import { readPhotoshopFindings } from '../../metadata/iptc';
 import { readXmpFindings } from '../../metadata/xmp';
@@ -43,6 +44,7 @@ const JFIF_THUMBNAIL_DIMS_AT = ID.JFIF.length + 7;
 const JFIF_FIXED_BYTES = JFIF_THUMBNAIL_DIMS_AT + 2;
 /** ICC.1 B.4: after the identifier, the chunk's sequence number (1-based) and the chunk count. */
 const ICC_SEQUENCE_AT = ID.ICC.length;
+const ICC_PROFILE_AT = ICC_SEQUENCE_AT + 2;
 
 function has(payload: Uint8Array, id: string): boolean {
   return startsWith(payload, ascii(id));
@@ -130,15 +132,11 @@ function app1Action(payload: Uint8Array, where: string): SegmentAction {
 
 function app2Action(payload: Uint8Array, where: string): SegmentAction {
   if (has(payload, ID.ICC)) {
-    const first = payload[ICC_SEQUENCE_AT] === 1;
-    const kept = finding(
-      'other',
-      'ICC_Profile',
-      `${where} ICC_PROFILE`,
-      undefined,
-      'color-profile',
-    );
-    return { kind: 'keep', findings: first ? [kept] : [] };
+    // ICC.1 B.4: one profile may span several chunks; report it once, from its first chunk.
+    if (payload[ICC_SEQUENCE_AT] !== 1) return KEEP;
+    const profile = payload.subarray(ICC_PROFILE_AT);
+    const kept = iccProfileFinding(profile, `${where} ICC_PROFILE`);
+    return { kind: 'keep', findings: [kept] };
   }
   const label = has(payload, ID.MPF)
     ? 'MPF'

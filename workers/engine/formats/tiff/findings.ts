@@ -9,6 +9,7 @@ import {
 } from '../../metadata/exif-tags';
 import { gpsFindings, type ValueOf } from '../../metadata/gps';
 import { entryFinding } from '../../metadata/ifd-findings';
+import { iccProfileFinding } from '../../metadata/icc';
 import { readIptcFindings, readPhotoshopFindings } from '../../metadata/iptc';
 import type { IfdEntry } from '../../metadata/tiff-ifd';
 import { readXmpFindings } from '../../metadata/xmp';
@@ -52,7 +53,7 @@ function keptFindings(
   where: string,
 ): Finding[] {
   if (entry.tag === TAG.ICC_PROFILE)
-    return [finding('other', 'ICC_Profile', where, undefined, 'color-profile')];
+    return [iccProfileFinding(valueOf(entry) ?? new Uint8Array(0), where)];
   if (entry.tag === TAG.ORIENTATION)
     return entryFinding(entry, valueOf, walk.order, where);
   return [];

@@ -8,6 +8,7 @@ import { ascii, startsWith } from '../../bytes';
 import { EngineError, corrupt } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { exifVerdict } from '../../metadata/exif-verdict';
+import { iccProfileFinding } from '../../metadata/icc';
 import { readXmpFindings } from '../../metadata/xmp';
 import { MAX_METADATA_BYTES } from '../../limits';
 import { readChildren, readChunkAt, type RiffChunk } from '../riff/chunks';
@@ -68,9 +69,7 @@ async function chunkFindings(
 ): Promise<Finding[]> {
   if (IMAGE_CHUNKS.has(chunk.id)) return [];
   if (chunk.id === ICC_CHUNK)
-    return [
-      finding('other', 'ICC_Profile', ICC_CHUNK, undefined, 'color-profile'),
-    ];
+    return [iccProfileFinding(await payloadOf(src, chunk), ICC_CHUNK)];
   if (chunk.id === XMP_CHUNK)
     return readXmpFindings(await payloadOf(src, chunk), 'XMP');
   return [
