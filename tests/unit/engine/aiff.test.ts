@@ -116,6 +116,29 @@ describe('aiff corpus', () => {
   });
 });
 
+describe('aiff markers', () => {
+  it('keeps MARK and reports its marker names as kept for playback', async () => {
+    const mark = Buffer.alloc(2 + 6 + 1 + 9);
+    mark.writeUInt16BE(1, 0);
+    mark.writeUInt16BE(1, 2);
+    mark[8] = 9;
+    mark.write('Take four', 9, 'latin1');
+    const bytes = Buffer.concat([
+      fileBytes(at('ffmpeg-dirty.aiff')),
+      iffChunk('MARK', new Uint8Array(mark)),
+    ]);
+    bytes.writeUInt32BE(bytes.length - 8, 4);
+    const result = await cleanPlan(blobOf(new Uint8Array(bytes)));
+    expect(result.kept).toEqual([
+      expect.objectContaining({
+        label: 'MARK',
+        value: 'Take four',
+        kept: 'playback',
+      }),
+    ]);
+  });
+});
+
 describe('aiff hostile input', () => {
   const rejectsCorrupt = (bytes: Uint8Array) =>
     expect(cleanPlan(blobOf(bytes))).rejects.toMatchObject({ code: 'corrupt' });

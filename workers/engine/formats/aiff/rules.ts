@@ -1,11 +1,13 @@
 /**
  * What each AIFF/AIFF-C chunk is to us (AIFF 1.3, AIFF-C draft 1991). Kept: the common and sound
  * data chunks, the AIFF-C version, markers and instrument loops, recording and channel data.
- * Dropped: `NAME`, `AUTH`, `(c) `, `ANNO`, `COMT`, `ID3 `, `APPL` and any other chunk.
+ * Dropped: `NAME`, `AUTH`, `(c) `, `ANNO`, `COMT`, `ID3 `, `APPL` and any other chunk. Marker
+ * names stay with their markers and are reported as kept.
  */
 import { decodeLatin1 } from '../../bytes';
 import { finding, type FindingCategory } from '../../findings';
 import { commentFindings } from './comments';
+import { markerFindings } from './markers';
 import {
   id3ChunkFindings,
   paddingFindings,
@@ -44,5 +46,9 @@ export const aiffRules: FormRules = {
       return [finding('other', 'APPL', LOCATION, signature || undefined)];
     }
     return [finding('other', chunk.id, LOCATION)];
+  },
+  async describeKept(chunk, payload) {
+    if (chunk.id !== 'MARK') return [];
+    return markerFindings(await payload(), LOCATION);
   },
 };

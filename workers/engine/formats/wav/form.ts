@@ -30,6 +30,11 @@ export interface FormRules {
     chunk: RiffChunk,
     payload: () => Promise<Uint8Array>,
   ): Promise<Finding[]>;
+  /** What a kept chunk holds that the report lists as kept on purpose. */
+  describeKept?(
+    chunk: RiffChunk,
+    payload: () => Promise<Uint8Array>,
+  ): Promise<Finding[]>;
 }
 
 export interface FormScan {
@@ -58,11 +63,13 @@ export async function scanForm(
     endian: rules.endian,
     signal,
   })) {
-    if (rules.keep.has(chunk.id)) kept.push(chunk);
-    else
-      findings.push(
-        ...(await rules.describe(chunk, () => payload(src, chunk))),
-      );
+    const read = () => payload(src, chunk);
+    if (!rules.keep.has(chunk.id)) {
+      findings.push(...(await rules.describe(chunk, read)));
+      continue;
+    }
+    kept.push(chunk);
+    findings.push(...((await rules.describeKept?.(chunk, read)) ?? []));
   }
   const missing = rules.required.filter((id) => !kept.some((c) => c.id === id));
   if (missing.length > 0) throw corrupt(`no ${missing.join(', ')} chunk`);
