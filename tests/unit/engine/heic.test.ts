@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, openAsBlob, rmSync } from 'node:fs';
+import { copyFileSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspect } from '../../../workers/engine';
@@ -114,6 +114,24 @@ describe('planted values', () => {
     expect(outputs.heic!.result.kept).toContainEqual(
       expect.objectContaining({ kept: 'color-profile' }),
     );
+  });
+
+  it('keeps an irot rotation and reports it kept', async () => {
+    const rotated = fileBytes(inputs.iphone!);
+    const irot = Buffer.from(rotated).indexOf('irot');
+    rotated[irot + 4] = 1;
+    const path = join(dir, 'rotated.heic');
+    writeFileSync(path, rotated);
+    const { path: out, result } = await cleanFile(path);
+    expect(result.kept).toContainEqual(
+      expect.objectContaining({
+        kept: 'orientation',
+        label: 'irot',
+        value: '90°',
+      }),
+    );
+    const rotation = /"QuickTime:Rotation": (\d+)/;
+    expect(exiftool(out).match(rotation)?.[1]).toBe('90');
   });
 
   it('sniffs AVIF from its brands', async () => {
