@@ -23,7 +23,17 @@ if (!existsSync(join(dist, 'index.html'))) {
 }
 
 const rules = readHeaderRules(join(dist, '_headers'));
-const pathOf = (url) => decodeURIComponent(new URL(url, 'http://x').pathname);
+const HTTP_BAD_REQUEST = 400;
+const HTTP_NOT_FOUND = 404;
+
+/** The decoded URL path, or null when the request's percent-encoding is malformed. */
+function pathOf(url) {
+  try {
+    return decodeURIComponent(new URL(url, 'http://x').pathname);
+  } catch {
+    return null;
+  }
+}
 
 function notFoundPage(path) {
   const first = path.split('/')[1];
@@ -33,21 +43,20 @@ function notFoundPage(path) {
   return readFileSync(file);
 }
 
-const assets = sirv(dist, {
-  etag: true,
-  extensions: ['html'],
-  setHeaders(res, path) {
-    for (const [name, value] of Object.entries(headersFor(rules, path)))
-      res.setHeader(name, value);
-  },
-});
+// Headers are set per request below; sirv keeps headers already on the response.
+const assets = sirv(dist, { etag: true, extensions: ['html'] });
 
 const server = createServer((req, res) => {
   const path = pathOf(req.url ?? '/');
+  if (path === null) {
+    res.statusCode = HTTP_BAD_REQUEST;
+    res.end();
+    return;
+  }
   for (const [name, value] of Object.entries(headersFor(rules, path)))
     res.setHeader(name, value);
   assets(req, res, () => {
-    res.statusCode = 404;
+    res.statusCode = HTTP_NOT_FOUND;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end(notFoundPage(path));
   });

@@ -87,3 +87,10 @@ test('sitemap lists every page of every variant with ten alternates; robots.txt 
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
 });
+
+test('the server refuses malformed percent-encoding and keeps serving', async ({
+  request,
+}) => {
+  expect((await request.get('/%E0%A4%A')).status()).toBe(400);
+  expect((await request.get('/en')).status()).toBe(200);
+});

@@ -141,6 +141,8 @@ test('pages hydrate without errors or hydration warnings', async ({ page }) => {
     '/ae/hawlana',
     '/ch/kontakt',
     '/it/domande-frequenti',
+    '/en/remove-metadata/photos',
+    '/de/cookie-einstellungen',
   ]) {
     await gotoHydrated(page, path);
   }
