@@ -18,6 +18,12 @@ const SIZE_TO_END = 0;
 export const FULL_BOX_BYTES = 4;
 export const UUID_BYTES = 16;
 
+/** Bytes held in memory: a region of the file starting at file offset `base`. */
+export interface View {
+  readonly bytes: Uint8Array;
+  readonly base: number;
+}
+
 export interface Box {
   readonly type: string;
   /** Offset of the size field. */

@@ -5,8 +5,13 @@
 import { decodeText, fourcc, u16be, u32be, u64be, u8 } from '../../bytes';
 import { corrupt } from '../../errors';
 import { MAX_ENTRIES } from '../../limits';
-import { FULL_BOX_BYTES, childBoxes, payloadBytes, type Box } from './box';
-import type { View } from './user-data';
+import {
+  FULL_BOX_BYTES,
+  childBoxes,
+  payloadBytes,
+  type Box,
+  type View,
+} from './box';
 
 export interface ItemInfo {
   readonly id: number;

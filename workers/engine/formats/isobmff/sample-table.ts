@@ -12,8 +12,8 @@ import {
   firstChild,
   payloadBytes,
   type Box,
+  type View,
 } from './box';
-import type { View } from './user-data';
 
 export interface ByteRange {
   readonly start: number;

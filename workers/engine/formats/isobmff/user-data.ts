@@ -14,18 +14,13 @@ import {
   firstChild,
   payloadBytes,
   type Box,
+  type View,
 } from './box';
 import { xmpBlockFindings } from './embedded';
 import { iso6709ToDecimal } from './iso6709';
 import { itemCategory, keyCategory } from './labels';
 import { lociFinding } from './loci';
 import { isXmpUuid, uuidOf } from './uuids';
-
-/** The bytes a description reads from: an in-memory region starting at file offset `base`. */
-export interface View {
-  readonly bytes: Uint8Array;
-  readonly base: number;
-}
 
 const TEXT_ATOM_HEADER = 4;
 const DATA_VALUE_OFFSET = 8;
