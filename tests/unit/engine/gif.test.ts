@@ -107,6 +107,20 @@ describe('GIF cleaning', () => {
     expect(output.includes(Buffer.from(plainText))).toBe(true);
   });
 
+  it('reports progress through the walk and stops when cancelled', async () => {
+    const input = blobOf(fileBytes(at('dirty.gif')));
+    const fractions: number[] = [];
+    await cleanPlan(input, { onProgress: (f) => fractions.push(f) });
+    expect(fractions.at(-1)).toBe(1);
+    expect(fractions.every((f) => f >= 0 && f <= 1)).toBe(true);
+    const controller = new AbortController();
+    const cancelling = cleanPlan(input, {
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    });
+    await expect(cancelling).rejects.toMatchObject({ code: 'cancelled' });
+  });
+
   it('cleans mat2/dirty.gif with its 8 frames identical', async () => {
     const input = `${CORPUS}/mat2/dirty.gif`;
     const copy = at('mat2.gif');

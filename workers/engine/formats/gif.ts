@@ -1,5 +1,5 @@
 import { startsWith } from '../bytes';
-import type { FormatModule, Sniffed } from '../format-module';
+import type { EngineContext, FormatModule, Sniffed } from '../format-module';
 import { OutputBuilder } from '../output-plan';
 import { GIF87A, GIF89A } from './gif/blocks';
 import type { ByteSource } from '../byte-source';
@@ -8,10 +8,10 @@ import { analyzeGif, type GifAnalysis } from './gif/analyze';
 /** cleanPlan inspects then cleans the same source: the block walk is done once for both. */
 const analyses = new WeakMap<ByteSource, Promise<GifAnalysis>>();
 
-function analysisOf(src: ByteSource, signal?: AbortSignal) {
+function analysisOf(src: ByteSource, ctx: EngineContext) {
   let analysis = analyses.get(src);
   if (!analysis) {
-    analysis = analyzeGif(src, signal);
+    analysis = analyzeGif(src, ctx);
     analyses.set(src, analysis);
   }
   return analysis;
@@ -30,14 +30,14 @@ export const gif: FormatModule = {
   sniff: (head) =>
     startsWith(head, GIF89A) || startsWith(head, GIF87A) ? GIF : null,
   async inspect(src, _format, ctx) {
-    const analysis = await analysisOf(src, ctx.signal);
+    const analysis = await analysisOf(src, ctx);
     return [
       ...analysis.decisions.flatMap((d) => d.findings),
       ...analysis.trailing,
     ];
   },
   async clean(src, _format, ctx) {
-    const analysis = await analysisOf(src, ctx.signal);
+    const analysis = await analysisOf(src, ctx);
     const out = new OutputBuilder().copy(0, analysis.screenEnd);
     for (const { block, keep } of analysis.decisions)
       if (keep) out.copy(block.start, block.end);

@@ -1,5 +1,6 @@
 /** What each GIF block is, what the report says about it, and whether the output keeps it. */
 import type { ByteSource } from '../../byte-source';
+import type { EngineContext } from '../../format-module';
 import { concatBytes, decodeLatin1, decodeText } from '../../bytes';
 import { finding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
@@ -114,9 +115,9 @@ async function decide(
 
 export async function analyzeGif(
   src: ByteSource,
-  signal?: AbortSignal,
+  ctx: EngineContext,
 ): Promise<GifAnalysis> {
-  const cursor = new GifCursor(src, signal);
+  const cursor = new GifCursor(src, ctx);
   const layout = await readGifLayout(cursor);
   const decisions: GifDecision[] = [];
   for (const block of layout.blocks)

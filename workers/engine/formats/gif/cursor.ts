@@ -1,5 +1,6 @@
 import type { ByteSource } from '../../byte-source';
 import { corrupt, throwIfAborted } from '../../errors';
+import type { EngineContext } from '../../format-module';
 
 const WINDOW_BYTES = 64 * 1024;
 
@@ -14,7 +15,7 @@ export class GifCursor {
 
   constructor(
     private readonly src: ByteSource,
-    private readonly signal?: AbortSignal,
+    private readonly ctx: EngineContext,
   ) {}
 
   get size(): number {
@@ -24,8 +25,10 @@ export class GifCursor {
   async byte(at: number): Promise<number> {
     const inside = at - this.start;
     if (inside >= 0 && inside < this.bytes.length) return this.bytes[inside]!;
-    throwIfAborted(this.signal);
+    throwIfAborted(this.ctx.signal);
     if (at >= this.src.size) throw corrupt(`GIF truncated at ${at}`);
+    // The walk reads every sub-block header, so its position is the progress.
+    this.ctx.onProgress?.(at / this.src.size);
     this.start = at;
     this.bytes = await this.src.read(at, WINDOW_BYTES);
     return this.bytes[0]!;
