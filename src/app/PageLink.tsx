@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
-import type { PageId } from '../../i18n/routes';
+import { Link, useLocation } from 'wouter';
+import { normalizePath, type PageId } from '../../i18n/routes';
 import { useLocalizedPath } from './locale-context';
 
 interface PageLinkProps {
@@ -10,7 +10,7 @@ interface PageLinkProps {
   onClick?: () => void;
 }
 
-/** A client-side link to a page of the current variant. */
+/** A client-side link to a page of the current variant, marked as current when it is. */
 export function PageLink({
   page,
   className,
@@ -18,8 +18,15 @@ export function PageLink({
   onClick,
 }: PageLinkProps) {
   const href = useLocalizedPath(page);
+  const [path] = useLocation();
+  const current = normalizePath(path) === href;
   return (
-    <Link href={href} className={className} onClick={onClick}>
+    <Link
+      href={href}
+      className={className}
+      onClick={onClick}
+      aria-current={current ? 'page' : undefined}
+    >
       {children}
     </Link>
   );
