@@ -140,6 +140,24 @@ describe('minimal movies', () => {
     },
   );
 
+  it('frees a top-level iTunes meta that lists no items', async () => {
+    const data = box('data', concat(u32(1), u32(0), Buffer.from(CANARY_PLACE)));
+    const hdlr = box(
+      'hdlr',
+      concat(new Uint8Array(8), Buffer.from('mdir'), new Uint8Array(13)),
+    );
+    const meta = box(
+      'meta',
+      concat(new Uint8Array(4), hdlr, box('ilst', box('\u00a9nam', data))),
+    );
+    const file = concat(ftyp(), meta, box('moov', mvhd()), box('mdat'));
+    const { findings } = await inspect(blobOf(file));
+    expect(findings).toContainEqual(
+      expect.objectContaining({ label: '\u00a9nam', value: CANARY_PLACE }),
+    );
+    expect(contains(await cleanedBytes(file), CANARY_PLACE)).toBe(false);
+  });
+
   it('accepts a last box whose size is 0 (to the end of the file)', async () => {
     const input = concat(movie().subarray(0, -72), u32(0), Buffer.from('mdat'));
     expect(await errorCode(concat(input, new Uint8Array(32)))).toBe('none');

@@ -9,7 +9,7 @@ import { MAX_METADATA_BYTES } from '../../limits';
 import type { Patch } from '../in-place';
 import type { Box } from './box';
 import { scanFragment } from './fragments';
-import { metaHandler, scanHeifMeta } from './heif';
+import { hasItems, scanHeifMeta } from './heif';
 import { scanMovie, telemetryFinding, type Movie } from './movie';
 import { Region } from './region';
 import { isRemovable, removeBox } from './removable';
@@ -23,7 +23,6 @@ export interface Analysis {
   readonly patches: Patch[];
 }
 
-const HEIF_HANDLER = 'pict';
 /** Top-level boxes read into memory: the metadata the walk edits. */
 const READ_TYPES = new Set([
   'moov',
@@ -70,7 +69,7 @@ class FileScan {
   async box(box: Box): Promise<void> {
     const region = await readRegion(this.reader, box);
     if (box.type === 'moov') this.scanMoov(region, box);
-    else if (box.type === 'meta' && metaHandler(region, box) === HEIF_HANDLER) {
+    else if (box.type === 'meta' && hasItems(region, box)) {
       const heif = await scanHeifMeta(
         this.src,
         region,

@@ -8,7 +8,7 @@
  * Exif items (cdsc references to the thumbnail) are found the same way, since every item is walked.
  */
 import type { ByteSource } from '../../byte-source';
-import { ascii, fourcc, u32be } from '../../bytes';
+import { ascii, u32be } from '../../bytes';
 import { EngineError, corrupt, throwIfAborted } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
@@ -29,7 +29,6 @@ import { metaChildren } from './user-data';
 export const HIDDEN_ITEM_TYPE = ascii('free');
 const XMP_CONTENT_TYPE = 'application/rdf+xml';
 const EXIF_HEADER_OFFSET_BYTES = 4;
-const HDLR_TYPE_OFFSET = FULL_BOX_BYTES + 4;
 const CONSTRUCTION = { file: 0, idat: 1 } as const;
 
 export interface HeifScan {
@@ -113,10 +112,13 @@ function itemFindings(
   return [finding('other', item.contentType || item.type, where)];
 }
 
-export function metaHandler(region: Region, meta: Box): string {
-  const hdlr = firstChild(metaChildren(region, meta), 'hdlr');
-  if (!hdlr || hdlr.end - hdlr.payload < HDLR_TYPE_OFFSET + 4) return '';
-  return fourcc(region.bytes, hdlr.payload - region.base + HDLR_TYPE_OFFSET);
+/**
+ * A top-level meta that lists items (HEIF, handler `pict`, or any other handler) is cleaned item by
+ * item, since its items may be the picture itself; a meta without items is plain metadata.
+ */
+export function hasItems(region: Region, meta: Box): boolean {
+  const children = metaChildren(region, meta);
+  return children.some((b) => b.type === 'iinf' || b.type === 'iloc');
 }
 
 /** Cleans a HEIF `meta` box held in `region`; item bytes outside it come back as patches. */
