@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageLink } from '../app/PageLink';
 import { MENU_PAGES, REMOVER_PAGES } from './removers';
@@ -8,12 +8,16 @@ export function MobileDrawer() {
   const [open, setOpen] = useState(false);
   const intl = useIntl();
   const drawerId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const close = () => setOpen(false);
 
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) =>
-      event.key === 'Escape' && setOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
@@ -21,6 +25,7 @@ export function MobileDrawer() {
   return (
     <div className="drawer-wrap">
       <button
+        ref={buttonRef}
         type="button"
         className="menu-button"
         aria-expanded={open}

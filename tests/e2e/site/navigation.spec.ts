@@ -82,7 +82,7 @@ test('the removers dropdown opens and closes from the keyboard', async ({
   await expect(removersButton(page)).toHaveAttribute('aria-expanded', 'true');
 });
 
-test('at 375 px the menu is a drawer that closes when a link is chosen', async ({
+test('at 375 px the menu is a drawer that closes on Escape and when a link is chosen', async ({
   page,
 }) => {
   await page.setViewportSize(MOBILE);
@@ -97,6 +97,10 @@ test('at 375 px the menu is a drawer that closes when a link is chosen', async (
   const box = await drawer.boundingBox();
   expect(box?.width).toBe(MOBILE.width);
   expect(box?.height).toBeGreaterThan(MOBILE.height / 2);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page.locator('.menu-button')).toBeFocused();
+  await menu.click();
   await drawer
     .getByRole('link', { name: siteText('en-GB', 'nav.about') })
     .click();
