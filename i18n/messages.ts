@@ -14,7 +14,11 @@ export type MessageId =
   | keyof typeof consentMessages
   | keyof typeof uploaderMessages;
 
-/** Complete once Portuguese fills the gaps (`npm run i18n:check` keeps every pt set whole). */
+/**
+ * Complete once Portuguese fills the gaps (`npm run i18n:check` keeps every pt set whole). Typed
+ * as the source strings; Vite builds deliver them precompiled to ICU ASTs (vite.config.ts), which
+ * react-intl accepts in the same place.
+ */
 export type Messages = Readonly<Record<MessageId, string>>;
 
 type Loader = () => Promise<Record<string, string>>;
