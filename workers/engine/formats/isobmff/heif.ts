@@ -13,7 +13,7 @@ import { EngineError, corrupt, throwIfAborted } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
 import type { Patch } from '../in-place';
-import { FULL_BOX_BYTES, childrenOf, firstChild, type Box } from './box';
+import { firstChild, type Box } from './box';
 import { exifBlockFindings, xmpBlockFindings } from './embedded';
 import {
   readItemInfos,
@@ -129,7 +129,7 @@ export async function scanHeifMeta(
   findings: Finding[],
   signal: AbortSignal | undefined,
 ): Promise<HeifScan> {
-  const children = childrenOf(region.bytes, region.base, meta, FULL_BOX_BYTES);
+  const children = metaChildren(region, meta);
   const iinf = firstChild(children, 'iinf');
   const iloc = firstChild(children, 'iloc');
   const idat = firstChild(children, 'idat');
