@@ -118,6 +118,31 @@ describe('WebP with planted metadata', () => {
     expect(identifyingTags(cleaned.path)).toEqual([]);
   });
 
+  it('removes an unknown chunk inside an animation frame', async () => {
+    const animated = Buffer.from(
+      readFileSync(webpFixture(dir, 'frames.webp', 2)),
+    );
+    const anmf = animated.indexOf('ANMF');
+    const anmfSize = animated.readUInt32LE(anmf + 4);
+    const hidden = Buffer.from('ZZZZ\x08\0\0\0MCCANARY', 'latin1');
+    const frameEnd = anmf + 8 + anmfSize + (anmfSize % 2);
+    const bytes = Buffer.concat([
+      animated.subarray(0, frameEnd),
+      hidden,
+      animated.subarray(frameEnd),
+    ]);
+    bytes.writeUInt32LE(anmfSize + (anmfSize % 2) + hidden.length, anmf + 4);
+    bytes.writeUInt32LE(riffSize(animated) + hidden.length, 4);
+    const path = join(dir, 'hidden-in-frame.webp');
+    writeFileSync(path, bytes);
+    const cleaned = await cleanImage(path);
+    expect(
+      cleaned.result.removed.find((f) => f.label === 'ZZZZ')?.location,
+    ).toBe('ANMF');
+    expect(containsCanary(cleaned.bytes)).toBe(false);
+    expect(pixelDigest(cleaned.path)).toBe(pixelDigest(path));
+  });
+
   it('removes unknown chunks and bytes after the RIFF chunk', async () => {
     const bytes = new Uint8Array(readFileSync(still));
     const extra = Buffer.concat([

@@ -12,6 +12,7 @@ import { iccProfileFinding } from '../../metadata/icc';
 import { readXmpFindings } from '../../metadata/xmp';
 import { MAX_METADATA_BYTES } from '../../limits';
 import { readChildren, readChunkAt, type RiffChunk } from '../riff/chunks';
+import { ANMF_CHUNK, frameFindings, readFrame, type Frame } from './frames';
 
 export const IMAGE_CHUNKS: ReadonlySet<string> = new Set([
   'VP8X',
@@ -33,6 +34,8 @@ export interface WebpAnalysis {
   readonly riff: RiffChunk;
   readonly chunks: readonly RiffChunk[];
   readonly findings: readonly Finding[];
+  /** Animation frames, each with the chunks it keeps and the ones it loses. */
+  readonly frames: ReadonlyMap<RiffChunk, Frame>;
   /** The photo's EXIF Orientation when it is not upright (kept as an Orientation-only EXIF). */
   readonly orientation?: number;
 }
@@ -93,9 +96,14 @@ export async function analyzeWebp(
   if (!chunks.some((c) => BITSTREAM_CHUNKS.has(c.id)))
     throw corrupt('WebP without image data');
   const findings: Finding[] = [];
+  const frames = new Map<RiffChunk, Frame>();
   let orientation: number | undefined;
   for (const chunk of chunks) {
-    if (chunk.id === EXIF_CHUNK) {
+    if (chunk.id === ANMF_CHUNK) {
+      const frame = await readFrame(src, chunk, signal);
+      frames.set(chunk, frame);
+      findings.push(...frameFindings(frame));
+    } else if (chunk.id === EXIF_CHUNK) {
       const [found, rotated] = await exifFindings(src, chunk);
       findings.push(...found);
       orientation ??= rotated;
@@ -115,6 +123,7 @@ export async function analyzeWebp(
     riff,
     chunks,
     findings,
+    frames,
     ...(orientation === undefined ? {} : { orientation }),
   };
 }
