@@ -3,6 +3,9 @@ import { copyFile, open, rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { inPlacePatches, type OutputPlan } from '../workers/engine/index';
 
+/** The mode a new file gets by default (before the umask), as the streamed path creates it. */
+const OUTPUT_MODE = 0o666;
+
 /**
  * Writes a cleaned file to `out` through a temporary file beside it, so a failure leaves no
  * output at all (fail closed). Same-size plans are written as a kernel copy of the input plus
@@ -34,6 +37,8 @@ async function copyAndPatch(
   await copyFile(input, temp);
   const handle = await open(temp, 'r+');
   try {
+    // copyFile carries the input's mode over; a read-only original must not give a read-only copy.
+    await handle.chmod(OUTPUT_MODE & ~process.umask());
     for (const { offset, data } of patches)
       await handle.write(data, 0, data.length, offset);
   } finally {

@@ -1,4 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -55,5 +61,16 @@ describe('writePlan', () => {
       writePlan(join(dir, 'missing.bin'), 10, plan, join(dir, 'out.bin')),
     ).rejects.toThrow();
     expect(readdirSync(dir)).toEqual(['in.bin']);
+  });
+});
+
+describe('writePlan on a read-only input', () => {
+  it('writes a copy the user can modify', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'metaclean-mode-'));
+    const input = join(dir, 'in.bin');
+    writeFileSync(input, INPUT, { mode: 0o444 });
+    const plan = new OutputBuilder().copy(0, INPUT.length).build();
+    await writePlan(input, INPUT.length, plan, join(dir, 'out.bin'));
+    expect(statSync(join(dir, 'out.bin')).mode & 0o200).toBe(0o200);
   });
 });
