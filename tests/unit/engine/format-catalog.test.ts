@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatCatalog } from '../../../workers/engine/format-catalog';
+import { formatModules } from '../../../workers/engine/registry';
+
+/** The page reads the catalog; the engine cleans what the modules declare. They must agree. */
+describe('format catalog', () => {
+  const key = (f: {
+    id: string;
+    mime: string;
+    extensions: readonly string[];
+  }) => `${f.id} ${f.mime} ${[...f.extensions].sort().join(',')}`;
+
+  it('lists exactly the formats the registered modules declare', () => {
+    const declared = formatModules.flatMap((m) => m.formats.map(key)).sort();
+    expect(formatCatalog.map(key).sort()).toEqual(declared);
+  });
+
+  it('gives every extension to one format only', () => {
+    const extensions = formatCatalog.flatMap((f) => f.extensions);
+    expect(new Set(extensions).size).toBe(extensions.length);
+  });
+});
