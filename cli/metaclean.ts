@@ -1,5 +1,5 @@
 import { openAsBlob } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   CLEANED_PREFIX,
@@ -82,6 +82,8 @@ async function processFile(
       };
     }
     const { format, plan, removed, kept } = await cleanPlan(blob);
+    if (options.outDir !== undefined)
+      await mkdir(options.outDir, { recursive: true });
     await writePlan(file, info.size, plan, output);
     return { file, format, output, removed, kept };
   } catch (error) {

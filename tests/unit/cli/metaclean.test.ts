@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -41,5 +41,34 @@ describe('metaclean command', () => {
     const result = await metaclean('/nonexistent/photo.jpg', '--json');
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)[0].error.code).toBe('unreadable');
+  });
+});
+
+describe('metaclean writing', () => {
+  it('cleans a corpus photo into an --out-dir it creates, leaving the input untouched', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'metaclean-out-'));
+    const input = join(
+      import.meta.dirname,
+      '../../../../shared/corpus/exif-samples/DSCN0010.jpg',
+    );
+    const before = readFileSync(input);
+    const result = await metaclean(
+      '--json',
+      '--out-dir',
+      join(dir, 'new', 'sub'),
+      input,
+    );
+    expect(result.code).toBe(0);
+    const [outcome] = JSON.parse(result.stdout);
+    expect(outcome.output).toBe(
+      join(dir, 'new', 'sub', 'cleaned_DSCN0010.jpg'),
+    );
+    expect(
+      outcome.removed.some(
+        (f: { category: string }) => f.category === 'location',
+      ),
+    ).toBe(true);
+    expect(existsSync(outcome.output)).toBe(true);
+    expect(readFileSync(input)).toEqual(before);
   });
 });
