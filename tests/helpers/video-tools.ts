@@ -5,7 +5,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, openAsBlob, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { cleanPlan, inPlacePatches, planToBlob } from '../../workers/engine';
 import type { CleanPlanResult } from '../../workers/engine';
 
@@ -84,14 +84,20 @@ export interface Cleaned {
   readonly inPlace: boolean;
 }
 
-/** Cleans `path` with the engine and writes the output next to it as `cleaned_<name>`. */
+/**
+ * Cleans `path` with the engine and writes the output as `cleaned_<name>` in a fresh temporary
+ * folder: never beside the input, which may be the read-only shared corpus.
+ */
 export async function cleanFile(path: string): Promise<Cleaned> {
   const blob = await openAsBlob(path);
   const result = await cleanPlan(blob);
   const bytes = new Uint8Array(
     await planToBlob(blob, result.plan).arrayBuffer(),
   );
-  const out = path.replace(/([^/]+)$/, 'cleaned_$1');
+  const out = join(
+    mkdtempSync(join(tmpdir(), 'metaclean-video-')),
+    `cleaned_${basename(path)}`,
+  );
   writeFileSync(out, bytes);
   const inPlace = inPlacePatches(blob.size, result.plan) !== null;
   return { result, path: out, bytes, inPlace };
