@@ -1,4 +1,3 @@
-import { openAsBlob } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
@@ -10,6 +9,7 @@ import {
   type Sniffed,
 } from '../workers/engine/index';
 import { parseArgs, UsageError, USAGE, type CliOptions } from './args';
+import { openFileAccess } from './file-access';
 import { countByCategory, findingLines } from './report-text';
 import { writePlan } from './write-plan';
 
@@ -66,26 +66,30 @@ async function processFile(
     const info = await stat(file);
     if (!info.isFile())
       return { file, error: { code: 'unreadable', detail: 'not a file' } };
-    const blob = await openAsBlob(file);
-    if (options.inspect) {
-      const { format, findings } = await inspect(blob);
-      return { file, format, findings };
+    const input = await openFileAccess(file);
+    try {
+      if (options.inspect) {
+        const { format, findings } = await inspect(input);
+        return { file, format, findings };
+      }
+      const output = outputPath(file, options);
+      if (resolve(output) === resolve(file)) {
+        return {
+          file,
+          error: {
+            code: 'usage',
+            detail: 'the output would overwrite the input',
+          },
+        };
+      }
+      const { format, plan, removed, kept } = await cleanPlan(input);
+      if (options.outDir !== undefined)
+        await mkdir(options.outDir, { recursive: true });
+      await writePlan(file, input.size, plan, output);
+      return { file, format, output, removed, kept };
+    } finally {
+      await input.close();
     }
-    const output = outputPath(file, options);
-    if (resolve(output) === resolve(file)) {
-      return {
-        file,
-        error: {
-          code: 'usage',
-          detail: 'the output would overwrite the input',
-        },
-      };
-    }
-    const { format, plan, removed, kept } = await cleanPlan(blob);
-    if (options.outDir !== undefined)
-      await mkdir(options.outDir, { recursive: true });
-    await writePlan(file, info.size, plan, output);
-    return { file, format, output, removed, kept };
   } catch (error) {
     if (isEngineError(error))
       return { file, error: { code: error.code, detail: error.detail } };

@@ -1,14 +1,18 @@
 import { corrupt } from './errors';
+import { blobAccess, type RandomAccess } from './random-access';
 
 /**
- * Random-access reads over a Blob (a browser File or Node's fs.openAsBlob). Only the requested
- * range is read, so a parser that walks headers costs what the headers cost, not what the file costs.
+ * Random-access reads over a file (a browser File, a CLI file handle, a planned output). Only the
+ * requested range is read, so a parser that walks headers costs what the headers cost, not what
+ * the file costs.
  */
 export class ByteSource {
   readonly size: number;
+  readonly input: RandomAccess;
 
-  constructor(readonly blob: Blob) {
-    this.size = blob.size;
+  constructor(input: Blob | RandomAccess) {
+    this.input = input instanceof Blob ? blobAccess(input) : input;
+    this.size = this.input.size;
   }
 
   /** Reads [offset, offset + length), clamped to the end of the file. */
@@ -18,7 +22,7 @@ export class ByteSource {
     }
     const end = Math.min(this.size, offset + length);
     if (offset >= end) return new Uint8Array(0);
-    return new Uint8Array(await this.blob.slice(offset, end).arrayBuffer());
+    return this.input.read(offset, end - offset);
   }
 
   /** Reads exactly `length` bytes or fails as corrupt: for fields the format says must be there. */
@@ -26,9 +30,5 @@ export class ByteSource {
     if (offset + length > this.size)
       throw corrupt(`truncated at ${offset}+${length}`);
     return this.read(offset, length);
-  }
-
-  slice(start: number, end: number): Blob {
-    return this.blob.slice(start, end);
   }
 }

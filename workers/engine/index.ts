@@ -4,12 +4,14 @@ import { removable, keptOnPurpose, type Finding } from './findings';
 import type { EngineContext, FormatModule, Sniffed } from './format-module';
 import { SNIFF_BYTES } from './limits';
 import { planToBlob, type OutputPlan } from './output-plan';
+import { planAccess, type RandomAccess } from './random-access';
 import { formatModules } from './registry';
 
 export type { Finding, FindingCategory, KeepReason } from './findings';
 export type { EngineErrorCode } from './errors';
 export type { FormatId, Sniffed, EngineContext } from './format-module';
 export type { OutputPlan, Segment } from './output-plan';
+export type { RandomAccess } from './random-access';
 export { EngineError, isEngineError } from './errors';
 export { MAX_FILE_BYTES } from './limits';
 export { supportedTypes } from './registry';
@@ -65,11 +67,11 @@ async function typed<T>(work: () => Promise<T>): Promise<T> {
 
 /** Lists the metadata of a file without changing anything. */
 export function inspect(
-  blob: Blob,
+  input: Blob | RandomAccess,
   ctx: EngineContext = {},
 ): Promise<InspectResult> {
   return typed(async () => {
-    const src = new ByteSource(blob);
+    const src = new ByteSource(input);
     const [module, format] = await identify(src);
     const findings = await module.inspect(src, format, ctx);
     return { format, findings };
@@ -81,18 +83,18 @@ export function inspect(
  * removable is left (verify-after-clean).
  */
 export function cleanPlan(
-  blob: Blob,
+  input: Blob | RandomAccess,
   ctx: EngineContext = {},
 ): Promise<CleanPlanResult> {
   return typed(async () => {
-    const src = new ByteSource(blob);
+    const src = new ByteSource(input);
     const [module, format] = await identify(src);
     throwIfAborted(ctx.signal);
     const before = await module.inspect(src, format, ctx);
     throwIfAborted(ctx.signal);
     const plan = await module.clean(src, format, ctx);
     throwIfAborted(ctx.signal);
-    const output = new ByteSource(planToBlob(blob, plan));
+    const output = new ByteSource(planAccess(src.input, plan));
     const after = await module.inspect(output, format, {});
     const left = after.filter(removable);
     if (left.length > 0) {

@@ -14,7 +14,7 @@ export class CachedSource extends ByteSource {
   private windowStart = 0;
 
   static over(src: ByteSource): CachedSource {
-    return src instanceof CachedSource ? src : new CachedSource(src.blob);
+    return src instanceof CachedSource ? src : new CachedSource(src.input);
   }
 
   override async read(offset: number, length: number): Promise<Uint8Array> {

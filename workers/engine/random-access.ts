@@ -1,0 +1,74 @@
+import type { OutputPlan } from './output-plan';
+
+/**
+ * Anything the engine can read at random offsets: a Blob in the browser, a file handle in the CLI
+ * (Node 20's file Blobs misreport sizes past 4 GiB and read slowly), or a planned output.
+ */
+export interface RandomAccess {
+  readonly size: number;
+  /** Bytes [offset, offset + length), already clamped to `size` by the caller. */
+  read(offset: number, length: number): Promise<Uint8Array>;
+}
+
+export function blobAccess(blob: Blob): RandomAccess {
+  return {
+    size: blob.size,
+    read: async (offset, length) =>
+      new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()),
+  };
+}
+
+/**
+ * The output a plan describes, read without assembling it: copied ranges come from the input,
+ * new bytes from the plan. Verify-after-clean inspects this.
+ */
+export function planAccess(
+  input: RandomAccess,
+  plan: OutputPlan,
+): RandomAccess {
+  const starts: number[] = [];
+  let size = 0;
+  for (const s of plan) {
+    starts.push(size);
+    size += s.kind === 'copy' ? s.end - s.start : s.data.length;
+  }
+  return {
+    size,
+    async read(offset, length) {
+      const out = new Uint8Array(length);
+      let i = lastSegmentAtOrBefore(starts, offset);
+      let filled = 0;
+      while (filled < length && i < plan.length) {
+        const segment = plan[i]!;
+        const from = offset + filled - starts[i]!;
+        const segmentLength =
+          segment.kind === 'copy'
+            ? segment.end - segment.start
+            : segment.data.length;
+        const take = Math.min(length - filled, segmentLength - from);
+        const bytes =
+          segment.kind === 'copy'
+            ? await input.read(segment.start + from, take)
+            : segment.data.subarray(from, from + take);
+        out.set(bytes, filled);
+        filled += take;
+        i++;
+      }
+      return out;
+    },
+  };
+}
+
+function lastSegmentAtOrBefore(
+  starts: readonly number[],
+  offset: number,
+): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
