@@ -3,11 +3,15 @@ import { MAX_FILE_BYTES } from '../../workers/engine/limits';
 
 const BYTES_PER_MEGABYTE = 1024 * 1024;
 
-/** The stated per-file limit (spec 9), read from the engine's constant, e.g. "100 MB". */
+/**
+ * The stated per-file limit (spec 9), read from the engine's constant, with the unit in the
+ * visitor's language ("100 MB", "100 ميغابايت"): a Latin "MB" inside Arabic text is reordered
+ * by the bidi algorithm and reads "MB 100".
+ */
 export function useFileLimit(): string {
-  const intl = useIntl();
-  const megabytes = intl.formatNumber(MAX_FILE_BYTES / BYTES_PER_MEGABYTE, {
+  return useIntl().formatNumber(MAX_FILE_BYTES / BYTES_PER_MEGABYTE, {
+    style: 'unit',
+    unit: 'megabyte',
     maximumFractionDigits: 0,
   });
-  return `${megabytes} MB`;
 }
