@@ -14,6 +14,17 @@ import {
 const CLI = join(process.cwd(), 'cli', 'bin.mjs');
 const out = (ext: string) => join(BENCH_DIR, `out${ext}`);
 
+async function engineFigure(
+  file: string,
+  via: 'blob' | 'file',
+): Promise<string> {
+  try {
+    return `${(await engineMs(file, via)).toFixed(1)} ms`;
+  } catch (error) {
+    return `failed (${String(error).slice(0, 60)})`;
+  }
+}
+
 function fmtProcess(f: ProcessFigure | null): string {
   if (!f) return 'n/a';
   const rss = f.maxRssMb === null ? '' : ` ${f.maxRssMb.toFixed(0)} MB`;
@@ -37,7 +48,8 @@ const rows: string[][] = [
   [
     'case',
     'size',
-    'engine',
+    'engine (Blob)',
+    'engine (file)',
     'metaclean CLI',
     'exiftool -all=',
     'vs exiftool',
@@ -48,12 +60,8 @@ const rows: string[][] = [
 for (const c of benchCases()) {
   const ext = c.file.slice(c.file.lastIndexOf('.'));
   const size = `${(statSync(c.file).size / 1024 / 1024).toFixed(0)} MB`;
-  let engine = 'failed';
-  try {
-    engine = `${(await engineMs(c.file)).toFixed(1)} ms`;
-  } catch (error) {
-    engine = `failed (${String(error).slice(0, 60)})`;
-  }
+  const engineBlob = await engineFigure(c.file, 'blob');
+  const engineFile = await engineFigure(c.file, 'file');
   const ours = processFigure('node', [CLI, '-o', out(ext), c.file], out(ext));
   const exif =
     c.exiftool && exiftool
@@ -87,7 +95,8 @@ for (const c of benchCases()) {
   rows.push([
     c.name,
     size,
-    engine,
+    engineBlob,
+    engineFile,
     fmtProcess(ours),
     c.exiftool ? fmtProcess(exif) : '-',
     c.exiftool ? ratio(exif, ours) : '-',
