@@ -20,6 +20,8 @@ export interface UploaderContext {
   readonly errorCode: BridgeErrorCode | null;
   /** Fraction done while processing, 0..1. */
   readonly progress: number;
+  /** The last run was cancelled by the visitor; cleared by the next file or run. */
+  readonly cancelled: boolean;
 }
 
 export type UploaderEvent =
@@ -34,6 +36,7 @@ const EMPTY: UploaderContext = {
   downloadUrl: null,
   errorCode: null,
   progress: 0,
+  cancelled: false,
 };
 
 /**
@@ -55,7 +58,13 @@ export const uploaderMachine = setup({
     selectFile: assign(({ event }) =>
       event.type === 'file.select' ? { ...EMPTY, file: event.file } : {},
     ),
-    resetRun: assign({ result: null, errorCode: null, progress: 0 }),
+    resetRun: assign({
+      result: null,
+      errorCode: null,
+      progress: 0,
+      cancelled: false,
+    }),
+    markCancelled: assign({ cancelled: true }),
     keepResult: assign((_, output: CleanSuccess) => ({
       result: output,
       downloadUrl: URL.createObjectURL(output.blob),
@@ -90,7 +99,7 @@ export const uploaderMachine = setup({
       on: {
         'file.select': {},
         'processing.progress': { actions: 'recordProgress' },
-        'processing.cancel': 'selected',
+        'processing.cancel': { target: 'selected', actions: 'markCancelled' },
       },
       invoke: {
         id: 'cleanFile',

@@ -25,9 +25,12 @@ export interface CleanJobOptions {
 export interface CleanBridge {
   /** Cleans one file in the worker; jobs run one at a time, in order. Never rejects. */
   clean(file: File, options?: CleanJobOptions): Promise<BridgeOutcome>;
-  /** Ends the worker now; the next job starts a fresh one. */
+  /** Ends the worker now (it also ends by itself when idle); the next job starts a fresh one. */
   terminate(): void;
 }
+
+/** A worker idle this long is ended, so the engine's memory is given back between visits. */
+export const IDLE_TERMINATE_MS = 60_000;
 
 const CANCELLED: CleanOutcome = { ok: false, code: 'cancelled', detail: '' };
 
@@ -41,9 +44,14 @@ interface Running {
  * page's first load), and an abort terminates it, because a worker stuck in a parser loop can
  * only be stopped from outside.
  */
-export function createCleanBridge(createWorker: () => Worker): CleanBridge {
+export function createCleanBridge(
+  createWorker: () => Worker,
+  idleMs = IDLE_TERMINATE_MS,
+): CleanBridge {
   let running: Running | null = null;
   let queue: Promise<unknown> = Promise.resolve();
+  let pending = 0;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
   const start = (): Running => {
     if (running) return running;
@@ -89,13 +97,25 @@ export function createCleanBridge(createWorker: () => Worker): CleanBridge {
     });
   };
 
+  const jobSettled = (): void => {
+    pending -= 1;
+    if (pending > 0) return;
+    idleTimer = setTimeout(terminate, idleMs);
+  };
+
   return {
     clean(file, options = {}) {
+      clearTimeout(idleTimer);
+      pending += 1;
       const job = queue.then(() => runJob(file, options));
       queue = job;
+      void job.then(jobSettled);
       return job;
     },
-    terminate,
+    terminate() {
+      clearTimeout(idleTimer);
+      terminate();
+    },
   };
 }
 

@@ -146,6 +146,9 @@ describe('uploaderMachine rules', () => {
     expect(lastJob(jobs).signal.aborted).toBe(true);
     expect(actor.getSnapshot().value).toBe('selected');
     expect(actor.getSnapshot().context.file).toBe(photo);
+    expect(actor.getSnapshot().context.cancelled).toBe(true);
+    actor.send({ type: 'processing.start' });
+    expect(actor.getSnapshot().context.cancelled).toBe(false);
   });
 
   it('replaces the file and clears the result when a new file comes after done', async () => {

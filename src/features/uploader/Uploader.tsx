@@ -72,7 +72,8 @@ export function Uploader({ kind, clean }: UploaderProps) {
   const [snapshot, send] = useUploaderMachine(clean);
   const entries = useMemo(() => acceptedEntries(kind), [kind]);
   const status = snapshot.value as UploaderStatus;
-  const { file, result, downloadUrl, errorCode, progress } = snapshot.context;
+  const { file, result, downloadUrl, errorCode, progress, cancelled } =
+    snapshot.context;
   const processing = status === 'processing';
   const hydrated = useHydrated();
 
@@ -100,6 +101,11 @@ export function Uploader({ kind, clean }: UploaderProps) {
             id={processing ? 'uploader.processing' : 'uploader.remove'}
           />
         </button>
+      )}
+      {status === 'selected' && cancelled && (
+        <p className="uploader-hint uploader-cancelled">
+          <FormattedMessage id="uploader.error.cancelled" />
+        </p>
       )}
       {processing && (
         <ProgressBar

@@ -139,6 +139,7 @@ describe('Uploader', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
       expect(jobs[0]?.options.signal?.aborted).toBe(true);
       expect(section().dataset.state).toBe('selected');
+      expect(screen.getByText('The cleaning was canceled.')).toBeTruthy();
       expect(
         screen.getByRole('button', { name: 'Remove Metadata' }),
       ).toBeTruthy();

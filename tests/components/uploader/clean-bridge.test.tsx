@@ -118,6 +118,22 @@ describe('createCleanBridge', () => {
     expect(factory).not.toHaveBeenCalled();
   });
 
+  it('ends an idle worker and starts a fresh one for a later job', async () => {
+    const IDLE_MS = 30;
+    const workers: ReturnType<typeof fakeWorker>[] = [];
+    const bridge = createCleanBridge(() => {
+      const worker = fakeWorker(async () => ok('x'));
+      workers.push(worker);
+      return worker;
+    }, IDLE_MS);
+    await bridge.clean(photo);
+    expect(workers[0]?.terminate).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(workers[0]?.terminate).toHaveBeenCalled());
+    await bridge.clean(photo);
+    expect(workers).toHaveLength(2);
+    bridge.terminate();
+  });
+
   it('keeps the engine error code across the worker boundary', async () => {
     const bridge = createCleanBridge(() =>
       fakeWorker(async () => ({ ok: false, code: 'encrypted', detail: 'AES' })),
