@@ -120,14 +120,23 @@ test('ae: Cancel on a large file stops the worker, returns to selected, and a fr
   page,
 }, testInfo) => {
   const { messages } = VARIANTS[3];
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   // The engine reads only metadata, so even a large file is cleaned before anyone could press
   // Cancel; a worker that never answers stands in for a slow one, once.
-  await page.route('**/clean.worker*', (route) =>
-    route.fulfill({
+  let fakeServed = () => {};
+  const fakeWorkerLoaded = new Promise<void>((resolve) => {
+    fakeServed = resolve;
+  });
+  await page.route('**/clean.worker*', async (route) => {
+    await route.fulfill({
       contentType: 'text/javascript',
       body: 'self.addEventListener("message", () => {});',
-    }),
-  );
+    });
+    fakeServed();
+  });
   await openTool(page, toolPath('photos', 'ae'));
   const large = testInfo.outputPath('large.jpg');
   writeLargePhoto(large, LARGE_FILE_BYTES);
@@ -137,6 +146,8 @@ test('ae: Cancel on a large file stops the worker, returns to selected, and a fr
     'data-state',
     'processing',
   );
+  // Only once the stand-in is loaded may the real worker come back for the next run.
+  await fakeWorkerLoaded;
   await page.unroute('**/clean.worker*');
   await page.getByRole('button', { name: messages['uploader.cancel'] }).click();
   await expect(page.locator('.uploader')).toHaveAttribute(
@@ -145,5 +156,11 @@ test('ae: Cancel on a large file stops the worker, returns to selected, and a fr
   );
 
   await page.getByRole('button', { name: messages['uploader.remove'] }).click();
+  await expect(page.locator('.uploader')).not.toHaveAttribute(
+    'data-state',
+    'processing',
+  );
+  // A failure here names its cause: the bridge logs why a worker failed.
+  expect(consoleErrors).toEqual([]);
   await expect(page.locator('.uploader')).toHaveAttribute('data-state', 'done');
 });
