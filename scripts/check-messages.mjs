@@ -10,7 +10,8 @@ const problems = [];
 
 for (const feature of readdirSync(root, { withFileTypes: true })) {
   if (!feature.isDirectory()) continue;
-  const read = (set) => JSON.parse(readFileSync(join(root, feature.name, `${set}.json`), 'utf8'));
+  const read = (set) =>
+    JSON.parse(readFileSync(join(root, feature.name, `${set}.json`), 'utf8'));
   const base = read('pt');
   for (const set of SETS) {
     let messages;
@@ -21,17 +22,25 @@ for (const feature of readdirSync(root, { withFileTypes: true })) {
       continue;
     }
     for (const id of Object.keys(base)) {
-      if (!(id in messages)) problems.push(`${feature.name}/${set}.json lacks "${id}"`);
+      if (!(id in messages))
+        problems.push(`${feature.name}/${set}.json lacks "${id}"`);
     }
     for (const [id, text] of Object.entries(messages)) {
-      if (!(id in base)) problems.push(`${feature.name}/${set}.json has "${id}", which pt lacks`);
+      if (!(id in base))
+        problems.push(
+          `${feature.name}/${set}.json has "${id}", which pt lacks`,
+        );
       if (set === 'de-CH' && text.includes('ß')) {
-        problems.push(`${feature.name}/de-CH.json "${id}" uses ß; Swiss spelling writes ss`);
+        problems.push(
+          `${feature.name}/de-CH.json "${id}" uses ß; Swiss spelling writes ss`,
+        );
       }
       try {
         parse(text);
       } catch (error) {
-        problems.push(`${feature.name}/${set}.json "${id}" is not valid ICU: ${error.message}`);
+        problems.push(
+          `${feature.name}/${set}.json "${id}" is not valid ICU: ${error.message}`,
+        );
       }
     }
   }
