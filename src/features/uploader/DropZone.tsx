@@ -6,7 +6,8 @@ import { MAX_FILE_BYTES } from '../../../workers/engine/limits';
 import { extensionList, toDropzoneAccept } from './accepted-types';
 import { isIgnoredFile } from './file-rules';
 import { firstRejection, type Rejection } from './rejections';
-import { useFileLimit, useFormatSize } from './use-format-size';
+import { useFileLimit } from '../../components/use-file-limit';
+import { useFormatSize } from './use-format-size';
 
 /** The smallest file worth cleaning: an empty file has nothing to clean and no format. */
 const MIN_FILE_BYTES = 1;

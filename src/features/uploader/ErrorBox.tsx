@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import type { BridgeErrorCode } from '../../worker-bridge/clean-bridge';
-import { useFileLimit } from './use-format-size';
+import { useFileLimit } from '../../components/use-file-limit';
 
 /** The red box of spec 8, with the engine's reason under the general sentence. */
 export function ErrorBox({ code }: { code: BridgeErrorCode }) {

@@ -26,10 +26,3 @@ export const MEGABYTES_FORMAT = {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 } as const;
-
-/** The limit is a round figure and reads as one: "100 MB", not "100.00 MB". */
-export const LIMIT_FORMAT = {
-  style: 'unit',
-  unit: 'megabyte',
-  maximumFractionDigits: 0,
-} as const;
