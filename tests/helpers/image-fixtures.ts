@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { CANARY, CANARY_GPS } from './image-exif-builder';
 import { convert, exiftoolWrite } from './image-tools';
 
-export const CORPUS_DIR = '/work/shared/corpus';
+import { CORPUS_DIR } from './corpus';
+
+export { CORPUS_DIR };
 /** A real sRGB ICC profile, taken from a corpus photo. */
 const ICC_SOURCE = join(CORPUS_DIR, 'exif-samples', 'Canon_40D.jpg');
 

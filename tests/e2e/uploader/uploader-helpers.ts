@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { pagePath } from '../../../i18n/routes';
 import type { LocaleCode } from '../../../i18n/locales';
 import type { PageId } from '../../../i18n/route-table';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
 export type UploaderMessages =
   typeof import('../../../i18n/messages/uploader/pt.json');
@@ -28,7 +29,7 @@ export const VARIANTS = [
   messages: UploaderMessages;
 }[];
 
-export const GPS_PHOTO = '/work/shared/corpus/exif-samples/DSCN0010.jpg';
+export const GPS_PHOTO = `${CORPUS_DIR}/exif-samples/DSCN0010.jpg`;
 
 export function toolPath(page: PageId, code: LocaleCode): string {
   return pagePath(page, code);

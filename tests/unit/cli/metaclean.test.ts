@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
 const run = promisify(execFile);
 const BIN = join(import.meta.dirname, '../../../cli/bin.mjs');
@@ -47,10 +48,7 @@ describe('metaclean command', () => {
 describe('metaclean writing', () => {
   it('cleans a corpus photo into an --out-dir it creates, leaving the input untouched', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'metaclean-out-'));
-    const input = join(
-      import.meta.dirname,
-      '../../../../shared/corpus/exif-samples/DSCN0010.jpg',
-    );
+    const input = join(CORPUS_DIR, 'exif-samples', 'DSCN0010.jpg');
     const before = readFileSync(input);
     const result = await metaclean(
       '--json',

@@ -19,8 +19,9 @@ import {
   tempDir,
   type Cleaned,
 } from '../../helpers/video-tools';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const MAT2_AIFF = '/work/shared/corpus/mat2/dirty.aiff';
+const MAT2_AIFF = `${CORPUS_DIR}/mat2/dirty.aiff`;
 const PLANTED = [
   'CANARY_AUTHOR',
   'CANARY_COPYRIGHT',

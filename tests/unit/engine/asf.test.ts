@@ -17,8 +17,9 @@ import {
   framemd5,
   tempDir,
 } from '../../helpers/video-tools';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const MAT2_WMV = '/work/shared/corpus/mat2/dirty.wmv';
+const MAT2_WMV = `${CORPUS_DIR}/mat2/dirty.wmv`;
 const CANARIES = [
   'CANARY_TITLE',
   'CANARY_ARTIST',

@@ -22,8 +22,9 @@ import {
   framemd5,
   tempDir,
 } from '../../helpers/video-tools';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const MAT2_AVI = '/work/shared/corpus/mat2/dirty.avi';
+const MAT2_AVI = `${CORPUS_DIR}/mat2/dirty.avi`;
 const CANARIES = [
   'CANARY_TITLE',
   'CANARY_ARTIST',

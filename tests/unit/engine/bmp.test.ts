@@ -9,8 +9,9 @@ import {
   fileBytes,
   tempDir,
 } from '../../helpers/video-tools';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const CORPUS = '/work/shared/corpus';
+const CORPUS = `${CORPUS_DIR}`;
 const PATH = 'C:\\Users\\CANARY_USER\\profiles\\monitor.icc';
 const FILE_SIZE_AT = 2;
 const CS_TYPE_AT = 14 + 56;

@@ -10,8 +10,9 @@ import {
   inspect,
 } from '../../../workers/engine';
 import { blobOf, fileBytes } from '../../helpers/video-tools';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const DIRTY_PNG = '/work/shared/corpus/mat2/dirty.png';
+const DIRTY_PNG = `${CORPUS_DIR}/mat2/dirty.png`;
 const ENGINE = '../../../workers/engine';
 const FAKE_MAGIC = 'FAKEFMT!';
 

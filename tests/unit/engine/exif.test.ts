@@ -15,8 +15,9 @@ import {
   canaryExif,
 } from '../../helpers/image-exif-builder';
 import { tempDir } from '../../helpers/image-tools';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const CORPUS = '/work/shared/corpus/exif-samples';
+const CORPUS = `${CORPUS_DIR}/exif-samples`;
 
 const byLabel = (found: Finding[], label: string) =>
   found.find((f) => f.label === label);

@@ -20,8 +20,9 @@ import {
   tempDir,
   type Cleaned,
 } from '../../helpers/video-tools';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const MAT2_FLAC = '/work/shared/corpus/mat2/dirty.flac';
+const MAT2_FLAC = `${CORPUS_DIR}/mat2/dirty.flac`;
 const STREAMINFO_END = 4 + 4 + 34;
 const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 

@@ -16,8 +16,9 @@ import {
   fileBytes,
   tempDir,
 } from '../../helpers/video-tools';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const CORPUS = '/work/shared/corpus';
+const CORPUS = `${CORPUS_DIR}`;
 const CANARIES = [
   'CANARY_COMMENT',
   'CANARY_XMP_CREATOR',

@@ -17,11 +17,12 @@ import {
   tempDir,
   type Cleaned,
 } from '../../helpers/video-tools';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
 const CORPUS = {
-  avif: '/work/shared/corpus/mat2/dirty.avif',
-  heic: '/work/shared/corpus/mat2/dirty.heic',
-  iphone: '/work/shared/corpus/exif-samples/IMG_5195.HEIC',
+  avif: `${CORPUS_DIR}/mat2/dirty.avif`,
+  heic: `${CORPUS_DIR}/mat2/dirty.heic`,
+  iphone: `${CORPUS_DIR}/exif-samples/IMG_5195.HEIC`,
 };
 /** exiftool groups that only EXIF and XMP items produce. */
 const METADATA_GROUPS = /"(IFD0|IFD1|ExifIFD|GPS|Apple|XMP-\w+):/;

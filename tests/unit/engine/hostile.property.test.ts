@@ -18,8 +18,9 @@ import {
   tEXt,
   zTXt,
 } from '../../helpers/png-chunks';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const CORPUS = '/work/shared/corpus';
+const CORPUS = `${CORPUS_DIR}`;
 /** Per input: enough runs to hit every mutation kind a few times, few enough for seconds. */
 const RUNS_PER_FILE = Number(process.env.FUZZ_RUNS ?? 12);
 /** Fixed so CI is repeatable; set FUZZ_SEED to explore other mutations locally. */

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { iccDescription } from '../../../workers/engine/metadata/icc';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const CORPUS = '/work/shared/corpus/exif-samples';
+const CORPUS = `${CORPUS_DIR}/exif-samples`;
 
 function profileOf(photo: string): Uint8Array {
   return new Uint8Array(

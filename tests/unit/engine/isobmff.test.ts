@@ -16,6 +16,7 @@ import { parseBoxHeader } from '../../../workers/engine/formats/isobmff/box';
 import { iso6709ToDecimal } from '../../../workers/engine/formats/isobmff/iso6709';
 import { box, concat, ftyp } from '../../helpers/isobmff-fixtures';
 import { blobOf, contains } from '../../helpers/video-tools';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
 const MVHD_V0_BYTES = 100;
 const CANARY_PLACE = 'CANARYPLACE77';
@@ -397,9 +398,7 @@ describe('hostile input gives a typed error quickly', () => {
   });
 
   it('random bytes behind a valid header, or a mutated real file, never escape as untyped', async () => {
-    const real = new Uint8Array(
-      readFileSync('/work/shared/corpus/mat2/dirty.mp4'),
-    );
+    const real = new Uint8Array(readFileSync(`${CORPUS_DIR}/mat2/dirty.mp4`));
     const moovStart = Buffer.from(real).indexOf('moov') - 4;
     await fc.assert(
       fc.asyncProperty(

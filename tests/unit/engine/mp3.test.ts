@@ -29,8 +29,9 @@ import {
   tempDir,
   type Cleaned,
 } from '../../helpers/video-tools';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const MAT2_MP3 = '/work/shared/corpus/mat2/dirty.mp3';
+const MAT2_MP3 = `${CORPUS_DIR}/mat2/dirty.mp3`;
 const LAME_KEPT = ['MPEG:Encoder'];
 const MP3_CODEC = [
   '-c:a',

@@ -29,8 +29,9 @@ import {
   framemd5,
   tempDir,
 } from '../../helpers/video-tools';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const MAT2_MP4 = '/work/shared/corpus/mat2/dirty.mp4';
+const MAT2_MP4 = `${CORPUS_DIR}/mat2/dirty.mp4`;
 /** exiftool tags that name a person, a place, a device or a moment. */
 const IDENTIFYING_TAGS =
   /"[^"]*:(Title|Artist|Album|Comment|Encoder|GPS\w*|Make|Model|Software|CoverArt|LocationInformation|CreationDate)"/;

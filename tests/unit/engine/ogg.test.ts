@@ -21,8 +21,9 @@ import {
   tempDir,
   type Cleaned,
 } from '../../helpers/video-tools';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const MAT2_OGG = '/work/shared/corpus/mat2/dirty.ogg';
+const MAT2_OGG = `${CORPUS_DIR}/mat2/dirty.ogg`;
 /**
  * Longer than one page can hold (255 * 255 bytes), so the comment header spans two pages; the
  * cleaned Opus header alone has one lacing value, so its two pages need padding.

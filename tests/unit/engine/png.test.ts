@@ -23,8 +23,9 @@ import {
   ffmpeg,
   tempDir,
 } from '../../helpers/video-tools';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const CORPUS = '/work/shared/corpus';
+const CORPUS = `${CORPUS_DIR}`;
 const CANARIES = [
   'CANARY_AUTHOR',
   'CANARY_SOFTWARE',

@@ -4,8 +4,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cleanPlan, planToBlob } from '../../../workers/engine';
 import { ILLUSTRATOR_SVG, INKSCAPE_SVG } from '../../helpers/fuzz-svg-fixtures';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const CORPUS = '/work/shared/corpus/mat2';
+const CORPUS = `${CORPUS_DIR}/mat2`;
 
 async function cleaned(text: string): Promise<string> {
   const blob = new Blob([text]);

@@ -15,8 +15,9 @@ import {
   exiftool,
   tempDir,
 } from '../../helpers/video-tools';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const CORPUS = '/work/shared/corpus/mat2';
+const CORPUS = `${CORPUS_DIR}/mat2`;
 const EDITOR_GROUPS = /^(SVG-inkscape|SVG-sodipodi|XMP-)/;
 
 let dir = '';

@@ -20,8 +20,9 @@ import {
   tempDir,
   type Cleaned,
 } from '../../helpers/video-tools';
+import { CORPUS_DIR } from '../../helpers/corpus';
 
-const MAT2_WAV = '/work/shared/corpus/mat2/dirty.wav';
+const MAT2_WAV = `${CORPUS_DIR}/mat2/dirty.wav`;
 const BEXT_METADATA = [
   ...['-write_bext', '1', '-metadata', 'originator=CANARY_ORIGINATOR'],
   ...[
