@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { Section } from '../components/Section';
 import { CardGrid } from '../components/CardGrid';
 import { PageHeader } from '../components/PageHeader';
 
@@ -30,34 +31,19 @@ export function AboutPage() {
   return (
     <>
       <PageHeader title="about.title" />
-      <section className="section" aria-labelledby="mission-title">
-        <div className="container narrow">
-          <h2 id="mission-title">
-            <FormattedMessage id="about.mission.title" />
-          </h2>
-          <p className="section-lead">
-            <FormattedMessage id="about.mission.text" />
-          </p>
-        </div>
-      </section>
-      <section className="section" aria-labelledby="values-title">
-        <div className="container">
-          <h2 id="values-title">
-            <FormattedMessage id="about.values.title" />
-          </h2>
-          <CardGrid cards={VALUES} />
-        </div>
-      </section>
-      <section className="section" aria-labelledby="why-title">
-        <div className="container narrow">
-          <h2 id="why-title">
-            <FormattedMessage id="about.why.title" />
-          </h2>
-          <p>
-            <FormattedMessage id="about.why.text" />
-          </p>
-        </div>
-      </section>
+      <Section id="mission-title" title="about.mission.title" narrow>
+        <p className="section-lead">
+          <FormattedMessage id="about.mission.text" />
+        </p>
+      </Section>
+      <Section id="values-title" title="about.values.title">
+        <CardGrid cards={VALUES} />
+      </Section>
+      <Section id="why-title" title="about.why.title" narrow>
+        <p>
+          <FormattedMessage id="about.why.text" />
+        </p>
+      </Section>
     </>
   );
 }

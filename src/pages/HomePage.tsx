@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { PageLink } from '../app/PageLink';
 import { CardGrid } from '../components/CardGrid';
 import { FaqAccordion } from '../components/FaqAccordion';
+import { Section } from '../components/Section';
 import { StepList } from '../components/StepList';
 import { useFileLimit } from '../components/use-file-limit';
 
@@ -79,44 +79,24 @@ function Hero() {
   );
 }
 
-function Section({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <section className="section" aria-labelledby={id}>
-      <div className="container">{children}</div>
-    </section>
-  );
-}
-
 /** Home (spec 1, 2.4): hero, features, how it works, what metadata is, formats, FAQ. */
 export function HomePage() {
   return (
     <>
       <Hero />
-      <Section id="features-title">
-        <h2 id="features-title">
-          <FormattedMessage id="home.features.title" />
-        </h2>
+      <Section id="features-title" title="home.features.title">
         <CardGrid cards={FEATURES} />
       </Section>
-      <Section id="steps-title">
-        <h2 id="steps-title">
-          <FormattedMessage id="home.steps.title" />
-        </h2>
+      <Section id="steps-title" title="home.steps.title">
         <StepList steps={STEPS} />
       </Section>
-      <Section id="metadata-title">
-        <h2 id="metadata-title">
-          <FormattedMessage id="home.metadata.title" />
-        </h2>
+      <Section id="metadata-title" title="home.metadata.title">
         <p className="section-lead">
           <FormattedMessage id="home.metadata.text" />
         </p>
         <CardGrid cards={EXAMPLES} />
       </Section>
-      <Section id="formats-title">
-        <h2 id="formats-title">
-          <FormattedMessage id="home.formats.title" />
-        </h2>
+      <Section id="formats-title" title="home.formats.title">
         <p className="section-lead">
           <FormattedMessage id="home.formats.text" />
         </p>
@@ -126,10 +106,7 @@ export function HomePage() {
           ))}
         </ul>
       </Section>
-      <Section id="faq-title">
-        <h2 id="faq-title">
-          <FormattedMessage id="faq.title" />
-        </h2>
+      <Section id="faq-title" title="faq.title">
         <FaqAccordion />
         <div className="actions center">
           <PageLink page="tool" className="button button-primary button-large">

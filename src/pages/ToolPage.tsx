@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { Section } from '../components/Section';
 import { PageLink } from '../app/PageLink';
 import { StepList } from '../components/StepList';
 import { Uploader, type UploaderKind } from '../features/uploader/Uploader';
@@ -20,27 +21,22 @@ const RELATED: Partial<Record<UploaderKind, readonly RemoverPage[]>> = {
 
 function RelatedTools({ pages }: { pages: readonly RemoverPage[] }) {
   return (
-    <section className="section" aria-labelledby="related-title">
-      <div className="container">
-        <h2 id="related-title">
-          <FormattedMessage id="tool.related.title" />
-        </h2>
-        <ul className="card-grid">
-          {pages.map((page) => (
-            <li key={page}>
-              <PageLink page={page} className="card card-link">
-                <span className="card-title">
-                  <FormattedMessage id={`tool.${page}.title`} />
-                </span>
-                <span className="card-text">
-                  <FormattedMessage id={`remover.${page}.formats`} />
-                </span>
-              </PageLink>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section id="related-title" title="tool.related.title">
+      <ul className="card-grid">
+        {pages.map((page) => (
+          <li key={page}>
+            <PageLink page={page} className="card card-link">
+              <span className="card-title">
+                <FormattedMessage id={`tool.${page}.title`} />
+              </span>
+              <span className="card-text">
+                <FormattedMessage id={`remover.${page}.formats`} />
+              </span>
+            </PageLink>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }
 
@@ -62,24 +58,14 @@ export function ToolPage({ kind }: { kind: UploaderKind }) {
       <div className="container narrow uploader-slot">
         <Uploader kind={kind} />
       </div>
-      <section className="section" aria-labelledby="why-title">
-        <div className="container narrow">
-          <h2 id="why-title">
-            <FormattedMessage id="tool.why.title" />
-          </h2>
-          <p>
-            <FormattedMessage id="tool.why.text" />
-          </p>
-        </div>
-      </section>
-      <section className="section" aria-labelledby="tool-steps-title">
-        <div className="container">
-          <h2 id="tool-steps-title">
-            <FormattedMessage id="tool.steps.title" />
-          </h2>
-          <StepList steps={STEPS} />
-        </div>
-      </section>
+      <Section id="why-title" title="tool.why.title" narrow>
+        <p>
+          <FormattedMessage id="tool.why.text" />
+        </p>
+      </Section>
+      <Section id="tool-steps-title" title="tool.steps.title">
+        <StepList steps={STEPS} />
+      </Section>
       {related ? <RelatedTools pages={related} /> : null}
     </>
   );
