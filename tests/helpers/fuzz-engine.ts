@@ -5,12 +5,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { ByteSource } from '../../workers/engine/byte-source';
 import { EngineError, isEngineError } from '../../workers/engine/errors';
 import { removable } from '../../workers/engine/findings';
 import type { FormatModule } from '../../workers/engine/format-module';
 import { inspect, planToBlob } from '../../workers/engine';
 import { SNIFF_BYTES } from '../../workers/engine/limits';
+import { analyzeInput, verifiedPlan } from '../../workers/engine/pipeline';
 import { formatModules } from '../../workers/engine/registry';
 
 export type Outcome = { kind: 'error'; code: string } | { kind: 'clean' };
@@ -22,17 +22,12 @@ export function moduleFor(bytes: Uint8Array): FormatModule | undefined {
 
 async function cleanDirect(bytes: Uint8Array): Promise<void> {
   const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
-  const src = new ByteSource(blob);
-  const module = moduleFor(bytes);
-  const format = module?.sniff(bytes.subarray(0, SNIFF_BYTES));
   // A mutated signature: the engine answers `unsupported`, as for any unknown file.
-  if (!module || !format) throw new EngineError('unsupported');
-  await module.inspect(src, format, {});
-  const plan = await module.clean(src, format, {});
-  const output = planToBlob(blob, plan);
-  const own = await module.inspect(new ByteSource(output), format, {});
-  const reinspected = await inspect(output);
-  const left = [...own, ...reinspected.findings].filter(removable);
+  if (!moduleFor(bytes)) throw new EngineError('unsupported');
+  const analyzed = await analyzeInput(blob, {}, 0);
+  const { plan } = await verifiedPlan(analyzed, {}, 0);
+  const reinspected = await inspect(planToBlob(blob, plan));
+  const left = reinspected.findings.filter(removable);
   if (left.length > 0)
     throw new Error(`output still has ${left.map((f) => f.label).join(', ')}`);
 }

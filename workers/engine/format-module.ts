@@ -41,6 +41,49 @@ export interface EngineContext {
   readonly onProgress?: (fraction: number) => void;
 }
 
+/** What a nested file (an image inside an SVG, a PDF, a zip) was found to hold, and its clean copy. */
+export interface NestedClean {
+  readonly format: Sniffed;
+  /** Everything the nested file held: removable findings and ones kept on purpose. */
+  readonly findings: readonly Finding[];
+  /** The nested file cleaned and verified, as bytes. */
+  readonly bytes: Uint8Array;
+}
+
+/**
+ * The whole engine, handed to modules whose files hold files of other formats (images in an SVG,
+ * a PDF or an Office zip). Formats never import the engine itself: that would be an import cycle.
+ */
+export interface NestedEngine {
+  /** Lists what the bytes hold without cleaning them. */
+  inspect(
+    bytes: Uint8Array,
+  ): Promise<{ format: Sniffed; findings: readonly Finding[] }>;
+  /** Cleans the bytes with their own module and verifies the result, or throws EngineError. */
+  clean(bytes: Uint8Array): Promise<NestedClean>;
+}
+
+/** What a module's analysis gets: the caller's context plus the nested engine. */
+export interface AnalysisContext extends EngineContext {
+  readonly nested: NestedEngine;
+  /** How deep this file sits inside others (0 for the visitor's file); the engine bounds it. */
+  readonly depth: number;
+}
+
+/**
+ * One walk of a file: what it holds and how to clean it, so what the report shows and what
+ * cleaning removes come from the same walk and cannot drift apart.
+ */
+export interface Analysis {
+  /** Every metadata item found: removable ones, and ones kept on purpose (with `kept` set). */
+  readonly findings: readonly Finding[];
+  /**
+   * The cleaned file as a plan over the input. Throws EngineError when it cannot fully clean.
+   * Called at most once, after the findings were read.
+   */
+  plan(): OutputPlan | Promise<OutputPlan>;
+}
+
 /** The result of sniffing: a module may refine the id (e.g. ISOBMFF tells heic from avif from mp4). */
 export interface Sniffed {
   readonly id: FormatId;
@@ -53,7 +96,9 @@ export interface Sniffed {
  * One module per format family, all with the same face. A format is added by writing a module and
  * adding one line to the registry.
  */
-export interface FormatModule {
+export type FormatModule = AnalyzingModule | LegacyFormatModule;
+
+interface ModuleIdentity {
   /** Every id this module can answer, with MIME types and extensions (drives the drop zone). */
   readonly formats: readonly {
     id: FormatId;
@@ -62,6 +107,19 @@ export interface FormatModule {
   }[];
   /** Looks at the first SNIFF_BYTES of the file (fewer if the file is shorter). */
   sniff(head: Uint8Array): Sniffed | null;
+}
+
+/** The module face: one analysis serves the report and the clean. */
+export interface AnalyzingModule extends ModuleIdentity {
+  analyze(
+    src: ByteSource,
+    format: Sniffed,
+    ctx: AnalysisContext,
+  ): Promise<Analysis>;
+}
+
+/** The older face, walking once to inspect and again to clean; being converted to `analyze`. */
+export interface LegacyFormatModule extends ModuleIdentity {
   /** Every metadata item found: removable ones, and ones kept on purpose (with `kept` set). */
   inspect(
     src: ByteSource,

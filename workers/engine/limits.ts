@@ -17,3 +17,6 @@ export const MAX_METADATA_BYTES = 64 * 1024 * 1024;
 
 /** Total decompressed bytes allowed from one archive (zip bombs). */
 export const MAX_DECOMPRESSED_BYTES = 512 * 1024 * 1024;
+
+/** How deep files may nest inside files (an image in a document in a document...). */
+export const MAX_NESTED_DEPTH = 4;

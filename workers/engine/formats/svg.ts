@@ -1,7 +1,7 @@
 import type { ByteSource } from '../byte-source';
 import { ascii, startsWith } from '../bytes';
 import { EngineError } from '../errors';
-import type { FormatModule, Sniffed } from '../format-module';
+import type { AnalyzingModule, NestedEngine, Sniffed } from '../format-module';
 import { MAX_METADATA_BYTES } from '../limits';
 import { OutputBuilder, type OutputPlan } from '../output-plan';
 import { analyzeSvg, type SvgAnalysis } from './svg/analyze';
@@ -29,37 +29,18 @@ async function readSvg(src: ByteSource): Promise<Uint8Array> {
   return src.readExact(0, src.size);
 }
 
-interface ParsedSvg {
-  readonly bytes: Uint8Array;
-  readonly analysis: SvgAnalysis;
-}
-
-/** cleanPlan inspects then cleans the same source: it is read and tokenized once for both. */
-const parsed = new WeakMap<ByteSource, Promise<ParsedSvg>>();
-
-function parsedSvg(src: ByteSource): Promise<ParsedSvg> {
-  let result = parsed.get(src);
-  if (!result) {
-    result = readSvg(src).then((bytes) => ({
-      bytes,
-      analysis: analyzeSvg(bytes),
-    }));
-    parsed.set(src, result);
-  }
-  return result;
-}
-
 /** Copies everything but the removed ranges, with each embedded image's payload cleaned. */
 async function plan(
   bytes: Uint8Array,
   analysis: SvgAnalysis,
+  engine: NestedEngine,
 ): Promise<OutputPlan> {
   const edits = [
     ...analysis.removals.map((r) => ({ ...r, data: null })),
     ...(await Promise.all(
       analysis.embedded.map(async (image) => ({
         ...image,
-        data: await cleanedPayload(bytes, image),
+        data: await cleanedPayload(bytes, image, engine),
       })),
     )),
   ].sort((a, b) => a.start - b.start);
@@ -78,7 +59,7 @@ async function plan(
  * Sketch...) and RDF are cut out as byte ranges; every other byte, the drawing, <title>, <desc>
  * and the viewBox, is copied as it is. Embedded raster images are cleaned like files.
  */
-export const svg: FormatModule = {
+export const svg: AnalyzingModule = {
   formats: [{ id: 'svg', mime: 'image/svg+xml', extensions: ['svg'] }],
   sniff(head) {
     const at = firstMarkup(head);
@@ -86,15 +67,17 @@ export const svg: FormatModule = {
       ? SVG
       : null;
   },
-  async inspect(src) {
-    const { bytes, analysis } = await parsedSvg(src);
+  async analyze(src, _format, ctx) {
+    const bytes = await readSvg(src);
+    const analysis = analyzeSvg(bytes);
     const embedded = await Promise.all(
-      analysis.embedded.map((image) => embeddedFindings(bytes, image)),
+      analysis.embedded.map((image) =>
+        embeddedFindings(bytes, image, ctx.nested),
+      ),
     );
-    return [...analysis.findings, ...embedded.flat()];
-  },
-  async clean(src) {
-    const { bytes, analysis } = await parsedSvg(src);
-    return plan(bytes, analysis);
+    return {
+      findings: [...analysis.findings, ...embedded.flat()],
+      plan: () => plan(bytes, analysis, ctx.nested),
+    };
   },
 };

@@ -6,9 +6,7 @@
 import { ascii } from '../../bytes';
 import { EngineError, corrupt } from '../../errors';
 import type { Finding } from '../../findings';
-// A cycle (index -> registry -> svg -> here -> index) that is safe because the engine is only
-// called at run time; import the engine through its index or registry, not this module first.
-import { cleanPlan, inspect, planToBlob } from '../../index';
+import type { NestedEngine } from '../../format-module';
 import type { Attribute } from './tokenizer';
 
 export interface EmbeddedImage {
@@ -49,7 +47,7 @@ function nestedSvg(): EngineError {
   return new EngineError('unsupported', 'SVG inside an embedded image');
 }
 
-function decodeBase64(bytes: Uint8Array, image: EmbeddedImage): Blob {
+function decodeBase64(bytes: Uint8Array, image: EmbeddedImage): Uint8Array {
   const text = latin1
     .decode(bytes.subarray(image.start, image.end))
     .replace(BASE64_NOISE, '');
@@ -61,7 +59,7 @@ function decodeBase64(bytes: Uint8Array, image: EmbeddedImage): Blob {
   }
   const out = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return new Blob([out]);
+  return out;
 }
 
 function encodeBase64(bytes: Uint8Array): string {
@@ -75,8 +73,9 @@ function encodeBase64(bytes: Uint8Array): string {
 export async function embeddedFindings(
   bytes: Uint8Array,
   image: EmbeddedImage,
+  engine: NestedEngine,
 ): Promise<Finding[]> {
-  const { format, findings } = await inspect(decodeBase64(bytes, image));
+  const { format, findings } = await engine.inspect(decodeBase64(bytes, image));
   if (format.id === 'svg') throw nestedSvg();
   return findings.map((f) => ({
     ...f,
@@ -88,10 +87,9 @@ export async function embeddedFindings(
 export async function cleanedPayload(
   bytes: Uint8Array,
   image: EmbeddedImage,
+  engine: NestedEngine,
 ): Promise<Uint8Array> {
-  const blob = decodeBase64(bytes, image);
-  const { format, plan } = await cleanPlan(blob);
-  if (format.id === 'svg') throw nestedSvg();
-  const cleaned = new Uint8Array(await planToBlob(blob, plan).arrayBuffer());
-  return ascii(encodeBase64(cleaned));
+  const cleaned = await engine.clean(decodeBase64(bytes, image));
+  if (cleaned.format.id === 'svg') throw nestedSvg();
+  return ascii(encodeBase64(cleaned.bytes));
 }

@@ -1,0 +1,138 @@
+/**
+ * The engine's one path through a file: sniff, one analysis by the file's module, the plan, and
+ * the verification of the planned output. `index.ts` wraps it so foreign exceptions become typed.
+ */
+import { ByteSource } from './byte-source';
+import { EngineError, throwIfAborted } from './errors';
+import { removable, keptOnPurpose, type Finding } from './findings';
+import type {
+  Analysis,
+  AnalysisContext,
+  EngineContext,
+  FormatModule,
+  NestedEngine,
+  Sniffed,
+} from './format-module';
+import { MAX_NESTED_DEPTH, SNIFF_BYTES } from './limits';
+import { planToBlob, type OutputPlan } from './output-plan';
+import { planAccess, type RandomAccess } from './random-access';
+import { formatModules } from './registry';
+
+export interface InspectResult {
+  readonly format: Sniffed;
+  readonly findings: Finding[];
+}
+
+export interface CleanPlanResult {
+  readonly format: Sniffed;
+  readonly plan: OutputPlan;
+  /** What the input had that the output does not. */
+  readonly removed: Finding[];
+  /** What the output keeps on purpose, each with its reason. */
+  readonly kept: Finding[];
+}
+
+async function identify(src: ByteSource): Promise<[FormatModule, Sniffed]> {
+  const head = await src.read(0, SNIFF_BYTES);
+  for (const module of formatModules) {
+    const sniffed = module.sniff(head);
+    if (sniffed) return [module, sniffed];
+  }
+  throw new EngineError('unsupported', 'no format matched the file signature');
+}
+
+/** One walk of the file by its module; modules still on the older face walk twice. */
+async function analyzeWith(
+  module: FormatModule,
+  src: ByteSource,
+  format: Sniffed,
+  ctx: AnalysisContext,
+): Promise<Analysis> {
+  if ('analyze' in module) return module.analyze(src, format, ctx);
+  const findings = await module.inspect(src, format, ctx);
+  return { findings, plan: () => module.clean(src, format, ctx) };
+}
+
+export interface Analyzed {
+  readonly src: ByteSource;
+  readonly module: FormatModule;
+  readonly format: Sniffed;
+  readonly analysis: Analysis;
+}
+
+export async function analyzeInput(
+  input: Blob | RandomAccess,
+  ctx: EngineContext,
+  depth: number,
+): Promise<Analyzed> {
+  if (depth > MAX_NESTED_DEPTH)
+    throw new EngineError('unsupported', `files nested ${depth} deep`);
+  const src = new ByteSource(input);
+  const [module, format] = await identify(src);
+  throwIfAborted(ctx.signal);
+  const analysis = await analyzeWith(module, src, format, {
+    ...ctx,
+    depth,
+    nested: nestedEngine(ctx.signal, depth + 1),
+  });
+  return { src, module, format, analysis };
+}
+
+/** Verifies a plan by analysing the output it describes: nothing removable may be left. */
+export async function verifiedPlan(
+  { src, module, format, analysis }: Analyzed,
+  ctx: EngineContext,
+  depth: number,
+): Promise<CleanPlanResult> {
+  throwIfAborted(ctx.signal);
+  const plan = await analysis.plan();
+  throwIfAborted(ctx.signal);
+  const output = new ByteSource(planAccess(src.input, plan));
+  const after = await analyzeWith(module, output, format, {
+    signal: ctx.signal,
+    depth,
+    nested: nestedEngine(ctx.signal, depth + 1),
+  });
+  const left = after.findings.filter(removable);
+  if (left.length > 0) {
+    throw new EngineError(
+      'unclean',
+      left.map((f) => `${f.location}: ${f.label}`).join('; '),
+    );
+  }
+  return {
+    format,
+    plan,
+    removed: analysis.findings.filter(removable),
+    kept: after.findings.filter(keptOnPurpose),
+  };
+}
+
+/** The engine as a nested file's container sees it: same rules, one level deeper. */
+function nestedEngine(
+  signal: AbortSignal | undefined,
+  depth: number,
+): NestedEngine {
+  const ctx: EngineContext = signal ? { signal } : {};
+  return {
+    async inspect(bytes) {
+      const { format, analysis } = await analyzeInput(
+        new Blob([bytes as Uint8Array<ArrayBuffer>]),
+        ctx,
+        depth,
+      );
+      return { format, findings: analysis.findings };
+    },
+    async clean(bytes) {
+      const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
+      const analyzed = await analyzeInput(blob, ctx, depth);
+      const result = await verifiedPlan(analyzed, ctx, depth);
+      const cleaned = planToBlob(blob, result.plan);
+      return {
+        format: result.format,
+        findings: [...result.removed, ...result.kept],
+        bytes: new Uint8Array(await cleaned.arrayBuffer()),
+      };
+    },
+  };
+}
