@@ -11,9 +11,18 @@ export type FindingCategory =
   | 'thumbnail'
   | 'other';
 
-/** Why something is kept on purpose; the report translates it. */
+/**
+ * Why something is kept on purpose; the report translates it. `review`: part of what the file
+ * shows or does (comments, form values, macros, hidden sheets, active content), kept because
+ * removing it would change the document; the visitor should check it before sharing.
+ */
 export type KeepReason =
-  'orientation' | 'color-profile' | 'playback' | 'accessibility' | 'structure';
+  | 'orientation'
+  | 'color-profile'
+  | 'playback'
+  | 'accessibility'
+  | 'structure'
+  | 'review';
 
 export interface Finding {
   readonly category: FindingCategory;

@@ -61,6 +61,23 @@ export interface NestedEngine {
   ): Promise<{ format: Sniffed; findings: readonly Finding[] }>;
   /** Cleans the bytes with their own module and verifies the result, or throws EngineError. */
   clean(bytes: Uint8Array): Promise<NestedClean>;
+  /**
+   * Cleans bytes [start, end) of `src` (a stored zip member, a PDF image stream) without reading
+   * them all into memory: the plan is in `src`'s offsets, ready to splice into the outer plan.
+   */
+  cleanSlice(
+    src: ByteSource,
+    start: number,
+    end: number,
+  ): Promise<NestedSliceClean>;
+}
+
+/** A nested file cleaned where it lies in its container. */
+export interface NestedSliceClean {
+  readonly format: Sniffed;
+  readonly findings: readonly Finding[];
+  /** The cleaned nested file, as a plan over the container's bytes. */
+  readonly plan: OutputPlan;
 }
 
 /** What a module's analysis gets: the caller's context plus the nested engine. */

@@ -37,6 +37,15 @@ export class OutputBuilder {
   }
 }
 
+/** A plan over a slice of a file, moved into the whole file's offsets. */
+export function shiftPlan(plan: OutputPlan, offset: number): OutputPlan {
+  return plan.map((s) =>
+    s.kind === 'copy'
+      ? { kind: 'copy', start: s.start + offset, end: s.end + offset }
+      : s,
+  );
+}
+
 export function planSize(plan: OutputPlan): number {
   return plan.reduce(
     (n, s) => n + (s.kind === 'copy' ? s.end - s.start : s.data.length),

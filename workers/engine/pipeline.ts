@@ -14,8 +14,8 @@ import type {
   Sniffed,
 } from './format-module';
 import { MAX_NESTED_DEPTH, SNIFF_BYTES } from './limits';
-import { planToBlob, type OutputPlan } from './output-plan';
-import { planAccess, type RandomAccess } from './random-access';
+import { planToBlob, shiftPlan, type OutputPlan } from './output-plan';
+import { planAccess, sliceAccess, type RandomAccess } from './random-access';
 import { formatModules } from './registry';
 
 export interface InspectResult {
@@ -132,6 +132,16 @@ function nestedEngine(
         format: result.format,
         findings: [...result.removed, ...result.kept],
         bytes: new Uint8Array(await cleaned.arrayBuffer()),
+      };
+    },
+    async cleanSlice(src, start, end) {
+      const slice = sliceAccess(src.input, start, end);
+      const analyzed = await analyzeInput(slice, ctx, depth);
+      const result = await verifiedPlan(analyzed, ctx, depth);
+      return {
+        format: result.format,
+        findings: [...result.removed, ...result.kept],
+        plan: shiftPlan(result.plan, start),
       };
     },
   };

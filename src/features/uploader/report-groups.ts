@@ -26,6 +26,7 @@ export const KEEP_REASON_ORDER: readonly KeepReason[] = [
   'playback',
   'accessibility',
   'structure',
+  'review',
 ];
 
 export interface Group<K> {
