@@ -20,3 +20,10 @@ export const MAX_DECOMPRESSED_BYTES = 512 * 1024 * 1024;
 
 /** How deep files may nest inside files (an image in a document in a document...). */
 export const MAX_NESTED_DEPTH = 4;
+
+/**
+ * The largest document (PDF, Office, OpenDocument, EPUB) the engine takes. Documents are rewritten
+ * object by object or member by member, and their parts that change are held in memory; photos,
+ * video and audio are cleaned in place of slices and have no such bound.
+ */
+export const MAX_DOCUMENT_BYTES = 1024 * 1024 * 1024;
