@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    reporters: ['default', './tests/helpers/corpus-reporter.ts'],
     projects: [
       {
         extends: true,

@@ -3,25 +3,16 @@
  * into them, and the JPEG segment builder adds what exiftool will not write (vendor APPn, FPXR,
  * extended XMP, trailers). Every planted text starts with CANARY.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CANARY, CANARY_GPS } from './image-exif-builder';
 import { convert, exiftoolWrite } from './image-tools';
+import { iccProfileBytes } from './icc-profile';
 
-import { CORPUS_DIR } from './corpus';
-
-export { CORPUS_DIR };
-/** A real sRGB ICC profile, taken from a corpus photo. */
-const ICC_SOURCE = join(CORPUS_DIR, 'exif-samples', 'Canon_40D.jpg');
-
-/** Writes the corpus photo's ICC profile to `dir` and returns its path. */
+/** Writes a generated sRGB-named ICC profile to `dir` and returns its path. */
 export function iccProfile(dir: string): string {
   const path = join(dir, 'srgb.icc');
-  writeFileSync(
-    path,
-    execFileSync('exiftool', ['-b', '-ICC_Profile', ICC_SOURCE]),
-  );
+  writeFileSync(path, iccProfileBytes());
   return path;
 }
 

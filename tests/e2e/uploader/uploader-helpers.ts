@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { pagePath } from '../../../i18n/routes';
 import type { LocaleCode } from '../../../i18n/locales';
 import type { PageId } from '../../../i18n/route-table';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { canaryJpeg } from '../../helpers/image-fixtures';
 
 export type UploaderMessages =
   typeof import('../../../i18n/messages/uploader/pt.json');
@@ -29,7 +31,11 @@ export const VARIANTS = [
   messages: UploaderMessages;
 }[];
 
-export const GPS_PHOTO = `${CORPUS_DIR}/exif-samples/DSCN0010.jpg`;
+/** A photo with GPS, camera and author tags planted, made for this run (no real file needed). */
+export const GPS_PHOTO = canaryJpeg(
+  mkdtempSync(join(tmpdir(), 'metaclean-e2e-')),
+  'DSCN0010.jpg',
+);
 
 export function toolPath(page: PageId, code: LocaleCode): string {
   return pagePath(page, code);

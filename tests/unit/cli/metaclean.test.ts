@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { corpusFile, itCorpus } from '../../helpers/corpus';
 
 const run = promisify(execFile);
 const BIN = join(import.meta.dirname, '../../../cli/bin.mjs');
@@ -46,27 +46,30 @@ describe('metaclean command', () => {
 });
 
 describe('metaclean writing', () => {
-  it('cleans a corpus photo into an --out-dir it creates, leaving the input untouched', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'metaclean-out-'));
-    const input = join(CORPUS_DIR, 'exif-samples', 'DSCN0010.jpg');
-    const before = readFileSync(input);
-    const result = await metaclean(
-      '--json',
-      '--out-dir',
-      join(dir, 'new', 'sub'),
-      input,
-    );
-    expect(result.code).toBe(0);
-    const [outcome] = JSON.parse(result.stdout);
-    expect(outcome.output).toBe(
-      join(dir, 'new', 'sub', 'cleaned_DSCN0010.jpg'),
-    );
-    expect(
-      outcome.removed.some(
-        (f: { category: string }) => f.category === 'location',
-      ),
-    ).toBe(true);
-    expect(existsSync(outcome.output)).toBe(true);
-    expect(readFileSync(input)).toEqual(before);
-  });
+  itCorpus(
+    'cleans a corpus photo into an --out-dir it creates, leaving the input untouched',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'metaclean-out-'));
+      const input = corpusFile('exif-samples', 'DSCN0010.jpg');
+      const before = readFileSync(input);
+      const result = await metaclean(
+        '--json',
+        '--out-dir',
+        join(dir, 'new', 'sub'),
+        input,
+      );
+      expect(result.code).toBe(0);
+      const [outcome] = JSON.parse(result.stdout);
+      expect(outcome.output).toBe(
+        join(dir, 'new', 'sub', 'cleaned_DSCN0010.jpg'),
+      );
+      expect(
+        outcome.removed.some(
+          (f: { category: string }) => f.category === 'location',
+        ),
+      ).toBe(true);
+      expect(existsSync(outcome.output)).toBe(true);
+      expect(readFileSync(input)).toEqual(before);
+    },
+  );
 });

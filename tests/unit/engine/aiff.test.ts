@@ -19,9 +19,9 @@ import {
   tempDir,
   type Cleaned,
 } from '../../helpers/video-tools';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { corpusFile, describeCorpus } from '../../helpers/corpus';
 
-const MAT2_AIFF = `${CORPUS_DIR}/mat2/dirty.aiff`;
+const MAT2_AIFF = corpusFile('mat2', 'dirty.aiff');
 const PLANTED = [
   'CANARY_AUTHOR',
   'CANARY_COPYRIGHT',
@@ -107,7 +107,7 @@ describe.each(['dirty.aiff', 'dirty.aifc'])('aiff clean %s', (name) => {
   });
 });
 
-describe('aiff corpus', () => {
+describeCorpus('aiff corpus', () => {
   it('cleans the mat2 sample', async () => {
     copyFileSync(MAT2_AIFF, at('mat2.aiff'));
     const mat2 = await cleanFile(at('mat2.aiff'));

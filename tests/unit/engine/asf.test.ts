@@ -17,9 +17,9 @@ import {
   framemd5,
   tempDir,
 } from '../../helpers/video-tools';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { corpusFile, itCorpus } from '../../helpers/corpus';
 
-const MAT2_WMV = `${CORPUS_DIR}/mat2/dirty.wmv`;
+const MAT2_WMV = corpusFile('mat2', 'dirty.wmv');
 const CANARIES = [
   'CANARY_TITLE',
   'CANARY_ARTIST',
@@ -130,7 +130,7 @@ describe('asf clean', () => {
     expect(decodeErrors(cleaned.path)).toBe('');
   });
 
-  it('cleans the mat2 sample', async () => {
+  itCorpus('cleans the mat2 sample', async () => {
     const cleaned = await cleanFile(MAT2_WMV);
     expect(exiftool(cleaned.path)).not.toMatch(/Lavf|EncodingSettings/);
     expect(framemd5(cleaned.path)).toBe(framemd5(MAT2_WMV));

@@ -22,9 +22,9 @@ import {
   framemd5,
   tempDir,
 } from '../../helpers/video-tools';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { corpusFile, itCorpus } from '../../helpers/corpus';
 
-const MAT2_AVI = `${CORPUS_DIR}/mat2/dirty.avi`;
+const MAT2_AVI = corpusFile('mat2', 'dirty.avi');
 const CANARIES = [
   'CANARY_TITLE',
   'CANARY_ARTIST',
@@ -128,14 +128,17 @@ describe('avi clean', () => {
     expect(decodeErrors(at('damaged.avi'))).not.toBe('');
   });
 
-  it('cleans the mat2 sample: software and signed JUNK gone, frames identical', async () => {
-    const cleaned = await cleanFile(MAT2_AVI);
-    const tags = exiftool(cleaned.path);
-    expect(tags).not.toMatch(/MEncoder|MPlayer|Software|TextJunk/);
-    expect(cleaned.bytes.length).toBe(fileBytes(MAT2_AVI).length);
-    expect(framemd5(cleaned.path)).toBe(framemd5(MAT2_AVI));
-    expect(decodeErrors(cleaned.path)).toBe(decodeErrors(MAT2_AVI));
-  });
+  itCorpus(
+    'cleans the mat2 sample: software and signed JUNK gone, frames identical',
+    async () => {
+      const cleaned = await cleanFile(MAT2_AVI);
+      const tags = exiftool(cleaned.path);
+      expect(tags).not.toMatch(/MEncoder|MPlayer|Software|TextJunk/);
+      expect(cleaned.bytes.length).toBe(fileBytes(MAT2_AVI).length);
+      expect(framemd5(cleaned.path)).toBe(framemd5(MAT2_AVI));
+      expect(decodeErrors(cleaned.path)).toBe(decodeErrors(MAT2_AVI));
+    },
+  );
 
   it('cleans metadata in an OpenDML AVIX extension', async () => {
     const info = riffList(

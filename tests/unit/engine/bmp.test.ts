@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, inspect, planToBlob } from '../../../workers/engine';
@@ -9,9 +9,10 @@ import {
   fileBytes,
   tempDir,
 } from '../../helpers/video-tools';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { corpusFile, itCorpus } from '../../helpers/corpus';
+import { iccProfileBytes } from '../../helpers/icc-profile';
 
-const CORPUS = `${CORPUS_DIR}`;
+const CORPUS = corpusFile();
 const PATH = 'C:\\Users\\CANARY_USER\\profiles\\monitor.icc';
 const FILE_SIZE_AT = 2;
 const CS_TYPE_AT = 14 + 56;
@@ -40,10 +41,7 @@ function withLinkedProfile(v5: Uint8Array): Uint8Array {
 
 beforeAll(() => {
   dir = tempDir('bmp');
-  execFileSync('convert', [
-    `${CORPUS}/exif-samples/landscape_6.jpg`,
-    at('profile.icc'),
-  ]);
+  writeFileSync(at('profile.icc'), iccProfileBytes());
   execFileSync('convert', [
     ...['-size', '8x6', 'gradient:red-blue', '-profile', at('profile.icc')],
     `BMP:${at('v5.bmp')}`,
@@ -51,12 +49,15 @@ beforeAll(() => {
 });
 
 describe('BMP', () => {
-  it('outputs mat2/dirty.bmp byte for byte, with nothing found', async () => {
-    const input = fileBytes(`${CORPUS}/mat2/dirty.bmp`);
-    const { findings } = await inspect(blobOf(input));
-    expect(findings).toEqual([]);
-    expect(await cleanBytes(input)).toEqual(input);
-  });
+  itCorpus(
+    'outputs mat2/dirty.bmp byte for byte, with nothing found',
+    async () => {
+      const input = fileBytes(`${CORPUS}/mat2/dirty.bmp`);
+      const { findings } = await inspect(blobOf(input));
+      expect(findings).toEqual([]);
+      expect(await cleanBytes(input)).toEqual(input);
+    },
+  );
 
   it('keeps an embedded V5 ICC profile and reports it as kept', async () => {
     const input = fileBytes(at('v5.bmp'));
@@ -84,7 +85,7 @@ describe('BMP', () => {
   });
 
   it('fails as corrupt when the pixel offset points past the file', async () => {
-    const input = Buffer.from(fileBytes(`${CORPUS}/mat2/dirty.bmp`));
+    const input = Buffer.from(fileBytes(at('v5.bmp')));
     input.writeUInt32LE(0x7fffffff, 10);
     await expect(cleanPlan(blobOf(input))).rejects.toMatchObject({
       code: 'corrupt',

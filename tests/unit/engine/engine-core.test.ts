@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ByteSource } from '../../../workers/engine/byte-source';
 import type { FormatModule } from '../../../workers/engine/format-module';
@@ -9,10 +10,15 @@ import {
   inPlacePatches,
   inspect,
 } from '../../../workers/engine';
-import { blobOf, fileBytes } from '../../helpers/video-tools';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { blobOf } from '../../helpers/video-tools';
 
-const DIRTY_PNG = `${CORPUS_DIR}/mat2/dirty.png`;
+/** A small PNG as ImageMagick writes it, with its date text chunks. */
+const DIRTY_PNG_BYTES = execFileSync('convert', [
+  '-size',
+  '8x8',
+  'xc:red',
+  'png:-',
+]);
 const ENGINE = '../../../workers/engine';
 const FAKE_MAGIC = 'FAKEFMT!';
 
@@ -57,7 +63,7 @@ describe('engine core', () => {
   });
 
   it('sniffs the real format behind a wrong extension and keeps the name', async () => {
-    const result = await clean(blobOf(fileBytes(DIRTY_PNG)), {
+    const result = await clean(blobOf(DIRTY_PNG_BYTES), {
       name: 'holiday.jpg',
     });
     expect(result.format.id).toBe('png');
@@ -69,13 +75,13 @@ describe('engine core', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(
-      cleanPlan(blobOf(fileBytes(DIRTY_PNG)), { signal: controller.signal }),
+      cleanPlan(blobOf(DIRTY_PNG_BYTES), { signal: controller.signal }),
     ).rejects.toMatchObject({ code: 'cancelled' });
   });
 
   it('reports progress done at the end', async () => {
     const onProgress = vi.fn();
-    await cleanPlan(blobOf(fileBytes(DIRTY_PNG)), { onProgress });
+    await cleanPlan(blobOf(DIRTY_PNG_BYTES), { onProgress });
     expect(onProgress).toHaveBeenLastCalledWith(1);
   });
 

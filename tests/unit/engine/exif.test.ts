@@ -15,9 +15,9 @@ import {
   canaryExif,
 } from '../../helpers/image-exif-builder';
 import { tempDir } from '../../helpers/image-tools';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { corpusFile, describeCorpus } from '../../helpers/corpus';
 
-const CORPUS = `${CORPUS_DIR}/exif-samples`;
+const CORPUS = corpusFile('exif-samples');
 
 const byLabel = (found: Finding[], label: string) =>
   found.find((f) => f.label === label);
@@ -143,7 +143,7 @@ describe('hostile EXIF blocks', () => {
   });
 });
 
-describe('real camera EXIF', () => {
+describeCorpus('real camera EXIF', () => {
   it('matches exiftool on the GPS position of DSCN0010.jpg', () => {
     const path = join(CORPUS, 'DSCN0010.jpg');
     const [lat, lon] = execFileSync('exiftool', [

@@ -20,9 +20,9 @@ import {
   tempDir,
   type Cleaned,
 } from '../../helpers/video-tools';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { corpusFile, itCorpus } from '../../helpers/corpus';
 
-const MAT2_FLAC = `${CORPUS_DIR}/mat2/dirty.flac`;
+const MAT2_FLAC = corpusFile('mat2', 'dirty.flac');
 const STREAMINFO_END = 4 + 4 + 34;
 const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 
@@ -124,7 +124,7 @@ describe('flac clean', () => {
     expect(decodeErrors(cleaned.path)).toBe('');
   });
 
-  it('cleans the mat2 sample', async () => {
+  itCorpus('cleans the mat2 sample', async () => {
     copyFileSync(MAT2_FLAC, at('mat2.flac'));
     const mat2 = await cleanFile(at('mat2.flac'));
     expect(mat2.result.removed.map((f) => f.value)).toContain('jvoisin');

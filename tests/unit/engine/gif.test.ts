@@ -16,9 +16,10 @@ import {
   fileBytes,
   tempDir,
 } from '../../helpers/video-tools';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { corpusFile, itCorpus } from '../../helpers/corpus';
+import { iccProfileBytes } from '../../helpers/icc-profile';
 
-const CORPUS = `${CORPUS_DIR}`;
+const CORPUS = corpusFile();
 const CANARIES = [
   'CANARY_COMMENT',
   'CANARY_XMP_CREATOR',
@@ -35,7 +36,7 @@ const tags = (path: string) =>
 
 beforeAll(() => {
   dir = tempDir('gif');
-  run('convert', [`${CORPUS}/exif-samples/landscape_6.jpg`, at('profile.icc')]);
+  writeFileSync(at('profile.icc'), iccProfileBytes());
   run('convert', [
     ...['-size', '16x16', 'xc:red', 'xc:blue', 'xc:green'],
     ...['-set', 'delay', '10', '-loop', '0', at('anim.gif')],
@@ -122,7 +123,7 @@ describe('GIF cleaning', () => {
     await expect(cancelling).rejects.toMatchObject({ code: 'cancelled' });
   });
 
-  it('cleans mat2/dirty.gif with its 8 frames identical', async () => {
+  itCorpus('cleans mat2/dirty.gif with its 8 frames identical', async () => {
     const input = `${CORPUS}/mat2/dirty.gif`;
     const copy = at('mat2.gif');
     writeFileSync(copy, readFileSync(input));

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { iccDescription } from '../../../workers/engine/metadata/icc';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { corpusFile, describeCorpus } from '../../helpers/corpus';
+import { iccProfileBytes } from '../../helpers/icc-profile';
 
-const CORPUS = `${CORPUS_DIR}/exif-samples`;
+const CORPUS = corpusFile('exif-samples');
 
 function profileOf(photo: string): Uint8Array {
   return new Uint8Array(
@@ -13,6 +14,20 @@ function profileOf(photo: string): Uint8Array {
 
 describe('iccDescription', () => {
   it('reads a v2 desc tag', () => {
+    expect(iccDescription(iccProfileBytes('CANARY profile'))).toBe(
+      'CANARY profile',
+    );
+  });
+
+  it('gives no description for a truncated or junk profile', () => {
+    const profile = iccProfileBytes();
+    expect(iccDescription(profile.subarray(0, 150))).toBeUndefined();
+    expect(iccDescription(new Uint8Array(300).fill(0xff))).toBeUndefined();
+  });
+});
+
+describeCorpus('iccDescription of camera profiles', () => {
+  it('reads the v2 desc tag of a Canon photo', () => {
     expect(iccDescription(profileOf('Canon_40D.jpg'))).toBe(
       'sRGB IEC61966-2.1',
     );
@@ -22,11 +37,5 @@ describe('iccDescription', () => {
     expect(iccDescription(profileOf('landscape_6.jpg'))).toBe(
       'Generic RGB Profile',
     );
-  });
-
-  it('gives no description for a truncated or junk profile', () => {
-    const profile = profileOf('Canon_40D.jpg');
-    expect(iccDescription(profile.subarray(0, 200))).toBeUndefined();
-    expect(iccDescription(new Uint8Array(300).fill(0xff))).toBeUndefined();
   });
 });

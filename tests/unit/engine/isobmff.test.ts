@@ -16,7 +16,7 @@ import { parseBoxHeader } from '../../../workers/engine/formats/isobmff/box';
 import { iso6709ToDecimal } from '../../../workers/engine/formats/isobmff/iso6709';
 import { box, concat, ftyp } from '../../helpers/isobmff-fixtures';
 import { blobOf, contains } from '../../helpers/video-tools';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { corpusFile, itCorpus } from '../../helpers/corpus';
 
 const MVHD_V0_BYTES = 100;
 const CANARY_PLACE = 'CANARYPLACE77';
@@ -397,25 +397,30 @@ describe('hostile input gives a typed error quickly', () => {
     );
   });
 
-  it('random bytes behind a valid header, or a mutated real file, never escape as untyped', async () => {
-    const real = new Uint8Array(readFileSync(`${CORPUS_DIR}/mat2/dirty.mp4`));
-    const moovStart = Buffer.from(real).indexOf('moov') - 4;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.uint8Array({ minLength: 0, maxLength: 512 }),
-        fc.array(fc.tuple(fc.nat(4000), fc.nat(255)), { maxLength: 8 }),
-        async (noise, flips) => {
-          expect(await errorCode(concat(ftyp(), noise))).not.toMatch(
-            /^untyped/,
-          );
-          const mutated = real.slice();
-          for (const [at, value] of flips) mutated[moovStart + at] = value;
-          expect(await errorCode(mutated)).not.toMatch(/^untyped/);
-        },
-      ),
-      { numRuns: 60 },
-    );
-  });
+  itCorpus(
+    'random bytes behind a valid header, or a mutated real file, never escape as untyped',
+    async () => {
+      const real = new Uint8Array(
+        readFileSync(corpusFile('mat2', 'dirty.mp4')),
+      );
+      const moovStart = Buffer.from(real).indexOf('moov') - 4;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.uint8Array({ minLength: 0, maxLength: 512 }),
+          fc.array(fc.tuple(fc.nat(4000), fc.nat(255)), { maxLength: 8 }),
+          async (noise, flips) => {
+            expect(await errorCode(concat(ftyp(), noise))).not.toMatch(
+              /^untyped/,
+            );
+            const mutated = real.slice();
+            for (const [at, value] of flips) mutated[moovStart + at] = value;
+            expect(await errorCode(mutated)).not.toMatch(/^untyped/);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    },
+  );
 });
 
 describe('box headers', () => {

@@ -13,12 +13,12 @@ import {
   containsCanary,
 } from '../../helpers/image-exif-builder';
 import {
-  CORPUS_DIR,
   canaryJpeg,
   drawImage,
   insertJpegSegments,
   jpegSegment,
 } from '../../helpers/image-fixtures';
+import { corpusFile, describeCorpus } from '../../helpers/corpus';
 import {
   blobOf,
   cleanImage,
@@ -303,7 +303,7 @@ describe('data after the end of the image', () => {
   });
 });
 
-describe('corpus JPEGs', () => {
+describeCorpus('corpus JPEGs', () => {
   // Cleaned once; exiftool (slow to start) then reads every file in one process.
   const inputs = new Map<string, string>();
   const outputs = new Map<string, string>();
@@ -313,7 +313,7 @@ describe('corpus JPEGs', () => {
     const dir = tempDir('jpeg-corpus');
     for (const name of CORPUS_JPEGS) {
       const path = join(dir, name.replace('/', '-'));
-      writeFileSync(path, readFileSync(join(CORPUS_DIR, name)));
+      writeFileSync(path, readFileSync(corpusFile(name)));
       inputs.set(name, path);
       outputs.set(name, (await cleanImage(path)).path);
     }
@@ -338,7 +338,7 @@ describe('hostile JPEGs', () => {
   let valid: Uint8Array;
   beforeAll(() => {
     valid = new Uint8Array(
-      readFileSync(join(CORPUS_DIR, 'exif-samples', 'Canon_40D.jpg')),
+      execFileSync('convert', ['-size', '32x24', 'plasma:', 'jpeg:-']),
     );
   });
 

@@ -29,9 +29,9 @@ import {
   tempDir,
   type Cleaned,
 } from '../../helpers/video-tools';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { corpusFile, itCorpus } from '../../helpers/corpus';
 
-const MAT2_MP3 = `${CORPUS_DIR}/mat2/dirty.mp3`;
+const MAT2_MP3 = corpusFile('mat2', 'dirty.mp3');
 const LAME_KEPT = ['MPEG:Encoder'];
 const MP3_CODEC = [
   '-c:a',
@@ -137,7 +137,7 @@ describe('mp3 clean', () => {
     expect(decodeErrors(cleaned.path)).toBe('');
   });
 
-  it('cleans the mat2 sample', async () => {
+  itCorpus('cleans the mat2 sample', async () => {
     copyFileSync(MAT2_MP3, at('mat2.mp3'));
     const mat2 = await cleanFile(at('mat2.mp3'));
     expect(mat2.result.removed.map((f) => f.value)).toContain('jvoisin');

@@ -21,9 +21,9 @@ import {
   tempDir,
   type Cleaned,
 } from '../../helpers/video-tools';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { corpusFile, describeCorpus } from '../../helpers/corpus';
 
-const MAT2_OGG = `${CORPUS_DIR}/mat2/dirty.ogg`;
+const MAT2_OGG = corpusFile('mat2', 'dirty.ogg');
 /**
  * Longer than one page can hold (255 * 255 bytes), so the comment header spans two pages; the
  * cleaned Opus header alone has one lacing value, so its two pages need padding.
@@ -118,7 +118,7 @@ describe.each(['dirty.ogg', 'dirty.opus', 'long.ogg', 'long.opus'])(
   },
 );
 
-describe('ogg corpus', () => {
+describeCorpus('ogg corpus', () => {
   it('cleans the mat2 sample', async () => {
     copyFileSync(MAT2_OGG, at('mat2.ogg'));
     const mat2 = await cleanFile(at('mat2.ogg'));

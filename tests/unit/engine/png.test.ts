@@ -23,9 +23,10 @@ import {
   ffmpeg,
   tempDir,
 } from '../../helpers/video-tools';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { corpusFile, describeCorpus, itCorpus } from '../../helpers/corpus';
+import { iccProfileBytes } from '../../helpers/icc-profile';
 
-const CORPUS = `${CORPUS_DIR}`;
+const CORPUS = corpusFile();
 const CANARIES = [
   'CANARY_AUTHOR',
   'CANARY_SOFTWARE',
@@ -63,7 +64,7 @@ function exiftoolTag(path: string, tag: string): string {
 
 beforeAll(() => {
   dir = tempDir('png');
-  run('convert', [`${CORPUS}/exif-samples/landscape_6.jpg`, at('profile.icc')]);
+  writeFileSync(at('profile.icc'), iccProfileBytes());
   run('convert', [
     ...['-size', '32x24', 'gradient:red-blue', '-depth', '8'],
     ...['-profile', at('profile.icc'), at('dirty.png')],
@@ -180,7 +181,7 @@ describe('PNG cleaning', () => {
     ['Comment', 'comment'],
     ['Disclaimer', 'other'],
   ])('reports the %s keyword as %s', async (keyword, category) => {
-    const png = insertAfterIhdr(fileBytes(`${CORPUS}/mat2/dirty.png`), [
+    const png = insertAfterIhdr(fileBytes(at('dirty.png')), [
       tEXt(keyword, 'CANARY_VALUE'),
     ]);
     const { findings } = await inspect(blobOf(png));
@@ -193,21 +194,24 @@ describe('PNG cleaning', () => {
     );
   });
 
-  it('cleans mat2/dirty.png: comment and tIME gone, pixels identical', async () => {
-    const input = `${CORPUS}/mat2/dirty.png`;
-    const out = at('mat2.png');
-    writeFileSync(out, readFileSync(input));
-    const { path, result } = await cleanFile(out);
-    expect(result.removed.map((f) => f.label).sort()).toEqual([
-      'Comment',
-      'tIME',
-    ]);
-    expect(contains(fileBytes(path), 'be careful')).toBe(false);
-    expect(pixelHash(path)).toBe(pixelHash(input));
-  });
+  itCorpus(
+    'cleans mat2/dirty.png: comment and tIME gone, pixels identical',
+    async () => {
+      const input = `${CORPUS}/mat2/dirty.png`;
+      const out = at('mat2.png');
+      writeFileSync(out, readFileSync(input));
+      const { path, result } = await cleanFile(out);
+      expect(result.removed.map((f) => f.label).sort()).toEqual([
+        'Comment',
+        'tIME',
+      ]);
+      expect(contains(fileBytes(path), 'be careful')).toBe(false);
+      expect(pixelHash(path)).toBe(pixelHash(input));
+    },
+  );
 });
 
-describe('PNG converted from a GPS photo by ImageMagick', () => {
+describeCorpus('PNG converted from a GPS photo by ImageMagick', () => {
   it('decodes its eXIf and raw XMP profile, and cleans them with the exif: text chunks', async () => {
     const converted = at('converted.png');
     run('convert', [

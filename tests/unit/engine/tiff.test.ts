@@ -8,11 +8,11 @@ import { inspect, isEngineError } from '../../../workers/engine';
 import { identifyingTags } from '../../helpers/exiftool';
 import { CANARY_GPS, containsCanary } from '../../helpers/image-exif-builder';
 import {
-  CORPUS_DIR,
   canaryTagArgs,
   drawImage,
   iccProfile,
 } from '../../helpers/image-fixtures';
+import { corpusFile, describeCorpus, itCorpus } from '../../helpers/corpus';
 import {
   blobOf,
   cleanImage,
@@ -178,10 +178,10 @@ describe('TIFF with planted metadata', () => {
   });
 });
 
-describe('corpus TIFF', () => {
+describeCorpus('corpus TIFF', () => {
   it('cleans mat2/dirty.tiff in place with identical pixels', async () => {
     const path = join(tempDir('tiff-corpus'), 'dirty.tiff');
-    writeFileSync(path, readFileSync(join(CORPUS_DIR, 'mat2', 'dirty.tiff')));
+    writeFileSync(path, readFileSync(corpusFile('mat2', 'dirty.tiff')));
     const cleaned = await cleanImage(path);
     expect(cleaned.inPlace).toBe(true);
     expect(identifyingTags(cleaned.path)).toEqual([]);
@@ -222,15 +222,20 @@ describe('hostile TIFF', () => {
     expect(await errorCode(b)).toBe('corrupt');
   });
 
-  it('rejects a truncated file and random bytes after a header', async () => {
-    const bytes = new Uint8Array(
-      readFileSync(join(CORPUS_DIR, 'mat2', 'dirty.tiff')),
-    );
-    expect(await errorCode(bytes.subarray(0, 1000))).toBe('corrupt');
-    const random = new Uint8Array(4096).map((_, i) => (i * 2654435761) >>> 24);
-    random.set([0x49, 0x49, 42, 0, 8, 0, 0, 0]);
-    expect(await errorCode(random)).toBe('corrupt');
-  });
+  itCorpus(
+    'rejects a truncated file and random bytes after a header',
+    async () => {
+      const bytes = new Uint8Array(
+        readFileSync(corpusFile('mat2', 'dirty.tiff')),
+      );
+      expect(await errorCode(bytes.subarray(0, 1000))).toBe('corrupt');
+      const random = new Uint8Array(4096).map(
+        (_, i) => (i * 2654435761) >>> 24,
+      );
+      random.set([0x49, 0x49, 42, 0, 8, 0, 0, 0]);
+      expect(await errorCode(random)).toBe('corrupt');
+    },
+  );
 
   it('calls BigTIFF unsupported', async () => {
     const b = Buffer.alloc(32);

@@ -20,9 +20,9 @@ import {
   tempDir,
   type Cleaned,
 } from '../../helpers/video-tools';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { corpusFile, itCorpus } from '../../helpers/corpus';
 
-const MAT2_WAV = `${CORPUS_DIR}/mat2/dirty.wav`;
+const MAT2_WAV = corpusFile('mat2', 'dirty.wav');
 const BEXT_METADATA = [
   ...['-write_bext', '1', '-metadata', 'originator=CANARY_ORIGINATOR'],
   ...[
@@ -128,7 +128,7 @@ describe('wav clean', () => {
     expect(decodeErrors(cleaned.path)).toBe('');
   });
 
-  it('cleans the mat2 sample (INFO and an id3 chunk)', async () => {
+  itCorpus('cleans the mat2 sample (INFO and an id3 chunk)', async () => {
     copyFileSync(MAT2_WAV, at('mat2.wav'));
     const mat2 = await cleanFile(at('mat2.wav'));
     expect(mat2.result.removed.map((f) => f.label)).toEqual(

@@ -7,11 +7,8 @@ import { cleanOutcome, mutation } from '../../helpers/fuzz-engine';
 import { inspect, isEngineError } from '../../../workers/engine';
 import { identifyingTags } from '../../helpers/exiftool';
 import { CANARY_GPS, containsCanary } from '../../helpers/image-exif-builder';
-import {
-  CORPUS_DIR,
-  canaryTagArgs,
-  iccProfile,
-} from '../../helpers/image-fixtures';
+import { canaryTagArgs, iccProfile } from '../../helpers/image-fixtures';
+import { corpusFile, describeCorpus, itCorpus } from '../../helpers/corpus';
 import {
   blobOf,
   cleanImage,
@@ -161,10 +158,10 @@ describe('WebP with planted metadata', () => {
   });
 });
 
-describe('corpus WebP', () => {
+describeCorpus('corpus WebP', () => {
   it('cleans mat2/dirty.webp with identical pixels', async () => {
     const path = join(tempDir('webp-corpus'), 'dirty.webp');
-    writeFileSync(path, readFileSync(join(CORPUS_DIR, 'mat2', 'dirty.webp')));
+    writeFileSync(path, readFileSync(corpusFile('mat2', 'dirty.webp')));
     const cleaned = await cleanImage(path);
     expect(cleaned.result.removed.length).toBeGreaterThan(0);
     expect(
@@ -188,18 +185,18 @@ describe('hostile WebP', () => {
     }
   }
 
-  it('rejects a RIFF size larger than the file', async () => {
+  itCorpus('rejects a RIFF size larger than the file', async () => {
     const bytes = new Uint8Array(
-      readFileSync(join(CORPUS_DIR, 'mat2', 'dirty.webp')),
+      readFileSync(corpusFile('mat2', 'dirty.webp')),
     );
     expect(await errorCode(bytes.subarray(0, bytes.length - 100))).toBe(
       'corrupt',
     );
   });
 
-  it('rejects a chunk whose size runs past the RIFF chunk', async () => {
+  itCorpus('rejects a chunk whose size runs past the RIFF chunk', async () => {
     const bytes = new Uint8Array(
-      readFileSync(join(CORPUS_DIR, 'mat2', 'dirty.webp')),
+      readFileSync(corpusFile('mat2', 'dirty.webp')),
     );
     const lying = Buffer.from(bytes);
     lying.writeUInt32LE(0x7ffffff0, 16);
