@@ -1,12 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 
 const MESSAGE_FILE = /\/i18n\/messages\/[^/]+\/[^/]+\.json$/;
 
+const FALLBACK_SET = 'pt.json';
+
 /**
  * Compiles each ICU message to its AST at build time (formatjs' recommended setup), so the page
- * ships without the ICU parser. The output is still JSON, which Vite's JSON plugin then loads.
+ * ships without the ICU parser, and fills any id a set lacks with the Portuguese text of the same
+ * feature, so a page loads its own message set only. The output is still JSON, which Vite's JSON
+ * plugin then loads.
  */
 function precompileMessages(): Plugin {
   return {
@@ -14,7 +20,15 @@ function precompileMessages(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!MESSAGE_FILE.test(id)) return null;
-      const messages = JSON.parse(code) as Record<string, string>;
+      const fallback = id.endsWith(`/${FALLBACK_SET}`)
+        ? {}
+        : (JSON.parse(
+            readFileSync(join(dirname(id), FALLBACK_SET), 'utf8'),
+          ) as Record<string, string>);
+      const messages = {
+        ...fallback,
+        ...(JSON.parse(code) as Record<string, string>),
+      };
       const compiled = Object.entries(messages).map(([key, text]) => [
         key,
         parse(text),

@@ -32,19 +32,40 @@ const LOADERS = import.meta.glob<Record<string, string>>(
 
 const FALLBACK_SET: MessageSet = 'pt';
 
-/** The file's set name: `./messages/site/en-GB.json` -> `en-GB`. */
-function setOfPath(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
+/** The folders under `messages/`: `site`, `consent`, `uploader`, ... */
+export type MessageFeature = string;
+
+/** What every page needs before it hydrates: header, footer, navigation, head. */
+export const SHELL_FEATURES: readonly MessageFeature[] = ['site'];
+
+/** `./messages/site/en-GB.json` -> ['site', 'en-GB']. */
+function partsOfPath(path: string): [MessageFeature, string] {
+  const [, feature = '', file = ''] =
+    /messages\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+  return [feature, file];
 }
 
-function loadersFor(set: MessageSet): Loader[] {
+function loadersFor(
+  set: MessageSet,
+  features: readonly MessageFeature[] | 'all',
+): Loader[] {
   return Object.entries(LOADERS)
-    .filter(([path]) => setOfPath(path) === set)
+    .filter(([path]) => {
+      const [feature, fileSet] = partsOfPath(path);
+      return (
+        fileSet === set && (features === 'all' || features.includes(feature))
+      );
+    })
     .map(([, load]) => load);
 }
 
-async function loadSet(set: MessageSet): Promise<Record<string, string>> {
-  const parts = await Promise.all(loadersFor(set).map((load) => load()));
+async function loadSet(
+  set: MessageSet,
+  features: readonly MessageFeature[] | 'all',
+): Promise<Record<string, string>> {
+  const parts = await Promise.all(
+    loadersFor(set, features).map((load) => load()),
+  );
   return Object.assign({}, ...parts);
 }
 
@@ -56,12 +77,39 @@ export function withFallback(
   return { ...fallback, ...messages } as Messages;
 }
 
-/** All messages of one set, every feature merged, Portuguese as the fallback. */
-export async function loadMessages(set: MessageSet): Promise<Messages> {
-  if (set === FALLBACK_SET) return (await loadSet(set)) as Messages;
+/**
+ * The messages of one set (every feature, or the ones named), Portuguese as the fallback. Site
+ * builds fill a set's gaps with Portuguese at build time (vite.config.ts), so a page loads one
+ * set; elsewhere (unit tests, scripts) the sets are merged here.
+ */
+export async function loadMessages(
+  set: MessageSet,
+  features: readonly MessageFeature[] | 'all' = 'all',
+): Promise<Messages> {
+  if (set === FALLBACK_SET || import.meta.env.PROD)
+    return (await loadSet(set, features)) as Messages;
   const [messages, fallback] = await Promise.all([
-    loadSet(set),
-    loadSet(FALLBACK_SET),
+    loadSet(set, features),
+    loadSet(FALLBACK_SET, features),
   ]);
   return withFallback(messages, fallback);
+}
+
+const featureCache = new Map<string, Promise<Partial<Messages>>>();
+
+/**
+ * One feature's messages of one set, loaded once: the same promise every time, so a component can
+ * `use()` it (the prerender waits for it; the browser loads it with the page's code).
+ */
+export function featureMessages(
+  set: MessageSet,
+  feature: MessageFeature,
+): Promise<Partial<Messages>> {
+  const key = `${feature}/${set}`;
+  let loaded = featureCache.get(key);
+  if (!loaded) {
+    loaded = loadMessages(set, [feature]);
+    featureCache.set(key, loaded);
+  }
+  return loaded;
 }

@@ -27,21 +27,20 @@ function cspMetaTag() {
   return `<meta http-equiv="${CSP_HEADER}" content="${metaPolicy(policy)}" />`;
 }
 
-/** Message chunk URLs per set, from Vite's manifest: `i18n/messages/<feature>/<set>.json`. */
+/** Message chunk URLs by `feature/set`, from Vite's manifest: `i18n/messages/<feature>/<set>.json`. */
 function messageChunks(manifest) {
   const chunks = new Map();
   for (const [source, { file }] of Object.entries(manifest)) {
-    const match = /^i18n\/messages\/[^/]+\/([^/]+)\.json$/.exec(source);
-    if (!match) continue;
-    chunks.set(match[1], [...(chunks.get(match[1]) ?? []), `/${file}`]);
+    const match = /^i18n\/messages\/([^/]+\/[^/]+)\.json$/.exec(source);
+    if (match) chunks.set(match[1], `/${file}`);
   }
   return chunks;
 }
 
 // The client awaits its messages before hydrating; preloading them saves a round trip.
-function preloadTags(chunks, sets) {
-  return sets
-    .flatMap((set) => chunks.get(set) ?? [])
+function preloadTags(chunks, files) {
+  return files
+    .flatMap((file) => chunks.get(file) ?? [])
     .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
     .join('\n    ');
 }
@@ -90,7 +89,7 @@ async function main() {
     const page = await server.renderPage(path);
     write(
       file,
-      fillTemplate(template, csp, preloadTags(chunks, page.messageSets), page),
+      fillTemplate(template, csp, preloadTags(chunks, page.messageFiles), page),
     );
   }
   for (const [file, text] of Object.entries(server.siteFiles()))

@@ -1,7 +1,12 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { localeFromPath } from '../i18n/routes';
-import { loadMessages } from '../i18n/messages';
+import { localeFromPath, matchRoute } from '../i18n/routes';
+import {
+  featureMessages,
+  loadMessages,
+  SHELL_FEATURES,
+} from '../i18n/messages';
 import { App } from './app/App';
+import { pageFeatures } from './app/pages';
 import './styles/index.css';
 
 const ROOT_ID = 'root';
@@ -11,7 +16,12 @@ async function start() {
   const container = document.getElementById(ROOT_ID);
   if (!container) return;
   const locale = localeFromPath(window.location.pathname);
-  const messages = await loadMessages(locale.messageSet);
+  const match = matchRoute(window.location.pathname);
+  // The page's own messages start loading now, beside the shell's, not after hydration asks.
+  if (match && match.page !== 'blogPost')
+    for (const feature of pageFeatures(match.page))
+      void featureMessages(locale.messageSet, feature);
+  const messages = await loadMessages(locale.messageSet, SHELL_FEATURES);
   const app = <App locale={locale} messages={messages} />;
   // Under `vite` dev the root holds only the template comment: render instead of hydrating.
   if (container.firstElementChild) {

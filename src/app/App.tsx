@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Router } from 'wouter';
 import type { Locale } from '../../i18n/locales';
 import type { Messages } from '../../i18n/messages';
@@ -15,10 +14,6 @@ interface AppProps {
 
 /** The whole site for one variant: router, providers, layout and the page the path names. */
 export function App({ locale, messages, ssrPath }: AppProps) {
-  // Lets browser tests (and anyone debugging) know that handlers are attached.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   return (
     <Router ssrPath={ssrPath}>
       <AppProviders locale={locale} messages={messages}>

@@ -1,36 +1,20 @@
-import type { ComponentType } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { matchRoute, type PageId } from '../../i18n/routes';
-import { AboutPage } from '../pages/AboutPage';
-import { BlogIndexPage } from '../pages/BlogIndexPage';
-import { ContactPage } from '../pages/ContactPage';
-import { CookiesPage } from '../pages/CookiesPage';
-import { FaqPage } from '../pages/FaqPage';
-import { HomePage } from '../pages/HomePage';
-import { HowItWorksPage } from '../pages/HowItWorksPage';
-import { LegalPage } from '../pages/LegalPage';
-import { NotFoundPage } from '../pages/NotFoundPage';
-import { ToolPage } from '../pages/ToolPage';
+import { matchRoute } from '../../i18n/routes';
 import { HeadSync } from './HeadSync';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { PAGES } from './pages';
 
-const PAGES: Record<PageId, ComponentType> = {
-  home: HomePage,
-  tool: () => <ToolPage kind="all" />,
-  photos: () => <ToolPage kind="photos" />,
-  videos: () => <ToolPage kind="videos" />,
-  documents: () => <ToolPage kind="documents" />,
-  tiktok: () => <ToolPage kind="tiktok" />,
-  instagram: () => <ToolPage kind="instagram" />,
-  social: () => <ToolPage kind="social" />,
-  howItWorks: HowItWorksPage,
-  faq: FaqPage,
-  about: AboutPage,
-  privacy: () => <LegalPage kind="privacy" />,
-  terms: () => <LegalPage kind="terms" />,
-  contact: ContactPage,
-  cookies: CookiesPage,
-  blog: BlogIndexPage,
-};
+/**
+ * Lets browser tests (and anyone debugging) know that the page's handlers are attached: it sits in
+ * the page's boundary, so it runs once the page's own code has loaded and hydrated.
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
 
 /** Renders the page the route table names for the current path, or the not-found page. */
 export function PageSwitch() {
@@ -42,7 +26,11 @@ export function PageSwitch() {
   return (
     <>
       <HeadSync match={match} />
-      <Page />
+      {/* Each page is its own chunk: a visitor loads the code of the page they are on. */}
+      <Suspense fallback={null}>
+        <Page />
+        <HydratedMark />
+      </Suspense>
     </>
   );
 }

@@ -4,7 +4,7 @@ import {
   PREFERENCES_KEY,
 } from '../../../src/machines/consent-storage';
 
-/** Set by the app once React has hydrated the prerendered page (src/app/App.tsx). */
+/** Set by the app once React has hydrated the prerendered page (src/app/PageSwitch.tsx). */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
 /** Opens a page and waits until React has hydrated it, so handlers are attached. */

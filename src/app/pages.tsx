@@ -1,0 +1,88 @@
+import { lazy, type ComponentType } from 'react';
+import type { MessageFeature } from '../../i18n/messages';
+import type { PageId } from '../../i18n/routes';
+import { FeatureMessages } from './FeatureMessages';
+
+const AboutPage = lazy(() =>
+  import('../pages/AboutPage').then((m) => ({ default: m.AboutPage })),
+);
+const BlogIndexPage = lazy(() =>
+  import('../pages/BlogIndexPage').then((m) => ({ default: m.BlogIndexPage })),
+);
+const ContactPage = lazy(() =>
+  import('../pages/ContactPage').then((m) => ({ default: m.ContactPage })),
+);
+const CookiesPage = lazy(() =>
+  import('../pages/CookiesPage').then((m) => ({ default: m.CookiesPage })),
+);
+const FaqPage = lazy(() =>
+  import('../pages/FaqPage').then((m) => ({ default: m.FaqPage })),
+);
+const HomePage = lazy(() =>
+  import('../pages/HomePage').then((m) => ({ default: m.HomePage })),
+);
+const HowItWorksPage = lazy(() =>
+  import('../pages/HowItWorksPage').then((m) => ({
+    default: m.HowItWorksPage,
+  })),
+);
+const LegalPage = lazy(() =>
+  import('../pages/LegalPage').then((m) => ({ default: m.LegalPage })),
+);
+const ToolPage = lazy(() =>
+  import('../pages/ToolPage').then((m) => ({ default: m.ToolPage })),
+);
+
+/** The message features a page needs beyond the shell's, loaded with its code. */
+const PAGE_FEATURES: Partial<Record<PageId, readonly MessageFeature[]>> = {
+  tool: ['uploader'],
+  photos: ['uploader'],
+  videos: ['uploader'],
+  documents: ['uploader'],
+  tiktok: ['uploader'],
+  instagram: ['uploader'],
+  social: ['uploader'],
+  cookies: ['consent'],
+};
+
+export function pageFeatures(page: PageId): readonly MessageFeature[] {
+  return PAGE_FEATURES[page] ?? [];
+}
+
+const CONTENT: Record<PageId, ComponentType> = {
+  home: HomePage,
+  tool: () => <ToolPage kind="all" />,
+  photos: () => <ToolPage kind="photos" />,
+  videos: () => <ToolPage kind="videos" />,
+  documents: () => <ToolPage kind="documents" />,
+  tiktok: () => <ToolPage kind="tiktok" />,
+  instagram: () => <ToolPage kind="instagram" />,
+  social: () => <ToolPage kind="social" />,
+  howItWorks: HowItWorksPage,
+  faq: FaqPage,
+  about: AboutPage,
+  privacy: () => <LegalPage kind="privacy" />,
+  terms: () => <LegalPage kind="terms" />,
+  contact: ContactPage,
+  cookies: CookiesPage,
+  blog: BlogIndexPage,
+};
+
+function withFeatures(page: PageId, Content: ComponentType): ComponentType {
+  const features = pageFeatures(page);
+  return function PageWithMessages() {
+    return (
+      <FeatureMessages features={features}>
+        <Content />
+      </FeatureMessages>
+    );
+  };
+}
+
+/** Every page of the route table, each loaded on first use (the prerender waits for them all). */
+export const PAGES = Object.fromEntries(
+  Object.entries(CONTENT).map(([page, Content]) => [
+    page,
+    withFeatures(page as PageId, Content),
+  ]),
+) as Record<PageId, ComponentType>;
