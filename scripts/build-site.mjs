@@ -1,5 +1,5 @@
 // npm run build: builds the client, builds the server entry, then prerenders every page of every
-// variant into dist/ or SITE_OUT_DIR (one index.html per route, a 404.html per variant, sitemap.xml, robots.txt).
+// variant into dist/ or SITE_OUT_DIR (one index.html per route, a 404.html per variant, sitemap.xml, robots.txt, an Atom feed per variant).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -46,12 +46,13 @@ function preloadTags(chunks, sets) {
     .join('\n    ');
 }
 
+// Replacer functions, so a '$' in a page (an article's text) is never read as a replacement pattern.
 function fillTemplate(template, csp, preloads, page) {
   return template
-    .replace(/<html[^>]*>/, `<html lang="${page.lang}" dir="${page.dir}">`)
-    .replace('<!--app-csp-->', csp)
-    .replace('<!--app-head-->', `${page.head}\n    ${preloads}`)
-    .replace('<!--app-html-->', page.body);
+    .replace(/<html[^>]*>/, () => `<html lang="${page.lang}" dir="${page.dir}">`)
+    .replace('<!--app-csp-->', () => csp)
+    .replace('<!--app-head-->', () => `${page.head}\n    ${preloads}`)
+    .replace('<!--app-html-->', () => page.body);
 }
 
 function write(relative, text) {
@@ -93,7 +94,7 @@ async function main() {
       fillTemplate(template, csp, preloadTags(chunks, page.messageSets), page),
     );
   }
-  for (const [file, text] of Object.entries(server.siteFiles()))
+  for (const [file, text] of Object.entries(await server.siteFiles()))
     write(file, text);
   rmSync(serverOut, { recursive: true, force: true });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -1,7 +1,8 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { localeFromPath } from '../i18n/routes';
+import { localeFromPath, matchRoute } from '../i18n/routes';
 import { loadMessages } from '../i18n/messages';
 import { App } from './app/App';
+import { preloadBlogData } from './features/blog/blog-data';
 import './styles/index.css';
 
 const ROOT_ID = 'root';
@@ -11,7 +12,12 @@ async function start() {
   const container = document.getElementById(ROOT_ID);
   if (!container) return;
   const locale = localeFromPath(window.location.pathname);
-  const messages = await loadMessages(locale.messageSet);
+  const path = window.location.pathname;
+  // The prerendered HTML shows the blog's text; hydration needs the same text at hand.
+  const [messages] = await Promise.all([
+    loadMessages(locale.messageSet),
+    preloadBlogData(matchRoute(path), locale.messageSet),
+  ]);
   const app = <App locale={locale} messages={messages} />;
   // Under `vite` dev the root holds only the template comment: render instead of hydrating.
   if (container.firstElementChild) {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { useLocation } from 'wouter';
 import { matchRoute, type PageId } from '../../i18n/routes';
 import { AboutPage } from '../pages/AboutPage';
+import { BlogArticlePage } from '../pages/BlogArticlePage';
 import { BlogIndexPage } from '../pages/BlogIndexPage';
 import { ContactPage } from '../pages/ContactPage';
 import { CookiesPage } from '../pages/CookiesPage';
@@ -36,13 +37,17 @@ const PAGES: Record<PageId, ComponentType> = {
 export function PageSwitch() {
   const [path] = useLocation();
   const match = matchRoute(path);
-  // Blog articles arrive with their own issue; until then every article path is not found.
-  const Page =
-    match && match.page !== 'blogPost' ? PAGES[match.page] : NotFoundPage;
+  let page = <NotFoundPage />;
+  if (match?.page === 'blogPost')
+    page = <BlogArticlePage key={match.slug} slug={match.slug} />;
+  else if (match) {
+    const Page = PAGES[match.page];
+    page = <Page />;
+  }
   return (
     <>
       <HeadSync match={match} />
-      <Page />
+      {page}
     </>
   );
 }
