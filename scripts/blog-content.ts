@@ -12,7 +12,9 @@ import type { Plugin } from 'vite';
 import { BLOG_SLUGS } from '../i18n/blog-slugs.ts';
 import { ALL_LOCALES, MESSAGE_SETS, type MessageSet } from '../i18n/locales.ts';
 
-export const BLOG_DIR = fileURLToPath(new URL('../i18n/blog/', import.meta.url));
+export const BLOG_DIR = fileURLToPath(
+  new URL('../i18n/blog/', import.meta.url),
+);
 
 export const FRONT_MATTER_KEYS = [
   'title',
@@ -37,7 +39,10 @@ export function articleFile(slug: string, set: string): string {
 }
 
 /** Splits `---\nkey: value\n---\nbody`; every key of FRONT_MATTER_KEYS is required. */
-export function parseArticle(text: string, where = 'article'): {
+export function parseArticle(
+  text: string,
+  where = 'article',
+): {
   fields: FrontMatter;
   body: string;
 } {
@@ -59,7 +64,10 @@ export function parseArticle(text: string, where = 'article'): {
   }
   if (!ISO_DATE.test(fields.date ?? ''))
     throw new Error(`${where}: date must be YYYY-MM-DD`);
-  return { fields: fields as FrontMatter, body: lines.slice(end + 1).join('\n') };
+  return {
+    fields: fields as FrontMatter,
+    body: lines.slice(end + 1).join('\n'),
+  };
 }
 
 export function readArticle(slug: string, set: MessageSet): ArticleSource {
@@ -73,8 +81,7 @@ export function wordCount(markdown: string): number {
   const text = markdown
     .replace(/\]\([^)]*\)/g, ' ')
     .replace(/[#*_>`[\]|-]+/g, ' ');
-  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word))
-    .length;
+  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
 function escapeHtml(text: string): string {

@@ -49,7 +49,10 @@ function preloadTags(chunks, sets) {
 // Replacer functions, so a '$' in a page (an article's text) is never read as a replacement pattern.
 function fillTemplate(template, csp, preloads, page) {
   return template
-    .replace(/<html[^>]*>/, () => `<html lang="${page.lang}" dir="${page.dir}">`)
+    .replace(
+      /<html[^>]*>/,
+      () => `<html lang="${page.lang}" dir="${page.dir}">`,
+    )
     .replace('<!--app-csp-->', () => csp)
     .replace('<!--app-head-->', () => `${page.head}\n    ${preloads}`)
     .replace('<!--app-html-->', () => page.body);

@@ -1,7 +1,12 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import type { LocaleCode } from '../../i18n/locales';
-import { blogPostPath, pagePath, PAGE_IDS, type PageId } from '../../i18n/routes';
+import {
+  blogPostPath,
+  pagePath,
+  PAGE_IDS,
+  type PageId,
+} from '../../i18n/routes';
 import { useLocale } from '../app/locale-context';
 import { useArticle } from '../features/blog/blog-data';
 import { NotFoundPage } from './NotFoundPage';

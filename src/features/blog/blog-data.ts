@@ -10,10 +10,9 @@ import type { Article, ArticleMeta } from './blog-types';
 
 type Module<T> = { default: T };
 
-const ARTICLE_LOADERS = import.meta.glob<Article>(
-  '../../../i18n/blog/*/*.md',
-  { import: 'default' },
-);
+const ARTICLE_LOADERS = import.meta.glob<Article>('../../../i18n/blog/*/*.md', {
+  import: 'default',
+});
 
 const INDEX_LOADERS: Record<MessageSet, () => Promise<Module<ArticleMeta[]>>> =
   {
@@ -82,9 +81,10 @@ function useLoaded<T>(
   peek: () => T | undefined,
   load: () => Promise<T>,
 ): T | undefined {
-  const [state, setState] = useState<{ key: string | null; value?: T }>(
-    () => ({ key, value: peek() }),
-  );
+  const [state, setState] = useState<{ key: string | null; value?: T }>(() => ({
+    key,
+    value: peek(),
+  }));
   const current = state.key === key ? state.value : peek();
   useEffect(() => {
     if (key === null || current !== undefined) return;

@@ -80,7 +80,9 @@ test('each blog index lists its articles and links its Atom feed, which lists th
       `<link rel="alternate" type="application/atom+xml" title="${messagesOf('blog', locale.messageSet)['blogIndex.feedTitle']}" href="${SITE_URL}${feedHref}">`,
     );
     const feed = await (await request.get(feedHref)).text();
-    expect(feed, feedHref).toContain('<feed xmlns="http://www.w3.org/2005/Atom"');
+    expect(feed, feedHref).toContain(
+      '<feed xmlns="http://www.w3.org/2005/Atom"',
+    );
     expect(feed.match(/<entry>/g), feedHref).toHaveLength(BLOG_SLUGS.length);
     for (const slug of BLOG_SLUGS) {
       const article = readArticle(slug, locale.messageSet);

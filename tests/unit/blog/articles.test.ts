@@ -24,7 +24,9 @@ describe('blog sources', () => {
     expect(folders.sort()).toEqual([...BLOG_SLUGS].sort());
     for (const slug of BLOG_SLUGS) {
       const files = readdirSync(`${BLOG_DIR}/${slug}`).sort();
-      expect(files, slug).toEqual(MESSAGE_SETS.map((set) => `${set}.md`).sort());
+      expect(files, slug).toEqual(
+        MESSAGE_SETS.map((set) => `${set}.md`).sort(),
+      );
     }
   });
 
@@ -50,7 +52,8 @@ describe('blog sources', () => {
         ).toBe(true);
         for (const link of links) {
           const [page, postSlug] = (link ?? '').split('/');
-          if (page === 'blogPost') expect(BLOG_SLUGS, where).toContain(postSlug);
+          if (page === 'blogPost')
+            expect(BLOG_SLUGS, where).toContain(postSlug);
           else expect(PAGE_IDS, where).toContain(page);
         }
         expectWrittenFor(set, `${article.title}\n${article.body}`, where);
@@ -62,7 +65,8 @@ describe('blog sources', () => {
 });
 
 function expectWrittenFor(set: MessageSet, text: string, where: string) {
-  if (set === 'de-CH') expect(text, `${where}: Swiss spelling`).not.toContain('ß');
+  if (set === 'de-CH')
+    expect(text, `${where}: Swiss spelling`).not.toContain('ß');
   if (set === 'ar') {
     const arabicLetters = text.match(/[\u0600-\u06FF]/g)?.length ?? 0;
     expect(arabicLetters, where).toBeGreaterThan(text.length / 3);
@@ -83,7 +87,9 @@ describe('blog source parsing', () => {
     expect(body.trim()).toBe('## H\n\nText');
     expect(() => parseArticle('## H')).toThrow(/front matter/);
     expect(() =>
-      parseArticle('---\ntitle: T\ndescription: D\ndate: 2 Jan\nsummary: S\n---\n'),
+      parseArticle(
+        '---\ntitle: T\ndescription: D\ndate: 2 Jan\nsummary: S\n---\n',
+      ),
     ).toThrow(/date/);
   });
 
