@@ -105,10 +105,14 @@ describe('blog source parsing', () => {
     expect(html).not.toContain('<script>');
   });
 
-  it('the sources carry no raw HTML', () => {
+  it('the sources carry no raw HTML outside code spans', () => {
     for (const slug of BLOG_SLUGS) {
       for (const set of MESSAGE_SETS) {
-        const text = readFileSync(articleFile(slug, set), 'utf8');
+        // Code spans such as `<title>` name HTML; they are not HTML.
+        const text = readFileSync(articleFile(slug, set), 'utf8').replace(
+          /`[^`]*`/g,
+          '',
+        );
         expect(text, `${slug}/${set}`).not.toMatch(/<[a-z!/]/i);
       }
     }
