@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { BLOG_SLUGS } from '../../../i18n/blog-slugs';
 import { ALL_LOCALES } from '../../../i18n/locales';
@@ -112,6 +113,11 @@ test('the sitemap lists every article of every variant with its alternates', asy
 test('the language switcher keeps the reader on the same article', async ({
   page,
 }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
   await withConsentDecided(page);
   const slug = 'lgpd-metadados';
   await gotoHydrated(page, blogPostPath(slug, 'en'));
@@ -132,6 +138,8 @@ test('the language switcher keeps the reader on the same article', async ({
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     readArticle(slug, 'ar').title,
   );
+  // Each article hydrated over its prerendered HTML without a mismatch or any other error.
+  expect(errors).toEqual([]);
 });
 
 test('an article opened from the blog index renders and updates the head', async ({
@@ -150,4 +158,23 @@ test('an article opened from the blog index renders and updates the head', async
     'href',
     `${SITE_URL}${blogPostPath('metadados-excel', 'it')}`,
   );
+});
+
+test('the blog index and an article have no serious or critical axe violation', async ({
+  page,
+}) => {
+  await withConsentDecided(page);
+  for (const path of [
+    pagePath('blog', 'de'),
+    blogPostPath('metadados-powerpoint', 'ae'),
+  ]) {
+    await gotoHydrated(page, path);
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations
+      .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+      .map(
+        ({ id, nodes }) => `${id}: ${nodes.map((n) => n.target).join(' | ')}`,
+      );
+    expect(blocking, path).toEqual([]);
+  }
 });
