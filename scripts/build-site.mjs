@@ -38,10 +38,14 @@ function messageChunks(manifest) {
   return chunks;
 }
 
-// The client awaits its messages before hydrating; preloading them saves a round trip.
-function preloadTags(chunks, sets) {
-  return sets
-    .flatMap((set) => chunks.get(set) ?? [])
+// The client awaits its messages (and an article its text) before hydrating; preloading them
+// saves a round trip.
+function preloadTags(chunks, sets, manifest, articleSource) {
+  const article = articleSource ? manifest[articleSource]?.file : undefined;
+  return [
+    ...sets.flatMap((set) => chunks.get(set) ?? []),
+    ...(article ? [`/${article}`] : []),
+  ]
     .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
     .join('\n    ');
 }
@@ -85,16 +89,20 @@ async function main() {
   );
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
   const csp = cspMetaTag();
-  const chunks = messageChunks(
-    JSON.parse(readFileSync(join(dist, MANIFEST), 'utf8')),
-  );
+  const manifest = JSON.parse(readFileSync(join(dist, MANIFEST), 'utf8'));
+  const chunks = messageChunks(manifest);
   rmSync(join(dist, dirname(MANIFEST)), { recursive: true, force: true });
   const pages = server.pagesToRender();
   for (const { path, file } of pages) {
     const page = await server.renderPage(path);
     write(
       file,
-      fillTemplate(template, csp, preloadTags(chunks, page.messageSets), page),
+      fillTemplate(
+        template,
+        csp,
+        preloadTags(chunks, page.messageSets, manifest, page.articleSource),
+        page,
+      ),
     );
   }
   for (const [file, text] of Object.entries(await server.siteFiles()))

@@ -33,6 +33,8 @@ export interface RenderedPage {
   dir: 'ltr' | 'rtl';
   head: string;
   body: string;
+  /** The article's source (`i18n/blog/<slug>/<set>.md`), whose chunk the page preloads. */
+  articleSource: string | null;
 }
 
 export async function renderPage(path: string): Promise<RenderedPage> {
@@ -56,6 +58,10 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     dir: head.dir,
     head: headHtml(head),
     body,
+    articleSource:
+      match?.page === 'blogPost' && article
+        ? `i18n/blog/${match.slug}/${locale.messageSet}.md`
+        : null,
   };
 }
 
