@@ -136,8 +136,8 @@ function isMessageSet(value: string): value is MessageSet {
 }
 
 /**
- * `virtual:blog-index/<set>`: every article's title, summary and dates in one set, newest first.
- * `i18n/blog/<slug>/<set>.md`: one article with its HTML.
+ * `virtual:blog-index/<set>`: every article's title, summary and dates in one set, newest first,
+ * and a loader per article. `i18n/blog/<slug>/<set>.md`: one article with its HTML.
  */
 export function blogPlugin(): Plugin {
   return {
@@ -157,7 +157,16 @@ export function blogPlugin(): Plugin {
           return metaOf(readArticle(slug, set));
         });
         articles.sort((a, b) => b.date.localeCompare(a.date));
-        return `export default ${JSON.stringify(articles)};`;
+        // The article loaders live here, not in the page bundle, so every page pays for seven
+        // index loaders rather than ninety-one article loaders.
+        const loaders = articles.map(
+          ({ slug }) =>
+            `${JSON.stringify(slug)}: () => import(${JSON.stringify(articleFile(slug, set))})`,
+        );
+        return [
+          `export default ${JSON.stringify(articles)};`,
+          `export const loaders = {${loaders.join(', ')}};`,
+        ].join('\n');
       }
       const match = ARTICLE_SOURCE.exec(id.split('?', 1)[0] ?? '');
       if (!match) return null;

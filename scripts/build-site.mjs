@@ -38,14 +38,14 @@ function messageChunks(manifest) {
   return chunks;
 }
 
-// The client awaits its messages (and an article its text) before hydrating; preloading them
-// saves a round trip.
-function preloadTags(chunks, sets, manifest, articleSource) {
-  const article = articleSource ? manifest[articleSource]?.file : undefined;
-  return [
-    ...sets.flatMap((set) => chunks.get(set) ?? []),
-    ...(article ? [`/${article}`] : []),
-  ]
+// The client awaits its messages (and a blog page its index and article) before hydrating;
+// preloading them saves round trips.
+function preloadTags(chunks, sets, manifest, blogSources) {
+  const blog = blogSources
+    .map((source) => manifest[source]?.file)
+    .filter(Boolean)
+    .map((file) => `/${file}`);
+  return [...sets.flatMap((set) => chunks.get(set) ?? []), ...blog]
     .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
     .join('\n    ');
 }
@@ -100,7 +100,7 @@ async function main() {
       fillTemplate(
         template,
         csp,
-        preloadTags(chunks, page.messageSets, manifest, page.articleSource),
+        preloadTags(chunks, page.messageSets, manifest, page.blogSources),
         page,
       ),
     );

@@ -33,8 +33,20 @@ export interface RenderedPage {
   dir: 'ltr' | 'rtl';
   head: string;
   body: string;
-  /** The article's source (`i18n/blog/<slug>/<set>.md`), whose chunk the page preloads. */
-  articleSource: string | null;
+  /** Blog modules the page loads before hydrating (the set's index, the article's source). */
+  blogSources: string[];
+}
+
+function blogSourcesOf(
+  match: ReturnType<typeof matchRoute>,
+  set: string,
+  hasArticle: boolean,
+): string[] {
+  const index = `virtual:blog-index/${set}`;
+  if (match?.page === 'blog') return [index];
+  if (match?.page === 'blogPost' && hasArticle)
+    return [index, `i18n/blog/${match.slug}/${set}.md`];
+  return [];
 }
 
 export async function renderPage(path: string): Promise<RenderedPage> {
@@ -58,10 +70,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     dir: head.dir,
     head: headHtml(head),
     body,
-    articleSource:
-      match?.page === 'blogPost' && article
-        ? `i18n/blog/${match.slug}/${locale.messageSet}.md`
-        : null,
+    blogSources: blogSourcesOf(match, locale.messageSet, Boolean(article)),
   };
 }
 

@@ -8,22 +8,22 @@ import type { MessageSet } from '../../../i18n/locales';
 import type { RouteMatch } from '../../../i18n/routes';
 import type { Article, ArticleMeta } from './blog-types';
 
-type Module<T> = { default: T };
+interface IndexModule {
+  default: ArticleMeta[];
+  loaders: Readonly<Record<string, () => Promise<{ default: Article }>>>;
+}
 
-const ARTICLE_LOADERS = import.meta.glob<Article>('../../../i18n/blog/*/*.md', {
-  import: 'default',
-});
-
-const INDEX_LOADERS: Record<MessageSet, () => Promise<Module<ArticleMeta[]>>> =
-  {
-    pt: () => import('virtual:blog-index/pt'),
-    en: () => import('virtual:blog-index/en'),
-    'en-GB': () => import('virtual:blog-index/en-GB'),
-    de: () => import('virtual:blog-index/de'),
-    'de-CH': () => import('virtual:blog-index/de-CH'),
-    it: () => import('virtual:blog-index/it'),
-    ar: () => import('virtual:blog-index/ar'),
-  };
+// One small chunk per set; each article's text is a chunk of its own, loaded through its set's
+// index (scripts/blog-content.ts).
+const INDEX_LOADERS: Record<MessageSet, () => Promise<IndexModule>> = {
+  pt: () => import('virtual:blog-index/pt'),
+  en: () => import('virtual:blog-index/en'),
+  'en-GB': () => import('virtual:blog-index/en-GB'),
+  de: () => import('virtual:blog-index/de'),
+  'de-CH': () => import('virtual:blog-index/de-CH'),
+  it: () => import('virtual:blog-index/it'),
+  ar: () => import('virtual:blog-index/ar'),
+};
 
 const articles = new Map<string, Article | null>();
 const indexes = new Map<MessageSet, ArticleMeta[]>();
@@ -46,9 +46,9 @@ export async function loadArticle(
   const cached = articles.get(key);
   if (cached !== undefined) return cached;
   const load = isBlogSlug(slug)
-    ? ARTICLE_LOADERS[`../../../i18n/blog/${slug}/${set}.md`]
+    ? (await INDEX_LOADERS[set]()).loaders[slug]
     : undefined;
-  const article = load ? await load() : null;
+  const article = load ? (await load()).default : null;
   articles.set(key, article);
   return article;
 }
