@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
+import { blogPlugin } from './scripts/blog-content.ts';
 
 const MESSAGE_FILE = /\/i18n\/messages\/[^/]+\/[^/]+\.json$/;
 
@@ -39,7 +40,7 @@ function precompileMessages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [precompileMessages(), react()],
+  plugins: [precompileMessages(), blogPlugin(), react()],
   resolve: {
     // Messages arrive precompiled (above), so react-intl never needs to parse a string.
     alias: [

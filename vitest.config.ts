@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { blogPlugin } from './scripts/blog-content.ts';
 
 /** Engine and i18n tests run in Node; component tests in jsdom. Browser tests are Playwright's. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [blogPlugin(), react()],
   test: {
     reporters: ['default', './tests/helpers/corpus-reporter.ts'],
     projects: [

@@ -36,3 +36,10 @@ export function toArabicBlogSlug(portugueseSlug: string): string {
 export function toPortugueseBlogSlug(arabicSlug: string): string {
   return PORTUGUESE_BY_ARABIC.get(arabicSlug) ?? arabicSlug;
 }
+
+/** The thirteen articles, by their Portuguese slug: what the prerender, sitemap and feeds walk. */
+export const BLOG_SLUGS: readonly string[] = Object.keys(ARABIC_BLOG_SLUGS);
+
+export function isBlogSlug(portugueseSlug: string): boolean {
+  return ARABIC_BY_PORTUGUESE.has(portugueseSlug);
+}

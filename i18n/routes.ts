@@ -16,7 +16,11 @@ import {
   ROUTE_TABLE,
   type PageId,
 } from './route-table';
-import { toArabicBlogSlug, toPortugueseBlogSlug } from './blog-slugs';
+import {
+  BLOG_SLUGS,
+  toArabicBlogSlug,
+  toPortugueseBlogSlug,
+} from './blog-slugs';
 
 export type { PageId } from './route-table';
 export { PAGE_IDS } from './route-table';
@@ -132,5 +136,28 @@ export function allPageRoutes(): {
       page,
       path: pagePath(page, locale.code),
     })),
+  );
+}
+
+/** Every article in every variant: what the prerender, the sitemap and the feeds walk. */
+export function allBlogRoutes(): {
+  locale: Locale;
+  slug: string;
+  path: string;
+}[] {
+  return ALL_LOCALES.flatMap((locale) =>
+    BLOG_SLUGS.map((slug) => ({
+      locale,
+      slug,
+      path: blogPostPath(slug, locale.code),
+    })),
+  );
+}
+
+/** `/ae/blog/{arabic-slug}`: the recognised alias of each Arabic article (canonical: almudawanat). */
+export function arabicBlogAliasPaths(): string[] {
+  return BLOG_SLUGS.map(
+    (slug) =>
+      `${LOCALES.ae.prefix}${ARABIC_BLOG_ALIAS}/${toArabicBlogSlug(slug)}`,
   );
 }

@@ -1,5 +1,5 @@
 // npm run build: builds the client, builds the server entry, then prerenders every page of every
-// variant into dist/ or SITE_OUT_DIR (one index.html per route, a 404.html per variant, sitemap.xml, robots.txt).
+// variant into dist/ or SITE_OUT_DIR (one index.html per route, a 404.html per variant, sitemap.xml, robots.txt, an Atom feed per variant).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -37,20 +37,28 @@ function messageChunks(manifest) {
   return chunks;
 }
 
-// The client awaits its messages before hydrating; preloading them saves a round trip.
-function preloadTags(chunks, files) {
-  return files
-    .flatMap((file) => chunks.get(file) ?? [])
+// The client awaits its messages (and a blog page its index and article) before hydrating;
+// preloading them saves round trips.
+function preloadTags(chunks, files, manifest, blogSources) {
+  const blog = blogSources
+    .map((source) => manifest[source]?.file)
+    .filter(Boolean)
+    .map((file) => `/${file}`);
+  return [...files.flatMap((file) => chunks.get(file) ?? []), ...blog]
     .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
     .join('\n    ');
 }
 
+// Replacer functions, so a '$' in a page (an article's text) is never read as a replacement pattern.
 function fillTemplate(template, csp, preloads, page) {
   return template
-    .replace(/<html[^>]*>/, `<html lang="${page.lang}" dir="${page.dir}">`)
-    .replace('<!--app-csp-->', csp)
-    .replace('<!--app-head-->', `${page.head}\n    ${preloads}`)
-    .replace('<!--app-html-->', page.body);
+    .replace(
+      /<html[^>]*>/,
+      () => `<html lang="${page.lang}" dir="${page.dir}">`,
+    )
+    .replace('<!--app-csp-->', () => csp)
+    .replace('<!--app-head-->', () => `${page.head}\n    ${preloads}`)
+    .replace('<!--app-html-->', () => page.body);
 }
 
 function write(relative, text) {
@@ -80,19 +88,23 @@ async function main() {
   );
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
   const csp = cspMetaTag();
-  const chunks = messageChunks(
-    JSON.parse(readFileSync(join(dist, MANIFEST), 'utf8')),
-  );
+  const manifest = JSON.parse(readFileSync(join(dist, MANIFEST), 'utf8'));
+  const chunks = messageChunks(manifest);
   rmSync(join(dist, dirname(MANIFEST)), { recursive: true, force: true });
   const pages = server.pagesToRender();
   for (const { path, file } of pages) {
     const page = await server.renderPage(path);
     write(
       file,
-      fillTemplate(template, csp, preloadTags(chunks, page.messageFiles), page),
+      fillTemplate(
+        template,
+        csp,
+        preloadTags(chunks, page.messageFiles, manifest, page.blogSources),
+        page,
+      ),
     );
   }
-  for (const [file, text] of Object.entries(server.siteFiles()))
+  for (const [file, text] of Object.entries(await server.siteFiles()))
     write(file, text);
   rmSync(serverOut, { recursive: true, force: true });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -6,7 +6,8 @@ import {
   SHELL_FEATURES,
 } from '../i18n/messages';
 import { App } from './app/App';
-import { pageFeatures } from './app/pages';
+import { featuresOfRoute } from './app/pages';
+import { preloadBlogData } from './features/blog/blog-data';
 import './styles/index.css';
 
 const ROOT_ID = 'root';
@@ -16,12 +17,16 @@ async function start() {
   const container = document.getElementById(ROOT_ID);
   if (!container) return;
   const locale = localeFromPath(window.location.pathname);
-  const match = matchRoute(window.location.pathname);
-  // The page's own messages start loading now, beside the shell's, not after hydration asks.
-  if (match && match.page !== 'blogPost')
-    for (const feature of pageFeatures(match.page))
-      void featureMessages(locale.messageSet, feature);
-  const messages = await loadMessages(locale.messageSet, SHELL_FEATURES);
+  const path = window.location.pathname;
+  const match = matchRoute(path);
+  // The page's own messages start loading now, beside the shell's, not after hydration asks;
+  // the prerendered HTML shows the blog's text, and hydration needs the same text at hand.
+  for (const feature of featuresOfRoute(match))
+    void featureMessages(locale.messageSet, feature);
+  const [messages] = await Promise.all([
+    loadMessages(locale.messageSet, SHELL_FEATURES),
+    preloadBlogData(match, locale.messageSet),
+  ]);
   const app = <App locale={locale} messages={messages} />;
   // Under `vite` dev the root holds only the template comment: render instead of hydrating.
   if (container.firstElementChild) {

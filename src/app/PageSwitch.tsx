@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { matchRoute } from '../../i18n/routes';
 import { HeadSync } from './HeadSync';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { PAGES } from './pages';
+import { BlogArticle, PAGES } from './pages';
 
 /**
  * Lets browser tests (and anyone debugging) know that the page's handlers are attached: it sits in
@@ -20,15 +20,19 @@ function HydratedMark() {
 export function PageSwitch() {
   const [path] = useLocation();
   const match = matchRoute(path);
-  // Blog articles arrive with their own issue; until then every article path is not found.
-  const Page =
-    match && match.page !== 'blogPost' ? PAGES[match.page] : NotFoundPage;
+  let page = <NotFoundPage />;
+  if (match?.page === 'blogPost')
+    page = <BlogArticle key={match.slug} slug={match.slug} />;
+  else if (match) {
+    const Page = PAGES[match.page];
+    page = <Page />;
+  }
   return (
     <>
       <HeadSync match={match} />
       {/* Each page is its own chunk: a visitor loads the code of the page they are on. */}
       <Suspense fallback={null}>
-        <Page />
+        {page}
         <HydratedMark />
       </Suspense>
     </>

@@ -1,10 +1,15 @@
 import { lazy, type ComponentType } from 'react';
 import type { MessageFeature } from '../../i18n/messages';
-import type { PageId } from '../../i18n/routes';
+import type { matchRoute, PageId } from '../../i18n/routes';
 import { FeatureMessages } from './FeatureMessages';
 
 const AboutPage = lazy(() =>
   import('../pages/AboutPage').then((m) => ({ default: m.AboutPage })),
+);
+const BlogArticlePage = lazy(() =>
+  import('../pages/BlogArticlePage').then((m) => ({
+    default: m.BlogArticlePage,
+  })),
 );
 const BlogIndexPage = lazy(() =>
   import('../pages/BlogIndexPage').then((m) => ({ default: m.BlogIndexPage })),
@@ -43,10 +48,31 @@ const PAGE_FEATURES: Partial<Record<PageId, readonly MessageFeature[]>> = {
   instagram: ['uploader'],
   social: ['uploader'],
   cookies: ['consent'],
+  blog: ['blog'],
 };
+const ARTICLE_FEATURES: readonly MessageFeature[] = ['blog'];
 
 export function pageFeatures(page: PageId): readonly MessageFeature[] {
   return PAGE_FEATURES[page] ?? [];
+}
+
+/** The message features the page at a matched route needs (none for the not-found page). */
+export function featuresOfRoute(
+  match: ReturnType<typeof matchRoute>,
+): readonly MessageFeature[] {
+  if (!match) return [];
+  return match.page === 'blogPost'
+    ? ARTICLE_FEATURES
+    : pageFeatures(match.page);
+}
+
+/** One blog article, with the blog's messages. */
+export function BlogArticle({ slug }: { slug: string }) {
+  return (
+    <FeatureMessages features={ARTICLE_FEATURES}>
+      <BlogArticlePage slug={slug} />
+    </FeatureMessages>
+  );
 }
 
 const CONTENT: Record<PageId, ComponentType> = {

@@ -7,11 +7,24 @@ import { prerender } from 'react-dom/static';
 import { createIntl } from 'react-intl';
 import { ALL_LOCALES } from '../../i18n/locales';
 import { loadMessages, SHELL_FEATURES } from '../../i18n/messages';
-import { allPageRoutes, localeFromPath, matchRoute } from '../../i18n/routes';
+import {
+  allBlogRoutes,
+  allPageRoutes,
+  arabicBlogAliasPaths,
+  localeFromPath,
+  matchRoute,
+} from '../../i18n/routes';
 import { App } from '../app/App';
-import { pageFeatures } from '../app/pages';
+import { featuresOfRoute } from '../app/pages';
 import { headFor } from '../app/head';
 import { SITE_URL } from '../app/site-config';
+import {
+  loadArticleIndex,
+  peekArticle,
+  preloadBlogData,
+} from '../features/blog/blog-data';
+import { feedPath } from '../features/blog/feed-path';
+import { atomFeed } from './feed';
 import { headHtml } from './head-html';
 import { robotsTxt, sitemapXml } from './sitemap';
 
@@ -22,6 +35,20 @@ export interface RenderedPage {
   dir: 'ltr' | 'rtl';
   head: string;
   body: string;
+  /** Blog modules the page loads before hydrating (the set's index, the article's source). */
+  blogSources: string[];
+}
+
+function blogSourcesOf(
+  match: ReturnType<typeof matchRoute>,
+  set: string,
+  hasArticle: boolean,
+): string[] {
+  const index = `virtual:blog-index/${set}`;
+  if (match?.page === 'blog') return [index];
+  if (match?.page === 'blogPost' && hasArticle)
+    return [index, `i18n/blog/${match.slug}/${set}.md`];
+  return [];
 }
 
 /** Renders to HTML after every lazy page chunk has loaded, so the page reads fully without JS. */
@@ -34,15 +61,17 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const locale = localeFromPath(path);
   const messages = await loadMessages(locale.messageSet, SHELL_FEATURES);
   const intl = createIntl({ locale: locale.lang, messages });
-  const head = headFor(matchRoute(path), locale, intl);
+  const match = matchRoute(path);
+  await preloadBlogData(match, locale.messageSet);
+  const article =
+    match?.page === 'blogPost'
+      ? peekArticle(match.slug, locale.messageSet)
+      : null;
+  const head = headFor(match, locale, intl, article);
   const body = await renderToHtml(
     <App locale={locale} messages={messages} ssrPath={path} />,
   );
-  const match = matchRoute(path);
-  const features = [
-    ...SHELL_FEATURES,
-    ...(match && match.page !== 'blogPost' ? pageFeatures(match.page) : []),
-  ];
+  const features = [...SHELL_FEATURES, ...featuresOfRoute(match)];
   const messageFiles = features.map(
     (feature) => `${feature}/${locale.messageSet}`,
   );
@@ -52,12 +81,21 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     dir: head.dir,
     head: headHtml(head),
     body,
+    blogSources: blogSourcesOf(match, locale.messageSet, Boolean(article)),
   };
 }
 
-/** What the prerender writes: every page of every variant, and one not-found page per variant. */
+/**
+ * What the prerender writes: every page and article of every variant, the `/ae/blog/` aliases of
+ * the Arabic articles, and one not-found page per variant.
+ */
 export function pagesToRender(): { path: string; file: string }[] {
-  const pages = allPageRoutes().map(({ path }) => ({
+  const paths = [
+    ...allPageRoutes().map(({ path }) => path),
+    ...allBlogRoutes().map(({ path }) => path),
+    ...arabicBlogAliasPaths(),
+  ];
+  const pages = paths.map((path) => ({
     path,
     file: path === '/' ? 'index.html' : `${path.slice(1)}/index.html`,
   }));
@@ -68,7 +106,26 @@ export function pagesToRender(): { path: string; file: string }[] {
   return [...pages, ...notFound];
 }
 
-export const siteFiles = () => ({
+/** The Atom feed of each variant, e.g. `en/feed.xml`, titled in its language. */
+async function feeds(): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const locale of ALL_LOCALES) {
+    const messages = await loadMessages(locale.messageSet);
+    const intl = createIntl({ locale: locale.lang, messages });
+    const title = intl.formatMessage({ id: 'blogIndex.feedTitle' });
+    const articles = await loadArticleIndex(locale.messageSet);
+    files[feedPath(locale.code).slice(1)] = atomFeed(
+      SITE_URL,
+      locale,
+      title,
+      articles,
+    );
+  }
+  return files;
+}
+
+export const siteFiles = async (): Promise<Record<string, string>> => ({
   'sitemap.xml': sitemapXml(SITE_URL),
   'robots.txt': robotsTxt(SITE_URL),
+  ...(await feeds()),
 });

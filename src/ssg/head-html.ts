@@ -12,7 +12,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
-/** The tags of spec 2.1 for one page: title, description, robots, canonical, alternates. */
+/** The tags of spec 2.1 for one page: title, description, robots, canonical, alternates, and
+ * on the blog the feed link or an article's structured data. */
 export function headHtml(head: HeadData): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
@@ -26,5 +27,13 @@ export function headHtml(head: HeadData): string {
       `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}">`,
     );
   }
+  if (head.feed) {
+    tags.push(
+      `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(head.feed.title)}" href="${escapeHtml(head.feed.href)}">`,
+    );
+  }
+  // The JSON is already safe inside a script element: head.ts escapes every '<'.
+  if (head.jsonLd)
+    tags.push(`<script type="application/ld+json">${head.jsonLd}</script>`);
   return tags.join('\n    ');
 }

@@ -1,11 +1,18 @@
-import { allPageRoutes } from '../../i18n/routes';
+import { allBlogRoutes, allPageRoutes } from '../../i18n/routes';
 import { alternatesFor } from '../app/head';
 import { escapeHtml } from './head-html';
 
-/** sitemap.xml: every page of every variant with its ten hreflang alternates. */
+/** sitemap.xml: every page and article of every variant with its ten hreflang alternates. */
 export function sitemapXml(siteUrl: string): string {
-  const entries = allPageRoutes().map(({ page, path }) => {
-    const links = alternatesFor({ page }, siteUrl)
+  const routes = [
+    ...allPageRoutes().map(({ page, path }) => ({ target: { page }, path })),
+    ...allBlogRoutes().map(({ slug, path }) => ({
+      target: { page: 'blogPost' as const, slug },
+      path,
+    })),
+  ];
+  const entries = routes.map(({ target, path }) => {
+    const links = alternatesFor(target, siteUrl)
       .map(
         ({ hreflang, href }) =>
           `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}"/>`,

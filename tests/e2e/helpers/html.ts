@@ -21,11 +21,13 @@ const ENTITIES: Record<string, string> = {
   '&gt;': '>',
   '&quot;': '"',
   '&#39;': "'",
+  // React writes an apostrophe in text as &#x27;.
+  '&#x27;': "'",
 };
 
 export function decodeEntities(text: string): string {
   return text.replace(
-    /&(?:amp|lt|gt|quot|#39);/g,
+    /&(?:amp|lt|gt|quot|#39|#x27);/g,
     (entity) => ENTITIES[entity] ?? entity,
   );
 }

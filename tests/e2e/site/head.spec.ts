@@ -79,7 +79,8 @@ test('sitemap lists every page of every variant with ten alternates; robots.txt 
 }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   const urls = sitemap.match(/<url>[\s\S]*?<\/url>/g) ?? [];
-  expect(urls).toHaveLength(PAGE_IDS.length * ALL_LOCALES.length);
+  // Fixed pages and the thirteen blog articles, in every variant.
+  expect(urls).toHaveLength((PAGE_IDS.length + 13) * ALL_LOCALES.length);
   for (const url of urls)
     expect(url.match(/<xhtml:link /g)).toHaveLength(HREFLANGS.length);
   expect(sitemap).toContain(`<loc>${SITE_URL}/ae/iedadat-alkukiz</loc>`);

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../i18n/locales';
 import {
   ARABIC_BLOG_SLUGS,
+  BLOG_SLUGS,
+  isBlogSlug,
   toArabicBlogSlug,
   toPortugueseBlogSlug,
 } from '../../../i18n/blog-slugs';
 import {
+  allBlogRoutes,
+  arabicBlogAliasPaths,
   canonicalPath,
   localizePath,
   matchRoute,
@@ -98,5 +102,25 @@ describe('blog routes in the other variants', () => {
     expect(
       switchLanguagePath('/ae/almudawanat/ma-hu-seo-dalil-shamil', 'de'),
     ).toBe('/de/blog/o-que-e-seo-guia-completo');
+  });
+});
+
+describe('blog routes the prerender walks', () => {
+  it('lists the thirteen articles in the nine variants, and the Arabic aliases', () => {
+    expect([...BLOG_SLUGS].sort()).toEqual([...KNOWN_SLUGS].sort());
+    expect(KNOWN_SLUGS.every(isBlogSlug)).toBe(true);
+    expect(isBlogSlug('constructor')).toBe(false);
+    const routes = allBlogRoutes();
+    expect(routes).toHaveLength(13 * 9);
+    for (const { locale, slug, path } of routes)
+      expect(matchRoute(path)).toEqual({ locale, page: 'blogPost', slug });
+    const aliases = arabicBlogAliasPaths();
+    expect(aliases).toHaveLength(13);
+    for (const alias of aliases) {
+      expect(alias).toMatch(/^\/ae\/blog\/[a-z0-9-]+$/);
+      expect(localizePath(canonicalPath(alias) ?? '', 'ae')).toBe(
+        alias.replace('/ae/blog/', '/ae/almudawanat/'),
+      );
+    }
   });
 });
