@@ -34,7 +34,10 @@ export function formatsByKind(
 ): { kind: CatalogEntry['kind']; names: string[] }[] {
   const groups = new Map<CatalogEntry['kind'], string[]>();
   for (const entry of catalog) {
-    groups.set(entry.kind, [...(groups.get(entry.kind) ?? []), formatName(entry)]);
+    groups.set(entry.kind, [
+      ...(groups.get(entry.kind) ?? []),
+      formatName(entry),
+    ]);
   }
   return [...groups].map(([kind, names]) => ({ kind, names }));
 }

@@ -27,12 +27,11 @@ const AUTOCOMPLETE: Partial<Record<ContactField, string>> = {
 };
 
 /** One message per field and problem: "Enter your name", not a bare "fill in this field". */
-const ERROR_MESSAGES: Record<FieldError, (field: ContactField) => MessageId> =
-  {
-    required: (field) => `contact.error.${field}`,
-    email: () => 'contact.error.emailInvalid',
-    tooLong: () => 'contact.error.tooLong',
-  };
+const ERROR_MESSAGES: Record<FieldError, (field: ContactField) => MessageId> = {
+  required: (field) => `contact.error.${field}`,
+  email: () => 'contact.error.emailInvalid',
+  tooLong: () => 'contact.error.tooLong',
+};
 
 /** Addresses and messages may be written in either direction, whatever the page's. */
 const FREE_DIRECTION = new Set<ContactField>(['email', 'message']);

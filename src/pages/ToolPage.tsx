@@ -14,12 +14,13 @@ export const TOOL_STEPS = [
 ] as const;
 
 /** The documents, TikTok and social pages point to the tools their visitors need next. */
-export const RELATED_TOOLS: Partial<Record<UploaderKind, readonly RemoverPage[]>> =
-  {
-    documents: ['photos', 'videos', 'social'],
-    tiktok: ['instagram', 'videos', 'social'],
-    social: ['instagram', 'tiktok', 'photos'],
-  };
+export const RELATED_TOOLS: Partial<
+  Record<UploaderKind, readonly RemoverPage[]>
+> = {
+  documents: ['photos', 'videos', 'social'],
+  tiktok: ['instagram', 'videos', 'social'],
+  social: ['instagram', 'tiktok', 'photos'],
+};
 
 function RelatedTools({ pages }: { pages: readonly RemoverPage[] }) {
   return (
