@@ -71,6 +71,9 @@ export function ToolPage({ kind }: { kind: UploaderKind }) {
         <p>
           <FormattedMessage id={`tool.${kind}.why.p2`} />
         </p>
+        <p>
+          <FormattedMessage id="tool.why.local" />
+        </p>
       </Section>
       <Section id="tool-steps-title" title="tool.steps.title">
         <StepList steps={TOOL_STEPS} />

@@ -25,9 +25,12 @@ export function messagesOf(
   return messages;
 }
 
-/** A site message of one set; fails loudly when the id is missing. */
+/** A message of the site shell or of a page, in one set; fails loudly when the id is missing. */
 export function siteText(set: MessageSet, id: string): string {
-  const text = messagesOf('site', set)[id];
-  if (text === undefined) throw new Error(`site/${set}.json has no "${id}"`);
+  const text = messagesOf('site', set)[id] ?? messagesOf('pages', set)[id];
+  if (text === undefined)
+    throw new Error(
+      `neither site/${set}.json nor pages/${set}.json has "${id}"`,
+    );
   return text;
 }
