@@ -105,6 +105,20 @@ const PLACEHOLDERS: readonly RegExp[] = [
 
 const BRAND_SUFFIX = ' | MetaClean';
 
+/** Portuguese and Italian write headings and buttons in sentence case: only names are capitalized. */
+const SENTENCE_CASE_SETS = new Set<MessageSet>(['pt', 'it']);
+const NAMES =
+  /^(?:MetaClean|TikTok|Instagram|Facebook|WhatsApp|Meta|X|FAQ|GPS|EXIF|[A-Z0-9]{2,})$/;
+
+/** Words capitalized mid-sentence that are not names: "Remover Metadados Agora". */
+function titleCaseWords(text: string): string[] {
+  return text
+    .split(/[.?!:·]\s*/)
+    .flatMap((sentence) => sentence.trim().split(/\s+/).slice(1))
+    .map((word) => word.replace(/^\p{P}+|\p{P}+$/gu, ''))
+    .filter((word) => /^\p{Lu}\p{Ll}/u.test(word) && !NAMES.test(word));
+}
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('every page of every variant', () => {
@@ -121,6 +135,15 @@ describe('every page of every variant', () => {
         const text = bodyText(main, true);
         for (const pattern of PLACEHOLDERS) {
           expect(text, `${path} shows ${String(pattern)}`).not.toMatch(pattern);
+        }
+
+        if (SENTENCE_CASE_SETS.has(locale.messageSet)) {
+          for (const node of main.querySelectorAll(
+            'h1, h2, h3, button, .button, .card-title, summary',
+          )) {
+            const label = node.textContent ?? '';
+            expect(titleCaseWords(label), `${path}: "${label}"`).toEqual([]);
+          }
         }
 
         const headings = main.querySelectorAll('h1');
