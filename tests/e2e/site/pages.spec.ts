@@ -158,7 +158,7 @@ for (const code of ['pt', 'ae'] as const) {
   test(`${code}: no page has a serious or critical axe violation`, async ({
     page,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const paths = [
       ...PAGE_IDS.map((id) => pagePath(id, code)),
       `${LOCALES[code].prefix}/nao-existe`,
