@@ -207,3 +207,35 @@ describe('message sets', () => {
     expect(untranslated).toEqual([]);
   });
 });
+
+/** The law whose rights each variant's privacy policy explains, and laws it must not cite instead. */
+const PRIVACY_LAW: Readonly<
+  Record<Locale['code'], { cites: RegExp; notCites: RegExp }>
+> = {
+  pt: { cites: /LGPD/, notCites: /GDPR|RGPD/ },
+  en: {
+    cites: /General Data Protection Regulation/,
+    notCites: /UK GDPR|PIPEDA/,
+  },
+  uk: { cites: /UK GDPR/, notCites: /Privacy Act 1988/ },
+  au: { cites: /Privacy Act 1988/, notCites: /GDPR/ },
+  ca: { cites: /PIPEDA/, notCites: /GDPR/ },
+  de: { cites: /DSGVO/, notCites: /EDÖB/ },
+  ch: { cites: /Bundesgesetz über den Datenschutz.*EDÖB/, notCites: /DSGVO/ },
+  it: { cites: /GDPR.*Garante/, notCites: /LGPD/ },
+  ae: { cites: /رقم 45 لسنة 2021/, notCites: /GDPR/ },
+};
+
+describe('the privacy policy of each variant', () => {
+  it('explains the rights under the law of its audience, with the same operator and date', () => {
+    for (const locale of ALL_LOCALES) {
+      const path = pagePath('privacy', locale.code);
+      const text = bodyText(renderPage(locale, path).main, true);
+      const law = PRIVACY_LAW[locale.code];
+      expect(text, path).toMatch(law.cites);
+      expect(text, path).not.toMatch(law.notCites);
+      expect(text, path).toContain('2026');
+      expect(text, path).toMatch(/\b20\b/);
+    }
+  }, 30_000);
+});
