@@ -50,8 +50,9 @@ export default defineConfig({
       },
     ],
   },
-  // SITE_URL (build time) is the base of canonical and alternate URLs; see src/app/site-config.ts.
-  envPrefix: ['VITE_', 'SITE_URL'],
+  // Build-time settings read by src/app/site-config.ts: SITE_URL (the base of canonical and
+  // alternate URLs) and CONTACT_EMAIL (where the contact form's mail is addressed).
+  envPrefix: ['VITE_', 'SITE_URL', 'CONTACT_EMAIL'],
   worker: { format: 'es' },
   build: { target: 'es2022' },
 });

@@ -8,13 +8,27 @@ import type siteMessages from './messages/site/pt.json';
 import type consentMessages from './messages/consent/pt.json';
 import type uploaderMessages from './messages/uploader/pt.json';
 import type blogMessages from './messages/blog/pt.json';
+import type homeMessages from './messages/home/pt.json';
+import type faqMessages from './messages/faq/pt.json';
+import type toolMessages from './messages/tool/pt.json';
+import type contactMessages from './messages/contact/pt.json';
+import type aboutMessages from './messages/about/pt.json';
+import type legalMessages from './messages/legal/pt.json';
+import type howItWorksMessages from './messages/how-it-works/pt.json';
 
 /** Every message id: the union of each feature's Portuguese keys. Add a feature's pt.json here. */
 export type MessageId =
   | keyof typeof siteMessages
   | keyof typeof consentMessages
   | keyof typeof uploaderMessages
-  | keyof typeof blogMessages;
+  | keyof typeof blogMessages
+  | keyof typeof homeMessages
+  | keyof typeof faqMessages
+  | keyof typeof toolMessages
+  | keyof typeof contactMessages
+  | keyof typeof aboutMessages
+  | keyof typeof legalMessages
+  | keyof typeof howItWorksMessages;
 
 /**
  * Complete once Portuguese fills the gaps (`npm run i18n:check` keeps every pt set whole). Typed

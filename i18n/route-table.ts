@@ -4,15 +4,24 @@
  */
 import type { SlugFamily } from './locales';
 
-export const PAGE_IDS = [
-  'home',
-  'tool',
+/**
+ * The six remover pages under the general tool, in menu order: the one list the menus, the tool
+ * pages and the uploader's per-page type lists read.
+ */
+export const REMOVER_PAGES = [
   'photos',
   'videos',
   'documents',
   'tiktok',
   'instagram',
   'social',
+] as const;
+export type RemoverPage = (typeof REMOVER_PAGES)[number];
+
+export const PAGE_IDS = [
+  'home',
+  'tool',
+  ...REMOVER_PAGES,
   'howItWorks',
   'faq',
   'about',

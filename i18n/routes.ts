@@ -22,8 +22,8 @@ import {
   toPortugueseBlogSlug,
 } from './blog-slugs';
 
-export type { PageId } from './route-table';
-export { PAGE_IDS } from './route-table';
+export type { PageId, RemoverPage } from './route-table';
+export { PAGE_IDS, REMOVER_PAGES } from './route-table';
 
 /** A path the site knows: a fixed page, or a blog article (`slug` is always the Portuguese slug). */
 export type RouteMatch =

@@ -39,14 +39,22 @@ const ToolPage = lazy(() =>
 );
 
 /** The message features a page needs beyond the shell's, loaded with its code. */
+const TOOL_FEATURES = ['tool', 'uploader'];
 const PAGE_FEATURES: Partial<Record<PageId, readonly MessageFeature[]>> = {
-  tool: ['uploader'],
-  photos: ['uploader'],
-  videos: ['uploader'],
-  documents: ['uploader'],
-  tiktok: ['uploader'],
-  instagram: ['uploader'],
-  social: ['uploader'],
+  home: ['home', 'faq'],
+  tool: TOOL_FEATURES,
+  photos: TOOL_FEATURES,
+  videos: TOOL_FEATURES,
+  documents: TOOL_FEATURES,
+  tiktok: TOOL_FEATURES,
+  instagram: TOOL_FEATURES,
+  social: TOOL_FEATURES,
+  howItWorks: ['how-it-works', 'tool'],
+  faq: ['faq'],
+  about: ['about'],
+  privacy: ['legal'],
+  terms: ['legal'],
+  contact: ['contact'],
   cookies: ['consent'],
   blog: ['blog'],
 };

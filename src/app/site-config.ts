@@ -1,7 +1,12 @@
 /** Site-wide settings that are data, not code. */
 
-/** Where the contact form's mailto: link is addressed (DESIGN: a valid form opens the mail program). */
-export const CONTACT_EMAIL = 'contato@metaclean.app';
+/**
+ * The one address the contact form's mailto: link is addressed to, and that the privacy policy and
+ * terms name, fixed at build time from CONTACT_EMAIL (vite.config.ts). There is no server: a valid
+ * form opens the visitor's mail program.
+ */
+export const CONTACT_EMAIL: string =
+  import.meta.env.CONTACT_EMAIL ?? 'contato@metaclean.app';
 
 export interface SocialLink {
   name: 'instagram' | 'tiktok' | 'x' | 'facebook';

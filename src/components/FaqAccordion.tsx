@@ -1,9 +1,5 @@
 import { useId, type SyntheticEvent } from 'react';
-import { FormattedMessage } from 'react-intl';
-import { useFileLimit } from './use-file-limit';
-
-/** Spec 9: six FAQ entries. */
-export const FAQ_NUMBERS = [1, 2, 3, 4, 5, 6] as const;
+import { useFaqEntries } from './faq-entries';
 
 /** Closes the other items of the group when one opens (for browsers without exclusive `name`). */
 function closeSiblings(event: SyntheticEvent<HTMLDetailsElement>) {
@@ -15,15 +11,15 @@ function closeSiblings(event: SyntheticEvent<HTMLDetailsElement>) {
 }
 
 /**
- * The six questions (spec 2.4) as native disclosure widgets sharing one `name`: one item open at
- * a time, an open item closes when chosen again, and the answers work without JavaScript.
+ * The six questions as native disclosure widgets sharing one `name`: one item open at a time, an
+ * open item closes when chosen again, Enter and Space toggle the focused question, and the answers
+ * work without JavaScript.
  */
 export function FaqAccordion() {
   const group = useId();
-  const size = useFileLimit();
   return (
     <div className="faq">
-      {FAQ_NUMBERS.map((n) => (
+      {useFaqEntries().map(({ n, question, answer }) => (
         <details
           className="faq-item"
           name={group}
@@ -31,12 +27,10 @@ export function FaqAccordion() {
           onToggle={closeSiblings}
         >
           <summary className="faq-question">
-            <FormattedMessage id={`faq.q${n}`} />
+            {question}
             <span className="chevron" aria-hidden="true" />
           </summary>
-          <p className="faq-answer">
-            <FormattedMessage id={`faq.a${n}`} values={{ size }} />
-          </p>
+          <p className="faq-answer">{answer}</p>
         </details>
       ))}
     </div>

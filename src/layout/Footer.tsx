@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PageId } from '../../i18n/routes';
+import { REMOVER_PAGES, type PageId } from '../../i18n/routes';
 import { PageLink } from '../app/PageLink';
 import { SOCIAL_LINKS } from '../app/site-config';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { REMOVER_PAGES } from './removers';
 
 const QUICK_LINKS = [
   'home',

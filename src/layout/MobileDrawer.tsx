@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageLink } from '../app/PageLink';
-import { MENU_PAGES, REMOVER_PAGES } from './removers';
+import { REMOVER_PAGES } from '../../i18n/routes';
+import { MENU_PAGES } from './removers';
 
 /** The menu below 768 px (spec 2.3, 9): a drawer that closes when a link is chosen or on Escape. */
 export function MobileDrawer() {

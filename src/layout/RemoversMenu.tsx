@@ -8,7 +8,8 @@ import {
 } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { PageLink } from '../app/PageLink';
-import { REMOVER_PAGES } from './removers';
+import { RemoverDescription } from '../components/RemoverDescription';
+import { REMOVER_PAGES } from '../../i18n/routes';
 import { useHoverIntent } from './use-hover-intent';
 
 /**
@@ -89,7 +90,7 @@ export function RemoversMenu() {
                   <FormattedMessage id={`remover.${page}.name`} />
                 </span>
                 <span className="remover-formats">
-                  <FormattedMessage id={`remover.${page}.formats`} />
+                  <RemoverDescription page={page} />
                 </span>
               </PageLink>
             </li>

@@ -26,11 +26,11 @@ const VALUES = [
   },
 ] as const;
 
-/** About (spec 2.4): mission, four value cards, why metadata matters. */
+/** About: the mission (private, secure, fast), four value cards, why metadata matters. */
 export function AboutPage() {
   return (
     <>
-      <PageHeader title="about.title" />
+      <PageHeader title="about.title" lead="about.intro" />
       <Section id="mission-title" title="about.mission.title" narrow>
         <p className="section-lead">
           <FormattedMessage id="about.mission.text" />

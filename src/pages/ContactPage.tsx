@@ -10,7 +10,9 @@ import {
   type ContactErrors,
   type ContactField,
   type ContactValues,
+  type FieldError,
 } from './contact-form';
+import type { MessageId } from '../../i18n/messages';
 
 const INPUT_TYPE: Record<ContactField, string> = {
   name: 'text',
@@ -24,6 +26,16 @@ const AUTOCOMPLETE: Partial<Record<ContactField, string>> = {
   email: 'email',
 };
 
+/** One message per field and problem: "Enter your name", not a bare "fill in this field". */
+const ERROR_MESSAGES: Record<FieldError, (field: ContactField) => MessageId> = {
+  required: (field) => `contact.error.${field}`,
+  email: () => 'contact.error.emailInvalid',
+  tooLong: () => 'contact.error.tooLong',
+};
+
+/** Addresses and messages may be written in either direction, whatever the page's. */
+const FREE_DIRECTION = new Set<ContactField>(['email', 'message']);
+
 function readForm(form: HTMLFormElement): ContactValues {
   const data = new FormData(form);
   const read = (field: ContactField) => String(data.get(field) ?? '');
@@ -36,8 +48,9 @@ function readForm(form: HTMLFormElement): ContactValues {
 }
 
 /**
- * Contact (spec 2.4, 5): four required fields validated with messages in the page's language.
- * With no server, a valid form opens the visitor's mail program addressed to CONTACT_EMAIL.
+ * Contact: four required fields, each with its own message in the page's language when invalid.
+ * With no server, a valid form opens the visitor's mail program addressed to CONTACT_EMAIL, then
+ * confirms, with the link again in case nothing opened.
  */
 export function ContactPage() {
   const intl = useIntl();
@@ -67,7 +80,7 @@ export function ContactPage() {
     const error = errors[field];
     if (!error) return null;
     return intl.formatMessage(
-      { id: `contact.error.${error}` },
+      { id: ERROR_MESSAGES[error](field) },
       { max: MAX_LENGTH[field] },
     );
   };
@@ -95,6 +108,7 @@ export function ContactPage() {
               required: true,
               maxLength: MAX_LENGTH[field],
               autoComplete: AUTOCOMPLETE[field],
+              dir: FREE_DIRECTION.has(field) ? 'auto' : undefined,
               'aria-invalid': message ? true : undefined,
               'aria-describedby': message ? errorId : undefined,
             };

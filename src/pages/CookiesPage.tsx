@@ -1,11 +1,11 @@
 import { CookieSettingsPanel } from '../features/consent/CookieSettingsPanel';
 import { PageHeader } from '../components/PageHeader';
 
-/** Cookie settings (spec 2.4): the heading, then the consent feature's preference panel. */
+/** Cookie settings: what is stored and why, then the consent feature's preference panel. */
 export function CookiesPage() {
   return (
     <>
-      <PageHeader title="cookies.title" />
+      <PageHeader title="cookies.title" lead="cookies.intro" />
       <div className="container narrow">
         <CookieSettingsPanel />
       </div>

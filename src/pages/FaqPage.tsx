@@ -1,7 +1,8 @@
 import { FaqAccordion } from '../components/FaqAccordion';
+import { FaqJsonLd } from '../components/FaqJsonLd';
 import { PageHeader } from '../components/PageHeader';
 
-/** FAQ (spec 2.4): six questions, one open at a time. */
+/** FAQ: six questions, one open at a time, and the same six as structured data for search engines. */
 export function FaqPage() {
   return (
     <>
@@ -11,6 +12,7 @@ export function FaqPage() {
           <FaqAccordion />
         </div>
       </section>
+      <FaqJsonLd />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { PageLink } from '../app/PageLink';
 import { CardGrid } from '../components/CardGrid';
 import { FaqAccordion } from '../components/FaqAccordion';
+import { formatsByKind } from '../components/format-names';
 import { Section } from '../components/Section';
 import { StepList } from '../components/StepList';
 import { useFileLimit } from '../components/use-file-limit';
@@ -43,8 +44,24 @@ const EXAMPLES = [
   },
 ] as const;
 
-/** Spec 1: the supported-formats grid. */
-const FORMATS = ['JPG', 'PNG', 'GIF', 'PDF', 'MP4', 'DOCX'] as const;
+function FormatGrid() {
+  return (
+    <div className="format-groups">
+      {formatsByKind().map(({ kind, names }) => (
+        <div className="format-group" key={kind}>
+          <h3>
+            <FormattedMessage id={`home.formats.kind.${kind}`} />
+          </h3>
+          <ul className="format-grid">
+            {names.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
 
 function Hero() {
   const size = useFileLimit();
@@ -79,8 +96,12 @@ function Hero() {
   );
 }
 
-/** Home (spec 1, 2.4): hero, features, how it works, what metadata is, formats, FAQ. */
+/**
+ * Home: hero, three features, three steps, what metadata is, the formats the engine cleans (from
+ * its catalog), the six questions and a closing call to action.
+ */
 export function HomePage() {
+  const size = useFileLimit();
   return (
     <>
       <Hero />
@@ -98,16 +119,17 @@ export function HomePage() {
       </Section>
       <Section id="formats-title" title="home.formats.title">
         <p className="section-lead">
-          <FormattedMessage id="home.formats.text" />
+          <FormattedMessage id="home.formats.text" values={{ size }} />
         </p>
-        <ul className="format-grid">
-          {FORMATS.map((format) => (
-            <li key={format}>{format}</li>
-          ))}
-        </ul>
+        <FormatGrid />
       </Section>
-      <Section id="faq-title" title="faq.title">
+      <Section id="faq-title" title="faq.title" narrow>
         <FaqAccordion />
+      </Section>
+      <Section id="cta-title" title="home.cta.title" narrow>
+        <p className="section-lead">
+          <FormattedMessage id="home.cta.text" />
+        </p>
         <div className="actions center">
           <PageLink page="tool" className="button button-primary button-large">
             <FormattedMessage id="home.hero.cta" />

@@ -2,14 +2,9 @@ import { FormattedMessage } from 'react-intl';
 import { PageLink } from '../app/PageLink';
 import { CardGrid } from '../components/CardGrid';
 import { PageHeader } from '../components/PageHeader';
+import { Section } from '../components/Section';
 import { StepList } from '../components/StepList';
-
-const STEPS = [
-  { title: 'tool.steps.1.title', text: 'tool.steps.1.text' },
-  { title: 'tool.steps.2.title', text: 'tool.steps.2.text' },
-  { title: 'tool.steps.3.title', text: 'tool.steps.3.text' },
-  { title: 'tool.steps.4.title', text: 'tool.steps.4.text' },
-] as const;
+import { TOOL_STEPS } from './ToolPage';
 
 const POINTS = [
   {
@@ -22,27 +17,37 @@ const POINTS = [
     title: 'howItWorks.lossless.title',
     text: 'howItWorks.lossless.text',
   },
+  {
+    icon: 'layers',
+    title: 'howItWorks.kept.title',
+    text: 'howItWorks.kept.text',
+  },
+  {
+    icon: 'shield',
+    title: 'howItWorks.verify.title',
+    text: 'howItWorks.verify.text',
+  },
 ] as const;
 
-/** How it works (spec 2.4): stresses local processing, then a button to the tool. */
+/**
+ * How it works: the file never leaves the device, why cleaning is lossless, what is kept and
+ * why, the check after cleaning; then the four steps and the button to the tool.
+ */
 export function HowItWorksPage() {
   return (
     <>
       <PageHeader title="howItWorks.title" lead="howItWorks.intro" />
-      <section className="section">
-        <div className="container">
-          <CardGrid cards={POINTS} />
-          <StepList steps={STEPS} />
-          <div className="actions center">
-            <PageLink
-              page="tool"
-              className="button button-primary button-large"
-            >
-              <FormattedMessage id="howItWorks.cta" />
-            </PageLink>
-          </div>
+      <Section id="points-title" title="howItWorks.points.title">
+        <CardGrid cards={POINTS} />
+      </Section>
+      <Section id="tool-steps-title" title="tool.steps.title">
+        <StepList steps={TOOL_STEPS} />
+        <div className="actions center">
+          <PageLink page="tool" className="button button-primary button-large">
+            <FormattedMessage id="howItWorks.cta" />
+          </PageLink>
         </div>
-      </section>
+      </Section>
     </>
   );
 }

@@ -1,11 +1,23 @@
 import { FormattedMessage } from 'react-intl';
+import { CONTACT_EMAIL } from '../app/site-config';
+import { useLocale } from '../app/locale-context';
 import { PageHeader } from '../components/PageHeader';
+import { useFileLimit } from '../components/use-file-limit';
 
-/** Spec 9: the privacy and terms pages have five sections each. */
+/** The privacy policy and the terms of use have five sections each. */
 const SECTIONS = [1, 2, 3, 4, 5] as const;
 
-/** Privacy policy or terms of use (spec 2.4): an effective date and five sections. */
+/**
+ * Privacy policy or terms of use: a fixed effective date and five sections. Messages may name the
+ * contact address (`email`), the per-file limit (`size`) and select on the variant (`variant`):
+ * variants sharing a message set (uk and au, en and ca) live under different laws.
+ */
 export function LegalPage({ kind }: { kind: 'privacy' | 'terms' }) {
+  const values = {
+    email: CONTACT_EMAIL,
+    size: useFileLimit(),
+    variant: useLocale().code,
+  };
   return (
     <>
       <PageHeader title={`${kind}.title`} lead={`${kind}.updated`} />
@@ -16,7 +28,7 @@ export function LegalPage({ kind }: { kind: 'privacy' | 'terms' }) {
               <FormattedMessage id={`${kind}.s${n}.title`} />
             </h2>
             <p>
-              <FormattedMessage id={`${kind}.s${n}.text`} />
+              <FormattedMessage id={`${kind}.s${n}.text`} values={values} />
             </p>
           </section>
         ))}

@@ -1,19 +1,22 @@
 import { FormattedMessage } from 'react-intl';
-import { Section } from '../components/Section';
+import type { RemoverPage } from '../../i18n/routes';
 import { PageLink } from '../app/PageLink';
+import { RemoverDescription } from '../components/RemoverDescription';
+import { Section } from '../components/Section';
 import { StepList } from '../components/StepList';
 import { Uploader, type UploaderKind } from '../features/uploader/Uploader';
-import type { RemoverPage } from '../layout/removers';
 
-const STEPS = [
+export const TOOL_STEPS = [
   { title: 'tool.steps.1.title', text: 'tool.steps.1.text' },
   { title: 'tool.steps.2.title', text: 'tool.steps.2.text' },
   { title: 'tool.steps.3.title', text: 'tool.steps.3.text' },
   { title: 'tool.steps.4.title', text: 'tool.steps.4.text' },
 ] as const;
 
-/** Spec 2.4: documents, TikTok and social pages show related-tool cards. */
-const RELATED: Partial<Record<UploaderKind, readonly RemoverPage[]>> = {
+/** The documents, TikTok and social pages point to the tools their visitors need next. */
+export const RELATED_TOOLS: Partial<
+  Record<UploaderKind, readonly RemoverPage[]>
+> = {
   documents: ['photos', 'videos', 'social'],
   tiktok: ['instagram', 'videos', 'social'],
   social: ['instagram', 'tiktok', 'photos'],
@@ -22,7 +25,7 @@ const RELATED: Partial<Record<UploaderKind, readonly RemoverPage[]>> = {
 function RelatedTools({ pages }: { pages: readonly RemoverPage[] }) {
   return (
     <Section id="related-title" title="tool.related.title">
-      <ul className="card-grid">
+      <ul className="card-grid related-tools">
         {pages.map((page) => (
           <li key={page}>
             <PageLink page={page} className="card card-link">
@@ -30,7 +33,7 @@ function RelatedTools({ pages }: { pages: readonly RemoverPage[] }) {
                 <FormattedMessage id={`tool.${page}.title`} />
               </span>
               <span className="card-text">
-                <FormattedMessage id={`remover.${page}.formats`} />
+                <RemoverDescription page={page} />
               </span>
             </PageLink>
           </li>
@@ -40,9 +43,12 @@ function RelatedTools({ pages }: { pages: readonly RemoverPage[] }) {
   );
 }
 
-/** A tool page (spec 2.4): title, subtitle, the uploader, why it matters, four steps. */
+/**
+ * A tool page: title, subtitle, the uploader, why metadata matters for this kind of file or
+ * platform, the four steps, and related tools where the visitor is likely to need another.
+ */
 export function ToolPage({ kind }: { kind: UploaderKind }) {
-  const related = RELATED[kind];
+  const related = RELATED_TOOLS[kind];
   return (
     <>
       <header className="page-header tool-header">
@@ -58,13 +64,19 @@ export function ToolPage({ kind }: { kind: UploaderKind }) {
       <div className="container narrow uploader-slot">
         <Uploader kind={kind} />
       </div>
-      <Section id="why-title" title="tool.why.title" narrow>
+      <Section id="why-title" title={`tool.${kind}.why.title`} narrow>
         <p>
-          <FormattedMessage id="tool.why.text" />
+          <FormattedMessage id={`tool.${kind}.why.p1`} />
+        </p>
+        <p>
+          <FormattedMessage id={`tool.${kind}.why.p2`} />
+        </p>
+        <p>
+          <FormattedMessage id="tool.why.local" />
         </p>
       </Section>
       <Section id="tool-steps-title" title="tool.steps.title">
-        <StepList steps={STEPS} />
+        <StepList steps={TOOL_STEPS} />
       </Section>
       {related ? <RelatedTools pages={related} /> : null}
     </>

@@ -16,13 +16,13 @@ interface IndexModule {
 // One small chunk per set; each article's text is a chunk of its own, loaded through its set's
 // index (scripts/blog-content.ts).
 const INDEX_LOADERS: Record<MessageSet, () => Promise<IndexModule>> = {
-  pt: () => import('virtual:blog-index/pt') as Promise<IndexModule>,
-  en: () => import('virtual:blog-index/en') as Promise<IndexModule>,
-  'en-GB': () => import('virtual:blog-index/en-GB') as Promise<IndexModule>,
-  de: () => import('virtual:blog-index/de') as Promise<IndexModule>,
-  'de-CH': () => import('virtual:blog-index/de-CH') as Promise<IndexModule>,
-  it: () => import('virtual:blog-index/it') as Promise<IndexModule>,
-  ar: () => import('virtual:blog-index/ar') as Promise<IndexModule>,
+  pt: () => import('virtual:blog-index/pt'),
+  en: () => import('virtual:blog-index/en'),
+  'en-GB': () => import('virtual:blog-index/en-GB'),
+  de: () => import('virtual:blog-index/de'),
+  'de-CH': () => import('virtual:blog-index/de-CH'),
+  it: () => import('virtual:blog-index/it'),
+  ar: () => import('virtual:blog-index/ar'),
 };
 
 const articles = new Map<string, Article | null>();

@@ -82,7 +82,7 @@ export function CategorySwitches({ choices, onChange }: CategorySwitchesProps) {
   const intl = useIntl();
   return (
     <fieldset className="consent-categories">
-      <legend className="consent-visually-hidden">
+      <legend className="visually-hidden">
         {intl.formatMessage({ id: 'consent.categories.legend' })}
       </legend>
       <CategoryRow category="necessary" checked />

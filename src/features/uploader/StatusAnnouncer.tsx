@@ -14,7 +14,7 @@ export function StatusAnnouncer({
 }) {
   const formatSize = useFormatSize();
   return (
-    <p className="uploader-sr-only" role="status" aria-live="polite">
+    <p className="visually-hidden" role="status" aria-live="polite">
       <FormattedMessage
         id={`uploader.status.${status}`}
         values={{ name: file?.name ?? '', size: formatSize(file?.size ?? 0) }}

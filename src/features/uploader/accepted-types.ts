@@ -4,10 +4,10 @@ import {
   type CatalogEntry,
 } from '../../../workers/engine/format-catalog';
 import type { FormatId } from '../../../workers/engine/format-module';
+import type { RemoverPage } from '../../../i18n/routes';
 
-/** Which accepted-type list a tool page uses (spec 5); `all` is the general tool page. */
-export type UploaderKind =
-  'all' | 'photos' | 'videos' | 'documents' | 'tiktok' | 'instagram' | 'social';
+/** Which accepted-type list a tool page uses: a remover page, or `all` for the general tool. */
+export type UploaderKind = 'all' | RemoverPage;
 
 type CatalogKind = CatalogEntry['kind'];
 

@@ -53,14 +53,29 @@ describe('mailtoUrl', () => {
 });
 
 describe('ContactPage', () => {
-  it('shows the required message in Arabic for every empty field and marks them invalid', async () => {
+  it('shows a message in Arabic for each empty field and marks them invalid', async () => {
     await renderInVariant('ae', <ContactPage />);
     fireEvent.click(screen.getByRole('button', { name: 'إرسال الرسالة' }));
-    expect(screen.getAllByText('يُرجى ملء هذا الحقل.')).toHaveLength(4);
+    for (const message of [
+      'يُرجى كتابة اسمك.',
+      'يُرجى كتابة بريدك الإلكتروني لنتمكن من الرد عليك.',
+      'يُرجى كتابة موضوع الرسالة.',
+      'يُرجى كتابة رسالتك.',
+    ]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
     expect(screen.getByLabelText('الاسم').getAttribute('aria-invalid')).toBe(
       'true',
     );
     expect(document.activeElement).toBe(screen.getByLabelText('الاسم'));
+  });
+
+  it('lets addresses and messages set their own direction on the Arabic page', async () => {
+    await renderInVariant('ae', <ContactPage />);
+    expect(screen.getByLabelText('البريد الإلكتروني').getAttribute('dir')).toBe(
+      'auto',
+    );
+    expect(screen.getByLabelText('الرسالة').getAttribute('dir')).toBe('auto');
   });
 
   it('hands a valid Portuguese form to the mail program', async () => {
@@ -81,7 +96,7 @@ describe('ContactPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enviar mensagem' }));
     const link = screen.getByRole('link', { name: CONTACT_EMAIL });
     expect(link.getAttribute('href')).toBe(mailtoUrl(CONTACT_EMAIL, VALID));
-    expect(screen.queryByText('Preencha este campo.')).toBeNull();
+    expect(document.querySelector('.field-error')).toBeNull();
     vi.restoreAllMocks();
   });
 });

@@ -20,6 +20,8 @@ test.describe('consent accessibility (axe)', () => {
     test(`${code}: with the banner open, collapsed then detailed, the page has no serious or critical violation`, async ({
       page,
     }) => {
+      // Two whole-page axe runs over the full home page: more than the default on a busy machine.
+      test.setTimeout(90_000);
       await page.goto(homePath(code));
       await expect(banner(page)).toBeVisible();
       expect(await blockingViolations(page)).toEqual([]);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { MessageSet } from '../../../i18n/locales';
 
 /** The canonical base the build uses when SITE_URL is not set (issue 2). */
@@ -25,9 +25,23 @@ export function messagesOf(
   return messages;
 }
 
-/** A site message of one set; fails loudly when the id is missing. */
+/** Every message folder: the site shell's and each page's. */
+const FEATURES = readdirSync(
+  new URL('../../../i18n/messages/', import.meta.url),
+  {
+    withFileTypes: true,
+  },
+)
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A message of the site shell or of a page, in one set; fails loudly when the id is missing. */
 export function siteText(set: MessageSet, id: string): string {
-  const text = messagesOf('site', set)[id];
-  if (text === undefined) throw new Error(`site/${set}.json has no "${id}"`);
+  const feature = FEATURES.find(
+    (name) => messagesOf(name, set)[id] !== undefined,
+  );
+  const text = feature === undefined ? undefined : messagesOf(feature, set)[id];
+  if (text === undefined)
+    throw new Error(`no message folder of ${set} has "${id}"`);
   return text;
 }

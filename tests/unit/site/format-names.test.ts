@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogEntry } from '../../../workers/engine/format-catalog';
+import {
+  formatName,
+  formatNames,
+  formatsByKind,
+} from '../../../src/components/format-names';
+
+const entry = (
+  id: CatalogEntry['id'],
+  kind: CatalogEntry['kind'],
+): CatalogEntry => ({ id, kind, mime: `x/${id}`, extensions: [id] });
+
+const CATALOG: readonly CatalogEntry[] = [
+  entry('jpeg', 'image'),
+  entry('png', 'image'),
+  entry('mp4', 'video'),
+  entry('mp3', 'audio'),
+];
+
+describe('format names from the engine catalog', () => {
+  it('names formats as people write them', () => {
+    expect(formatName(entry('jpeg', 'image'))).toBe('JPG');
+    expect(formatName(entry('heic', 'image'))).toBe('HEIC');
+  });
+
+  it('lists what a page accepts, and nothing for a kind the engine does not clean yet', () => {
+    expect(formatNames('photos', CATALOG)).toEqual(['JPG', 'PNG']);
+    expect(formatNames('documents', CATALOG)).toEqual([]);
+  });
+
+  it('names a document format as soon as the catalog has one', () => {
+    const withPdf = [...CATALOG, entry('pdf', 'document')];
+    expect(formatNames('documents', withPdf)).toEqual(['PDF']);
+    expect(formatsByKind(withPdf).map((group) => group.kind)).toContain(
+      'document',
+    );
+  });
+
+  it('groups the grid by kind and leaves out kinds without a format', () => {
+    expect(formatsByKind(CATALOG)).toEqual([
+      { kind: 'image', names: ['JPG', 'PNG'] },
+      { kind: 'video', names: ['MP4'] },
+      { kind: 'audio', names: ['MP3'] },
+    ]);
+  });
+});
