@@ -7,12 +7,14 @@ import type { MessageSet } from './locales';
 import type siteMessages from './messages/site/pt.json';
 import type consentMessages from './messages/consent/pt.json';
 import type uploaderMessages from './messages/uploader/pt.json';
+import type reportMessages from './messages/report/pt.json';
 
 /** Every message id: the union of each feature's Portuguese keys. Add a feature's pt.json here. */
 export type MessageId =
   | keyof typeof siteMessages
   | keyof typeof consentMessages
-  | keyof typeof uploaderMessages;
+  | keyof typeof uploaderMessages
+  | keyof typeof reportMessages;
 
 /**
  * Complete once Portuguese fills the gaps (`npm run i18n:check` keeps every pt set whole). Typed

@@ -1,0 +1,239 @@
+/**
+ * The facts the summary sentence names, most sensitive first: where, when, the device, who, a
+ * unique id, the app, the history, captions, previews. Read in one pass over the findings.
+ */
+import type { IntlShape } from 'react-intl';
+import { formatCatalog } from '../../../workers/engine/format-catalog';
+import type {
+  Finding,
+  FindingCategory,
+  FormatId,
+} from '../../../workers/engine/index';
+import { fieldOf, type FieldId } from './fields';
+import {
+  formatDate,
+  formatLatLon,
+  parseDate,
+  parseLatLon,
+  type LatLon,
+  type ParsedDate,
+} from './values';
+
+export type FileKind = 'photo' | 'video' | 'audio' | 'document' | 'file';
+
+const DOCUMENT_IDS: ReadonlySet<FormatId> = new Set([
+  'pdf',
+  'docx',
+  'xlsx',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'odg',
+  'epub',
+]);
+
+const KIND_OF_CATALOG = {
+  image: 'photo',
+  video: 'video',
+  audio: 'audio',
+  document: 'document',
+} as const;
+
+/** What the visitor would call the file: an MP4 holding only sound is still "this video". */
+export function fileKindOf(format: FormatId): FileKind {
+  if (DOCUMENT_IDS.has(format)) return 'document';
+  const entry = formatCatalog.find((e) => e.id === format);
+  return entry ? KIND_OF_CATALOG[entry.kind] : 'file';
+}
+
+/** The parts of the sentence, in the order they are named. */
+export type SummaryPart =
+  | 'location'
+  | 'time'
+  | 'device'
+  | 'author'
+  | 'identifier'
+  | 'software'
+  | 'credentials'
+  | 'history'
+  | 'comment'
+  | 'thumbnail';
+
+const PART_OF_CATEGORY: Readonly<Record<FindingCategory, SummaryPart | null>> =
+  {
+    location: 'location',
+    time: 'time',
+    device: 'device',
+    author: 'author',
+    identifier: 'identifier',
+    software: 'software',
+    history: 'history',
+    comment: 'comment',
+    thumbnail: 'thumbnail',
+    other: null,
+  };
+
+const PART_ORDER: readonly SummaryPart[] = [
+  'location',
+  'time',
+  'device',
+  'author',
+  'identifier',
+  'software',
+  'credentials',
+  'history',
+  'comment',
+  'thumbnail',
+];
+
+/** Which date says "when" best: when it was taken, else the GPS clock, else any. */
+const WHEN_PREFERENCE: readonly FieldId[] = [
+  'taken',
+  'gps-time',
+  'modified',
+  'date',
+];
+
+export interface SummaryFacts {
+  readonly kind: FileKind;
+  readonly parts: readonly SummaryPart[];
+  readonly place: LatLon | null;
+  readonly when: ParsedDate | null;
+  readonly device: string | null;
+  readonly author: string | null;
+  readonly software: string | null;
+  readonly generator: string | null;
+  /** Removed items that no part names (private chunks, vendor blocks). */
+  readonly otherCount: number;
+}
+
+function firstValue(
+  found: ReadonlyMap<FieldId, string>,
+  ...fields: FieldId[]
+): string | null {
+  for (const field of fields) {
+    const value = found.get(field);
+    if (value) return value;
+  }
+  return null;
+}
+
+/** "Samsung SM-N900A"; a model that already names its maker stands alone ("iPhone 11"). */
+function deviceName(make: string | null, model: string | null): string | null {
+  if (!model) return make;
+  if (!make || model.toLowerCase().startsWith(make.toLowerCase())) return model;
+  return `${make} ${model}`;
+}
+
+/** A value worth quoting in a sentence: readable text, short. */
+// eslint-disable-next-line no-control-regex -- control characters are what makes a value unquotable
+const QUOTABLE = /^[^\u0000-\u001f\ufffd]{1,80}$/;
+
+export function summaryFacts(
+  format: FormatId,
+  removed: readonly Finding[],
+  fieldFor: (f: Finding) => FieldId = fieldOf,
+): SummaryFacts {
+  const parts = new Set<SummaryPart>();
+  const texts = new Map<FieldId, string>();
+  const dates = new Map<FieldId, ParsedDate>();
+  let place: LatLon | null = null;
+  let otherCount = 0;
+  for (const f of removed) {
+    const field = fieldFor(f);
+    if (field === 'content-credentials') parts.add('credentials');
+    else {
+      const part = PART_OF_CATEGORY[f.category];
+      if (part) parts.add(part);
+      else otherCount += 1;
+    }
+    if (field === 'place' && !place) place = parseLatLon(f.value);
+    if (f.category === 'time' && !dates.has(field)) {
+      const parsed = parseDate(f.value);
+      if (parsed) dates.set(field, parsed);
+    }
+    if (!texts.has(field) && f.value && QUOTABLE.test(f.value))
+      texts.set(field, f.value.trim());
+  }
+  const when = WHEN_PREFERENCE.map((field) => dates.get(field)).find(Boolean);
+  return {
+    kind: fileKindOf(format),
+    parts: PART_ORDER.filter((part) => parts.has(part)),
+    place,
+    when: when ?? null,
+    device: deviceName(firstValue(texts, 'make'), firstValue(texts, 'model')),
+    author: firstValue(texts, 'author', 'copyright'),
+    software: firstValue(texts, 'editing-app'),
+    generator: firstValue(texts, 'content-credentials'),
+    otherCount,
+  };
+}
+
+const known = (value: string | null) => (value ? 'yes' : 'no');
+
+/** One part of the sentence in the visitor's language. */
+function partText(
+  intl: IntlShape,
+  part: SummaryPart,
+  facts: SummaryFacts,
+): string {
+  const { kind } = facts;
+  switch (part) {
+    case 'location': {
+      const place = facts.place ? formatLatLon(intl, facts.place) : null;
+      return intl.formatMessage(
+        { id: 'report.summary.location' },
+        { kind, known: known(place), place },
+      );
+    }
+    case 'time': {
+      const date = facts.when ? formatDate(intl, facts.when) : null;
+      return intl.formatMessage(
+        { id: 'report.summary.time' },
+        { kind, known: known(date), date },
+      );
+    }
+    case 'device':
+      return intl.formatMessage(
+        { id: 'report.summary.device' },
+        { kind, known: known(facts.device), device: facts.device },
+      );
+    case 'author':
+      return intl.formatMessage(
+        { id: 'report.summary.author' },
+        { kind, known: known(facts.author), author: facts.author },
+      );
+    case 'software':
+      return intl.formatMessage(
+        { id: 'report.summary.software' },
+        { kind, known: known(facts.software), software: facts.software },
+      );
+    default:
+      return intl.formatMessage({ id: `report.summary.${part}` }, { kind });
+  }
+}
+
+/** The sentence: "This photo revealed where it was taken (near …), when (…) and …". */
+export function summarySentence(intl: IntlShape, facts: SummaryFacts): string {
+  const parts = facts.parts.map((part) => partText(intl, part, facts));
+  if (facts.otherCount > 0)
+    parts.push(
+      intl.formatMessage(
+        { id: 'report.summary.other' },
+        { kind: facts.kind, count: facts.otherCount },
+      ),
+    );
+  if (parts.length === 0)
+    return intl.formatMessage(
+      { id: 'report.summary.clean' },
+      { kind: facts.kind },
+    );
+  return intl.formatMessage(
+    { id: 'report.summary.sentence' },
+    {
+      kind: facts.kind,
+      parts: intl.formatList(parts, { type: 'conjunction' }),
+    },
+  );
+}
