@@ -13,12 +13,18 @@ export function formatBytes(intl: IntlShape, bytes: number): string {
     intl.formatNumber(value, {
       style: 'unit',
       unit: name,
-      unitDisplay: 'short',
+      // "17 byte" reads wrong in English; the long name is "17 bytes".
+      unitDisplay: name === 'byte' ? 'long' : 'short',
       maximumFractionDigits: digits,
     });
   if (bytes < KILOBYTE) return unit(bytes, 'byte', 0);
   if (bytes < MEGABYTE)
-    return unit(bytes / KILOBYTE, 'kilobyte', bytes < 10 * KILOBYTE ? 1 : 0);
+    // CLDR writes the SI "kB"; these are binary kilobytes, written KB beside MB and GB.
+    return unit(
+      bytes / KILOBYTE,
+      'kilobyte',
+      bytes < 10 * KILOBYTE ? 1 : 0,
+    ).replace(/\bkB\b/, 'KB');
   if (bytes < GIGABYTE)
     return unit(bytes / MEGABYTE, 'megabyte', bytes < 10 * MEGABYTE ? 1 : 0);
   return unit(bytes / GIGABYTE, 'gigabyte', 1);

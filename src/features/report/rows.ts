@@ -20,7 +20,7 @@ export interface Row {
 export interface CategoryRows {
   readonly category: FindingCategory;
   readonly rows: readonly Row[];
-  /** Distinct items past the cap. */
+  /** Items past the cap (the technical details list them). */
   readonly more: number;
 }
 
@@ -83,15 +83,15 @@ export function categoryRows(
       rest = undated;
     }
   }
-  let more = 0;
-  for (const f of rest) {
+  let index = 0;
+  for (; index < rest.length && rows.length < cap; index++) {
+    const f = rest[index]!;
     const field = fieldFor(f);
     const key = `${field}\u0000${f.value ?? ''}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    if (rows.length < cap)
-      rows.push({ field, value: formatValue(intl, field, f.value) });
-    else more += 1;
+    rows.push({ field, value: formatValue(intl, field, f.value) });
   }
-  return { category, rows, more };
+  // Past the cap, items are counted, not read: a hostile file's 100,000 rows cost nothing more.
+  return { category, rows, more: rest.length - index };
 }

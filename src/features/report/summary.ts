@@ -9,7 +9,7 @@ import type {
   FindingCategory,
   FormatId,
 } from '../../../workers/engine/index';
-import { fieldOf, type FieldId } from './fields';
+import { C2PA_LABEL, fieldOf, type FieldId } from './fields';
 import {
   formatDate,
   formatLatLon,
@@ -126,6 +126,17 @@ function deviceName(make: string | null, model: string | null): string | null {
   return `${make} ${model}`;
 }
 
+/** Categories whose values the sentence quotes. */
+const QUOTED_CATEGORIES: ReadonlySet<FindingCategory> = new Set([
+  'location',
+  'time',
+  'device',
+  'author',
+  'software',
+]);
+/** Findings read per category for quotes; a file that has more has said enough. */
+const FACTS_READ_PER_CATEGORY = 500;
+
 /** A value worth quoting in a sentence: readable text, short. */
 // eslint-disable-next-line no-control-regex -- control characters are what makes a value unquotable
 const QUOTABLE = /^[^\u0000-\u001f\ufffd]{1,80}$/;
@@ -140,14 +151,27 @@ export function summaryFacts(
   const dates = new Map<FieldId, ParsedDate>();
   let place: LatLon | null = null;
   let otherCount = 0;
+  const read = new Map<FindingCategory, number>();
   for (const f of removed) {
-    const field = fieldFor(f);
-    if (field === 'content-credentials') parts.add('credentials');
-    else {
-      const part = PART_OF_CATEGORY[f.category];
-      if (part) parts.add(part);
-      else otherCount += 1;
+    if (f.label === C2PA_LABEL) {
+      parts.add('credentials');
+      if (
+        !texts.has('content-credentials') &&
+        f.value &&
+        QUOTABLE.test(f.value)
+      )
+        texts.set('content-credentials', f.value.trim());
+      continue;
     }
+    const part = PART_OF_CATEGORY[f.category];
+    if (part) parts.add(part);
+    else otherCount += 1;
+    // The sentence quotes the first values of a few categories; the rest only count.
+    const count = (read.get(f.category) ?? 0) + 1;
+    read.set(f.category, count);
+    if (!QUOTED_CATEGORIES.has(f.category) || count > FACTS_READ_PER_CATEGORY)
+      continue;
+    const field = fieldFor(f);
     if (field === 'place' && !place) place = parseLatLon(f.value);
     if (f.category === 'time' && !dates.has(field)) {
       const parsed = parseDate(f.value);

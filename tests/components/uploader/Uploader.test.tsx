@@ -52,7 +52,7 @@ async function selectAndStart() {
 const section = () => document.querySelector('.uploader') as HTMLElement;
 
 describe('Uploader', () => {
-  it('shows a chosen file with its size in MB and a MIME type guessed from its name', async () => {
+  it('shows a chosen file with its size and a friendly type guessed from its name', async () => {
     const { clean } = manualClean();
     renderWithIntl(<Uploader kind="photos" clean={clean} />, 'de');
     const typeless = new File([new Uint8Array(1_572_864)], 'urlaub.jpeg');
@@ -65,16 +65,17 @@ describe('Uploader', () => {
       );
     });
     expect(screen.getByTestId('selected-file').textContent).toBe(
-      'urlaub.jpeg1,50 MB · image/jpeg',
+      'urlaub.jpeg1,5 MB · JPEG-Foto',
     );
   });
 
-  it('shows the processing label on a disabled button while cleaning', async () => {
+  it('shows the processing label on a disabled button that keeps focus while cleaning', async () => {
     const { clean } = manualClean();
     renderWithIntl(<Uploader kind="photos" clean={clean} />);
     await selectAndStart();
     const button = screen.getByRole('button', { name: 'Processing...' });
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect((button as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByRole('status').textContent).toContain(
       'Removing the metadata from trip.jpg',
     );
@@ -91,7 +92,10 @@ describe('Uploader', () => {
     expect(link.getAttribute('download')).toBe('cleaned_trip.jpg');
     expect(link.getAttribute('href')).toBe('blob:cleaned');
     expect(screen.getByText('Metadata removed!')).toBeTruthy();
-    expect(screen.getByText('43.467157, 11.885395')).toBeTruthy();
+    expect(screen.getByTestId('report-summary').textContent).toContain(
+      'where it was taken (near 43.47° N, 11.89° E)',
+    );
+    expect(document.activeElement).toBe(link);
     expect(
       screen.queryByRole('button', { name: 'Remove Metadata' }),
     ).toBeNull();
@@ -116,9 +120,10 @@ describe('Uploader', () => {
     );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(
-      'Fehler beim Verarbeiten der Datei. Bitte versuchen Sie es erneut.',
+      'Diese Datei konnte nicht bereinigt werden.',
     );
     expect(alert.textContent).toContain('passwortgeschützt');
+    expect(document.activeElement).toBe(alert);
     expect(screen.queryByRole('link')).toBeNull();
     expect(section().dataset.state).toBe('error');
   });
