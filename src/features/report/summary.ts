@@ -196,6 +196,15 @@ export function summaryFacts(
 
 const known = (value: string | null) => (value ? 'yes' : 'no');
 
+/** First-strong and pop isolates (Unicode bidi, UAX #9): a Latin model name or a coordinate
+ * inside Arabic text keeps its own order and does not drag the parentheses around it. */
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+function isolated(value: string | null): string | null {
+  return value === null ? null : `${FSI}${value}${PDI}`;
+}
+
 /** One part of the sentence in the visitor's language. */
 function partText(
   intl: IntlShape,
@@ -205,14 +214,16 @@ function partText(
   const { kind } = facts;
   switch (part) {
     case 'location': {
-      const place = facts.place ? formatLatLon(intl, facts.place) : null;
+      const place = facts.place
+        ? isolated(formatLatLon(intl, facts.place))
+        : null;
       return intl.formatMessage(
         { id: 'report.summary.location' },
         { kind, known: known(place), place },
       );
     }
     case 'time': {
-      const date = facts.when ? formatDate(intl, facts.when) : null;
+      const date = facts.when ? isolated(formatDate(intl, facts.when)) : null;
       return intl.formatMessage(
         { id: 'report.summary.time' },
         { kind, known: known(date), date },
@@ -221,17 +232,21 @@ function partText(
     case 'device':
       return intl.formatMessage(
         { id: 'report.summary.device' },
-        { kind, known: known(facts.device), device: facts.device },
+        { kind, known: known(facts.device), device: isolated(facts.device) },
       );
     case 'author':
       return intl.formatMessage(
         { id: 'report.summary.author' },
-        { kind, known: known(facts.author), author: facts.author },
+        { kind, known: known(facts.author), author: isolated(facts.author) },
       );
     case 'software':
       return intl.formatMessage(
         { id: 'report.summary.software' },
-        { kind, known: known(facts.software), software: facts.software },
+        {
+          kind,
+          known: known(facts.software),
+          software: isolated(facts.software),
+        },
       );
     default:
       return intl.formatMessage({ id: `report.summary.${part}` }, { kind });

@@ -14,10 +14,13 @@ export const DownloadLink = forwardRef<
       download={name}
       data-testid="download-link"
     >
-      <FormattedMessage
-        id="uploader.download"
-        values={{ name: <bdi key="name">{name}</bdi> }}
-      />
+      {/* One flex item: a flex container would drop the space before the name. */}
+      <span>
+        <FormattedMessage
+          id="uploader.download"
+          values={{ name: <bdi key="name">{name}</bdi> }}
+        />
+      </span>
     </a>
   );
 });

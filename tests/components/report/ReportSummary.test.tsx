@@ -20,7 +20,9 @@ afterEach(cleanup);
 
 function sentence(r: CleanSuccess, set: MessageSet): string {
   renderWithIntl(<ReportSummary result={r} />, set);
-  return screen.getByTestId('report-summary').textContent ?? '';
+  const text = screen.getByTestId('report-summary').textContent ?? '';
+  // Quoted values sit in bidi isolates (U+2068 ... U+2069), invisible on screen.
+  return text.replace(/[\u2068\u2069]/g, '');
 }
 
 /** Per set: the phone photo's sentence, then the words a video, a document and a clean file use. */
@@ -86,6 +88,9 @@ describe.each(MESSAGE_SETS)('the summary sentence in %s', (set) => {
 
   it('names place, time and device of a phone photo, most sensitive first', () => {
     expect(sentence(result(JPEG, PHONE_PHOTO), set)).toBe(expected.photo);
+    expect(screen.getByTestId('report-summary').textContent).toContain(
+      '\u2068Samsung SM-N900A\u2069',
+    );
   });
 
   it('speaks of a video as filmed', () => {
