@@ -1,7 +1,8 @@
 import { FormattedMessage } from 'react-intl';
 import type { BridgeErrorCode } from '../../worker-bridge/clean-bridge';
 import { useFileLimit } from '../../components/use-file-limit';
-import { forwardRef } from 'react';
+import { forwardRef, type ReactNode } from 'react';
+import { PageLink } from '../../app/PageLink';
 
 /** Failures a second try can fix; the rest are the file's, and trying again will not help. */
 const RETRYABLE: ReadonlySet<BridgeErrorCode> = new Set([
@@ -22,6 +23,19 @@ export const ErrorBox = forwardRef<HTMLDivElement, { code: BridgeErrorCode }>(
         </p>
         <p className="uploader-error-reason" data-code={code}>
           <FormattedMessage id={`uploader.error.${code}`} values={{ limit }} />
+          {code === 'unsupported' && (
+            <>
+              {' '}
+              <FormattedMessage
+                id="uploader.reject.see-types"
+                values={{
+                  link: (chunks: ReactNode[]) => (
+                    <PageLink page="tool">{chunks}</PageLink>
+                  ),
+                }}
+              />
+            </>
+          )}
         </p>
       </div>
     );
