@@ -108,6 +108,39 @@ describe('Uploader', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 
+  it('says an untouched file was already clean and still offers the copy', async () => {
+    const { clean, jobs } = manualClean();
+    renderWithIntl(<Uploader kind="photos" clean={clean} />);
+    await selectAndStart();
+    await act(async () => jobs[0]?.resolve({ ...SUCCESS, removed: [] }));
+    expect(screen.getByText('Already clean: nothing to remove')).toBeTruthy();
+    expect(screen.queryByText('Metadata removed!')).toBeNull();
+    const link = screen.getByRole('link', {
+      name: 'Download cleaned_trip.jpg',
+    });
+    expect(document.activeElement).toBe(link);
+  });
+
+  it('names the copy of a PNG called .jpg with .png, and says so', async () => {
+    const { clean, jobs } = manualClean();
+    renderWithIntl(<Uploader kind="photos" clean={clean} />);
+    await selectAndStart();
+    await act(async () =>
+      jobs[0]?.resolve({
+        ...SUCCESS,
+        format: { id: 'png', mime: 'image/png', extension: 'png' },
+      }),
+    );
+    const link = screen.getByRole('link', {
+      name: 'Download cleaned_trip.png',
+    });
+    expect(link.getAttribute('download')).toBe('cleaned_trip.png');
+    expect(
+      screen.getByText(/The name ends in \.jpg, but the file is really PNG/)
+        .textContent,
+    ).toContain('the copy is named cleaned_trip.png');
+  });
+
   it('shows the red box with the engine reason and no download on failure', async () => {
     const { clean, jobs } = manualClean();
     renderWithIntl(<Uploader kind="photos" clean={clean} />, 'de');
