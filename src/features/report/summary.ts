@@ -9,6 +9,7 @@ import type {
   FindingCategory,
   FormatId,
 } from '../../../workers/engine/index';
+import { valueDirection } from './direction';
 import { C2PA_LABEL, fieldOf, type FieldId } from './fields';
 import {
   formatDate,
@@ -196,13 +197,19 @@ export function summaryFacts(
 
 const known = (value: string | null) => (value ? 'yes' : 'no');
 
-/** First-strong and pop isolates (Unicode bidi, UAX #9): a Latin model name or a coordinate
- * inside Arabic text keeps its own order and does not drag the parentheses around it. */
+/**
+ * Bidi isolates (Unicode UAX #9): a Latin model name or a coordinate inside Arabic text keeps its
+ * own order and does not drag the parentheses around it. A value with right-to-left letters is
+ * isolated right to left outright: its first strong character may be a left-to-right mark.
+ */
 const FSI = '\u2068';
+const RLI = '\u2067';
 const PDI = '\u2069';
 
 function isolated(value: string | null): string | null {
-  return value === null ? null : `${FSI}${value}${PDI}`;
+  if (value === null) return null;
+  const open = valueDirection(value) === 'rtl' ? RLI : FSI;
+  return `${open}${value}${PDI}`;
 }
 
 /** One part of the sentence in the visitor's language. */

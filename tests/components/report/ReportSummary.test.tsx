@@ -21,9 +21,9 @@ afterEach(cleanup);
 function sentence(r: CleanSuccess, set: MessageSet): string {
   renderWithIntl(<ReportSummary result={r} />, set);
   const text = screen.getByTestId('report-summary').textContent ?? '';
-  // Quoted values sit in bidi isolates (U+2068 ... U+2069) and Arabic degrees between
+  // Quoted values sit in bidi isolates (U+2067 or U+2068 ... U+2069) and Arabic degrees between
   // left-to-right marks (U+200E), all invisible on screen.
-  return text.replace(/[\u2068\u2069\u200e]/g, '');
+  return text.replace(/[\u2067\u2068\u2069\u200e]/g, '');
 }
 
 /** Per set: the phone photo's sentence, then the words a video, a document and a clean file use. */

@@ -95,7 +95,7 @@ describe('Uploader', () => {
     expect(
       screen
         .getByTestId('report-summary')
-        .textContent?.replace(/[\u2068\u2069]/g, ''),
+        .textContent?.replace(/[\u2067-\u2069]/g, ''),
     ).toContain('where it was taken (near 43.47° N, 11.89° E)');
     expect(document.activeElement).toBe(link);
     expect(
