@@ -16,6 +16,23 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
+ * One scroll, so a smooth one is not cut short by a second: the result's top when the link then
+ * fits on screen, else the link at the bottom edge (a long summary on a short phone screen).
+ */
+function scrollResultIntoView(result: HTMLElement, link: HTMLElement): void {
+  const behavior = prefersReducedMotion() ? 'auto' : 'smooth';
+  const headerRoom =
+    Number.parseFloat(getComputedStyle(result).scrollMarginBlockStart) || 0;
+  const fits =
+    link.getBoundingClientRect().bottom -
+      result.getBoundingClientRect().top +
+      headerRoom <=
+    window.innerHeight;
+  if (fits) result.scrollIntoView?.({ block: 'start', behavior });
+  else link.scrollIntoView?.({ block: 'end', behavior });
+}
+
+/**
  * Where focus goes when the uploader changes state, so it never falls back to the page body when
  * a button disappears: the download link when done (with the result scrolled into view on any
  * screen size), the red box on failure, the action button after a cancel.
@@ -31,11 +48,9 @@ export function useResultFocus(
     if (was === status) return;
     if (status === 'done') {
       const link = targets.download.current;
+      const result = targets.result.current;
       link?.focus({ preventScroll: true });
-      const behavior = prefersReducedMotion() ? 'auto' : 'smooth';
-      targets.result.current?.scrollIntoView?.({ block: 'start', behavior });
-      // A long summary on a short screen could push the link below the fold.
-      link?.scrollIntoView?.({ block: 'nearest', behavior });
+      if (link && result) scrollResultIntoView(result, link);
     } else if (status === 'error') {
       targets.error.current?.focus();
     } else if (status === 'selected' && was === 'processing') {

@@ -37,7 +37,26 @@ function visibleResult(page: Page): Promise<string> {
     .evaluate((el) => (el as HTMLElement).innerText);
 }
 
+/** Resolves once the page has stopped scrolling (a smooth scroll takes a few frames). */
+function scrollSettled(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = -1;
+        let still = 0;
+        const tick = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still >= 5) resolve();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+}
+
 async function expectDownloadFocusedAndInView(page: Page) {
+  await scrollSettled(page);
   const link = page.getByTestId('download-link');
   await expect(link).toBeFocused();
   await expect(link).toBeInViewport();
