@@ -15,6 +15,7 @@ import type contactMessages from './messages/contact/pt.json';
 import type aboutMessages from './messages/about/pt.json';
 import type legalMessages from './messages/legal/pt.json';
 import type howItWorksMessages from './messages/how-it-works/pt.json';
+import type reportMessages from './messages/report/pt.json';
 
 /** Every message id: the union of each feature's Portuguese keys. Add a feature's pt.json here. */
 export type MessageId =
@@ -28,7 +29,8 @@ export type MessageId =
   | keyof typeof contactMessages
   | keyof typeof aboutMessages
   | keyof typeof legalMessages
-  | keyof typeof howItWorksMessages;
+  | keyof typeof howItWorksMessages
+  | keyof typeof reportMessages;
 
 /**
  * Complete once Portuguese fills the gaps (`npm run i18n:check` keeps every pt set whole). Typed

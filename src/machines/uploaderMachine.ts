@@ -26,9 +26,13 @@ export interface UploaderContext {
 
 export type UploaderEvent =
   | { type: 'file.select'; file: File }
+  | { type: 'file.reject' }
   | { type: 'processing.start' }
   | { type: 'processing.progress'; fraction: number }
   | { type: 'processing.cancel' };
+
+/** The type every download is served with, whatever the file is. */
+export const DOWNLOAD_TYPE = 'application/octet-stream';
 
 const EMPTY: UploaderContext = {
   file: null,
@@ -58,6 +62,7 @@ export const uploaderMachine = setup({
     selectFile: assign(({ event }) =>
       event.type === 'file.select' ? { ...EMPTY, file: event.file } : {},
     ),
+    clearAll: assign(() => EMPTY),
     resetRun: assign({
       result: null,
       errorCode: null,
@@ -65,9 +70,14 @@ export const uploaderMachine = setup({
       cancelled: false,
     }),
     markCancelled: assign({ cancelled: true }),
+    // The copy is served as bytes to save, never as a page or picture of this origin: a blob:
+    // URL inherits the site's origin, so a cleaned SVG opened in a tab could otherwise run script
+    // with access to the site's storage. The download attribute keeps the file's name.
     keepResult: assign((_, output: CleanSuccess) => ({
       result: output,
-      downloadUrl: URL.createObjectURL(output.blob),
+      downloadUrl: URL.createObjectURL(
+        new Blob([output.blob], { type: DOWNLOAD_TYPE }),
+      ),
     })),
     // The cleaned copy can be as large as the input; a new file or a retry lets it go.
     revokeDownloadUrl: ({ context }) => {
@@ -87,6 +97,8 @@ export const uploaderMachine = setup({
   context: EMPTY,
   on: {
     'file.select': { target: '.selected', actions: 'selectFile' },
+    // A refused drop leaves nothing of the previous file on screen: no result, no download.
+    'file.reject': { target: '.idle', actions: 'clearAll' },
   },
   states: {
     idle: {},
@@ -98,6 +110,7 @@ export const uploaderMachine = setup({
       // A drop while cleaning would race the running job; the drop zone is disabled meanwhile.
       on: {
         'file.select': {},
+        'file.reject': {},
         'processing.progress': { actions: 'recordProgress' },
         'processing.cancel': { target: 'selected', actions: 'markCancelled' },
       },

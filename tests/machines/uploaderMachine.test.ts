@@ -179,6 +179,39 @@ describe('uploaderMachine rules', () => {
     revoke.mockRestore();
   });
 
+  it('serves the download as bytes to save, never as a renderable type', async () => {
+    const create = vi.spyOn(URL, 'createObjectURL');
+    const { actor, jobs } = harness();
+    actor.send({ type: 'file.select', file: photo });
+    actor.send({ type: 'processing.start' });
+    lastJob(jobs).settle({
+      ...SUCCESS,
+      blob: new Blob(['<svg onload="alert(1)"/>'], { type: 'image/svg+xml' }),
+    });
+    await settled();
+    const served = create.mock.calls.at(-1)?.[0] as Blob;
+    expect(served.type).toBe('application/octet-stream');
+    expect(await served.text()).toBe('<svg onload="alert(1)"/>');
+    create.mockRestore();
+  });
+
+  it('clears the previous result and revokes its download when a drop is refused', async () => {
+    const revoke = vi.spyOn(URL, 'revokeObjectURL');
+    const { actor, jobs } = harness();
+    actor.send({ type: 'file.select', file: photo });
+    actor.send({ type: 'processing.start' });
+    lastJob(jobs).settle(SUCCESS);
+    await settled();
+    const url = actor.getSnapshot().context.downloadUrl;
+    actor.send({ type: 'file.reject' });
+    const { value, context } = actor.getSnapshot();
+    expect(value).toBe('idle');
+    expect(context.file).toBeNull();
+    expect(context.result).toBeNull();
+    expect(revoke).toHaveBeenCalledWith(url);
+    revoke.mockRestore();
+  });
+
   it('keeps the engine error code and clears it on a new file', async () => {
     const { actor, jobs } = harness();
     actor.send({ type: 'file.select', file: photo });

@@ -41,10 +41,15 @@ function BannerDialog({
     send(event);
   };
 
-  const closeDetailsOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || view !== 'detailed') return;
+  // Escape is the close button (necessary only); in the detailed view it steps back first.
+  const onEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
     event.stopPropagation();
-    send({ type: 'settings.close' });
+    send(
+      view === 'detailed'
+        ? { type: 'settings.close' }
+        : { type: 'consent.acceptNecessary' },
+    );
   };
 
   return (
@@ -55,7 +60,7 @@ function BannerDialog({
       tabIndex={-1}
       className={`consent-banner consent-banner--${view}`}
       data-view={view}
-      onKeyDown={closeDetailsOnEscape}
+      onKeyDown={onEscape}
     >
       {view === 'collapsed' ? (
         <CollapsedView

@@ -1,5 +1,7 @@
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
+import { PageLink } from '../../app/PageLink';
 import { useLocalizedPath } from '../../app/locale-context';
 import { NECESSARY_ONLY } from '../../machines/consent-categories';
 import { CategorySwitches } from './CategorySwitches';
@@ -9,8 +11,9 @@ import './consent.css';
 
 /**
  * The cookie-settings page's panel, the same in all nine variants (spec 4, DESIGN difference 4):
- * necessary is locked on; Save stores the choice and goes to the variant's home; Cancel goes home
- * without saving. Before hydration it shows the defaults; the stored choice replaces them after.
+ * necessary is locked on; Save stores the choice and says so in place (focus moves to the
+ * confirmation, which links home); Cancel goes home without saving. Before hydration it shows
+ * the defaults; the stored choice replaces them after.
  */
 export function CookieSettingsPanel() {
   const intl = useIntl();
@@ -20,10 +23,16 @@ export function CookieSettingsPanel() {
   const [choices, setChoice] = useChoiceEdits(
     consent?.snapshot.context.categories ?? NECESSARY_ONLY,
   );
+  const [saved, setSaved] = useState(false);
+  const savedRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (saved) savedRef.current?.focus();
+  }, [saved]);
 
   const save = () => {
     consent?.send({ type: 'consent.save', choices });
-    navigate(homePath);
+    setSaved(true);
   };
 
   return (
@@ -31,7 +40,13 @@ export function CookieSettingsPanel() {
       <p className="consent-panel__intro">
         {intl.formatMessage({ id: 'consent.settings.intro' })}
       </p>
-      <CategorySwitches choices={choices} onChange={setChoice} />
+      <CategorySwitches
+        choices={choices}
+        onChange={(category, allowed) => {
+          setSaved(false);
+          setChoice(category, allowed);
+        }}
+      />
       <div className="consent-actions">
         <button
           type="button"
@@ -47,6 +62,16 @@ export function CookieSettingsPanel() {
         >
           {intl.formatMessage({ id: 'consent.settings.cancel' })}
         </button>
+      </div>
+      <div role="status" className="consent-panel__status">
+        {saved && (
+          <p ref={savedRef} tabIndex={-1} className="consent-panel__saved">
+            {intl.formatMessage({ id: 'consent.settings.saved' })}{' '}
+            <PageLink page="home">
+              {intl.formatMessage({ id: 'consent.settings.home' })}
+            </PageLink>
+          </p>
+        )}
       </div>
     </div>
   );

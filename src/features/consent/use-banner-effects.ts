@@ -14,16 +14,20 @@ export function useRestoreFocus() {
 
 /**
  * Pads the end of the page by the banner's height while it shows, so the banner never hides the
- * footer for good: every link can still be scrolled above it (a small screen included).
+ * footer for good: every link can still be scrolled above it (a small screen included). The
+ * footer itself grows, in its own colour, so no white band shows under it.
  */
 export function useReservePageSpace(banner: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const element = banner.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const { style } = document.body;
+    const target =
+      document.querySelector<HTMLElement>('.site-footer') ?? document.body;
+    const { style } = target;
     const before = style.paddingBlockEnd;
+    const base = getComputedStyle(target).paddingBlockEnd || '0px';
     const observer = new ResizeObserver(() => {
-      style.paddingBlockEnd = `${element.offsetHeight}px`;
+      style.paddingBlockEnd = `calc(${base} + ${element.offsetHeight}px)`;
     });
     observer.observe(element);
     return () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CatalogEntry } from '../../../workers/engine/format-catalog';
@@ -6,47 +6,35 @@ import { MAX_FILE_BYTES } from '../../../workers/engine/limits';
 import { extensionList, toDropzoneAccept } from './accepted-types';
 import { isIgnoredFile } from './file-rules';
 import { firstRejection, type Rejection } from './rejections';
+import { RejectionMessage } from './RejectionMessage';
 import { useFileLimit } from '../../components/use-file-limit';
-import { useFormatSize } from './use-format-size';
+import { PageLink } from '../../app/PageLink';
+import type { UploaderKind } from './accepted-types';
 
 /** The smallest file worth cleaning: an empty file has nothing to clean and no format. */
 const MIN_FILE_BYTES = 1;
 
 interface DropZoneProps {
   readonly entries: readonly CatalogEntry[];
+  /** The page's list, to point a refused file at the page that takes it. */
+  readonly kind: UploaderKind;
   readonly disabled: boolean;
   readonly onFile: (file: File) => void;
-}
-
-function RejectionMessage({
-  rejection,
-  types,
-}: {
-  rejection: Rejection;
-  types: string;
-}) {
-  const formatSize = useFormatSize();
-  const values = {
-    name: rejection.name,
-    size: formatSize(rejection.size),
-    limit: useFileLimit(),
-    types,
-  };
-  return (
-    <p className="uploader-rejection" role="alert">
-      <FormattedMessage
-        id={`uploader.reject.${rejection.code}`}
-        values={values}
-      />
-    </p>
-  );
+  /** A drop was refused: the previous file's result must go. */
+  readonly onReject?: () => void;
 }
 
 /**
  * The drop zone: one file, the page's types only (spec 5; drop and dialog alike), the 100 MB limit
  * of spec 9. The visible button opens the dialog; the whole zone takes drops.
  */
-export function DropZone({ entries, disabled, onFile }: DropZoneProps) {
+export function DropZone({
+  entries,
+  kind,
+  disabled,
+  onFile,
+  onReject,
+}: DropZoneProps) {
   const intl = useIntl();
   const limit = useFileLimit();
   const [rejection, setRejection] = useState<Rejection | null>(null);
@@ -58,9 +46,14 @@ export function DropZone({ entries, disabled, onFile }: DropZoneProps) {
     setDialogCancelled(false);
     const files = accepted.filter((f) => !isIgnoredFile(f));
     const refused = rejected.filter((r) => !isIgnoredFile(r.file));
-    setRejection(firstRejection(refused));
+    const refusal = firstRejection(refused);
+    setRejection(refusal);
+    if (refusal) {
+      onReject?.();
+      return;
+    }
     const [file] = files;
-    if (file && refused.length === 0) onFile(file);
+    if (file) onFile(file);
   };
 
   const { getRootProps, getInputProps, isDragActive, isDragReject } =
@@ -109,10 +102,18 @@ export function DropZone({ entries, disabled, onFile }: DropZoneProps) {
           id={
             entries.length > 0 ? 'uploader.zone.accepted' : 'uploader.zone.none'
           }
-          values={{ types, limit }}
+          values={{
+            types,
+            limit,
+            link: (chunks: ReactNode[]) => (
+              <PageLink page="tool">{chunks}</PageLink>
+            ),
+          }}
         />
       </p>
-      {rejection && <RejectionMessage rejection={rejection} types={types} />}
+      {rejection && (
+        <RejectionMessage rejection={rejection} kind={kind} types={types} />
+      )}
       {dialogCancelled && (
         <p className="uploader-hint" role="status">
           <FormattedMessage id="uploader.zone.cancelled" />

@@ -1,18 +1,43 @@
 import { FormattedMessage } from 'react-intl';
 import type { BridgeErrorCode } from '../../worker-bridge/clean-bridge';
 import { useFileLimit } from '../../components/use-file-limit';
+import { forwardRef, type ReactNode } from 'react';
+import { PageLink } from '../../app/PageLink';
+
+/** Failures a second try can fix; the rest are the file's, and trying again will not help. */
+const RETRYABLE: ReadonlySet<BridgeErrorCode> = new Set([
+  'worker-failed',
+  'cancelled',
+]);
 
 /** The red box of spec 8, with the engine's reason under the general sentence. */
-export function ErrorBox({ code }: { code: BridgeErrorCode }) {
-  const limit = useFileLimit();
-  return (
-    <div className="uploader-error" role="alert">
-      <p className="uploader-error-title">
-        <FormattedMessage id="uploader.error" />
-      </p>
-      <p className="uploader-error-reason" data-code={code}>
-        <FormattedMessage id={`uploader.error.${code}`} values={{ limit }} />
-      </p>
-    </div>
-  );
-}
+export const ErrorBox = forwardRef<HTMLDivElement, { code: BridgeErrorCode }>(
+  function ErrorBox({ code }, ref) {
+    const limit = useFileLimit();
+    return (
+      <div className="uploader-error" role="alert" tabIndex={-1} ref={ref}>
+        <p className="uploader-error-title">
+          <FormattedMessage
+            id={RETRYABLE.has(code) ? 'uploader.error' : 'uploader.error.final'}
+          />
+        </p>
+        <p className="uploader-error-reason" data-code={code}>
+          <FormattedMessage id={`uploader.error.${code}`} values={{ limit }} />
+          {code === 'unsupported' && (
+            <>
+              {' '}
+              <FormattedMessage
+                id="uploader.reject.see-types"
+                values={{
+                  link: (chunks: ReactNode[]) => (
+                    <PageLink page="tool">{chunks}</PageLink>
+                  ),
+                }}
+              />
+            </>
+          )}
+        </p>
+      </div>
+    );
+  },
+);

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type RefObject } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fromPromise } from 'xstate';
 import {
@@ -9,17 +9,20 @@ import {
 import type {
   BridgeOutcome,
   CleanJobOptions,
+  CleanSuccess,
 } from '../../worker-bridge/clean-bridge';
+import { downloadName } from '../report/download-name';
+import { Report } from '../report/Report';
+import { ReportSummary } from '../report/ReportSummary';
 import { acceptedEntries, type UploaderKind } from './accepted-types';
 import { DownloadLink } from './DownloadLink';
 import { DropZone } from './DropZone';
 import { ErrorBox } from './ErrorBox';
-import { mimeOf } from './file-rules';
+import { FileSummary } from './FileSummary';
 import { ProgressBar } from './ProgressBar';
-import { Report } from './Report';
 import { StatusAnnouncer, type UploaderStatus } from './StatusAnnouncer';
-import { useFormatSize } from './use-format-size';
 import { useHydrated } from './use-hydrated';
+import { useResultFocus } from './use-result-focus';
 import './uploader.css';
 
 export type { UploaderKind } from './accepted-types';
@@ -52,18 +55,33 @@ function useUploaderMachine(clean: CleanFn | undefined) {
   return useMachine(machine);
 }
 
-function FileSummary({ file }: { file: File }) {
-  const formatSize = useFormatSize();
+interface ResultProps {
+  readonly result: CleanSuccess;
+  readonly file: File;
+  readonly url: string;
+  readonly resultRef: RefObject<HTMLDivElement | null>;
+  readonly downloadRef: RefObject<HTMLAnchorElement | null>;
+}
+
+/** The result: what the file revealed, the clean copy first, then the details. */
+function Result({ result, file, url, resultRef, downloadRef }: ResultProps) {
+  const name = downloadName(result.name, file.name, result.format);
+  const alreadyClean = result.removed.length === 0;
   return (
-    <p className="uploader-file" data-testid="selected-file">
-      <span className="uploader-file-name" dir="auto">
-        {file.name}
-      </span>
-      <span className="uploader-file-meta">
-        {formatSize(file.size)}
-        {mimeOf(file) && ` · ${mimeOf(file)}`}
-      </span>
-    </p>
+    <div
+      className="uploader-done"
+      ref={resultRef}
+      data-clean={alreadyClean ? 'already' : 'cleaned'}
+    >
+      <p className="uploader-success">
+        <FormattedMessage
+          id={alreadyClean ? 'uploader.already-clean' : 'uploader.processed'}
+        />
+      </p>
+      <ReportSummary result={result} />
+      <DownloadLink ref={downloadRef} url={url} name={name} />
+      <Report result={result} fileName={file.name} downloadName={name} />
+    </div>
   );
 }
 
@@ -76,6 +94,20 @@ export function Uploader({ kind, clean }: UploaderProps) {
     snapshot.context;
   const processing = status === 'processing';
   const hydrated = useHydrated();
+  const resultRef = useRef<HTMLDivElement>(null);
+  const downloadRef = useRef<HTMLAnchorElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const actionRef = useRef<HTMLButtonElement>(null);
+  const targets = useMemo(
+    () => ({
+      result: resultRef,
+      download: downloadRef,
+      error: errorRef,
+      action: actionRef,
+    }),
+    [],
+  );
+  useResultFocus(status, targets);
 
   return (
     <section
@@ -86,16 +118,22 @@ export function Uploader({ kind, clean }: UploaderProps) {
       <StatusAnnouncer status={status} file={file} />
       <DropZone
         entries={entries}
+        kind={kind}
         disabled={processing}
         onFile={(selected) => send({ type: 'file.select', file: selected })}
+        onReject={() => send({ type: 'file.reject' })}
       />
       {file && <FileSummary file={file} />}
       {file && status !== 'done' && (
         <button
+          ref={actionRef}
           type="button"
           className="uploader-button uploader-action"
-          disabled={processing}
-          onClick={() => send({ type: 'processing.start' })}
+          // Not `disabled`: a disabled button drops keyboard focus to the page body.
+          aria-disabled={processing}
+          onClick={() => {
+            if (!processing) send({ type: 'processing.start' });
+          }}
         >
           <FormattedMessage
             id={processing ? 'uploader.processing' : 'uploader.remove'}
@@ -114,15 +152,17 @@ export function Uploader({ kind, clean }: UploaderProps) {
         />
       )}
       {status === 'done' && result && downloadUrl && file && (
-        <div className="uploader-done">
-          <p className="uploader-success">
-            <FormattedMessage id="uploader.processed" />
-          </p>
-          <DownloadLink url={downloadUrl} name={result.name} />
-          <Report result={result} fileName={file.name} />
-        </div>
+        <Result
+          result={result}
+          file={file}
+          url={downloadUrl}
+          resultRef={resultRef}
+          downloadRef={downloadRef}
+        />
       )}
-      {status === 'error' && errorCode && <ErrorBox code={errorCode} />}
+      {status === 'error' && errorCode && (
+        <ErrorBox ref={errorRef} code={errorCode} />
+      )}
     </section>
   );
 }

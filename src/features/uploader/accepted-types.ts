@@ -14,7 +14,8 @@ type CatalogKind = CatalogEntry['kind'];
 /**
  * Spec 5's per-page lists as format ids (doc, ppt and xls have no id: the engine cleans only the
  * zip-based office formats). Only what the catalog supports survives, so a page never offers a
- * type the engine would refuse.
+ * type the engine would refuse. The lists are a floor: a platform page also takes what that
+ * platform accepts from phones.
  */
 const PAGE_FORMATS: Record<
   UploaderKind,
@@ -25,7 +26,8 @@ const PAGE_FORMATS: Record<
   videos: ['mp4', 'mov', 'avi', 'wmv', 'flv', 'webm'],
   documents: ['pdf', 'docx', 'pptx', 'xlsx'],
   tiktok: ['mp4', 'mov'],
-  instagram: ['jpeg', 'png', 'mp4', 'mov'],
+  // What phones post: iPhones take HEIC photos and MOV videos, Android phones JPEG and MP4.
+  instagram: ['jpeg', 'png', 'heic', 'mp4', 'mov'],
   social: ['image', 'video'],
 };
 

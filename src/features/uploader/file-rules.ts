@@ -11,18 +11,3 @@ export function isIgnoredFile(file: File): boolean {
 export function mimeOf(file: File): string {
   return file.type || entryForName(file.name)?.mime || '';
 }
-
-const BYTES_PER_MB = 1024 * 1024;
-
-/** Megabytes for display (spec 5: two decimals), in the same unit as the 100 MB limit. */
-export function toMegabytes(bytes: number): number {
-  return bytes / BYTES_PER_MB;
-}
-
-/** Intl options for a file's size in MB with two decimals (spec 5). */
-export const MEGABYTES_FORMAT = {
-  style: 'unit',
-  unit: 'megabyte',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-} as const;

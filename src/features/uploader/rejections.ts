@@ -7,6 +7,8 @@ export interface Rejection {
   readonly code: RejectionCode;
   readonly name: string;
   readonly size: number;
+  /** The MIME type the browser gave, to find the page that takes the file. */
+  readonly type: string;
 }
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(Object.values(ErrorCode));
@@ -27,8 +29,8 @@ export function firstRejection(
   );
   const first = rejections[0];
   if (!first) return null;
-  const { name, size } = first.file;
-  if (tooMany) return { code: ErrorCode.TooManyFiles, name, size };
+  const { name, size, type } = first.file;
+  if (tooMany) return { code: ErrorCode.TooManyFiles, name, size, type };
   const code = first.errors.map((e) => e.code).find(isRejectionCode);
-  return { code: code ?? ErrorCode.FileInvalidType, name, size };
+  return { code: code ?? ErrorCode.FileInvalidType, name, size, type };
 }

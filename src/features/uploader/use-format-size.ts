@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
-import { MEGABYTES_FORMAT, toMegabytes } from './file-rules';
+import { formatBytes } from '../../components/format-bytes';
 
-/** "12.34 MB" in the visitor's number format (spec 5: MB with two decimals). */
+/** "12 KB", "1.5 MB" in the visitor's number format. */
 export function useFormatSize(): (bytes: number) => string {
   const intl = useIntl();
-  return (bytes) => intl.formatNumber(toMegabytes(bytes), MEGABYTES_FORMAT);
+  return (bytes) => formatBytes(intl, bytes);
 }

@@ -114,6 +114,16 @@ describe('ConsentBanner collapsed view', () => {
   });
 });
 
+describe('ConsentBanner and the keyboard', () => {
+  it('Escape acts as the close button: necessary only', async () => {
+    const { harness, user } = showBanner();
+    await user.keyboard('{Escape}');
+    expect(harness.storage.getItem(CONSENT_KEY)).toBe('true');
+    expect(storedPreferences(harness)).toEqual(NONE);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
 describe('ConsentBanner detailed view', () => {
   async function openDetails() {
     const shown = showBanner();

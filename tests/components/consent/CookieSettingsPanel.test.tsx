@@ -50,7 +50,7 @@ describe('CookieSettingsPanel', () => {
     expect(necessary.disabled).toBe(true);
   });
 
-  it('Save stores the choice and goes to the German home', async () => {
+  it('Save stores the choice and confirms it in place, with a link home', async () => {
     const harness = consentHarness({
       locale: 'de',
       path: '/de/cookie-einstellungen',
@@ -66,17 +66,27 @@ describe('CookieSettingsPanel', () => {
       ...NONE,
       analytics: true,
     });
-    expect(harness.location.history?.at(-1)).toBe('/de');
+    const saved = screen.getByText(/Ihre Auswahl wurde gespeichert/);
+    expect(saved.closest('[role="status"]')).toBeTruthy();
+    expect(document.activeElement).toBe(saved);
+    expect(
+      screen
+        .getByRole('link', { name: 'Zurück zur Startseite' })
+        .getAttribute('href'),
+    ).toBe('/de');
   });
 
-  it('Save goes to the Portuguese home at /', async () => {
+  it('a change after saving takes the confirmation away', async () => {
     const harness = consentHarness({ path: '/configurar-cookies' });
     harness.render(<CookieSettingsPanel />);
-    await userEvent
-      .setup()
-      .click(screen.getByRole('button', { name: 'Salvar preferências' }));
-    expect(harness.location.history?.at(-1)).toBe('/');
+    const user = userEvent.setup();
+    await user.click(
+      screen.getByRole('button', { name: 'Salvar preferências' }),
+    );
     expect(harness.storage.getItem(CONSENT_KEY)).toBe('true');
+    expect(screen.getByText(/Suas escolhas foram salvas/)).toBeTruthy();
+    await user.click(switchNamed('Marketing'));
+    expect(screen.queryByText(/Suas escolhas foram salvas/)).toBeNull();
   });
 
   it('Cancel goes home without saving', async () => {

@@ -1,4 +1,10 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import {
+  act,
+  fireEvent,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { DropZone } from '../../../src/features/uploader/DropZone';
@@ -17,15 +23,18 @@ function renderZone(
   locale: 'en' | 'pt' | 'de' | 'ar' = 'en',
 ) {
   const onFile = vi.fn();
+  const onReject = vi.fn();
   renderWithIntl(
     <DropZone
       entries={acceptedEntries(kind)}
+      kind={kind}
       disabled={false}
       onFile={onFile}
+      onReject={onReject}
     />,
     locale,
   );
-  return { onFile, zone: screen.getByTestId('drop-zone') };
+  return { onFile, onReject, zone: screen.getByTestId('drop-zone') };
 }
 
 async function drop(zone: HTMLElement, files: File[]) {
@@ -71,12 +80,38 @@ describe('DropZone', () => {
     );
   });
 
+  it('points a refused file at the page that takes its type, as a link', async () => {
+    const { onFile, onReject, zone } = renderZone('videos');
+    await drop(zone, [
+      new File(['x'], 'IMG_0001.HEIC', { type: 'image/heic' }),
+    ]);
+    expect(onFile).not.toHaveBeenCalled();
+    expect(onReject).toHaveBeenCalledOnce();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Clean it on the Photos page.');
+    const link = within(alert).getByRole('link', { name: 'Photos' });
+    expect(link.getAttribute('href')).toMatch(/fotos/);
+  });
+
+  it('sends a type no page takes to the list of every type, never "accepts ."', async () => {
+    const { zone } = renderZone('photos');
+    await drop(zone, [new File(['x'], 'notes.txt', { type: 'text/plain' })]);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      '“notes.txt” is not a type of file we can clean yet.',
+    );
+    expect(within(alert).getByRole('link').textContent).toBe(
+      'See every type we clean',
+    );
+    expect(alert.textContent).not.toMatch(/accepts \./);
+  });
+
   it('rejects a file over the 100 MB limit and says both sizes in MB', async () => {
     const { onFile, zone } = renderZone('all');
     await drop(zone, [sizedFile('huge.mp4', 'video/mp4', MAX_FILE_BYTES + 1)]);
     expect(onFile).not.toHaveBeenCalled();
     expect((await screen.findByRole('alert')).textContent).toBe(
-      '“huge.mp4” is 100.00 MB; the limit is 100 MB per file.',
+      '“huge.mp4” is 100 MB; the limit is 100 MB per file.',
     );
   });
 
@@ -136,10 +171,20 @@ describe('DropZone', () => {
 
   it('takes nothing when none of the page types is cleaned yet', async () => {
     const onFile = vi.fn();
-    renderWithIntl(<DropZone entries={[]} disabled={false} onFile={onFile} />);
+    renderWithIntl(
+      <DropZone
+        entries={[]}
+        kind="documents"
+        disabled={false}
+        onFile={onFile}
+      />,
+    );
     await drop(screen.getByTestId('drop-zone'), [pdf()]);
     expect(onFile).not.toHaveBeenCalled();
-    expect(screen.getByText(/cannot clean any type of file yet/)).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/cannot clean any type of file yet/);
+    expect(alert.textContent).not.toMatch(/accepts \./);
+    expect(within(alert).getByRole('link').textContent).toBe('general tool');
   });
 
   it('notices a cancelled file dialog after 300 ms', async () => {

@@ -52,7 +52,7 @@ async function selectAndStart() {
 const section = () => document.querySelector('.uploader') as HTMLElement;
 
 describe('Uploader', () => {
-  it('shows a chosen file with its size in MB and a MIME type guessed from its name', async () => {
+  it('shows a chosen file with its size and a friendly type guessed from its name', async () => {
     const { clean } = manualClean();
     renderWithIntl(<Uploader kind="photos" clean={clean} />, 'de');
     const typeless = new File([new Uint8Array(1_572_864)], 'urlaub.jpeg');
@@ -65,16 +65,17 @@ describe('Uploader', () => {
       );
     });
     expect(screen.getByTestId('selected-file').textContent).toBe(
-      'urlaub.jpeg1,50 MB · image/jpeg',
+      'urlaub.jpeg1,5 MB · JPEG-Foto',
     );
   });
 
-  it('shows the processing label on a disabled button while cleaning', async () => {
+  it('shows the processing label on a disabled button that keeps focus while cleaning', async () => {
     const { clean } = manualClean();
     renderWithIntl(<Uploader kind="photos" clean={clean} />);
     await selectAndStart();
     const button = screen.getByRole('button', { name: 'Processing...' });
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect((button as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByRole('status').textContent).toContain(
       'Removing the metadata from trip.jpg',
     );
@@ -91,7 +92,12 @@ describe('Uploader', () => {
     expect(link.getAttribute('download')).toBe('cleaned_trip.jpg');
     expect(link.getAttribute('href')).toBe('blob:cleaned');
     expect(screen.getByText('Metadata removed!')).toBeTruthy();
-    expect(screen.getByText('43.467157, 11.885395')).toBeTruthy();
+    expect(
+      screen
+        .getByTestId('report-summary')
+        .textContent?.replace(/[\u2067-\u2069]/g, ''),
+    ).toContain('where it was taken (near 43.47° N, 11.89° E)');
+    expect(document.activeElement).toBe(link);
     expect(
       screen.queryByRole('button', { name: 'Remove Metadata' }),
     ).toBeNull();
@@ -100,6 +106,39 @@ describe('Uploader', () => {
     });
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:cleaned');
     expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('says an untouched file was already clean and still offers the copy', async () => {
+    const { clean, jobs } = manualClean();
+    renderWithIntl(<Uploader kind="photos" clean={clean} />);
+    await selectAndStart();
+    await act(async () => jobs[0]?.resolve({ ...SUCCESS, removed: [] }));
+    expect(screen.getByText('Already clean: nothing to remove')).toBeTruthy();
+    expect(screen.queryByText('Metadata removed!')).toBeNull();
+    const link = screen.getByRole('link', {
+      name: 'Download cleaned_trip.jpg',
+    });
+    expect(document.activeElement).toBe(link);
+  });
+
+  it('names the copy of a PNG called .jpg with .png, and says so', async () => {
+    const { clean, jobs } = manualClean();
+    renderWithIntl(<Uploader kind="photos" clean={clean} />);
+    await selectAndStart();
+    await act(async () =>
+      jobs[0]?.resolve({
+        ...SUCCESS,
+        format: { id: 'png', mime: 'image/png', extension: 'png' },
+      }),
+    );
+    const link = screen.getByRole('link', {
+      name: 'Download cleaned_trip.png',
+    });
+    expect(link.getAttribute('download')).toBe('cleaned_trip.png');
+    expect(
+      screen.getByText(/The name ends in \.jpg, but the file is really PNG/)
+        .textContent,
+    ).toContain('the copy is named cleaned_trip.png');
   });
 
   it('shows the red box with the engine reason and no download on failure', async () => {
@@ -116,9 +155,10 @@ describe('Uploader', () => {
     );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(
-      'Fehler beim Verarbeiten der Datei. Bitte versuchen Sie es erneut.',
+      'Diese Datei konnte nicht bereinigt werden.',
     );
     expect(alert.textContent).toContain('passwortgeschützt');
+    expect(document.activeElement).toBe(alert);
     expect(screen.queryByRole('link')).toBeNull();
     expect(section().dataset.state).toBe('error');
   });

@@ -1,20 +1,33 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
-import ar from '../../../i18n/messages/uploader/ar.json';
-import de from '../../../i18n/messages/uploader/de.json';
-import en from '../../../i18n/messages/uploader/en.json';
-import pt from '../../../i18n/messages/uploader/pt.json';
+import { LOCALES, type MessageSet } from '../../../i18n/locales';
 
-const SETS = { en, pt, de, ar } as const;
+const FILES = import.meta.glob<Record<string, string>>(
+  '../../../i18n/messages/*/*.json',
+  { eager: true, import: 'default' },
+);
 
-/** Renders with react-intl and the uploader's own messages in one language. */
-export function renderWithIntl(
-  ui: ReactElement,
-  locale: keyof typeof SETS = 'en',
-) {
+/** Every feature's messages of one set, merged as the app merges them (Portuguese fills gaps). */
+export function messagesOf(set: MessageSet): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const want of ['pt', set]) {
+    for (const [path, messages] of Object.entries(FILES)) {
+      if (path.endsWith(`/${want}.json`)) Object.assign(merged, messages);
+    }
+  }
+  return merged;
+}
+
+/** The `<html lang>` of the first variant that reads `set`. */
+export function langOf(set: MessageSet): string {
+  return Object.values(LOCALES).find((l) => l.messageSet === set)!.lang;
+}
+
+/** Renders with react-intl and every feature's messages in one set. */
+export function renderWithIntl(ui: ReactElement, set: MessageSet = 'en') {
   return render(
-    <IntlProvider locale={locale} messages={SETS[locale]}>
+    <IntlProvider locale={langOf(set)} messages={messagesOf(set)}>
       {ui}
     </IntlProvider>,
   );

@@ -15,7 +15,7 @@ import {
 
 test.describe('cookie settings page', () => {
   for (const code of TESTED_LOCALES) {
-    test(`${code}: Save stores the choice and goes to the home of the language`, async ({
+    test(`${code}: Save stores the choice and confirms it, with a link to the home of the language`, async ({
       page,
     }) => {
       await page.goto(settingsPath(code));
@@ -25,7 +25,12 @@ test.describe('cookie settings page', () => {
         .getByRole('switch', { name: TEXT[code].marketing })
         .check();
       await page.getByRole('button', { name: TEXT[code].settingsSave }).click();
-      await expect(page).toHaveURL((url) => url.pathname === homePath(code));
+      const saved = page.locator('.consent-panel__saved');
+      await expect(saved).toBeFocused();
+      await expect(saved.getByRole('link')).toHaveAttribute(
+        'href',
+        homePath(code),
+      );
       await expect(banner(page)).toHaveCount(0);
       expect(await stored(page)).toMatchObject({
         consent: 'true',

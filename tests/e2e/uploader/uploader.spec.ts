@@ -112,8 +112,9 @@ test('de: a damaged photo ends in the red error box with the reason, and no down
   });
   await page.getByRole('button', { name: messages['uploader.remove'] }).click();
   const box = page.locator('.uploader-error');
-  await expect(box).toContainText(messages['uploader.error']);
+  await expect(box).toContainText(messages['uploader.error.final']);
   await expect(box).toContainText(messages['uploader.error.corrupt']);
+  await expect(box).toBeFocused();
   await expect(page.locator('a.uploader-download')).toHaveCount(0);
 });
 

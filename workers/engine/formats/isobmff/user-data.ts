@@ -17,6 +17,7 @@ import {
   type View,
 } from './box';
 import { xmpBlockFindings } from './embedded';
+import { C2PA_UUID, c2paFinding } from '../../metadata/c2pa';
 import { iso6709ToDecimal } from './iso6709';
 import { itemCategory, keyCategory } from './labels';
 import { lociFinding } from './loci';
@@ -168,6 +169,7 @@ export function describeBox(
     const payload = payloadBytes(view.bytes, view.base, box);
     if (isXmpUuid(payload))
       return xmpBlockFindings(payload.subarray(16), `${here} XMP`);
+    if (uuidOf(payload) === C2PA_UUID) return [c2paFinding(payload, here)];
     return [finding('other', `uuid ${uuidOf(payload)}`, path)];
   }
   if (box.type === 'loci')

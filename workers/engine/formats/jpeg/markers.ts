@@ -8,6 +8,8 @@ export const COM = 0xfe;
 export const APP0 = 0xe0;
 export const APP1 = 0xe1;
 export const APP2 = 0xe2;
+/** JPEG systems (ISO/IEC 19566-5): JUMBF boxes, such as C2PA Content Credentials. */
+export const APP11 = 0xeb;
 export const APP13 = 0xed;
 export const APP14 = 0xee;
 export const APP15 = 0xef;

@@ -5,6 +5,7 @@
  */
 import { ascii, decodeLatin1, decodeText, startsWith } from '../../bytes';
 import { finding, removable, type Finding } from '../../findings';
+import { c2paFinding, isC2paJumbf } from '../../metadata/c2pa';
 import { buildOrientationOnlyExif } from '../../metadata/exif';
 import { iccProfileFinding } from '../../metadata/icc';
 import { exifVerdict } from '../../metadata/exif-verdict';
@@ -13,6 +14,7 @@ import { readXmpFindings } from '../../metadata/xmp';
 import {
   APP0,
   APP1,
+  APP11,
   APP13,
   APP14,
   APP2,
@@ -152,6 +154,8 @@ function otherAppAction(
   where: string,
 ): SegmentAction {
   if (marker === APP14 && has(payload, ID.ADOBE)) return KEEP;
+  if (marker === APP11 && isC2paJumbf(payload))
+    return { kind: 'remove', findings: [c2paFinding(payload, where)] };
   if (marker === APP13 && has(payload, ID.PHOTOSHOP)) {
     const irb = payload.subarray(ID.PHOTOSHOP.length);
     return removeWith(

@@ -4,6 +4,7 @@ import { decodeLatin1, u16be, u32be, u8 } from '../../bytes';
 import { EngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
+import { C2PA_PNG_CHUNK, c2paFinding } from '../../metadata/c2pa';
 import { readPngLayout, type PngChunk } from './chunks';
 import {
   appliedOrientation,
@@ -82,6 +83,10 @@ async function decide(
     throw new EngineError('unsupported', `unknown critical PNG chunk ${type}`);
   if (role === 'keep')
     return { chunk, action: KEEP, findings: await keptFindings(src, chunk) };
+  if (type === C2PA_PNG_CHUNK && chunk.length <= MAX_METADATA_BYTES) {
+    const findings = [c2paFinding(await chunkData(src, chunk), type)];
+    return { chunk, action: DROP, findings };
+  }
   if (role === 'other-metadata' || chunk.length > MAX_METADATA_BYTES)
     return { chunk, action: DROP, findings: [finding('other', type, type)] };
   const data = await chunkData(src, chunk);

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Finding } from '../../../workers/engine/index';
+import { valueDirection } from './direction';
+import { fieldOf } from './fields';
+import { groupByCategory } from './groups';
+import { formatValue } from './values';
+
+/** Raw rows per category once the disclosure is opened; past this, a count. */
+export const TECHNICAL_ROWS_PER_CATEGORY = 200;
+
+/** A raw value as the file holds it, unless it is bytes nobody can read. */
+function rawValue(
+  intl: ReturnType<typeof useIntl>,
+  item: Finding,
+): string | undefined {
+  if (item.value === undefined) return undefined;
+  const friendly = formatValue(intl, fieldOf(item), item.value);
+  const binary = intl.formatMessage({ id: 'report.value.binary' });
+  return friendly.startsWith(binary) ? friendly : item.value;
+}
+
+function RawRow({ item }: { item: Finding }) {
+  const intl = useIntl();
+  const value = rawValue(intl, item);
+  return (
+    <li className="report-raw-row">
+      <code className="report-raw-label" dir="ltr">
+        {item.label}
+      </code>
+      {value !== undefined && (
+        <span className="report-raw-value" dir={valueDirection(value)}>
+          {value}
+        </span>
+      )}
+      <code className="report-raw-where" dir="ltr">
+        {item.location}
+      </code>
+    </li>
+  );
+}
+
+function RawList({ findings }: { findings: readonly Finding[] }) {
+  const intl = useIntl();
+  const groups = groupByCategory(findings);
+  return (
+    <>
+      {groups.map(({ key, findings: items }) => (
+        <div key={key} className="report-raw-group">
+          <h5 className="report-group-title">
+            <FormattedMessage id={`report.category.${key}`} />
+          </h5>
+          <ul className="report-raw-list">
+            {items.slice(0, TECHNICAL_ROWS_PER_CATEGORY).map((item, index) => (
+              <RawRow key={index} item={item} />
+            ))}
+          </ul>
+          {items.length > TECHNICAL_ROWS_PER_CATEGORY && (
+            <p className="report-more">
+              {intl.formatMessage(
+                { id: 'report.more' },
+                { count: items.length - TECHNICAL_ROWS_PER_CATEGORY },
+              )}
+            </p>
+          )}
+        </div>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The raw field names, values and places in the file, closed by default and built only when
+ * opened: people read the friendly rows; experts can still check every field.
+ */
+export function TechnicalDetails({
+  removed,
+  kept,
+}: {
+  removed: readonly Finding[];
+  kept: readonly Finding[];
+}) {
+  const [open, setOpen] = useState(false);
+  if (removed.length === 0 && kept.length === 0) return null;
+  return (
+    <details
+      className="report-technical"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary>
+        <FormattedMessage id="report.technical" />
+      </summary>
+      {open && (
+        <div className="report-technical-body">
+          <p className="report-technical-intro">
+            <FormattedMessage id="report.technical.intro" />
+          </p>
+          <RawList findings={removed} />
+          {kept.length > 0 && (
+            <>
+              <h4 className="report-heading">
+                <FormattedMessage id="report.kept" />
+              </h4>
+              <RawList findings={kept} />
+            </>
+          )}
+        </div>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,91 @@
+import { useId, useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import type { FileKind } from '../summary';
+import { formatLatLon, type LatLon } from '../values';
+import { countryAt, drawRegion, type CountryRef } from './geo';
+
+/** The map's width and height in CSS pixels; it scales down with its container. */
+const MAP_SIZE = 240;
+const MARKER_RADIUS = 6;
+
+function countryName(
+  locale: string,
+  country: CountryRef | null,
+): string | null {
+  if (!country) return null;
+  if (country.code) {
+    try {
+      const names = new Intl.DisplayNames([locale], { type: 'region' });
+      const name = names.of(country.code);
+      if (name && name !== country.code) return name;
+    } catch {
+      // An engine without region names falls back to the outline's English name.
+    }
+  }
+  return country.name || null;
+}
+
+/**
+ * Where the file was made, drawn from the outlines bundled with the site: a round regional map
+ * with a marker, and the place in words as its accessible name and caption.
+ */
+export default function LocationMap({
+  place,
+  kind,
+}: {
+  place: LatLon;
+  kind: FileKind;
+}) {
+  const intl = useIntl();
+  const captionId = useId();
+  const { drawing, country } = useMemo(() => {
+    const here = countryAt(place.lon, place.lat);
+    return {
+      country: countryName(intl.locale, here),
+      drawing: drawRegion(place.lon, place.lat, MAP_SIZE, here),
+    };
+  }, [intl.locale, place]);
+  const label = intl.formatMessage(
+    { id: 'report.map.label' },
+    {
+      kind,
+      place: formatLatLon(intl, place),
+      known: country ? 'yes' : 'no',
+      country,
+    },
+  );
+  const [x, y] = drawing.marker;
+  return (
+    <figure className="report-map" data-testid="report-map">
+      <svg
+        className="report-map-svg"
+        viewBox={`0 0 ${MAP_SIZE} ${MAP_SIZE}`}
+        role="img"
+        aria-labelledby={captionId}
+      >
+        <path className="report-map-sea" d={drawing.sphere} />
+        <path className="report-map-graticule" d={drawing.graticule} />
+        {drawing.countries.map((c, index) => (
+          <path
+            key={index}
+            className={
+              c.here ? 'report-map-land report-map-here' : 'report-map-land'
+            }
+            d={c.d}
+          />
+        ))}
+        <path className="report-map-edge" d={drawing.sphere} />
+        <circle
+          className="report-map-halo"
+          cx={x}
+          cy={y}
+          r={MARKER_RADIUS * 2}
+        />
+        <circle className="report-map-marker" cx={x} cy={y} r={MARKER_RADIUS} />
+      </svg>
+      <figcaption id={captionId} className="report-map-caption">
+        {label}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * Values written for people: dates in the visitor's calendar words, "1/458 s", "f/1.8",
+ * "261 m", "43.47° N, 11.89° E", and "binary data, 1.2 KB" instead of bytes nobody can read.
+ */
+import type { IntlShape } from 'react-intl';
+import { formatBytes } from '../../components/format-bytes';
+import type { FieldId } from './fields';
+
+/** ISO 8601 as the engine writes dates: date, optional time, optional zone. */
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
+
+export interface ParsedDate {
+  /** The wall-clock time as written, stored as UTC so no time zone shifts it. */
+  readonly date: Date;
+  readonly hasTime: boolean;
+  /** The value was in UTC (`Z`), as video containers store it. */
+  readonly utc: boolean;
+  /** `YYYY-MM-DD`, to tell whether several dates fall on one day. */
+  readonly day: string;
+}
+
+export function parseDate(value: string | undefined): ParsedDate | null {
+  const match = value ? ISO_DATE.exec(value.trim()) : null;
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s, zone] = match;
+  const date = new Date(
+    Date.UTC(
+      Number(y),
+      Number(mo) - 1,
+      Number(d),
+      Number(h ?? 0),
+      Number(mi ?? 0),
+      Number(s ?? 0),
+    ),
+  );
+  if (Number.isNaN(date.getTime())) return null;
+  return {
+    date,
+    hasTime: h !== undefined,
+    utc: zone === 'Z',
+    day: `${y}-${mo}-${d}`,
+  };
+}
+
+export function formatDate(intl: IntlShape, parsed: ParsedDate): string {
+  return intl.formatDate(parsed.date, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    ...(parsed.hasTime ? { hour: 'numeric', minute: '2-digit' } : {}),
+    timeZone: 'UTC',
+    ...(parsed.utc && parsed.hasTime ? { timeZoneName: 'short' } : {}),
+  });
+}
+
+/** "43.467448, 11.885127" (decimal degrees, as the engine reports positions). */
+const DECIMAL_PAIR = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)/;
+
+export interface LatLon {
+  readonly lat: number;
+  readonly lon: number;
+}
+
+export function parseLatLon(value: string | undefined): LatLon | null {
+  const match = value ? DECIMAL_PAIR.exec(value) : null;
+  if (!match) return null;
+  const lat = Number(match[1]);
+  const lon = Number(match[2]);
+  if (Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
+  return { lat, lon };
+}
+
+/** Two decimals of a degree: about a kilometre, enough to recognise the place. */
+const COORDINATE_DIGITS = 2;
+
+export function formatLatLon(intl: IntlShape, { lat, lon }: LatLon): string {
+  const degrees = (n: number) =>
+    intl.formatNumber(Math.abs(n), {
+      minimumFractionDigits: COORDINATE_DIGITS,
+      maximumFractionDigits: COORDINATE_DIGITS,
+    });
+  return intl.formatMessage(
+    { id: 'report.value.coordinates' },
+    {
+      lat: degrees(lat),
+      north: lat >= 0 ? 'yes' : 'no',
+      lon: degrees(lon),
+      east: lon >= 0 ? 'yes' : 'no',
+    },
+  );
+}
+
+/** How the engine writes the size of a block it does not decode. */
+const BYTE_COUNT = /^(?:image, )?(\d+) bytes(?:, not parsed)?$/;
+/** C0 controls other than tab and line breaks, and the replacement character of bad UTF-8. */
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
+const UNREADABLE_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffd]/g;
+/** A value with this share of unreadable characters is binary, not text. */
+const UNREADABLE_SHARE = 0.1;
+const MAX_TEXT_CHARS = 200;
+
+function isUnreadable(value: string): boolean {
+  const bad = value.match(UNREADABLE_CHAR)?.length ?? 0;
+  return bad > 0 && bad / value.length >= UNREADABLE_SHARE;
+}
+
+function binary(intl: IntlShape, bytes: number | undefined): string {
+  return bytes === undefined
+    ? intl.formatMessage({ id: 'report.value.binary' })
+    : intl.formatMessage(
+        { id: 'report.value.binary-size' },
+        { size: formatBytes(intl, bytes) },
+      );
+}
+
+function numberOf(value: string): number | null {
+  const n = Number.parseFloat(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+function formatNumeric(
+  intl: IntlShape,
+  field: FieldId,
+  n: number,
+): string | null {
+  const unit = (name: string, digits: number) =>
+    intl.formatNumber(n, {
+      style: 'unit',
+      unit: name,
+      maximumFractionDigits: digits,
+    });
+  switch (field) {
+    case 'exposure':
+      return n > 0 && n < 1
+        ? intl.formatMessage(
+            { id: 'report.value.exposure' },
+            { denominator: Math.round(1 / n) },
+          )
+        : unit('second', 1);
+    case 'aperture':
+      return `f/${intl.formatNumber(n, { maximumFractionDigits: 1 })}`;
+    case 'focal-length':
+      return unit('millimeter', 1);
+    case 'altitude':
+      return unit('meter', 0);
+    case 'direction':
+      return unit('degree', 0);
+    case 'iso':
+      return `ISO ${intl.formatNumber(n, { maximumFractionDigits: 0 })}`;
+    default:
+      return null;
+  }
+}
+
+const NUMERIC_FIELDS: ReadonlySet<FieldId> = new Set([
+  'exposure',
+  'aperture',
+  'focal-length',
+  'altitude',
+  'direction',
+  'iso',
+]);
+
+/** A finding's value as the report shows it; never raw bytes, never a screen of digits. */
+export function formatValue(
+  intl: IntlShape,
+  field: FieldId,
+  value: string | undefined,
+): string {
+  if (value === undefined || value === '' || value === 'unreadable')
+    return binary(intl, undefined);
+  const bytes = BYTE_COUNT.exec(value);
+  if (bytes) return binary(intl, Number(bytes[1]));
+  if (isUnreadable(value)) return binary(intl, value.length);
+  if (field === 'place') {
+    const position = parseLatLon(value);
+    if (position) return formatLatLon(intl, position);
+  }
+  const date = parseDate(value);
+  if (date) return formatDate(intl, date);
+  if (NUMERIC_FIELDS.has(field)) {
+    const n = numberOf(value);
+    const text = n === null ? null : formatNumeric(intl, field, n);
+    if (text) return text;
+  }
+  return value.length > MAX_TEXT_CHARS
+    ? `${value.slice(0, MAX_TEXT_CHARS)}…`
+    : value;
+}

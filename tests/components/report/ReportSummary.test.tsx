@@ -1,0 +1,133 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MESSAGE_SETS, type MessageSet } from '../../../i18n/locales';
+import { ReportSummary } from '../../../src/features/report/ReportSummary';
+import type { CleanSuccess } from '../../../src/worker-bridge/clean-bridge';
+import { finding } from '../../../workers/engine/findings';
+import { renderWithIntl } from '../uploader/render-with-intl';
+import {
+  DATES_ONLY,
+  DOCX,
+  JPEG,
+  MP4,
+  PHONE_PHOTO,
+  PHONE_VIDEO,
+  WORD_FILE,
+  result,
+} from './fixtures';
+
+afterEach(cleanup);
+
+function sentence(r: CleanSuccess, set: MessageSet): string {
+  renderWithIntl(<ReportSummary result={r} />, set);
+  const text = screen.getByTestId('report-summary').textContent ?? '';
+  // Quoted values sit in bidi isolates (U+2067 or U+2068 ... U+2069) and Arabic degrees between
+  // left-to-right marks (U+200E), all invisible on screen.
+  return text.replace(/[\u2067\u2068\u2069\u200e]/g, '');
+}
+
+/** Per set: the phone photo's sentence, then the words a video, a document and a clean file use. */
+const EXPECTED: Record<
+  MessageSet,
+  { photo: string; video: RegExp; document: RegExp; clean: RegExp }
+> = {
+  en: {
+    photo:
+      'This photo revealed where it was taken (near 36.12° N, 115.17° W), when (July 12, 2014 at 4:17 PM), the camera or phone that took it (Samsung SM-N900A), a caption or comment, and a small preview copy of the picture. All of it is gone from the clean copy.',
+    video:
+      /^This video revealed where it was filmed .* the camera or phone that filmed it \(Apple iPhone 12\)/,
+    document: /^This document revealed .*who wrote it \(Ana Souza\)/,
+    clean: /already clean/,
+  },
+  'en-GB': {
+    photo:
+      'This photo revealed where it was taken (near 36.12° N, 115.17° W), when (12 July 2014 at 16:17), the camera or phone that took it (Samsung SM-N900A), a caption or comment and a small preview copy of the picture. All of it is gone from the clean copy.',
+    video: /^This video revealed where it was filmed/,
+    document: /^This document revealed .*who wrote it \(Ana Souza\)/,
+    clean: /already clean/,
+  },
+  pt: {
+    photo:
+      'Esta foto revelou onde foi tirada (perto de 36,12° N, 115,17° O), quando (12 de julho de 2014 às 16:17), a câmera ou o celular que a tirou (Samsung SM-N900A), uma legenda ou comentário e uma pequena cópia de prévia da imagem. Tudo isso foi apagado da cópia limpa.',
+    video: /^Este vídeo revelou onde foi gravado .*o celular que o gravou/,
+    document: /^Este documento revelou .*quem o escreveu \(Ana Souza\)/,
+    clean: /já estava limpa/,
+  },
+  de: {
+    photo:
+      'Dieses Foto verriet: wo es aufgenommen wurde (nahe 36,12° N, 115,17° W), wann (12. Juli 2014 um 16:17), die Kamera oder das Handy, mit dem es aufgenommen wurde (Samsung SM-N900A), eine Bildunterschrift oder einen Kommentar und eine kleine Vorschaukopie des Bildes. All das ist aus der bereinigten Kopie entfernt.',
+    video: /^Dieses Video verriet: wo es gefilmt wurde/,
+    document:
+      /^Dieses Dokument verriet: .*wer es geschrieben hat \(Ana Souza\)/,
+    clean: /bereits sauber/,
+  },
+  'de-CH': {
+    photo:
+      'Dieses Foto verriet: wo es aufgenommen wurde (nahe 36.12° N, 115.17° W), wann (12. Juli 2014 um 16:17), die Kamera oder das Handy, mit dem es aufgenommen wurde (Samsung SM-N900A), eine Bildunterschrift oder einen Kommentar und eine kleine Vorschaukopie des Bildes. All das ist aus der bereinigten Kopie entfernt.',
+    video: /^Dieses Video verriet: wo es gefilmt wurde/,
+    document: /^Dieses Dokument verriet: .*wer es geschrieben hat/,
+    clean: /bereits sauber/,
+  },
+  it: {
+    photo:
+      'Questa foto rivelava dove è stata scattata (vicino a 36,12° N, 115,17° O), quando (12 luglio 2014 alle ore 16:17), la fotocamera o il telefono che l’ha scattata (Samsung SM-N900A), una didascalia o un commento e una piccola copia di anteprima dell’immagine. Tutto questo è sparito dalla copia pulita.',
+    video: /^Questo video rivelava dove è stato girato/,
+    document: /^Questo documento rivelava .*chi l’ha scritto \(Ana Souza\)/,
+    clean: /era già pulita/,
+  },
+  ar: {
+    photo:
+      'كشفت هذه الصورة مكان التقاطها (قرب 36.12° شمالًا، 115.17° غربًا) ووقت التقاطها (12 يوليو 2014 في 4:17 م) والكاميرا أو الهاتف الذي التقطها (Samsung SM-N900A) ووصفًا أو تعليقًا ونسخة معاينة صغيرة من الصورة. وقد أُزيل كل ذلك من النسخة النظيفة.',
+    video: /^كشف هذا الفيديو مكان تصويره/,
+    document: /^كشف هذا المستند .*ومن كتبه \(Ana Souza\)/,
+    clean: /كانت نظيفة بالفعل/,
+  },
+};
+
+describe.each(MESSAGE_SETS)('the summary sentence in %s', (set) => {
+  const expected = EXPECTED[set];
+
+  it('names place, time and device of a phone photo, most sensitive first', () => {
+    expect(sentence(result(JPEG, PHONE_PHOTO), set)).toBe(expected.photo);
+    expect(screen.getByTestId('report-summary').textContent).toContain(
+      '\u2068Samsung SM-N900A\u2069',
+    );
+  });
+
+  it('speaks of a video as filmed', () => {
+    expect(sentence(result(MP4, PHONE_VIDEO), set)).toMatch(expected.video);
+  });
+
+  it('speaks of a document as written', () => {
+    expect(sentence(result(DOCX, WORD_FILE), set)).toMatch(expected.document);
+  });
+
+  it('says an untouched file was already clean', () => {
+    expect(sentence(result(JPEG, []), set)).toMatch(expected.clean);
+  });
+
+  it('names only the time of a file with only dates', () => {
+    const text = sentence(result(JPEG, DATES_ONLY), set);
+    expect(text).toContain('2014');
+    expect(text).not.toMatch(/36[.,]12|Samsung/);
+  });
+});
+
+describe('plural forms', () => {
+  const unnamed = (count: number) =>
+    Array.from({ length: count }, (_, i) =>
+      finding('other', `vendor${i}`, 'APP5', `${i} bytes`),
+    );
+
+  it.each([
+    [1, 'en', 'revealed 1 other hidden detail.'],
+    [3, 'en', 'revealed 3 other hidden details.'],
+    [1, 'pt', 'revelou 1 outro detalhe oculto.'],
+    [2, 'de', 'verriet: 2 weitere verborgene Details.'],
+    [2, 'ar', 'تفصيلين مخفيين آخرين'],
+    [3, 'ar', '3 تفاصيل مخفية أخرى'],
+    [11, 'ar', '11 تفصيلًا مخفيًا آخر'],
+  ] as const)('%i unnamed items in %s', (count, set, words) => {
+    expect(sentence(result(JPEG, unnamed(count)), set)).toContain(words);
+  });
+});
