@@ -93,12 +93,11 @@ export interface Sniffed {
 }
 
 /**
- * One module per format family, all with the same face. A format is added by writing a module and
- * adding one line to the registry.
+ * One module per format family, all with the same face: `sniff` and one `analyze` that serves the
+ * report and the clean. A format is added by writing a module and adding one line to the registry
+ * (the checklist is in workers/engine/README.md).
  */
-export type FormatModule = AnalyzingModule | LegacyFormatModule;
-
-interface ModuleIdentity {
+export interface FormatModule {
   /** Every id this module can answer, with MIME types and extensions (drives the drop zone). */
   readonly formats: readonly {
     id: FormatId;
@@ -107,10 +106,7 @@ interface ModuleIdentity {
   }[];
   /** Looks at the first SNIFF_BYTES of the file (fewer if the file is shorter). */
   sniff(head: Uint8Array): Sniffed | null;
-}
-
-/** The module face: one analysis serves the report and the clean. */
-export interface AnalyzingModule extends ModuleIdentity {
+  /** One walk of the file: its findings and the plan that cleans it. */
   analyze(
     src: ByteSource,
     format: Sniffed,
@@ -118,18 +114,5 @@ export interface AnalyzingModule extends ModuleIdentity {
   ): Promise<Analysis>;
 }
 
-/** The older face, walking once to inspect and again to clean; being converted to `analyze`. */
-export interface LegacyFormatModule extends ModuleIdentity {
-  /** Every metadata item found: removable ones, and ones kept on purpose (with `kept` set). */
-  inspect(
-    src: ByteSource,
-    format: Sniffed,
-    ctx: EngineContext,
-  ): Promise<Finding[]>;
-  /** The cleaned file as a plan over the input. Throws EngineError when it cannot fully clean. */
-  clean(
-    src: ByteSource,
-    format: Sniffed,
-    ctx: EngineContext,
-  ): Promise<OutputPlan>;
-}
+/** @deprecated The same type as `FormatModule`, under the name it had while modules were converted. */
+export type AnalyzingModule = FormatModule;

@@ -7,7 +7,6 @@ import { EngineError, throwIfAborted } from './errors';
 import { removable, keptOnPurpose, type Finding } from './findings';
 import type {
   Analysis,
-  AnalysisContext,
   EngineContext,
   FormatModule,
   NestedEngine,
@@ -41,18 +40,6 @@ async function identify(src: ByteSource): Promise<[FormatModule, Sniffed]> {
   throw new EngineError('unsupported', 'no format matched the file signature');
 }
 
-/** One walk of the file by its module; modules still on the older face walk twice. */
-async function analyzeWith(
-  module: FormatModule,
-  src: ByteSource,
-  format: Sniffed,
-  ctx: AnalysisContext,
-): Promise<Analysis> {
-  if ('analyze' in module) return module.analyze(src, format, ctx);
-  const findings = await module.inspect(src, format, ctx);
-  return { findings, plan: () => module.clean(src, format, ctx) };
-}
-
 export interface Analyzed {
   readonly src: ByteSource;
   readonly module: FormatModule;
@@ -70,7 +57,7 @@ export async function analyzeInput(
   const src = new ByteSource(input);
   const [module, format] = await identify(src);
   throwIfAborted(ctx.signal);
-  const analysis = await analyzeWith(module, src, format, {
+  const analysis = await module.analyze(src, format, {
     ...ctx,
     depth,
     nested: nestedEngine(ctx.signal, depth + 1),
@@ -88,7 +75,7 @@ export async function verifiedPlan(
   const plan = await analysis.plan();
   throwIfAborted(ctx.signal);
   const output = new ByteSource(planAccess(src.input, plan));
-  const after = await analyzeWith(module, output, format, {
+  const after = await module.analyze(output, format, {
     signal: ctx.signal,
     depth,
     nested: nestedEngine(ctx.signal, depth + 1),

@@ -22,10 +22,8 @@ export const aiff: FormatModule = {
     FORM_TYPES.some((t) => startsWith(head, t, FORM_TYPE_AT))
       ? AIFF
       : null,
-  async inspect(src, _format, ctx) {
-    return (await scanForm(src, aiffRules, ctx.signal)).findings;
-  },
-  async clean(src, _format, ctx) {
-    return formPlan(await scanForm(src, aiffRules, ctx.signal), aiffRules);
+  async analyze(src, _format, ctx) {
+    const scan = await scanForm(src, aiffRules, ctx.signal);
+    return { findings: scan.findings, plan: () => formPlan(scan, aiffRules) };
   },
 };

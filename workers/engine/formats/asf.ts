@@ -17,11 +17,8 @@ export const asf: FormatModule = {
     { id: 'wmv', mime: 'video/x-ms-wmv', extensions: ['wmv', 'wma', 'asf'] },
   ],
   sniff: (head) => (startsWith(head, HEADER_GUID) ? WMV : null),
-  async inspect(src, _format, ctx) {
-    return (await scanAsf(src, ctx.signal)).findings;
-  },
-  async clean(src, _format, ctx) {
-    const { patches } = await scanAsf(src, ctx.signal);
-    return patchPlan(src.size, patches);
+  async analyze(src, _format, ctx) {
+    const { findings, patches } = await scanAsf(src, ctx.signal);
+    return { findings, plan: () => patchPlan(src.size, patches) };
   },
 };

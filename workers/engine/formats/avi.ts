@@ -28,11 +28,11 @@ export const avi: FormatModule = {
       ? AVI
       : null;
   },
-  async inspect(src, _format, ctx) {
-    return (await scanAvi(src, ctx.signal)).flatMap((t) => t.findings);
-  },
-  async clean(src, _format, ctx) {
+  async analyze(src, _format, ctx) {
     const targets = await scanAvi(src, ctx.signal);
-    return patchPlan(src.size, targets.map(junkPatch));
+    return {
+      findings: targets.flatMap((t) => t.findings),
+      plan: () => patchPlan(src.size, targets.map(junkPatch)),
+    };
   },
 };

@@ -52,8 +52,10 @@ async function linkedPath(src: ByteSource, profile: Profile): Promise<string> {
   return text.replace(/\0+/g, ' ').trim();
 }
 
-async function bmpFindings(src: ByteSource): Promise<Finding[]> {
-  const profile = await readProfile(src);
+async function bmpFindings(
+  src: ByteSource,
+  profile: Profile | null,
+): Promise<Finding[]> {
   if (profile?.kind === 'embedded')
     return [
       finding(
@@ -82,13 +84,15 @@ export const bmp: FormatModule = {
       return null;
     return DIB_HEADER_SIZES.has(u32le(head, FILE_HEADER_BYTES)) ? BMP : null;
   },
-  inspect: (src) => bmpFindings(src),
-  async clean(src) {
+  async analyze(src) {
     const profile = await readProfile(src);
     const patches: Patch[] =
       profile?.kind === 'linked'
         ? [{ offset: profile.start, data: new Uint8Array(profile.size) }]
         : [];
-    return patchPlan(src.size, patches);
+    return {
+      findings: await bmpFindings(src, profile),
+      plan: () => patchPlan(src.size, patches),
+    };
   },
 };

@@ -32,10 +32,8 @@ async function scanFlv(
 export const flv: FormatModule = {
   formats: [{ id: 'flv', mime: 'video/x-flv', extensions: ['flv'] }],
   sniff: (head) => (startsWith(head, FLV_SIGNATURE) ? FLV : null),
-  async inspect(src, _format, ctx) {
-    return (await scanFlv(src, ctx.signal)).findings;
-  },
-  async clean(src, _format, ctx) {
-    return patchPlan(src.size, (await scanFlv(src, ctx.signal)).patches);
+  async analyze(src, _format, ctx) {
+    const { findings, patches } = await scanFlv(src, ctx.signal);
+    return { findings, plan: () => patchPlan(src.size, patches) };
   },
 };

@@ -20,11 +20,8 @@ export const isobmff: FormatModule = {
     { id: 'mov', mime: 'video/quicktime', extensions: ['mov', 'qt'] },
   ],
   sniff: sniffIsobmff,
-  async inspect(src, _format, ctx) {
-    return (await analyzeFile(src, ctx.signal)).findings;
-  },
-  async clean(src, _format, ctx) {
-    const { patches } = await analyzeFile(src, ctx.signal);
-    return patchPlan(src.size, patches);
+  async analyze(src, _format, ctx) {
+    const { findings, patches } = await analyzeFile(src, ctx.signal);
+    return { findings, plan: () => patchPlan(src.size, patches) };
   },
 };

@@ -1,6 +1,6 @@
 import type { ByteSource } from '../byte-source';
 import type { Finding } from '../findings';
-import type { FormatModule, Sniffed } from '../format-module';
+import type { Analysis, FormatModule, Sniffed } from '../format-module';
 import { OutputBuilder } from '../output-plan';
 import { flacFindings, flacPlan, scanFlac } from './flac/scan';
 import { frameHeader } from './mp3/frame-header';
@@ -21,27 +21,30 @@ function sniffable(head: Uint8Array): boolean {
   }
 }
 
-async function mp3Findings(
+async function analyzeMp3(
   src: ByteSource,
   signal?: AbortSignal,
-): Promise<Finding[]> {
+): Promise<Analysis> {
   const scan = await scanHead(src, signal);
-  const head = scan.head.flatMap((t) => t.findings);
-  if (scan.flac)
-    return [
-      ...head,
-      ...(await flacFindings(
-        src,
-        await scanFlac(src, scan.audioStart, signal),
-      )),
-    ];
+  const head: Finding[] = scan.head.flatMap((t) => t.findings);
+  if (scan.flac) {
+    const flacScan = await scanFlac(src, scan.audioStart, signal);
+    return {
+      findings: [...head, ...(await flacFindings(src, flacScan))],
+      plan: () => flacPlan(scan.audioStart, flacScan, src.size),
+    };
+  }
   const firstFrame = await src.read(scan.audioStart, MAX_FRAME_BYTES);
   const tail = await findTailTags(src, scan.audioStart);
-  return [
-    ...head,
-    ...gaplessFindings(firstFrame, `first frame at ${scan.audioStart}`),
-    ...tail.flatMap((t) => t.findings),
-  ];
+  const audioEnd = tail.at(-1)?.start ?? src.size;
+  return {
+    findings: [
+      ...head,
+      ...gaplessFindings(firstFrame, `first frame at ${scan.audioStart}`),
+      ...tail.flatMap((t) => t.findings),
+    ],
+    plan: () => new OutputBuilder().copy(scan.audioStart, audioEnd).build(),
+  };
 }
 
 /**
@@ -53,17 +56,5 @@ async function mp3Findings(
 export const mp3: FormatModule = {
   formats: [{ id: 'mp3', mime: 'audio/mpeg', extensions: ['mp3'] }],
   sniff: (head) => (sniffable(head) ? MP3 : null),
-  inspect: (src, _format, ctx) => mp3Findings(src, ctx.signal),
-  async clean(src, _format, ctx) {
-    const scan = await scanHead(src, ctx.signal);
-    if (scan.flac)
-      return flacPlan(
-        scan.audioStart,
-        await scanFlac(src, scan.audioStart, ctx.signal),
-        src.size,
-      );
-    const tail = await findTailTags(src, scan.audioStart);
-    const audioEnd = tail.at(-1)?.start ?? src.size;
-    return new OutputBuilder().copy(scan.audioStart, audioEnd).build();
-  },
+  analyze: (src, _format, ctx) => analyzeMp3(src, ctx.signal),
 };

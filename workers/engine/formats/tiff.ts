@@ -57,17 +57,19 @@ export const tiff: FormatModule = {
     { id: 'tiff', mime: 'image/tiff', extensions: ['tif', 'tiff', 'dng'] },
   ],
   sniff: (head) => (isTiffHead(head) ? TIFF : null),
-  async inspect(src, _format, ctx) {
-    return tiffFindings(src, await walkTiff(src, ctx.signal));
-  },
-  async clean(src, _format, ctx) {
+  async analyze(src, _format, ctx) {
     const walk = await walkTiff(src, ctx.signal);
-    if (await isCameraRaw(src, walk)) {
-      throw new EngineError(
-        'unsupported',
-        'camera raw files are inspected, not cleaned',
-      );
-    }
-    return patchPlan(src.size, await tiffPatches(src, walk));
+    return {
+      findings: await tiffFindings(src, walk),
+      async plan() {
+        if (await isCameraRaw(src, walk)) {
+          throw new EngineError(
+            'unsupported',
+            'camera raw files are inspected, not cleaned',
+          );
+        }
+        return patchPlan(src.size, await tiffPatches(src, walk));
+      },
+    };
   },
 };

@@ -17,11 +17,9 @@ export const wav: FormatModule = {
   formats: [{ id: 'wav', mime: 'audio/wav', extensions: ['wav'] }],
   sniff: (head) =>
     startsWith(head, RIFF) && startsWith(head, WAVE, FORM_TYPE_AT) ? WAV : null,
-  async inspect(src, _format, ctx) {
-    return (await scanForm(src, wavRules(src), ctx.signal)).findings;
-  },
-  async clean(src, _format, ctx) {
+  async analyze(src, _format, ctx) {
     const rules = wavRules(src);
-    return formPlan(await scanForm(src, rules, ctx.signal), rules);
+    const scan = await scanForm(src, rules, ctx.signal);
+    return { findings: scan.findings, plan: () => formPlan(scan, rules) };
   },
 };

@@ -19,9 +19,6 @@ export interface JpegAnalysis {
   readonly trailer: readonly Finding[];
 }
 
-/** inspect and clean receive the same ByteSource: the scan of the image data runs once. */
-const cache = new WeakMap<ByteSource, Promise<JpegAnalysis>>();
-
 /** Only the first EXIF keeps its Orientation; a second EXIF segment is removed whole. */
 function onlyFirstExif(
   decisions: readonly SegmentDecision[],
@@ -55,7 +52,10 @@ async function decide(
   return onlyFirstExif(decisions);
 }
 
-async function run(src: ByteSource, ctx: ScanContext): Promise<JpegAnalysis> {
+export async function analyzeJpeg(
+  src: ByteSource,
+  ctx: ScanContext,
+): Promise<JpegAnalysis> {
   const layout = await readJpegLayout(src, ctx);
   const decisions = await decide(src, layout.segments);
   return {
@@ -63,16 +63,4 @@ async function run(src: ByteSource, ctx: ScanContext): Promise<JpegAnalysis> {
     decisions,
     trailer: await trailerFindings(src, layout.imageEnd),
   };
-}
-
-export function analyzeJpeg(
-  src: ByteSource,
-  ctx: ScanContext,
-): Promise<JpegAnalysis> {
-  const cached = cache.get(src);
-  if (cached) return cached;
-  const pending = run(src, ctx);
-  cache.set(src, pending);
-  pending.catch(() => cache.delete(src));
-  return pending;
 }
