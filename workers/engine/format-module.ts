@@ -61,6 +61,15 @@ export interface NestedEngine {
   ): Promise<{ format: Sniffed; findings: readonly Finding[] }>;
   /** Cleans the bytes with their own module and verifies the result, or throws EngineError. */
   clean(bytes: Uint8Array): Promise<NestedClean>;
+  /**
+   * Analyses `src` from `start` to its end as a file of its own (a FLAC stream behind an ID3v2
+   * tag), without copying it. Finding locations count from `start`; the plan is in `src`'s
+   * offsets, so the caller can return it as its own. The caller's verify-after-clean covers it.
+   */
+  analyzeRange(
+    src: ByteSource,
+    start: number,
+  ): Promise<{ format: Sniffed; analysis: Analysis }>;
 }
 
 /** What a module's analysis gets: the caller's context plus the nested engine. */

@@ -37,6 +37,15 @@ export class OutputBuilder {
   }
 }
 
+/** The plan with every copied range moved `by` bytes: a plan over a range, in the file's offsets. */
+export function shiftPlan(plan: OutputPlan, by: number): OutputPlan {
+  return plan.map((s) =>
+    s.kind === 'copy'
+      ? { kind: 'copy', start: s.start + by, end: s.end + by }
+      : s,
+  );
+}
+
 export function planSize(plan: OutputPlan): number {
   return plan.reduce(
     (n, s) => n + (s.kind === 'copy' ? s.end - s.start : s.data.length),

@@ -13,8 +13,8 @@ import type {
   Sniffed,
 } from './format-module';
 import { MAX_NESTED_DEPTH, SNIFF_BYTES } from './limits';
-import { planToBlob, type OutputPlan } from './output-plan';
-import { planAccess, type RandomAccess } from './random-access';
+import { planToBlob, shiftPlan, type OutputPlan } from './output-plan';
+import { planAccess, rangeAccess, type RandomAccess } from './random-access';
 import { formatModules } from './registry';
 
 export interface InspectResult {
@@ -109,6 +109,25 @@ function nestedEngine(
         depth,
       );
       return { format, findings: analysis.findings };
+    },
+    async analyzeRange(src, start) {
+      if (start < 0 || start > src.size)
+        throw new EngineError(
+          'corrupt',
+          `range from ${start} outside the file`,
+        );
+      const { format, analysis } = await analyzeInput(
+        rangeAccess(src.input, start, src.size),
+        ctx,
+        depth,
+      );
+      return {
+        format,
+        analysis: {
+          findings: analysis.findings,
+          plan: async () => shiftPlan(await analysis.plan(), start),
+        },
+      };
     },
     async clean(bytes) {
       const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);

@@ -18,6 +18,18 @@ export function blobAccess(blob: Blob): RandomAccess {
   };
 }
 
+/** Bytes [start, end) of `input`, read as a file of their own. */
+export function rangeAccess(
+  input: RandomAccess,
+  start: number,
+  end: number,
+): RandomAccess {
+  return {
+    size: end - start,
+    read: (offset, length) => input.read(start + offset, length),
+  };
+}
+
 /**
  * The output a plan describes, read without assembling it: copied ranges come from the input,
  * new bytes from the plan. Verify-after-clean inspects this.

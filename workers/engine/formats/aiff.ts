@@ -1,7 +1,7 @@
 import { ascii, startsWith } from '../bytes';
 import type { FormatModule, Sniffed } from '../format-module';
 import { aiffRules } from './aiff/rules';
-import { formPlan, scanForm } from './wav/form';
+import { formPlan, scanForm } from '../shared/riff/form';
 
 const FORM = ascii('FORM');
 const FORM_TYPES = [ascii('AIFF'), ascii('AIFC')];

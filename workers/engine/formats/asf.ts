@@ -2,7 +2,7 @@ import { startsWith } from '../bytes';
 import type { FormatModule, Sniffed } from '../format-module';
 import { guidBytes, HEADER } from './asf/guids';
 import { scanAsf } from './asf/scan';
-import { patchPlan } from './in-place';
+import { patchPlan } from '../shared/in-place';
 
 const HEADER_GUID = guidBytes(HEADER);
 const WMV: Sniffed = { id: 'wmv', mime: 'video/x-ms-wmv', extension: 'wmv' };

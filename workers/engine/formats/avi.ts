@@ -1,7 +1,7 @@
 import { startsWith } from '../bytes';
 import type { FormatModule, Sniffed } from '../format-module';
-import { patchPlan, type Patch } from './in-place';
-import { chunkHeader } from './riff/chunks';
+import { patchPlan, type Patch } from '../shared/in-place';
+import { chunkHeader } from '../shared/riff/chunks';
 import { scanAvi, type AviTarget } from './avi/scan';
 
 const RIFF = [0x52, 0x49, 0x46, 0x46];

@@ -3,7 +3,7 @@ import type { FormatModule, Sniffed } from '../format-module';
 import { finding, type Finding } from '../findings';
 import { corrupt } from '../errors';
 import type { ByteSource } from '../byte-source';
-import { patchPlan, type Patch } from './in-place';
+import { patchPlan, type Patch } from '../shared/in-place';
 
 const BMP: Sniffed = { id: 'bmp', mime: 'image/bmp', extension: 'bmp' };
 const MAGIC = [0x42, 0x4d];

@@ -4,7 +4,7 @@ import type { Finding } from '../findings';
 import type { FormatModule, Sniffed } from '../format-module';
 import { readScriptTags } from './flv/tags';
 import { scanScript } from './flv/script';
-import { patchPlan, type Patch } from './in-place';
+import { patchPlan, type Patch } from '../shared/in-place';
 
 const FLV_SIGNATURE = [0x46, 0x4c, 0x56, 0x01];
 const FLV: Sniffed = { id: 'flv', mime: 'video/x-flv', extension: 'flv' };

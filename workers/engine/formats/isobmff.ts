@@ -1,5 +1,5 @@
 import type { FormatModule } from '../format-module';
-import { patchPlan } from './in-place';
+import { patchPlan } from '../shared/in-place';
 import { analyzeFile } from './isobmff/analyze';
 import { sniffIsobmff } from './isobmff/sniff';
 

@@ -1,6 +1,6 @@
 import { indexOfBytes, startsWith } from '../bytes';
 import type { FormatModule, Sniffed } from '../format-module';
-import { patchPlan } from './in-place';
+import { patchPlan } from '../shared/in-place';
 import { parseHeader } from './matroska/ebml';
 import { analyzeMatroska } from './matroska/analyze';
 import { matroskaPatches } from './matroska/plan';

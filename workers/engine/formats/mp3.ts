@@ -1,13 +1,18 @@
 import type { ByteSource } from '../byte-source';
 import type { Finding } from '../findings';
-import type { Analysis, FormatModule, Sniffed } from '../format-module';
+import { corrupt } from '../errors';
+import type {
+  Analysis,
+  AnalysisContext,
+  FormatModule,
+  Sniffed,
+} from '../format-module';
 import { OutputBuilder } from '../output-plan';
-import { flacFindings, flacPlan, scanFlac } from './flac/scan';
 import { frameHeader } from './mp3/frame-header';
 import { gaplessFindings } from './mp3/gapless';
-import { id3Header } from './mp3/id3v2';
+import { id3Header } from '../metadata/audio-tags/id3v2';
 import { scanHead } from './mp3/scan';
-import { findTailTags } from './mp3/tail';
+import { findTailTags } from '../metadata/audio-tags/tail';
 
 const MP3: Sniffed = { id: 'mp3', mime: 'audio/mpeg', extension: 'mp3' };
 /** More than the largest MPEG audio frame (layer II, 160 kbit/s at 8 kHz: 2881 bytes). */
@@ -23,15 +28,18 @@ function sniffable(head: Uint8Array): boolean {
 
 async function analyzeMp3(
   src: ByteSource,
-  signal?: AbortSignal,
+  ctx: AnalysisContext,
 ): Promise<Analysis> {
-  const scan = await scanHead(src, signal);
+  const scan = await scanHead(src, ctx.signal);
   const head: Finding[] = scan.head.flatMap((t) => t.findings);
   if (scan.flac) {
-    const flacScan = await scanFlac(src, scan.audioStart, signal);
+    // The stream after the tags is a FLAC file of its own: the FLAC module analyses it.
+    const inner = await ctx.nested.analyzeRange(src, scan.audioStart);
+    if (inner.format.id !== 'flac')
+      throw corrupt(`no FLAC stream at ${scan.audioStart}`);
     return {
-      findings: [...head, ...(await flacFindings(src, flacScan))],
-      plan: () => flacPlan(scan.audioStart, flacScan, src.size),
+      findings: [...head, ...inner.analysis.findings],
+      plan: () => inner.analysis.plan(),
     };
   }
   const firstFrame = await src.read(scan.audioStart, MAX_FRAME_BYTES);
@@ -56,5 +64,5 @@ async function analyzeMp3(
 export const mp3: FormatModule = {
   formats: [{ id: 'mp3', mime: 'audio/mpeg', extensions: ['mp3'] }],
   sniff: (head) => (sniffable(head) ? MP3 : null),
-  analyze: (src, _format, ctx) => analyzeMp3(src, ctx.signal),
+  analyze: (src, _format, ctx) => analyzeMp3(src, ctx),
 };

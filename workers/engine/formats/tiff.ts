@@ -3,7 +3,7 @@ import { ascii, startsWith } from '../bytes';
 import { EngineError } from '../errors';
 import type { FormatModule, Sniffed } from '../format-module';
 import { entryUint } from '../metadata/tiff-ifd';
-import { patchPlan } from './in-place';
+import { patchPlan } from '../shared/in-place';
 import { tiffFindings } from './tiff/findings';
 import { PHOTOMETRIC_TAG, RAW_PHOTOMETRIC } from './tiff/keep';
 import { tiffPatches } from './tiff/plan';

@@ -1,6 +1,6 @@
 import { ascii, startsWith } from '../bytes';
 import type { FormatModule, Sniffed } from '../format-module';
-import { formPlan, scanForm } from './wav/form';
+import { formPlan, scanForm } from '../shared/riff/form';
 import { wavRules } from './wav/rules';
 
 const RIFF = ascii('RIFF');

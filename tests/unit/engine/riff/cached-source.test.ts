@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CachedSource } from '../../../../workers/engine/formats/riff/cached-source';
+import { CachedSource } from '../../../../workers/engine/shared/riff/cached-source';
 
 const bytes = Uint8Array.from({ length: 200_000 }, (_, i) => i % 251);
 const source = () => new CachedSource(new Blob([bytes]));

@@ -1,7 +1,7 @@
 /** Finds what to blank in the ASF Header Object and lists what it held. */
 import { EngineError } from '../../errors';
 import { finding, type Finding, type FindingCategory } from '../../findings';
-import type { Patch } from '../in-place';
+import type { Patch } from '../../shared/in-place';
 import * as G from './guids';
 import {
   objectHeader,
@@ -17,7 +17,7 @@ import {
 } from './records';
 import { isTechnical, nameCategory } from './names';
 import { fileProperties } from './file-properties';
-import { iso6709ToDecimal } from '../isobmff/iso6709';
+import { iso6709ToDecimal } from '../../metadata/iso6709';
 
 export interface AsfAnalysis {
   readonly findings: Finding[];

@@ -6,7 +6,7 @@ import type { ByteSource } from '../../byte-source';
 import { u64le } from '../../bytes';
 import { corrupt, EngineError, throwIfAborted } from '../../errors';
 import { MAX_ENTRIES, MAX_METADATA_BYTES } from '../../limits';
-import { CachedSource } from '../riff/cached-source';
+import { CachedSource } from '../../shared/riff/cached-source';
 import { fileId } from './file-properties';
 import * as G from './guids';
 import {

@@ -2,9 +2,13 @@
 import type { ByteSource } from '../../byte-source';
 import { corrupt } from '../../errors';
 import { finding, type Finding } from '../../findings';
-import { readChildren, readChunks, type RiffChunk } from '../riff/chunks';
-import { CachedSource } from '../riff/cached-source';
-import { infoCategory } from './info-tags';
+import {
+  readChildren,
+  readChunks,
+  type RiffChunk,
+} from '../../shared/riff/chunks';
+import { CachedSource } from '../../shared/riff/cached-source';
+import { infoCategory } from '../../metadata/riff-info';
 import { chunkRole } from './rules';
 import { iditDate, infoText, textRuns } from './values';
 

@@ -6,7 +6,7 @@ import type { ByteSource } from '../../byte-source';
 import { EngineError, throwIfAborted } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
-import type { Patch } from '../in-place';
+import type { Patch } from '../../shared/in-place';
 import type { Box } from './box';
 import { scanFragment } from './fragments';
 import { hasItems, scanHeifMeta } from './heif';

@@ -4,7 +4,7 @@
  */
 import { EngineError, throwIfAborted } from '../../errors';
 import { MAX_METADATA_BYTES } from '../../limits';
-import type { Patch } from '../in-place';
+import type { Patch } from '../../shared/in-place';
 import { isZero } from './box';
 import type { ByteRange } from './sample-table';
 import type { WindowReader } from './window-reader';

@@ -17,7 +17,7 @@ import {
   type View,
 } from './box';
 import { xmpBlockFindings } from './embedded';
-import { iso6709ToDecimal } from './iso6709';
+import { iso6709ToDecimal } from '../../metadata/iso6709';
 import { itemCategory, keyCategory } from './labels';
 import { lociFinding } from './loci';
 import { isXmpUuid, uuidOf } from './uuids';
