@@ -1,4 +1,4 @@
-import type { ByteSource } from './byte-source';
+import type { ByteReader } from './byte-source';
 import { corrupt } from './errors';
 
 /** The default read-ahead: a header area (JPEG segments, RIFF chunk headers) usually fits in one. */
@@ -13,17 +13,31 @@ export const DEFAULT_WINDOW_BYTES = 64 * 1024;
  * Results are views into the window (or fresh arrays for long reads): callers must not modify
  * them. Every module that walks a file uses this one reader.
  */
-export class WindowedReader {
+export class WindowedReader implements ByteReader {
   private start = 0;
   private bytes: Uint8Array = new Uint8Array(0);
 
   constructor(
-    readonly src: ByteSource,
+    readonly src: ByteReader,
     private readonly windowBytes = DEFAULT_WINDOW_BYTES,
   ) {}
 
+  /** `src` itself when it already reads through a window, else a new reader over it. */
+  static over(src: ByteReader): WindowedReader {
+    return src instanceof WindowedReader ? src : new WindowedReader(src);
+  }
+
   get size(): number {
     return this.src.size;
+  }
+
+  /** Where the window starts in the file, and its bytes: for parsers that walk it in place. */
+  get windowStart(): number {
+    return this.start;
+  }
+
+  get window(): Uint8Array {
+    return this.bytes;
   }
 
   /** [offset, offset + length) clamped to the file, if the window holds it; null otherwise. */

@@ -2,11 +2,11 @@
  * Reads the ASF Header Object into memory (it is small: stream headers and metadata) and the
  * headers of the top-level objects after it (Data, indexes), never the packets.
  */
-import type { ByteSource } from '../../byte-source';
+import type { ByteReader, ByteSource } from '../../byte-source';
 import { u64le } from '../../bytes';
 import { corrupt, EngineError, throwIfAborted } from '../../errors';
 import { MAX_ENTRIES, MAX_METADATA_BYTES } from '../../limits';
-import { CachedSource } from '../../shared/riff/cached-source';
+import { WindowedReader } from '../../windowed-reader';
 import { fileId } from './file-properties';
 import * as G from './guids';
 import {
@@ -33,12 +33,12 @@ export async function scanAsf(
   if (headerSize > MAX_METADATA_BYTES)
     throw new EngineError('too-large', 'ASF header');
   scanHeader(await src.readExact(0, headerSize), analysis);
-  await scanTopLevel(CachedSource.over(src), headerSize, analysis, signal);
+  await scanTopLevel(WindowedReader.over(src), headerSize, analysis, signal);
   return analysis;
 }
 
 async function scanTopLevel(
-  src: ByteSource,
+  src: ByteReader,
   from: number,
   into: AsfAnalysis,
   signal?: AbortSignal,

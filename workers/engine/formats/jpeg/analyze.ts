@@ -1,12 +1,17 @@
 /** One pass over a JPEG: its layout, the decision for each segment, the trailer's findings. */
 import type { ByteSource } from '../../byte-source';
 import type { Finding } from '../../findings';
-import { readJpegLayout, type JpegLayout, type JpegSegment } from './layout';
+import {
+  HEADER_WINDOW_BYTES,
+  readJpegLayout,
+  type JpegLayout,
+  type JpegSegment,
+} from './layout';
 import type { ScanContext } from './entropy-scan';
 import { APP1, COM, isApp } from './markers';
 import { segmentAction, type SegmentAction } from './segment-rules';
 import { trailerFindings } from './trailer';
-import { WindowReader } from './window-reader';
+import { WindowedReader } from '../../windowed-reader';
 
 export interface SegmentDecision {
   readonly segment: JpegSegment;
@@ -39,7 +44,7 @@ async function decide(
   src: ByteSource,
   segments: readonly JpegSegment[],
 ): Promise<SegmentDecision[]> {
-  const reader = new WindowReader(src);
+  const reader = new WindowedReader(src, HEADER_WINDOW_BYTES);
   const decisions: SegmentDecision[] = [];
   for (const segment of segments) {
     if (!isApp(segment.marker) && segment.marker !== COM) continue;

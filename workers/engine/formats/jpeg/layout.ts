@@ -17,7 +17,7 @@ import {
   SOS,
   isStandalone,
 } from './markers';
-import { WindowReader } from './window-reader';
+import { WindowedReader } from '../../windowed-reader';
 
 export interface JpegSegment {
   readonly marker: number;
@@ -38,7 +38,7 @@ export interface JpegLayout {
 
 /** Skips 0xFF fill bytes (T.81 B.1.1.2) and reads the marker at `at`. */
 async function markerAt(
-  reader: WindowReader,
+  reader: WindowedReader,
   at: number,
 ): Promise<[number, number]> {
   let pos = at;
@@ -53,7 +53,7 @@ async function markerAt(
 }
 
 async function segmentAt(
-  reader: WindowReader,
+  reader: WindowedReader,
   offset: number,
   marker: number,
 ): Promise<JpegSegment> {
@@ -70,12 +70,15 @@ async function segmentAt(
   return { marker, offset, payloadOffset: lengthAt + LENGTH_BYTES, end };
 }
 
+/** The JPEG header area is read through one window, so twenty small segments cost one read. */
+export const HEADER_WINDOW_BYTES = 256 * 1024;
+
 /** Walks the file from SOI to EOI. Throws `corrupt` on anything that is not a well-formed JPEG. */
 export async function readJpegLayout(
   src: ByteSource,
   ctx: ScanContext,
 ): Promise<JpegLayout> {
-  const reader = new WindowReader(src);
+  const reader = new WindowedReader(src, HEADER_WINDOW_BYTES);
   const [soiAt, soi] = await markerAt(reader, 0);
   if (soiAt !== 0 || soi !== SOI) throw corrupt('no start-of-image marker');
   const segments: JpegSegment[] = [];
