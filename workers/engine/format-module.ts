@@ -72,8 +72,20 @@ export interface NestedEngine {
   ): Promise<{ format: Sniffed; analysis: Analysis }>;
 }
 
+/** Bytes [start, end) of a file. */
+export interface ByteRange {
+  readonly start: number;
+  readonly end: number;
+}
+
 /** What a module's analysis gets: the caller's context plus the nested engine. */
 export interface AnalysisContext extends EngineContext {
+  /**
+   * Ranges of this file already proven to be image or sample data. Verify-after-clean passes the
+   * input's `opaque` ranges mapped to the output (byte-identical copies), so a module may skip
+   * what it would only re-read to find their end (a JPEG's entropy-coded data).
+   */
+  readonly knownOpaque?: readonly ByteRange[];
   readonly nested: NestedEngine;
   /** How deep this file sits inside others (0 for the visitor's file); the engine bounds it. */
   readonly depth: number;
@@ -91,6 +103,12 @@ export interface Analysis {
    * Called at most once, after the findings were read.
    */
   plan(): OutputPlan | Promise<OutputPlan>;
+  /**
+   * Input ranges that hold image or sample data (entropy-coded data, IDAT, mdat, Clusters, audio
+   * frames), sorted and not overlapping. The residue scan after the clean skips them; without
+   * them it scans only small outputs.
+   */
+  readonly opaque?: readonly ByteRange[];
 }
 
 /** The result of sniffing: a module may refine the id (e.g. ISOBMFF tells heic from avif from mp4). */

@@ -16,6 +16,7 @@ import { MAX_NESTED_DEPTH, SNIFF_BYTES } from './limits';
 import { planToBlob, shiftPlan, type OutputPlan } from './output-plan';
 import { planAccess, rangeAccess, type RandomAccess } from './random-access';
 import { formatModules } from './registry';
+import { findResidue, opaqueInOutput } from './residue-scan';
 
 export interface InspectResult {
   readonly format: Sniffed;
@@ -75,10 +76,12 @@ export async function verifiedPlan(
   const plan = await analysis.plan();
   throwIfAborted(ctx.signal);
   const output = new ByteSource(planAccess(src.input, plan));
+  const opaque = analysis.opaque;
   const after = await module.analyze(output, format, {
     signal: ctx.signal,
     depth,
     nested: nestedEngine(ctx.signal, depth + 1),
+    ...(opaque ? { knownOpaque: opaqueInOutput(plan, opaque) } : {}),
   });
   const left = after.findings.filter(removable);
   if (left.length > 0) {
@@ -87,6 +90,9 @@ export async function verifiedPlan(
       left.map((f) => `${f.location}: ${f.label}`).join('; '),
     );
   }
+  const residue = await findResidue(src, plan, opaque);
+  if (residue)
+    throw new EngineError('unclean', `metadata signature ${residue}`);
   return {
     format,
     plan,
@@ -126,6 +132,12 @@ function nestedEngine(
         analysis: {
           findings: analysis.findings,
           plan: async () => shiftPlan(await analysis.plan(), start),
+          ...(analysis.opaque && {
+            opaque: analysis.opaque.map((r) => ({
+              start: r.start + start,
+              end: r.end + start,
+            })),
+          }),
         },
       };
     },

@@ -19,6 +19,9 @@ export const flac: FormatModule = {
     return {
       findings: await flacFindings(src, scan),
       plan: () => flacPlan(STREAM_START, scan, src.size),
+      opaque: [
+        { start: scan.audioStart, end: scan.tail.at(-1)?.start ?? src.size },
+      ],
     };
   },
 };

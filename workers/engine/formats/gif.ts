@@ -31,6 +31,9 @@ export const gif: FormatModule = {
         ...analysis.trailing,
       ],
       plan: () => plan(analysis),
+      opaque: analysis.decisions
+        .filter((d) => d.block.kind === 'image')
+        .map(({ block }) => ({ start: block.start, end: block.end })),
     };
   },
 };

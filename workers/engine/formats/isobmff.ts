@@ -21,7 +21,11 @@ export const isobmff: FormatModule = {
   ],
   sniff: sniffIsobmff,
   async analyze(src, _format, ctx) {
-    const { findings, patches } = await analyzeFile(src, ctx.signal);
-    return { findings, plan: () => patchPlan(src.size, patches) };
+    const { findings, patches, mediaData } = await analyzeFile(src, ctx.signal);
+    return {
+      findings,
+      plan: () => patchPlan(src.size, patches),
+      opaque: mediaData,
+    };
   },
 };

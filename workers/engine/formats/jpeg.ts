@@ -42,6 +42,7 @@ export const jpeg: FormatModule = {
         ...analysis.trailer,
       ],
       plan: () => plan(analysis),
+      opaque: analysis.layout.scans,
     };
   },
 };

@@ -52,6 +52,7 @@ async function analyzeMp3(
       ...tail.flatMap((t) => t.findings),
     ],
     plan: () => new OutputBuilder().copy(scan.audioStart, audioEnd).build(),
+    opaque: [{ start: scan.audioStart, end: audioEnd }],
   };
 }
 

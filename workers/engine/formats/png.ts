@@ -13,6 +13,8 @@ function plan(analysis: PngAnalysis): OutputPlan {
   return out.build();
 }
 
+/** Chunks whose data is compressed pixels: IDAT, and APNG's frame data fdAT. */
+const IMAGE_DATA: ReadonlySet<string> = new Set(['IDAT', 'fdAT']);
 const PNG: Sniffed = { id: 'png', mime: 'image/png', extension: 'png' };
 
 /**
@@ -30,6 +32,9 @@ export const png: FormatModule = {
         ...analysis.trailing,
       ],
       plan: () => plan(analysis),
+      opaque: analysis.decisions
+        .filter((d) => IMAGE_DATA.has(d.chunk.type))
+        .map(({ chunk }) => ({ start: chunk.dataOffset, end: chunk.end })),
     };
   },
 };

@@ -21,6 +21,8 @@ import { WindowedReader } from '../../windowed-reader';
 export interface Analysis {
   readonly findings: Finding[];
   readonly patches: Patch[];
+  /** The `mdat` boxes: sample data the residue scan skips. */
+  readonly mediaData: ByteRange[];
 }
 
 /** Top-level boxes read into memory: the metadata the walk edits. */
@@ -139,5 +141,11 @@ export async function analyzeFile(
     if (isRead(box)) await scan.box(box);
   }
   await scan.telemetry();
-  return { findings: scan.findings, patches: scan.patches };
+  return {
+    findings: scan.findings,
+    patches: scan.patches,
+    mediaData: boxes
+      .filter((b) => b.type === 'mdat')
+      .map((b) => ({ start: b.start, end: b.end })),
+  };
 }
