@@ -15,7 +15,7 @@ function closeSiblings(event: SyntheticEvent<HTMLDetailsElement>) {
 }
 
 /**
- * The six questions (spec 2.4) as native disclosure widgets sharing one `name`: one item open at
+ * The six questions as native disclosure widgets sharing one `name`: one item open at
  * a time, an open item closes when chosen again, and the answers work without JavaScript.
  */
 export function FaqAccordion() {

@@ -6,7 +6,7 @@ import { Header } from './Header';
 
 export const MAIN_ID = 'main';
 
-/** Shared layout of every page (spec 2.3): header, the page, footer and the consent banner. */
+/** Shared layout of every page: header, the page, footer and the consent banner. */
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <>

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { PageLink } from '../app/PageLink';
 import { MENU_PAGES, REMOVER_PAGES } from './removers';
 
-/** The menu below 768 px (spec 2.3, 9): a drawer that closes when a link is chosen or on Escape. */
+/** The menu below 768 px: a drawer that closes when a link is chosen or on Escape. */
 export function MobileDrawer() {
   const [open, setOpen] = useState(false);
   const intl = useIntl();

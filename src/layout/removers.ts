@@ -1,6 +1,6 @@
 import type { PageId } from '../../i18n/routes';
 
-/** The six remover pages of the "all removers" menu (spec 2.3), in menu order. */
+/** The six remover pages of the "all removers" menu, in menu order. */
 export const REMOVER_PAGES = [
   'photos',
   'videos',

@@ -26,7 +26,7 @@ const VALUES = [
   },
 ] as const;
 
-/** About (spec 2.4): mission, four value cards, why metadata matters. */
+/** About: mission, four value cards, why metadata matters. */
 export function AboutPage() {
   return (
     <>

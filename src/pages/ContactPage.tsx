@@ -36,7 +36,7 @@ function readForm(form: HTMLFormElement): ContactValues {
 }
 
 /**
- * Contact (spec 2.4, 5): four required fields validated with messages in the page's language.
+ * Contact: four required fields validated with messages in the page's language.
  * With no server, a valid form opens the visitor's mail program addressed to CONTACT_EMAIL.
  */
 export function ContactPage() {

@@ -1,7 +1,7 @@
 import { FaqAccordion } from '../components/FaqAccordion';
 import { PageHeader } from '../components/PageHeader';
 
-/** FAQ (spec 2.4): six questions, one open at a time. */
+/** FAQ: six questions, one open at a time. */
 export function FaqPage() {
   return (
     <>

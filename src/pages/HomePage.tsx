@@ -79,7 +79,7 @@ function Hero() {
   );
 }
 
-/** Home (spec 1, 2.4): hero, features, how it works, what metadata is, formats, FAQ. */
+/** Home: hero, features, how it works, what metadata is, formats, FAQ. */
 export function HomePage() {
   return (
     <>

@@ -24,7 +24,7 @@ const POINTS = [
   },
 ] as const;
 
-/** How it works (spec 2.4): stresses local processing, then a button to the tool. */
+/** How it works: stresses local processing, then a button to the tool. */
 export function HowItWorksPage() {
   return (
     <>

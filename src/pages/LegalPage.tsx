@@ -4,7 +4,7 @@ import { PageHeader } from '../components/PageHeader';
 /** Spec 9: the privacy and terms pages have five sections each. */
 const SECTIONS = [1, 2, 3, 4, 5] as const;
 
-/** Privacy policy or terms of use (spec 2.4): an effective date and five sections. */
+/** Privacy policy or terms of use: an effective date and five sections. */
 export function LegalPage({ kind }: { kind: 'privacy' | 'terms' }) {
   return (
     <>

@@ -40,7 +40,7 @@ function RelatedTools({ pages }: { pages: readonly RemoverPage[] }) {
   );
 }
 
-/** A tool page (spec 2.4): title, subtitle, the uploader, why it matters, four steps. */
+/** A tool page: title, subtitle, the uploader, why it matters, four steps. */
 export function ToolPage({ kind }: { kind: UploaderKind }) {
   const related = RELATED[kind];
   return (

@@ -12,7 +12,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
-/** The tags of spec 2.1 for one page: title, description, robots, canonical, alternates. */
+/** The head tags of one page: title, description, robots, canonical, alternates. */
 export function headHtml(head: HeadData): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,

@@ -109,6 +109,11 @@ export interface Analysis {
    * them it scans only small outputs.
    */
   readonly opaque?: readonly ByteRange[];
+  /**
+   * Input ranges of metadata the module keeps on purpose after checking it (an Orientation-only
+   * EXIF, an ICC profile), sorted: the residue scan skips them as well.
+   */
+  readonly checked?: readonly ByteRange[];
 }
 
 /** The result of sniffing: a module may refine the id (e.g. ISOBMFF tells heic from avif from mp4). */

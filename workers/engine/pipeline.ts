@@ -90,7 +90,7 @@ export async function verifiedPlan(
       left.map((f) => `${f.location}: ${f.label}`).join('; '),
     );
   }
-  const residue = await findResidue(src, plan, opaque);
+  const residue = await findResidue(src, plan, opaque, analysis.checked);
   if (residue)
     throw new EngineError('unclean', `metadata signature ${residue}`);
   return {

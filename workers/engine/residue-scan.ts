@@ -106,16 +106,20 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
 }
 
 /**
- * The first metadata signature in the copied, non-opaque ranges of the input, as "name at
- * offset", or null. Without declared opaque ranges only outputs up to UNDECLARED_SCAN_BYTES are
+ * The first metadata signature in the copied ranges of the input that are neither opaque nor
+ * checked metadata kept on purpose, as "name near offset", or null. Without declared opaque ranges only outputs up to UNDECLARED_SCAN_BYTES are
  * scanned, so the scan never reads a large file's pixels or samples.
  */
 export async function findResidue(
   src: ByteSource,
   plan: OutputPlan,
   opaque: readonly ByteRange[] | undefined,
+  checked: readonly ByteRange[] = [],
 ): Promise<string | null> {
-  const ranges = scannedRanges(plan, opaque ?? []);
+  const skipped = [...(opaque ?? []), ...checked].sort(
+    (a, b) => a.start - b.start,
+  );
+  const ranges = scannedRanges(plan, skipped);
   if (opaque === undefined) {
     const total = ranges.reduce((n, r) => n + r.end - r.start, 0);
     if (total > UNDECLARED_SCAN_BYTES) return null;

@@ -8,7 +8,7 @@ import { useConsent } from './use-consent';
 import './consent.css';
 
 /**
- * The cookie-settings page's panel, the same in all nine variants (spec 4, DESIGN difference 4):
+ * The cookie-settings page's panel, the same in all nine variants:
  * necessary is locked on; Save stores the choice and goes to the variant's home; Cancel goes home
  * without saving. Before hydration it shows the defaults; the stored choice replaces them after.
  */

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import type { BridgeErrorCode } from '../../worker-bridge/clean-bridge';
 import { useFileLimit } from '../../components/use-file-limit';
 
-/** The red box of spec 8, with the engine's reason under the general sentence. */
+/** The red error box, with the engine's reason under the general sentence. */
 export function ErrorBox({ code }: { code: BridgeErrorCode }) {
   const limit = useFileLimit();
   return (

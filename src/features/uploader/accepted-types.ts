@@ -5,7 +5,7 @@ import {
 } from '../../../workers/engine/format-catalog';
 import type { FormatId } from '../../../workers/engine/format-module';
 
-/** Which accepted-type list a tool page uses (spec 5); `all` is the general tool page. */
+/** Which accepted-type list a tool page uses; `all` is the general tool page. */
 export type UploaderKind =
   'all' | 'photos' | 'videos' | 'documents' | 'tiktok' | 'instagram' | 'social';
 

@@ -1,6 +1,6 @@
 import { startsWith, u32le } from '../bytes';
 import type { FormatModule, Sniffed } from '../format-module';
-import { finding, type Finding } from '../findings';
+import { finding, keptFinding, type Finding } from '../findings';
 import { corrupt } from '../errors';
 import type { ByteSource } from '../byte-source';
 import { patchPlan, type Patch } from '../shared/in-place';
@@ -58,13 +58,7 @@ async function bmpFindings(
 ): Promise<Finding[]> {
   if (profile?.kind === 'embedded')
     return [
-      finding(
-        'other',
-        'ICC profile',
-        'BITMAPV5HEADER',
-        undefined,
-        'color-profile',
-      ),
+      keptFinding('other', 'ICC profile', 'BITMAPV5HEADER', 'color-profile'),
     ];
   if (profile?.kind !== 'linked') return [];
   const path = await linkedPath(src, profile);

@@ -43,6 +43,10 @@ export const jpeg: FormatModule = {
       ],
       plan: () => plan(analysis),
       opaque: analysis.layout.scans,
+      // Segments the rules chose to keep (JFIF, ICC, Adobe, an Orientation-only EXIF).
+      checked: analysis.decisions
+        .filter((d) => d.action.kind === 'keep')
+        .map(({ segment }) => ({ start: segment.offset, end: segment.end })),
     };
   },
 };

@@ -16,7 +16,7 @@ import {
 } from './header-scan';
 import { objectAt, OBJECT_HEADER_BYTES } from './objects';
 
-/** Enough of a top-level object to see its File ID (Data Object spec 5.1, Simple Index 6.1). */
+/** Enough of a top-level object to see its File ID (ASF specification: Data Object 5.1, Simple Index 6.1). */
 const TOP_HEAD_BYTES = OBJECT_HEADER_BYTES + 16;
 const SIZE_AT = 16;
 
@@ -56,7 +56,7 @@ async function scanTopLevel(
       fileId(head, at, location, into);
     }
     const size = u64le(head, SIZE_AT);
-    // A broadcast (live) Data Object may leave its size unset (spec 5.1): nothing follows it then.
+    // A broadcast (live) Data Object may leave its size unset (ASF specification 5.1): nothing follows it then.
     if (guid === G.DATA && (size < TOP_HEAD_BYTES || at + size > src.size))
       return;
     at = objectAt(head, 0, src.size - at).end + at;

@@ -2,7 +2,7 @@
 import type { ByteSource } from '../../byte-source';
 import type { EngineContext } from '../../format-module';
 import { concatBytes, decodeLatin1, decodeText } from '../../bytes';
-import { finding, type Finding } from '../../findings';
+import { finding, keptFinding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
 import { firstSubBlock, readGifLayout, type GifBlock } from './blocks';
 import { WindowedReader } from '../../windowed-reader';
@@ -12,7 +12,7 @@ const GRAPHIC_CONTROL = 0xf9;
 const PLAIN_TEXT = 0x01;
 const COMMENT = 0xfe;
 const APPLICATION = 0xff;
-/** GIF spec 26: 8-byte identifier plus 3-byte authentication code. */
+/** GIF89a specification 26: 8-byte identifier plus 3-byte authentication code. */
 const APPLICATION_ID_BYTES = 11;
 /** Looping extensions browsers read (Netscape 2.0, and AnimExts which some tools write). */
 const LOOP_IDS = new Set(['NETSCAPE2.0', 'ANIMEXTS1.0']);
@@ -114,17 +114,11 @@ async function applicationDecision(
   const id = decodeLatin1(head.subarray(0, APPLICATION_ID_BYTES));
   const where = `application extension ${id}`;
   if (LOOP_IDS.has(id)) {
-    const kept = finding('other', id, where, undefined, 'playback');
+    const kept = keptFinding('other', id, where, 'playback');
     return { block, keep: true, findings: [kept] };
   }
   if (id === ICC_ID) {
-    const kept = finding(
-      'other',
-      'ICC profile',
-      where,
-      undefined,
-      'color-profile',
-    );
+    const kept = keptFinding('other', 'ICC profile', where, 'color-profile');
     return { block, keep: true, findings: [kept] };
   }
   if (id === XMP_ID && block.end - block.start <= MAX_METADATA_BYTES) {

@@ -42,13 +42,13 @@ export interface GifLayout {
   readonly imageEnd: number;
 }
 
-/** GIF spec 18/20: a colour table has 3 * 2^(size + 1) bytes. */
+/** GIF89a specification 18/20: a colour table has 3 * 2^(size + 1) bytes. */
 function colorTableBytes(packed: number): number {
   if ((packed & COLOR_TABLE_FLAG) === 0) return 0;
   return 3 * 2 ** ((packed & COLOR_TABLE_SIZE_MASK) + 1);
 }
 
-/** Skips data sub-blocks (GIF spec 15) from `at`; returns the offset after the terminator. */
+/** Skips data sub-blocks (GIF89a specification 15) from `at`; returns the offset after the terminator. */
 export async function skipSubBlocks(
   reader: WindowedReader,
   at: number,

@@ -1,6 +1,6 @@
 /** Walks the level-1 elements once and lists what to void and what stays on purpose. */
 import type { ByteSource } from '../../byte-source';
-import { emptyAnalysis, type Analysis } from './analysis';
+import { emptyAnalysis, type Analysis } from './targets';
 import { needsFonts, scanAttachments } from './attachment-scan';
 import { EbmlCursor } from './cursor';
 import { ATTACHMENTS, INFO, TAGS, TRACKS } from './ids';

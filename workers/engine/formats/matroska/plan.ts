@@ -1,7 +1,7 @@
 /** Turns an analysis into same-size patches: Voids over the targets, then fresh CRC-32 values. */
 import type { ByteSource } from '../../byte-source';
 import { applyPatches, type Patch } from '../../shared/in-place';
-import type { Analysis, CrcSite } from './analysis';
+import type { Analysis, CrcSite } from './targets';
 import { crc32 } from '../../shared/crc32';
 import { voidElement } from './ebml';
 

@@ -1,7 +1,7 @@
 /** The Tags element goes whole; walking it only lists what it held for the report. */
 import { finding, type Finding } from '../../findings';
 import { MAX_DEPTH } from '../../limits';
-import type { Analysis } from './analysis';
+import type { Analysis } from './targets';
 import type { EbmlCursor } from './cursor';
 import type { Element } from './ebml';
 import { leafText } from './fields';
