@@ -6,6 +6,8 @@ import { formPlan, scanForm } from '../shared/riff/form';
 const FORM = ascii('FORM');
 const FORM_TYPES = [ascii('AIFF'), ascii('AIFC')];
 const FORM_TYPE_AT = 8;
+/** The chunk of audio samples (AIFF `SSND`). */
+const SAMPLES = 'SSND';
 const AIFF: Sniffed = { id: 'aiff', mime: 'audio/aiff', extension: 'aiff' };
 
 /**
@@ -24,6 +26,12 @@ export const aiff: FormatModule = {
       : null,
   async analyze(src, _format, ctx) {
     const scan = await scanForm(src, aiffRules, ctx.signal);
-    return { findings: scan.findings, plan: () => formPlan(scan, aiffRules) };
+    return {
+      findings: scan.findings,
+      plan: () => formPlan(scan, aiffRules),
+      opaque: scan.kept
+        .filter((c) => c.id === SAMPLES)
+        .map((c) => ({ start: c.dataOffset, end: c.dataOffset + c.size })),
+    };
   },
 };

@@ -51,6 +51,7 @@ export const matroska: FormatModule = {
       ],
       plan: async () =>
         patchPlan(src.size, await matroskaPatches(src, analysis)),
+      opaque: analysis.clusters,
     };
   },
 };

@@ -6,6 +6,8 @@ import { wavRules } from './wav/rules';
 const RIFF = ascii('RIFF');
 const WAVE = ascii('WAVE');
 const FORM_TYPE_AT = 8;
+/** The chunk of audio samples (RIFF WAVE `data`). */
+const SAMPLES = 'data';
 const WAV: Sniffed = { id: 'wav', mime: 'audio/wav', extension: 'wav' };
 
 /**
@@ -20,6 +22,12 @@ export const wav: FormatModule = {
   async analyze(src, _format, ctx) {
     const rules = wavRules(src);
     const scan = await scanForm(src, rules, ctx.signal);
-    return { findings: scan.findings, plan: () => formPlan(scan, rules) };
+    return {
+      findings: scan.findings,
+      plan: () => formPlan(scan, rules),
+      opaque: scan.kept
+        .filter((c) => c.id === SAMPLES)
+        .map((c) => ({ start: c.dataOffset, end: c.dataOffset + c.size })),
+    };
   },
 };
