@@ -1,5 +1,5 @@
 /**
- * Arabic counterparts of the thirteen known Portuguese blog slugs (spec 2.1). Other languages reuse
+ * Arabic counterparts of the thirteen known Portuguese blog slugs. Other languages reuse
  * the Portuguese slug unchanged; unknown slugs pass through in both directions.
  */
 export const ARABIC_BLOG_SLUGS: Readonly<Record<string, string>> = {

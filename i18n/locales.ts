@@ -1,4 +1,4 @@
-/** The nine language variants of the site (spec 1, 2.1) and the message sets they read. */
+/** The nine language variants of the site and the message sets they read. */
 
 export const LOCALE_CODES = [
   'pt',
@@ -24,7 +24,7 @@ export const MESSAGE_SETS = [
 ] as const;
 export type MessageSet = (typeof MESSAGE_SETS)[number];
 
-/** Which slug column of the route table a variant uses (spec 2.2). */
+/** Which slug column of the route table a variant uses. */
 export type SlugFamily = 'pt' | 'en' | 'de' | 'it' | 'ar';
 
 export interface Locale {

@@ -1,6 +1,6 @@
 /**
  * Message loading: every feature folder (`messages/<feature>/<set>.json`) is merged per set, and
- * Portuguese fills any id a set lacks (spec 3). An id missing from Portuguese too renders as the id
+ * Portuguese fills any id a set lacks. An id missing from Portuguese too renders as the id
  * itself (react-intl's default). Sets are loaded lazily so a page ships only its own language.
  */
 import type { MessageSet } from './locales';

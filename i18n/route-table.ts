@@ -1,5 +1,5 @@
 /**
- * The route table of spec 2.2 as data: one row per page, one path per slug family, without the
+ * The route table as data: one row per page, one path per slug family, without the
  * variant's prefix. English, German and Arabic columns serve several variants (see locales.ts).
  */
 import type { SlugFamily } from './locales';
@@ -44,7 +44,7 @@ const TOOL: PathsByFamily = {
   ar: '/izalat-albiyanat-alwasafiya',
 };
 
-/** A tool sub-page: the tool path of its family plus a sub-slug (spec 2.2, "..." rows). */
+/** A tool sub-page: the tool path of its family plus a sub-slug. */
 function underTool(sub: PathsByFamily): PathsByFamily {
   return {
     pt: `${TOOL.pt}/${sub.pt}`,
@@ -150,5 +150,5 @@ export const ROUTE_TABLE: Readonly<Record<PageId, PathsByFamily>> = {
   blog: { ...same('/blog'), ar: '/almudawanat' },
 };
 
-/** Arabic also recognises `/ae/blog/{slug}` for an article (spec 2.1); its canonical is almudawanat. */
+/** Arabic also recognises `/ae/blog/{slug}` for an article; its canonical is almudawanat. */
 export const ARABIC_BLOG_ALIAS = '/blog';

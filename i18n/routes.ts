@@ -1,5 +1,5 @@
 /**
- * Pure functions over the route table (spec 2.1): which variant and page a path is, the localized
+ * Pure functions over the route table: which variant and page a path is, the localized
  * path of a page, the canonical (Portuguese) path of any localized path, and the language switch.
  */
 import {
@@ -42,7 +42,7 @@ export function normalizePath(path: string): string {
   return collapsed.length > 1 ? collapsed.replace(/\/$/, '') : collapsed;
 }
 
-/** The variant named by the first path segment; Portuguese otherwise (spec 2.1). */
+/** The variant named by the first path segment; Portuguese otherwise. */
 export function localeFromPath(path: string): Locale {
   const first = normalizePath(path).split('/')[1] ?? '';
   if (isLocaleCode(first) && first !== DEFAULT_LOCALE_CODE)

@@ -1,12 +1,32 @@
 // Fails when a message set lacks an id that Portuguese has, or has one Portuguese lacks, in any
-// feature folder of i18n/messages, or when a message is not valid ICU.
+// feature folder of i18n/messages, when a message is not valid ICU, or when its placeholders
+// (arguments and rich-text tags) differ from the Portuguese message's: a wrong `values` name
+// would otherwise render the placeholder itself.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from '@formatjs/icu-messageformat-parser';
+import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 
 const root = new URL('../i18n/messages/', import.meta.url).pathname;
 const SETS = ['pt', 'en', 'en-GB', 'de', 'de-CH', 'it', 'ar'];
 const problems = [];
+
+/** The argument and tag names a parsed ICU message uses, sorted, as one string. */
+function placeholders(elements, into = new Set()) {
+  for (const element of elements) {
+    if (element.type === TYPE.tag) {
+      into.add(`<${element.value}>`);
+      placeholders(element.children, into);
+    } else if ('value' in element && element.type !== TYPE.literal) {
+      if (element.type !== TYPE.pound) into.add(element.value);
+    }
+    for (const option of Object.values(element.options ?? {}))
+      placeholders(option.value, into);
+  }
+  return into;
+}
+
+const placeholderKey = (text) =>
+  [...placeholders(parse(text))].sort().join(', ');
 
 for (const feature of readdirSync(root, { withFileTypes: true })) {
   if (!feature.isDirectory()) continue;
@@ -36,7 +56,13 @@ for (const feature of readdirSync(root, { withFileTypes: true })) {
         );
       }
       try {
-        parse(text);
+        const own = placeholderKey(text);
+        const expected = id in base ? placeholderKey(base[id]) : own;
+        if (own !== expected) {
+          problems.push(
+            `${feature.name}/${set}.json "${id}" uses {${own}}; pt uses {${expected}}`,
+          );
+        }
       } catch (error) {
         problems.push(
           `${feature.name}/${set}.json "${id}" is not valid ICU: ${error.message}`,
@@ -50,4 +76,4 @@ if (problems.length > 0) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-console.log('messages: every set has the same ids as pt');
+console.log('messages: every set has the same ids and placeholders as pt');

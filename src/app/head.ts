@@ -1,5 +1,5 @@
 /**
- * The head of every page (spec 2.1): title, description, canonical and the ten alternates, from
+ * The head of every page: title, description, canonical and the ten alternates, from
  * the route table. The prerender writes it into the HTML; `HeadSync` keeps it right after
  * client-side navigation.
  */

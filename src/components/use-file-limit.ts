@@ -4,7 +4,7 @@ import { MAX_FILE_BYTES } from '../../workers/engine/limits';
 const BYTES_PER_MEGABYTE = 1024 * 1024;
 
 /**
- * The stated per-file limit (spec 9), read from the engine's constant, with the unit in the
+ * The stated per-file limit, read from the engine's constant, with the unit in the
  * visitor's language ("100 MB", "100 ميغابايت"): a Latin "MB" inside Arabic text is reordered
  * by the bidi algorithm and reads "MB 100".
  */

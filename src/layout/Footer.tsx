@@ -57,7 +57,7 @@ function SocialIcons() {
   );
 }
 
-/** Footer (spec 2.3): four columns, the language switcher, cookie settings and the copyright. */
+/** Footer: four columns, the language switcher, cookie settings and the copyright. */
 export function Footer() {
   const intl = useIntl();
   const heading = (id: 'footer.quickLinks' | 'footer.tools' | 'footer.legal') =>

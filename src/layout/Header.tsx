@@ -5,7 +5,7 @@ import { MENU_PAGES } from './removers';
 import { MobileDrawer } from './MobileDrawer';
 import { RemoversMenu } from './RemoversMenu';
 
-/** Site header (spec 2.3): logo, desktop menu, "all removers" dropdown, call to action, drawer. */
+/** Site header: logo, desktop menu, "all removers" dropdown, call to action, drawer. */
 export function Header() {
   return (
     <header className="site-header">

@@ -5,7 +5,7 @@ import { switchLanguagePath } from '../../i18n/routes';
 import { useLocale } from '../app/locale-context';
 
 /**
- * The nine variants (spec 2.1), each linking to the equivalent of the current page or its home.
+ * The nine variants, each linking to the equivalent of the current page or its home.
  * Plain links: a new language is a new page load with its own prerendered HTML and messages.
  */
 export function LanguageSwitcher() {

@@ -15,7 +15,7 @@ const ConsentBanner = lazy(() =>
   })),
 );
 
-/** Shared layout of every page (spec 2.3): header, the page, footer and the consent banner. */
+/** Shared layout of every page: header, the page, footer and the consent banner. */
 export function Layout({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
   return (

@@ -4,7 +4,7 @@ import { PageLink } from '../app/PageLink';
 import { REMOVER_PAGES } from '../../i18n/routes';
 import { MENU_PAGES } from './removers';
 
-/** The menu below 768 px (spec 2.3, 9): a drawer that closes when a link is chosen or on Escape. */
+/** The menu below 768 px: a drawer that closes when a link is chosen or on Escape. */
 export function MobileDrawer() {
   const [open, setOpen] = useState(false);
   const intl = useIntl();

@@ -13,7 +13,7 @@ import { REMOVER_PAGES } from '../../i18n/routes';
 import { useHoverIntent } from './use-hover-intent';
 
 /**
- * The "all removers" dropdown (spec 2.3): a disclosure button that opens on hover (with the spec's
+ * The "all removers" dropdown: a disclosure button that opens on hover (with the original site's
  * delays), on click, and from the keyboard (Enter, Space, ArrowDown); Escape closes it.
  */
 export function RemoversMenu() {

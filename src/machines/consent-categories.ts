@@ -1,6 +1,6 @@
 /**
- * The cookie categories of spec 4. The original called the fourth one both "preferences" and
- * "functional"; we keep one name, `preferences`, and read either from storage.
+ * The four cookie categories the consent banner offers. The original called the fourth one both
+ * "preferences" and "functional"; we keep one name, `preferences`, and read either from storage.
  */
 export const OPTIONAL_CATEGORIES = [
   'analytics',

@@ -12,13 +12,13 @@ export type ConsentStorage = Pick<
   'getItem' | 'setItem' | 'removeItem'
 >;
 
-/** Consent given or refused: `'true'` or `'false'`; absent means not decided (spec 7). */
+/** Consent given or refused: `'true'` or `'false'`; absent means not decided. */
 export const CONSENT_KEY = 'cookie-consent';
-/** JSON of the four categories (spec 7). */
+/** JSON of the four categories. */
 export const PREFERENCES_KEY = 'cookie-preferences';
-/** The original German settings page stored its preferences here, without a consent key (spec 4). */
+/** The original German settings page stored its preferences here, without a consent key. */
 export const LEGACY_GERMAN_PREFERENCES_KEY = 'cookiePreferences';
-/** The original banner's name for the category the rest of the site called `preferences` (spec 3). */
+/** The original banner's name for the category the rest of the site called `preferences`. */
 const LEGACY_PREFERENCES_FIELD = 'functional';
 
 export type UndecidedReason = 'absent' | 'corrupt' | 'unavailable';

@@ -55,7 +55,7 @@ function initialContext(storage: ConsentStorage): ConsentContext {
 }
 
 /**
- * Cookie consent (spec 4), the same in every language variant. `undecided` shows the banner
+ * Cookie consent, the same in every language variant. `undecided` shows the banner
  * (collapsed, or detailed after Customize); any decision goes to `decided`, which hides both,
  * stores the decision and runs `categoryAllowed` once per newly allowed category.
  */
@@ -70,7 +70,7 @@ export const consentMachine = setup({
     acceptNecessary: assign({ consent: true, categories: NECESSARY_ONLY }),
     rejectAll: assign({ consent: false, categories: NECESSARY_ONLY }),
     // Stores exactly what the visitor chose. The original banner turned every category on when any
-    // one was on (spec 4); that would record consent nobody gave.
+    // one was on; that would record consent nobody gave.
     saveChoices: assign(({ event }) => {
       if (event.type !== 'consent.save') return {};
       return { consent: true, categories: withNecessary(event.choices) };

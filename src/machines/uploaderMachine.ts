@@ -44,7 +44,7 @@ const EMPTY: UploaderContext = {
 };
 
 /**
- * The uploader of spec 4: idle, selected, processing, then done or error; one file, and a new
+ * The uploader: idle, selected, processing, then done or error; one file, and a new
  * file clears the previous result. Cancel returns to `selected` with the same file; stopping the
  * `cleanFile` actor aborts its signal, which ends the worker.
  */
@@ -148,7 +148,7 @@ export const uploaderMachine = setup({
       exit: ['revokeDownloadUrl', 'forgetResult'],
     },
     error: {
-      // "Please try again" (spec 8): the same file can be sent again.
+      // "Please try again": the same file can be sent again.
       on: { 'processing.start': 'processing' },
     },
   },

@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'wouter';
 import { PageLink } from '../app/PageLink';
 
-/** Not found (spec 2.4): noindex (set by the head), a way home, and the path logged. */
+/** Not found: noindex (set by the head), a way home, and the path logged. */
 export function NotFoundPage() {
   const [path] = useLocation();
   useEffect(() => {

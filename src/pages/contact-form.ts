@@ -1,4 +1,4 @@
-/** Contact form rules (spec 5, DESIGN difference 5): every field required, a plausible email. */
+/** Contact form rules: every field required, a plausible email. */
 
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];

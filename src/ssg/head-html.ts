@@ -12,7 +12,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
-/** The tags of spec 2.1 for one page: title, description, robots, canonical, alternates, and
+/** The head tags of one page: title, description, robots, canonical, alternates, and
  * on the blog the feed link or an article's structured data. */
 export function headHtml(head: HeadData): string {
   const tags = [

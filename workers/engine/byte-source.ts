@@ -1,12 +1,21 @@
 import { corrupt } from './errors';
 import { blobAccess, type RandomAccess } from './random-access';
 
+/** What a walker needs from its input: a ByteSource, or a WindowedReader over one. */
+export interface ByteReader {
+  readonly size: number;
+  /** Up to `length` bytes at `offset`, fewer only at the end of the file. */
+  read(offset: number, length: number): Promise<Uint8Array>;
+  /** Exactly `length` bytes at `offset`, or a corrupt error. */
+  readExact(offset: number, length: number): Promise<Uint8Array>;
+}
+
 /**
  * Random-access reads over a file (a browser File, a CLI file handle, a planned output). Only the
  * requested range is read, so a parser that walks headers costs what the headers cost, not what
  * the file costs.
  */
-export class ByteSource {
+export class ByteSource implements ByteReader {
   readonly size: number;
   readonly input: RandomAccess;
 

@@ -42,6 +42,7 @@ export const keptOnPurpose = (f: Finding): boolean => f.kept !== undefined;
 /** Cap on a finding's value so a hostile 10 MB comment cannot flood the report. */
 export const MAX_FINDING_VALUE_CHARS = 500;
 
+/** A removable finding; `value` is readable text, capped, and absent for binary blobs. */
 export function finding(
   category: FindingCategory,
   label: string,
@@ -62,4 +63,15 @@ export function finding(
     ...(v === undefined ? {} : { value: v }),
     ...(kept ? { kept } : {}),
   };
+}
+
+/** A finding kept on purpose, with its reason and, when it has one, a readable value. */
+export function keptFinding(
+  category: FindingCategory,
+  label: string,
+  location: string,
+  kept: KeepReason,
+  value?: string,
+): Finding {
+  return finding(category, label, location, value, kept);
 }

@@ -70,6 +70,15 @@ export interface NestedEngine {
     start: number,
     end: number,
   ): Promise<NestedSliceClean>;
+  /**
+   * Analyses `src` from `start` to its end as a file of its own (a FLAC stream behind an ID3v2
+   * tag), without copying it. Finding locations count from `start`; the plan is in `src`'s
+   * offsets, so the caller can return it as its own. The caller's verify-after-clean covers it.
+   */
+  analyzeRange(
+    src: ByteSource,
+    start: number,
+  ): Promise<{ format: Sniffed; analysis: Analysis }>;
 }
 
 /** A nested file cleaned where it lies in its container. */
@@ -80,8 +89,20 @@ export interface NestedSliceClean {
   readonly plan: OutputPlan;
 }
 
+/** Bytes [start, end) of a file. */
+export interface ByteRange {
+  readonly start: number;
+  readonly end: number;
+}
+
 /** What a module's analysis gets: the caller's context plus the nested engine. */
 export interface AnalysisContext extends EngineContext {
+  /**
+   * Ranges of this file already proven to be image or sample data. Verify-after-clean passes the
+   * input's `opaque` ranges mapped to the output (byte-identical copies), so a module may skip
+   * what it would only re-read to find their end (a JPEG's entropy-coded data).
+   */
+  readonly knownOpaque?: readonly ByteRange[];
   readonly nested: NestedEngine;
   /** How deep this file sits inside others (0 for the visitor's file); the engine bounds it. */
   readonly depth: number;
@@ -99,6 +120,17 @@ export interface Analysis {
    * Called at most once, after the findings were read.
    */
   plan(): OutputPlan | Promise<OutputPlan>;
+  /**
+   * Input ranges that hold image or sample data (entropy-coded data, IDAT, mdat, Clusters, audio
+   * frames), sorted and not overlapping. The residue scan after the clean skips them; without
+   * them it scans only small outputs.
+   */
+  readonly opaque?: readonly ByteRange[];
+  /**
+   * Input ranges of metadata the module keeps on purpose after checking it (an Orientation-only
+   * EXIF, an ICC profile), sorted: the residue scan skips them as well.
+   */
+  readonly checked?: readonly ByteRange[];
 }
 
 /** The result of sniffing: a module may refine the id (e.g. ISOBMFF tells heic from avif from mp4). */
@@ -110,12 +142,11 @@ export interface Sniffed {
 }
 
 /**
- * One module per format family, all with the same face. A format is added by writing a module and
- * adding one line to the registry.
+ * One module per format family, all with the same face: `sniff` and one `analyze` that serves the
+ * report and the clean. A format is added by writing a module and adding one line to the registry
+ * (the checklist is in workers/engine/README.md).
  */
-export type FormatModule = AnalyzingModule | LegacyFormatModule;
-
-interface ModuleIdentity {
+export interface FormatModule {
   /** Every id this module can answer, with MIME types and extensions (drives the drop zone). */
   readonly formats: readonly {
     id: FormatId;
@@ -124,10 +155,7 @@ interface ModuleIdentity {
   }[];
   /** Looks at the first SNIFF_BYTES of the file (fewer if the file is shorter). */
   sniff(head: Uint8Array): Sniffed | null;
-}
-
-/** The module face: one analysis serves the report and the clean. */
-export interface AnalyzingModule extends ModuleIdentity {
+  /** One walk of the file: its findings and the plan that cleans it. */
   analyze(
     src: ByteSource,
     format: Sniffed,
@@ -135,18 +163,5 @@ export interface AnalyzingModule extends ModuleIdentity {
   ): Promise<Analysis>;
 }
 
-/** The older face, walking once to inspect and again to clean; being converted to `analyze`. */
-export interface LegacyFormatModule extends ModuleIdentity {
-  /** Every metadata item found: removable ones, and ones kept on purpose (with `kept` set). */
-  inspect(
-    src: ByteSource,
-    format: Sniffed,
-    ctx: EngineContext,
-  ): Promise<Finding[]>;
-  /** The cleaned file as a plan over the input. Throws EngineError when it cannot fully clean. */
-  clean(
-    src: ByteSource,
-    format: Sniffed,
-    ctx: EngineContext,
-  ): Promise<OutputPlan>;
-}
+/** @deprecated The same type as `FormatModule`, under the name it had while modules were converted. */
+export type AnalyzingModule = FormatModule;

@@ -40,8 +40,11 @@ export interface CleanResult extends Omit<CleanPlanResult, 'plan'> {
 
 export const CLEANED_PREFIX = 'cleaned_';
 
-/** Wraps anything a parser throws that is not ours (RangeError from a DataView, say) as corrupt. */
-async function typed<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work`, letting EngineErrors through and turning anything else a parser throws (a
+ * RangeError from a DataView, say) into a `corrupt` EngineError, so callers only see typed errors.
+ */
+async function foreignErrorsAsCorrupt<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -58,7 +61,7 @@ export function inspect(
   input: Blob | RandomAccess,
   ctx: EngineContext = {},
 ): Promise<InspectResult> {
-  return typed(async () => {
+  return foreignErrorsAsCorrupt(async () => {
     const { format, analysis } = await analyzeInput(input, ctx, 0);
     return { format, findings: [...analysis.findings] };
   });
@@ -72,7 +75,7 @@ export function cleanPlan(
   input: Blob | RandomAccess,
   ctx: EngineContext = {},
 ): Promise<CleanPlanResult> {
-  return typed(async () => {
+  return foreignErrorsAsCorrupt(async () => {
     const analyzed = await analyzeInput(input, ctx, 0);
     const result = await verifiedPlan(analyzed, ctx, 0);
     ctx.onProgress?.(1);

@@ -1,6 +1,6 @@
 /** Bounds on work for hostile input. Named here so every parser uses the same ones. */
 
-/** The site's stated per-file limit (spec 9); the site's texts read this constant too. */
+/** The site's stated per-file limit; the site's texts read this constant too. */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 
 /** How far into the file the sniffers look. */

@@ -37,11 +37,11 @@ export class OutputBuilder {
   }
 }
 
-/** A plan over a slice of a file, moved into the whole file's offsets. */
-export function shiftPlan(plan: OutputPlan, offset: number): OutputPlan {
+/** The plan with every copied range moved `by` bytes: a plan over a range, in the file's offsets. */
+export function shiftPlan(plan: OutputPlan, by: number): OutputPlan {
   return plan.map((s) =>
     s.kind === 'copy'
-      ? { kind: 'copy', start: s.start + offset, end: s.end + offset }
+      ? { kind: 'copy', start: s.start + by, end: s.end + by }
       : s,
   );
 }

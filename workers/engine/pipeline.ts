@@ -7,7 +7,6 @@ import { EngineError, throwIfAborted } from './errors';
 import { removable, keptOnPurpose, type Finding } from './findings';
 import type {
   Analysis,
-  AnalysisContext,
   EngineContext,
   FormatModule,
   NestedEngine,
@@ -15,8 +14,9 @@ import type {
 } from './format-module';
 import { MAX_NESTED_DEPTH, SNIFF_BYTES } from './limits';
 import { planToBlob, shiftPlan, type OutputPlan } from './output-plan';
-import { planAccess, sliceAccess, type RandomAccess } from './random-access';
+import { planAccess, rangeAccess, type RandomAccess } from './random-access';
 import { formatModules } from './registry';
+import { findResidue, opaqueInOutput } from './residue-scan';
 
 export interface InspectResult {
   readonly format: Sniffed;
@@ -41,18 +41,6 @@ async function identify(src: ByteSource): Promise<[FormatModule, Sniffed]> {
   throw new EngineError('unsupported', 'no format matched the file signature');
 }
 
-/** One walk of the file by its module; modules still on the older face walk twice. */
-async function analyzeWith(
-  module: FormatModule,
-  src: ByteSource,
-  format: Sniffed,
-  ctx: AnalysisContext,
-): Promise<Analysis> {
-  if ('analyze' in module) return module.analyze(src, format, ctx);
-  const findings = await module.inspect(src, format, ctx);
-  return { findings, plan: () => module.clean(src, format, ctx) };
-}
-
 export interface Analyzed {
   readonly src: ByteSource;
   readonly module: FormatModule;
@@ -70,7 +58,7 @@ export async function analyzeInput(
   const src = new ByteSource(input);
   const [module, format] = await identify(src);
   throwIfAborted(ctx.signal);
-  const analysis = await analyzeWith(module, src, format, {
+  const analysis = await module.analyze(src, format, {
     ...ctx,
     depth,
     nested: nestedEngine(ctx.signal, depth + 1),
@@ -88,10 +76,12 @@ export async function verifiedPlan(
   const plan = await analysis.plan();
   throwIfAborted(ctx.signal);
   const output = new ByteSource(planAccess(src.input, plan));
-  const after = await analyzeWith(module, output, format, {
+  const opaque = analysis.opaque;
+  const after = await module.analyze(output, format, {
     signal: ctx.signal,
     depth,
     nested: nestedEngine(ctx.signal, depth + 1),
+    ...(opaque ? { knownOpaque: opaqueInOutput(plan, opaque) } : {}),
   });
   const left = after.findings.filter(removable);
   if (left.length > 0) {
@@ -100,6 +90,9 @@ export async function verifiedPlan(
       left.map((f) => `${f.location}: ${f.label}`).join('; '),
     );
   }
+  const residue = await findResidue(src, plan, opaque, analysis.checked);
+  if (residue)
+    throw new EngineError('unclean', `metadata signature ${residue}`);
   return {
     format,
     plan,
@@ -123,6 +116,31 @@ function nestedEngine(
       );
       return { format, findings: analysis.findings };
     },
+    async analyzeRange(src, start) {
+      if (start < 0 || start > src.size)
+        throw new EngineError(
+          'corrupt',
+          `range from ${start} outside the file`,
+        );
+      const { format, analysis } = await analyzeInput(
+        rangeAccess(src.input, start, src.size),
+        ctx,
+        depth,
+      );
+      return {
+        format,
+        analysis: {
+          findings: analysis.findings,
+          plan: async () => shiftPlan(await analysis.plan(), start),
+          ...(analysis.opaque && {
+            opaque: analysis.opaque.map((r) => ({
+              start: r.start + start,
+              end: r.end + start,
+            })),
+          }),
+        },
+      };
+    },
     async clean(bytes) {
       const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
       const analyzed = await analyzeInput(blob, ctx, depth);
@@ -135,7 +153,7 @@ function nestedEngine(
       };
     },
     async cleanSlice(src, start, end) {
-      const slice = sliceAccess(src.input, start, end);
+      const slice = rangeAccess(src.input, start, end);
       const analyzed = await analyzeInput(slice, ctx, depth);
       const result = await verifiedPlan(analyzed, ctx, depth);
       return {

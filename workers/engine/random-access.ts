@@ -18,8 +18,8 @@ export function blobAccess(blob: Blob): RandomAccess {
   };
 }
 
-/** Bytes [start, end) of `input` as a file of their own: a stored zip member, a PDF image stream. */
-export function sliceAccess(
+/** Bytes [start, end) of `input`, read as a file of their own. */
+export function rangeAccess(
   input: RandomAccess,
   start: number,
   end: number,

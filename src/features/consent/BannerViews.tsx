@@ -12,7 +12,7 @@ interface ViewProps {
   titleId: string;
 }
 
-/** Accept all, Accept necessary only, Customize (spec 4). */
+/** Accept all, Accept necessary only, Customize. */
 export function CollapsedView({
   send,
   titleId,

@@ -89,7 +89,7 @@ function BannerDialog({
 }
 
 /**
- * The cookie banner (spec 4) on every page: rendered only in the browser after hydration and only
+ * The cookie banner on every page: rendered only in the browser after hydration and only
  * while nothing is stored, so visitors who already decided never see it flash.
  */
 export function ConsentBanner() {

@@ -10,7 +10,7 @@ import { useConsent } from './use-consent';
 import './consent.css';
 
 /**
- * The cookie-settings page's panel, the same in all nine variants (spec 4, DESIGN difference 4):
+ * The cookie-settings page's panel, the same in all nine variants (one storage format in every language):
  * necessary is locked on; Save stores the choice and says so in place (focus moves to the
  * confirmation, which links home); Cancel goes home without saving. Before hydration it shows
  * the defaults; the stored choice replaces them after.

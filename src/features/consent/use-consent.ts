@@ -18,7 +18,7 @@ const NOT_IN_BROWSER = () => null;
 /**
  * The consent state, or null while the page is prerendered or hydrating: the server snapshot is
  * null, so nothing that depends on the visitor's stored choice reaches the static HTML, and React
- * re-renders with the real state right after hydration (spec 4: banner only after load).
+ * re-renders with the real state right after hydration (banner only after load).
  */
 export function useConsent(): ConsentHandle | null {
   const getActor = useContext(ConsentActorContext);

@@ -25,8 +25,8 @@ interface DropZoneProps {
 }
 
 /**
- * The drop zone: one file, the page's types only (spec 5; drop and dialog alike), the 100 MB limit
- * of spec 9. The visible button opens the dialog; the whole zone takes drops.
+ * The drop zone: one file, the page's types only (drop and dialog alike), the per-file size
+ * limit. The visible button opens the dialog; the whole zone takes drops.
  */
 export function DropZone({
   entries,

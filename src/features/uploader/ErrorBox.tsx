@@ -10,7 +10,7 @@ const RETRYABLE: ReadonlySet<BridgeErrorCode> = new Set([
   'cancelled',
 ]);
 
-/** The red box of spec 8, with the engine's reason under the general sentence. */
+/** The red error box, with the engine's reason under the general sentence. */
 export const ErrorBox = forwardRef<HTMLDivElement, { code: BridgeErrorCode }>(
   function ErrorBox({ code }, ref) {
     const limit = useFileLimit();

@@ -33,7 +33,7 @@ export type CleanFn = (
 ) => Promise<BridgeOutcome>;
 
 interface UploaderProps {
-  /** The page's accepted-type list (spec 5). */
+  /** The page's accepted-type list. */
   readonly kind: UploaderKind;
   /** Replaces the worker in component tests; pages leave it out. */
   readonly clean?: CleanFn;

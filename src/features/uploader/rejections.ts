@@ -1,6 +1,6 @@
 import { ErrorCode, type FileRejection } from 'react-dropzone';
 
-/** The four codes of spec 5, each with its own localized message. */
+/** The four reasons a dropped file is refused, each with its own localized message. */
 export type RejectionCode = `${ErrorCode}`;
 
 export interface Rejection {

@@ -21,7 +21,7 @@ function advance(ms: number) {
   act(() => vi.advanceTimersByTime(ms));
 }
 
-describe('RemoversMenu hover timing (spec 9: 200 / 300 / 150 ms)', () => {
+describe('RemoversMenu hover timing (200 / 300 / 150 ms)', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
   afterEach(() => {
     cleanup();

@@ -2,8 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ByteSource } from '../../../workers/engine/byte-source';
 import type { FormatModule } from '../../../workers/engine/format-module';
-import { finding } from '../../../workers/engine/findings';
-import { OutputBuilder } from '../../../workers/engine/output-plan';
+import { finding, type Finding } from '../../../workers/engine/findings';
+import {
+  OutputBuilder,
+  type OutputPlan,
+} from '../../../workers/engine/output-plan';
 import {
   clean,
   cleanPlan,
@@ -22,17 +25,28 @@ const DIRTY_PNG_BYTES = execFileSync('convert', [
 const ENGINE = '../../../workers/engine';
 const FAKE_MAGIC = 'FAKEFMT!';
 
-/** A module for a made-up format; `clean` copies the input unless told otherwise. */
-function fakeModule(overrides: Partial<FormatModule>): FormatModule {
+interface FakeBehaviour {
+  readonly inspect: (src: ByteSource) => Promise<Finding[]>;
+  readonly clean: (src: ByteSource) => Promise<OutputPlan>;
+}
+
+/** A module for a made-up format; its plan copies the input unless told otherwise. */
+function fakeModule(overrides: Partial<FakeBehaviour>): FormatModule {
+  const behaviour: FakeBehaviour = {
+    inspect: async () => [finding('author', 'Artist', 'fake', 'CANARY')],
+    clean: async (src) => new OutputBuilder().copy(0, src.size).build(),
+    ...overrides,
+  };
   return {
     formats: [],
     sniff: (head) =>
       Buffer.from(head).toString('latin1').startsWith(FAKE_MAGIC)
         ? { id: 'bmp', mime: 'image/x-fake', extension: 'fake' }
         : null,
-    inspect: async () => [finding('author', 'Artist', 'fake', 'CANARY')],
-    clean: async (src) => new OutputBuilder().copy(0, src.size).build(),
-    ...overrides,
+    analyze: async (src) => ({
+      findings: await behaviour.inspect(src),
+      plan: () => behaviour.clean(src),
+    }),
   };
 }
 

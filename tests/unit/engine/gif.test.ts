@@ -174,4 +174,24 @@ describe('GIF hostile input', () => {
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(result.removed).toHaveLength(20_000 + 2);
   });
+
+  it('walks 150,000 comment blocks through a few window reads, not one read per block', async () => {
+    const comment = Uint8Array.of(0x21, 0xfe, 5, ...Buffer.from('hello'), 0);
+    const blocks = Array.from({ length: 150_000 }, () => comment);
+    const bytes = insertBeforeTrailer(base(), blocks);
+    let reads = 0;
+    const counted = {
+      size: bytes.length,
+      read: async (offset: number, length: number) => {
+        reads++;
+        return bytes.slice(offset, offset + length);
+      },
+    };
+    const started = performance.now();
+    const result = await cleanPlan(counted);
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(result.removed).toHaveLength(150_000 + 2);
+    // 1.6 MB of blocks is a few dozen 64 KiB windows for the walk, the report and the verification.
+    expect(reads).toBeLessThan(500);
+  });
 });

@@ -13,7 +13,7 @@ import {
   planToBlob,
 } from '../../../workers/engine';
 import { parseBoxHeader } from '../../../workers/engine/formats/isobmff/box';
-import { iso6709ToDecimal } from '../../../workers/engine/formats/isobmff/iso6709';
+import { iso6709ToDecimal } from '../../../workers/engine/metadata/iso6709';
 import { box, concat, ftyp } from '../../helpers/isobmff-fixtures';
 import { blobOf, contains } from '../../helpers/video-tools';
 import { corpusFile, itCorpus } from '../../helpers/corpus';

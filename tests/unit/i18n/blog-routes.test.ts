@@ -16,7 +16,7 @@ import {
   switchLanguagePath,
 } from '../../../i18n/routes';
 
-// The thirteen Portuguese slugs of spec 2.1.
+// The thirteen Portuguese blog slugs the original site published.
 const KNOWN_SLUGS = [
   'metadados-powerpoint',
   'lgpd-metadados',

@@ -3,7 +3,7 @@ import { ALL_LOCALES, LOCALES } from '../../../i18n/locales';
 import { loadMessages, withFallback } from '../../../i18n/messages';
 
 describe('locale registry', () => {
-  it('lists the nine variants with the hreflang values of spec 2.1', () => {
+  it('lists the nine variants with their hreflang values', () => {
     expect(ALL_LOCALES.map((l) => l.hreflang)).toEqual([
       'pt',
       'en',

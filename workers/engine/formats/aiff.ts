@@ -1,11 +1,13 @@
 import { ascii, startsWith } from '../bytes';
 import type { FormatModule, Sniffed } from '../format-module';
 import { aiffRules } from './aiff/rules';
-import { formPlan, scanForm } from './wav/form';
+import { formPlan, scanForm } from '../shared/riff/form';
 
 const FORM = ascii('FORM');
 const FORM_TYPES = [ascii('AIFF'), ascii('AIFC')];
 const FORM_TYPE_AT = 8;
+/** The chunk of audio samples (AIFF `SSND`). */
+const SAMPLES = 'SSND';
 const AIFF: Sniffed = { id: 'aiff', mime: 'audio/aiff', extension: 'aiff' };
 
 /**
@@ -22,10 +24,14 @@ export const aiff: FormatModule = {
     FORM_TYPES.some((t) => startsWith(head, t, FORM_TYPE_AT))
       ? AIFF
       : null,
-  async inspect(src, _format, ctx) {
-    return (await scanForm(src, aiffRules, ctx.signal)).findings;
-  },
-  async clean(src, _format, ctx) {
-    return formPlan(await scanForm(src, aiffRules, ctx.signal), aiffRules);
+  async analyze(src, _format, ctx) {
+    const scan = await scanForm(src, aiffRules, ctx.signal);
+    return {
+      findings: scan.findings,
+      plan: () => formPlan(scan, aiffRules),
+      opaque: scan.kept
+        .filter((c) => c.id === SAMPLES)
+        .map((c) => ({ start: c.dataOffset, end: c.dataOffset + c.size })),
+    };
   },
 };

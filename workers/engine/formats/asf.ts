@@ -2,7 +2,7 @@ import { startsWith } from '../bytes';
 import type { FormatModule, Sniffed } from '../format-module';
 import { guidBytes, HEADER } from './asf/guids';
 import { scanAsf } from './asf/scan';
-import { patchPlan } from './in-place';
+import { patchPlan } from '../shared/in-place';
 
 const HEADER_GUID = guidBytes(HEADER);
 const WMV: Sniffed = { id: 'wmv', mime: 'video/x-ms-wmv', extension: 'wmv' };
@@ -17,11 +17,8 @@ export const asf: FormatModule = {
     { id: 'wmv', mime: 'video/x-ms-wmv', extensions: ['wmv', 'wma', 'asf'] },
   ],
   sniff: (head) => (startsWith(head, HEADER_GUID) ? WMV : null),
-  async inspect(src, _format, ctx) {
-    return (await scanAsf(src, ctx.signal)).findings;
-  },
-  async clean(src, _format, ctx) {
-    const { patches } = await scanAsf(src, ctx.signal);
-    return patchPlan(src.size, patches);
+  async analyze(src, _format, ctx) {
+    const { findings, patches } = await scanAsf(src, ctx.signal);
+    return { findings, plan: () => patchPlan(src.size, patches) };
   },
 };

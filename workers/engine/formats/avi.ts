@@ -1,7 +1,7 @@
 import { startsWith } from '../bytes';
 import type { FormatModule, Sniffed } from '../format-module';
-import { patchPlan, type Patch } from './in-place';
-import { chunkHeader } from './riff/chunks';
+import { patchPlan, type Patch } from '../shared/in-place';
+import { chunkHeader } from '../shared/riff/chunks';
 import { scanAvi, type AviTarget } from './avi/scan';
 
 const RIFF = [0x52, 0x49, 0x46, 0x46];
@@ -28,11 +28,11 @@ export const avi: FormatModule = {
       ? AVI
       : null;
   },
-  async inspect(src, _format, ctx) {
-    return (await scanAvi(src, ctx.signal)).flatMap((t) => t.findings);
-  },
-  async clean(src, _format, ctx) {
+  async analyze(src, _format, ctx) {
     const targets = await scanAvi(src, ctx.signal);
-    return patchPlan(src.size, targets.map(junkPatch));
+    return {
+      findings: targets.flatMap((t) => t.findings),
+      plan: () => patchPlan(src.size, targets.map(junkPatch)),
+    };
   },
 };

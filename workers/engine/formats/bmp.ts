@@ -1,9 +1,9 @@
 import { startsWith, u32le } from '../bytes';
 import type { FormatModule, Sniffed } from '../format-module';
-import { finding, type Finding } from '../findings';
+import { finding, keptFinding, type Finding } from '../findings';
 import { corrupt } from '../errors';
 import type { ByteSource } from '../byte-source';
-import { patchPlan, type Patch } from './in-place';
+import { patchPlan, type Patch } from '../shared/in-place';
 
 const BMP: Sniffed = { id: 'bmp', mime: 'image/bmp', extension: 'bmp' };
 const MAGIC = [0x42, 0x4d];
@@ -52,17 +52,13 @@ async function linkedPath(src: ByteSource, profile: Profile): Promise<string> {
   return text.replace(/\0+/g, ' ').trim();
 }
 
-async function bmpFindings(src: ByteSource): Promise<Finding[]> {
-  const profile = await readProfile(src);
+async function bmpFindings(
+  src: ByteSource,
+  profile: Profile | null,
+): Promise<Finding[]> {
   if (profile?.kind === 'embedded')
     return [
-      finding(
-        'other',
-        'ICC profile',
-        'BITMAPV5HEADER',
-        undefined,
-        'color-profile',
-      ),
+      keptFinding('other', 'ICC profile', 'BITMAPV5HEADER', 'color-profile'),
     ];
   if (profile?.kind !== 'linked') return [];
   const path = await linkedPath(src, profile);
@@ -82,13 +78,15 @@ export const bmp: FormatModule = {
       return null;
     return DIB_HEADER_SIZES.has(u32le(head, FILE_HEADER_BYTES)) ? BMP : null;
   },
-  inspect: (src) => bmpFindings(src),
-  async clean(src) {
+  async analyze(src) {
     const profile = await readProfile(src);
     const patches: Patch[] =
       profile?.kind === 'linked'
         ? [{ offset: profile.start, data: new Uint8Array(profile.size) }]
         : [];
-    return patchPlan(src.size, patches);
+    return {
+      findings: await bmpFindings(src, profile),
+      plan: () => patchPlan(src.size, patches),
+    };
   },
 };

@@ -14,14 +14,14 @@ const STREAM_START = 0;
 export const flac: FormatModule = {
   formats: [{ id: 'flac', mime: 'audio/flac', extensions: ['flac'] }],
   sniff: (head) => (isFlac(head) ? FLAC : null),
-  async inspect(src, _format, ctx) {
-    return flacFindings(src, await scanFlac(src, STREAM_START, ctx.signal));
-  },
-  async clean(src, _format, ctx) {
-    return flacPlan(
-      STREAM_START,
-      await scanFlac(src, STREAM_START, ctx.signal),
-      src.size,
-    );
+  async analyze(src, _format, ctx) {
+    const scan = await scanFlac(src, STREAM_START, ctx.signal);
+    return {
+      findings: await flacFindings(src, scan),
+      plan: () => flacPlan(STREAM_START, scan, src.size),
+      opaque: [
+        { start: scan.audioStart, end: scan.tail.at(-1)?.start ?? src.size },
+      ],
+    };
   },
 };

@@ -4,7 +4,7 @@ import type { Finding } from '../findings';
 import type { FormatModule, Sniffed } from '../format-module';
 import { readScriptTags } from './flv/tags';
 import { scanScript } from './flv/script';
-import { patchPlan, type Patch } from './in-place';
+import { patchPlan, type Patch } from '../shared/in-place';
 
 const FLV_SIGNATURE = [0x46, 0x4c, 0x56, 0x01];
 const FLV: Sniffed = { id: 'flv', mime: 'video/x-flv', extension: 'flv' };
@@ -32,10 +32,8 @@ async function scanFlv(
 export const flv: FormatModule = {
   formats: [{ id: 'flv', mime: 'video/x-flv', extensions: ['flv'] }],
   sniff: (head) => (startsWith(head, FLV_SIGNATURE) ? FLV : null),
-  async inspect(src, _format, ctx) {
-    return (await scanFlv(src, ctx.signal)).findings;
-  },
-  async clean(src, _format, ctx) {
-    return patchPlan(src.size, (await scanFlv(src, ctx.signal)).patches);
+  async analyze(src, _format, ctx) {
+    const { findings, patches } = await scanFlv(src, ctx.signal);
+    return { findings, plan: () => patchPlan(src.size, patches) };
   },
 };

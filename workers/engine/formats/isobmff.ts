@@ -1,5 +1,5 @@
 import type { FormatModule } from '../format-module';
-import { patchPlan } from './in-place';
+import { patchPlan } from '../shared/in-place';
 import { analyzeFile } from './isobmff/analyze';
 import { sniffIsobmff } from './isobmff/sniff';
 
@@ -20,11 +20,12 @@ export const isobmff: FormatModule = {
     { id: 'mov', mime: 'video/quicktime', extensions: ['mov', 'qt'] },
   ],
   sniff: sniffIsobmff,
-  async inspect(src, _format, ctx) {
-    return (await analyzeFile(src, ctx.signal)).findings;
-  },
-  async clean(src, _format, ctx) {
-    const { patches } = await analyzeFile(src, ctx.signal);
-    return patchPlan(src.size, patches);
+  async analyze(src, _format, ctx) {
+    const { findings, patches, mediaData } = await analyzeFile(src, ctx.signal);
+    return {
+      findings,
+      plan: () => patchPlan(src.size, patches),
+      opaque: mediaData,
+    };
   },
 };

@@ -1,10 +1,22 @@
 import { startsWith } from '../bytes';
 import type { FormatModule, Sniffed } from '../format-module';
-import { OutputBuilder } from '../output-plan';
-import { analyzeJpeg } from './jpeg/analyze';
+import { OutputBuilder, type OutputPlan } from '../output-plan';
+import { analyzeJpeg, type JpegAnalysis } from './jpeg/analyze';
 import { MARKER_PREFIX, SOI } from './jpeg/markers';
 
 const JPEG: Sniffed = { id: 'jpeg', mime: 'image/jpeg', extension: 'jpg' };
+
+function plan({ layout, decisions }: JpegAnalysis): OutputPlan {
+  const out = new OutputBuilder();
+  let at = 0;
+  for (const { segment, action } of decisions) {
+    if (action.kind === 'keep') continue;
+    out.copy(at, segment.offset);
+    if (action.kind === 'replace') out.push(action.bytes);
+    at = segment.end;
+  }
+  return out.copy(at, layout.imageEnd).build();
+}
 
 /**
  * JPEG: removes EXIF (keeping an Orientation-only EXIF when the photo is rotated), XMP and extended
@@ -22,20 +34,19 @@ export const jpeg: FormatModule = {
   ],
   sniff: (head) =>
     startsWith(head, [MARKER_PREFIX, SOI, MARKER_PREFIX]) ? JPEG : null,
-  async inspect(src, _format, ctx) {
-    const { decisions, trailer } = await analyzeJpeg(src, ctx);
-    return [...decisions.flatMap((d) => d.action.findings), ...trailer];
-  },
-  async clean(src, _format, ctx) {
-    const { layout, decisions } = await analyzeJpeg(src, ctx);
-    const out = new OutputBuilder();
-    let at = 0;
-    for (const { segment, action } of decisions) {
-      if (action.kind === 'keep') continue;
-      out.copy(at, segment.offset);
-      if (action.kind === 'replace') out.push(action.bytes);
-      at = segment.end;
-    }
-    return out.copy(at, layout.imageEnd).build();
+  async analyze(src, _format, ctx) {
+    const analysis = await analyzeJpeg(src, ctx);
+    return {
+      findings: [
+        ...analysis.decisions.flatMap((d) => d.action.findings),
+        ...analysis.trailer,
+      ],
+      plan: () => plan(analysis),
+      opaque: analysis.layout.scans,
+      // Segments the rules chose to keep (JFIF, ICC, Adobe, an Orientation-only EXIF).
+      checked: analysis.decisions
+        .filter((d) => d.action.kind === 'keep')
+        .map(({ segment }) => ({ start: segment.offset, end: segment.end })),
+    };
   },
 };

@@ -1,9 +1,7 @@
 import { indexOfBytes, startsWith } from '../bytes';
-import type { ByteSource } from '../byte-source';
 import type { FormatModule, Sniffed } from '../format-module';
-import { patchPlan } from './in-place';
+import { patchPlan } from '../shared/in-place';
 import { parseHeader } from './matroska/ebml';
-import type { Analysis } from './matroska/analysis';
 import { analyzeMatroska } from './matroska/analyze';
 import { matroskaPatches } from './matroska/plan';
 
@@ -28,23 +26,6 @@ function docType(head: Uint8Array): string | null {
 }
 
 /**
- * The engine inspects a file, then cleans it: one walk serves both, which matters for live
- * recordings, whose unknown-size Clusters are walked block header by block header.
- */
-const analyses = new WeakMap<ByteSource, Analysis>();
-
-async function analysisOf(
-  src: ByteSource,
-  signal?: AbortSignal,
-): Promise<Analysis> {
-  const cached = analyses.get(src);
-  if (cached) return cached;
-  const analysis = await analyzeMatroska(src, signal);
-  analyses.set(src, analysis);
-  return analysis;
-}
-
-/**
  * WebM and Matroska: Tags, identifying Info fields, track names and attachments are overwritten
  * with Void elements of the same size, so Cues and SeekHead offsets stay valid and the output has
  * the input's length.
@@ -61,12 +42,16 @@ export const matroska: FormatModule = {
     if (type === 'matroska') return MKV;
     return null;
   },
-  async inspect(src, _format, ctx) {
-    const analysis = await analysisOf(src, ctx.signal);
-    return [...analysis.targets.flatMap((t) => t.findings), ...analysis.kept];
-  },
-  async clean(src, _format, ctx) {
-    const analysis = await analysisOf(src, ctx.signal);
-    return patchPlan(src.size, await matroskaPatches(src, analysis));
+  async analyze(src, _format, ctx) {
+    const analysis = await analyzeMatroska(src, ctx.signal);
+    return {
+      findings: [
+        ...analysis.targets.flatMap((t) => t.findings),
+        ...analysis.kept,
+      ],
+      plan: async () =>
+        patchPlan(src.size, await matroskaPatches(src, analysis)),
+      opaque: analysis.clusters,
+    };
   },
 };

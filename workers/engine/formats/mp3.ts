@@ -1,13 +1,18 @@
 import type { ByteSource } from '../byte-source';
 import type { Finding } from '../findings';
-import type { FormatModule, Sniffed } from '../format-module';
+import { corrupt } from '../errors';
+import type {
+  Analysis,
+  AnalysisContext,
+  FormatModule,
+  Sniffed,
+} from '../format-module';
 import { OutputBuilder } from '../output-plan';
-import { flacFindings, flacPlan, scanFlac } from './flac/scan';
 import { frameHeader } from './mp3/frame-header';
 import { gaplessFindings } from './mp3/gapless';
-import { id3Header } from './mp3/id3v2';
+import { id3Header } from '../metadata/audio-tags/id3v2';
 import { scanHead } from './mp3/scan';
-import { findTailTags } from './mp3/tail';
+import { findTailTags } from '../metadata/audio-tags/tail';
 
 const MP3: Sniffed = { id: 'mp3', mime: 'audio/mpeg', extension: 'mp3' };
 /** More than the largest MPEG audio frame (layer II, 160 kbit/s at 8 kHz: 2881 bytes). */
@@ -21,27 +26,34 @@ function sniffable(head: Uint8Array): boolean {
   }
 }
 
-async function mp3Findings(
+async function analyzeMp3(
   src: ByteSource,
-  signal?: AbortSignal,
-): Promise<Finding[]> {
-  const scan = await scanHead(src, signal);
-  const head = scan.head.flatMap((t) => t.findings);
-  if (scan.flac)
-    return [
-      ...head,
-      ...(await flacFindings(
-        src,
-        await scanFlac(src, scan.audioStart, signal),
-      )),
-    ];
+  ctx: AnalysisContext,
+): Promise<Analysis> {
+  const scan = await scanHead(src, ctx.signal);
+  const head: Finding[] = scan.head.flatMap((t) => t.findings);
+  if (scan.flac) {
+    // The stream after the tags is a FLAC file of its own: the FLAC module analyses it.
+    const inner = await ctx.nested.analyzeRange(src, scan.audioStart);
+    if (inner.format.id !== 'flac')
+      throw corrupt(`no FLAC stream at ${scan.audioStart}`);
+    return {
+      findings: [...head, ...inner.analysis.findings],
+      plan: () => inner.analysis.plan(),
+    };
+  }
   const firstFrame = await src.read(scan.audioStart, MAX_FRAME_BYTES);
   const tail = await findTailTags(src, scan.audioStart);
-  return [
-    ...head,
-    ...gaplessFindings(firstFrame, `first frame at ${scan.audioStart}`),
-    ...tail.flatMap((t) => t.findings),
-  ];
+  const audioEnd = tail.at(-1)?.start ?? src.size;
+  return {
+    findings: [
+      ...head,
+      ...gaplessFindings(firstFrame, `first frame at ${scan.audioStart}`),
+      ...tail.flatMap((t) => t.findings),
+    ],
+    plan: () => new OutputBuilder().copy(scan.audioStart, audioEnd).build(),
+    opaque: [{ start: scan.audioStart, end: audioEnd }],
+  };
 }
 
 /**
@@ -53,17 +65,5 @@ async function mp3Findings(
 export const mp3: FormatModule = {
   formats: [{ id: 'mp3', mime: 'audio/mpeg', extensions: ['mp3'] }],
   sniff: (head) => (sniffable(head) ? MP3 : null),
-  inspect: (src, _format, ctx) => mp3Findings(src, ctx.signal),
-  async clean(src, _format, ctx) {
-    const scan = await scanHead(src, ctx.signal);
-    if (scan.flac)
-      return flacPlan(
-        scan.audioStart,
-        await scanFlac(src, scan.audioStart, ctx.signal),
-        src.size,
-      );
-    const tail = await findTailTags(src, scan.audioStart);
-    const audioEnd = tail.at(-1)?.start ?? src.size;
-    return new OutputBuilder().copy(scan.audioStart, audioEnd).build();
-  },
+  analyze: (src, _format, ctx) => analyzeMp3(src, ctx),
 };

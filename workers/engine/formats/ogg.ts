@@ -15,10 +15,8 @@ export const ogg: FormatModule = {
     { id: 'ogg', mime: 'audio/ogg', extensions: ['ogg', 'oga', 'opus'] },
   ],
   sniff: (head) => (startsWith(head, OGG_MAGIC) ? OGG : null),
-  async inspect(src, _format, ctx) {
-    return oggFindings(await scanOgg(src, ctx.signal));
-  },
-  async clean(src, _format, ctx) {
-    return oggPlan(await scanOgg(src, ctx.signal));
+  async analyze(src, _format, ctx) {
+    const scan = await scanOgg(src, ctx.signal);
+    return { findings: oggFindings(scan), plan: () => oggPlan(scan) };
   },
 };

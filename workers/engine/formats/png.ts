@@ -1,22 +1,20 @@
 import { startsWith } from '../bytes';
 import type { FormatModule, Sniffed } from '../format-module';
-import { OutputBuilder } from '../output-plan';
-import type { ByteSource } from '../byte-source';
+import { OutputBuilder, type OutputPlan } from '../output-plan';
 import { analyzePng, type PngAnalysis } from './png/analyze';
 import { PNG_SIGNATURE } from './png/chunks';
 
-/** cleanPlan inspects then cleans the same source: the chunk walk is done once for both. */
-const analyses = new WeakMap<ByteSource, Promise<PngAnalysis>>();
-
-function analysisOf(src: ByteSource, signal?: AbortSignal) {
-  let analysis = analyses.get(src);
-  if (!analysis) {
-    analysis = analyzePng(src, signal);
-    analyses.set(src, analysis);
+function plan(analysis: PngAnalysis): OutputPlan {
+  const out = new OutputBuilder().copy(0, PNG_SIGNATURE.length);
+  for (const { chunk, action } of analysis.decisions) {
+    if (action.kind === 'keep') out.copy(chunk.offset, chunk.end);
+    if (action.kind === 'replace') out.push(action.bytes);
   }
-  return analysis;
+  return out.build();
 }
 
+/** Chunks whose data is compressed pixels: IDAT, and APNG's frame data fdAT. */
+const IMAGE_DATA: ReadonlySet<string> = new Set(['IDAT', 'fdAT']);
 const PNG: Sniffed = { id: 'png', mime: 'image/png', extension: 'png' };
 
 /**
@@ -26,20 +24,17 @@ const PNG: Sniffed = { id: 'png', mime: 'image/png', extension: 'png' };
 export const png: FormatModule = {
   formats: [{ id: 'png', mime: 'image/png', extensions: ['png', 'apng'] }],
   sniff: (head) => (startsWith(head, PNG_SIGNATURE) ? PNG : null),
-  async inspect(src, _format, ctx) {
-    const analysis = await analysisOf(src, ctx.signal);
-    return [
-      ...analysis.decisions.flatMap((d) => d.findings),
-      ...analysis.trailing,
-    ];
-  },
-  async clean(src, _format, ctx) {
-    const analysis = await analysisOf(src, ctx.signal);
-    const out = new OutputBuilder().copy(0, PNG_SIGNATURE.length);
-    for (const { chunk, action } of analysis.decisions) {
-      if (action.kind === 'keep') out.copy(chunk.offset, chunk.end);
-      if (action.kind === 'replace') out.push(action.bytes);
-    }
-    return out.build();
+  async analyze(src, _format, ctx) {
+    const analysis = await analyzePng(src, ctx.signal);
+    return {
+      findings: [
+        ...analysis.decisions.flatMap((d) => d.findings),
+        ...analysis.trailing,
+      ],
+      plan: () => plan(analysis),
+      opaque: analysis.decisions
+        .filter((d) => IMAGE_DATA.has(d.chunk.type))
+        .map(({ chunk }) => ({ start: chunk.dataOffset, end: chunk.end })),
+    };
   },
 };

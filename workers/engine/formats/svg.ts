@@ -1,7 +1,7 @@
 import type { ByteSource } from '../byte-source';
 import { ascii, startsWith } from '../bytes';
 import { EngineError } from '../errors';
-import type { AnalyzingModule, NestedEngine, Sniffed } from '../format-module';
+import type { FormatModule, NestedEngine, Sniffed } from '../format-module';
 import { MAX_METADATA_BYTES } from '../limits';
 import { OutputBuilder, type OutputPlan } from '../output-plan';
 import { analyzeSvg, type SvgAnalysis } from './svg/analyze';
@@ -59,7 +59,7 @@ async function plan(
  * Sketch...) and RDF are cut out as byte ranges; every other byte, the drawing, <title>, <desc>
  * and the viewBox, is copied as it is. Embedded raster images are cleaned like files.
  */
-export const svg: AnalyzingModule = {
+export const svg: FormatModule = {
   formats: [{ id: 'svg', mime: 'image/svg+xml', extensions: ['svg'] }],
   sniff(head) {
     const at = firstMarkup(head);

@@ -3,7 +3,7 @@ import { ascii, startsWith } from '../bytes';
 import { EngineError } from '../errors';
 import type { FormatModule, Sniffed } from '../format-module';
 import { entryUint } from '../metadata/tiff-ifd';
-import { patchPlan } from './in-place';
+import { patchPlan } from '../shared/in-place';
 import { tiffFindings } from './tiff/findings';
 import { PHOTOMETRIC_TAG, RAW_PHOTOMETRIC } from './tiff/keep';
 import { tiffPatches } from './tiff/plan';
@@ -57,17 +57,19 @@ export const tiff: FormatModule = {
     { id: 'tiff', mime: 'image/tiff', extensions: ['tif', 'tiff', 'dng'] },
   ],
   sniff: (head) => (isTiffHead(head) ? TIFF : null),
-  async inspect(src, _format, ctx) {
-    return tiffFindings(src, await walkTiff(src, ctx.signal));
-  },
-  async clean(src, _format, ctx) {
+  async analyze(src, _format, ctx) {
     const walk = await walkTiff(src, ctx.signal);
-    if (await isCameraRaw(src, walk)) {
-      throw new EngineError(
-        'unsupported',
-        'camera raw files are inspected, not cleaned',
-      );
-    }
-    return patchPlan(src.size, await tiffPatches(src, walk));
+    return {
+      findings: await tiffFindings(src, walk),
+      async plan() {
+        if (await isCameraRaw(src, walk)) {
+          throw new EngineError(
+            'unsupported',
+            'camera raw files are inspected, not cleaned',
+          );
+        }
+        return patchPlan(src.size, await tiffPatches(src, walk));
+      },
+    };
   },
 };

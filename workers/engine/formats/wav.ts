@@ -1,11 +1,13 @@
 import { ascii, startsWith } from '../bytes';
 import type { FormatModule, Sniffed } from '../format-module';
-import { formPlan, scanForm } from './wav/form';
+import { formPlan, scanForm } from '../shared/riff/form';
 import { wavRules } from './wav/rules';
 
 const RIFF = ascii('RIFF');
 const WAVE = ascii('WAVE');
 const FORM_TYPE_AT = 8;
+/** The chunk of audio samples (RIFF WAVE `data`). */
+const SAMPLES = 'data';
 const WAV: Sniffed = { id: 'wav', mime: 'audio/wav', extension: 'wav' };
 
 /**
@@ -17,11 +19,15 @@ export const wav: FormatModule = {
   formats: [{ id: 'wav', mime: 'audio/wav', extensions: ['wav'] }],
   sniff: (head) =>
     startsWith(head, RIFF) && startsWith(head, WAVE, FORM_TYPE_AT) ? WAV : null,
-  async inspect(src, _format, ctx) {
-    return (await scanForm(src, wavRules(src), ctx.signal)).findings;
-  },
-  async clean(src, _format, ctx) {
+  async analyze(src, _format, ctx) {
     const rules = wavRules(src);
-    return formPlan(await scanForm(src, rules, ctx.signal), rules);
+    const scan = await scanForm(src, rules, ctx.signal);
+    return {
+      findings: scan.findings,
+      plan: () => formPlan(scan, rules),
+      opaque: scan.kept
+        .filter((c) => c.id === SAMPLES)
+        .map((c) => ({ start: c.dataOffset, end: c.dataOffset + c.size })),
+    };
   },
 };

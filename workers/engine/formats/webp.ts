@@ -17,10 +17,11 @@ export const webp: FormatModule = {
     startsWith(head, ascii('RIFF')) && startsWith(head, WEBP_FORM, RIFF_FORM_AT)
       ? WEBP
       : null,
-  async inspect(src, _format, ctx) {
-    return [...(await analyzeWebp(src, ctx.signal)).findings];
-  },
-  async clean(src, _format, ctx) {
-    return rebuildWebp(src, await analyzeWebp(src, ctx.signal));
+  async analyze(src, _format, ctx) {
+    const analysis = await analyzeWebp(src, ctx.signal);
+    return {
+      findings: [...analysis.findings],
+      plan: () => rebuildWebp(src, analysis),
+    };
   },
 };

@@ -5,7 +5,7 @@ import {
   chunkHeader,
   readChildren,
   readChunks,
-} from '../../../../workers/engine/formats/riff/chunks';
+} from '../../../../workers/engine/shared/riff/chunks';
 
 const text = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 

@@ -12,8 +12,8 @@ import {
   id3ChunkFindings,
   paddingFindings,
   textFinding,
-} from '../wav/chunk-findings';
-import type { FormRules } from '../wav/form';
+} from '../../shared/riff/chunk-findings';
+import type { FormRules } from '../../shared/riff/form';
 
 const KEPT = new Set(['COMM', 'SSND', 'FVER', 'MARK', 'INST', 'AESD', 'CHAN']);
 const TEXT_CHUNKS: Readonly<Record<string, FindingCategory>> = {

@@ -1,4 +1,4 @@
-/** File Properties (spec 3.2): the creation date and the file id are zeroed, the rest is playback. */
+/** File Properties (ASF specification 3.2): the creation date and the file id are zeroed, the rest is playback. */
 import { finding } from '../../findings';
 import type { AsfAnalysis } from './header-scan';
 import { GUID_BYTES, readGuid } from './guids';

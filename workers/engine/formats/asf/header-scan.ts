@@ -1,7 +1,7 @@
 /** Finds what to blank in the ASF Header Object and lists what it held. */
 import { EngineError } from '../../errors';
 import { finding, type Finding, type FindingCategory } from '../../findings';
-import type { Patch } from '../in-place';
+import type { Patch } from '../../shared/in-place';
 import * as G from './guids';
 import {
   objectHeader,
@@ -17,16 +17,16 @@ import {
 } from './records';
 import { isTechnical, nameCategory } from './names';
 import { fileProperties } from './file-properties';
-import { iso6709ToDecimal } from '../isobmff/iso6709';
+import { iso6709ToDecimal } from '../../metadata/iso6709';
 
 export interface AsfAnalysis {
   readonly findings: Finding[];
   readonly patches: Patch[];
 }
 
-/** Header Object: GUID, size, object count (4), two reserved bytes (spec 3.1). */
+/** Header Object: GUID, size, object count (4), two reserved bytes (ASF specification 3.1). */
 export const HEADER_OBJECT_BYTES = 30;
-/** Header Extension: header, reserved GUID, reserved (2), data size (4) (spec 3.4). */
+/** Header Extension: header, reserved GUID, reserved (2), data size (4) (ASF specification 3.4). */
 const HEADER_EXTENSION_DATA_AT = OBJECT_HEADER_BYTES + 16 + 2 + 4;
 const RECORD_COUNT_BYTES = 2;
 
@@ -38,7 +38,7 @@ const CONTENT_CATEGORIES: Readonly<Record<string, FindingCategory>> = {
   Rating: 'other',
 };
 
-/** A Padding Object (spec 3.18) of exactly the object's length. */
+/** A Padding Object (ASF specification 3.18) of exactly the object's length. */
 function padding(object: AsfObject): Patch {
   const data = new Uint8Array(object.end - object.offset);
   data.set(objectHeader(G.guidBytes(G.PADDING), data.length));

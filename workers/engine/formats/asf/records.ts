@@ -1,6 +1,6 @@
 /**
  * The text-bearing ASF objects, parsed from their bytes (object header included): Content
- * Description (spec 3.10), Extended Content Description (3.11), Metadata (4.7), Metadata Library (4.8).
+ * Description (ASF specification 3.10), Extended Content Description (3.11), Metadata (4.7), Metadata Library (4.8).
  */
 import { u16le, u32le, u64le } from '../../bytes';
 import { corrupt } from '../../errors';
@@ -17,7 +17,7 @@ export interface AsfField {
 const utf16 = new TextDecoder('utf-16le');
 const text = (b: Uint8Array) => utf16.decode(b).replace(/\0+$/, '').trim();
 
-/** ASF data types (spec 3.11 and 4.7); BOOL is 4 bytes in 3.11 and 2 bytes in 4.7. */
+/** ASF data types (ASF specification 3.11 and 4.7); BOOL is 4 bytes in 3.11 and 2 bytes in 4.7. */
 const UNICODE = 0;
 const BYTES = 1;
 const GUID_TYPE = 6;

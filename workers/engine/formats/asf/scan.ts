@@ -2,11 +2,11 @@
  * Reads the ASF Header Object into memory (it is small: stream headers and metadata) and the
  * headers of the top-level objects after it (Data, indexes), never the packets.
  */
-import type { ByteSource } from '../../byte-source';
+import type { ByteReader, ByteSource } from '../../byte-source';
 import { u64le } from '../../bytes';
 import { corrupt, EngineError, throwIfAborted } from '../../errors';
 import { MAX_ENTRIES, MAX_METADATA_BYTES } from '../../limits';
-import { CachedSource } from '../riff/cached-source';
+import { WindowedReader } from '../../windowed-reader';
 import { fileId } from './file-properties';
 import * as G from './guids';
 import {
@@ -16,7 +16,7 @@ import {
 } from './header-scan';
 import { objectAt, OBJECT_HEADER_BYTES } from './objects';
 
-/** Enough of a top-level object to see its File ID (Data Object spec 5.1, Simple Index 6.1). */
+/** Enough of a top-level object to see its File ID (ASF specification: Data Object 5.1, Simple Index 6.1). */
 const TOP_HEAD_BYTES = OBJECT_HEADER_BYTES + 16;
 const SIZE_AT = 16;
 
@@ -33,12 +33,12 @@ export async function scanAsf(
   if (headerSize > MAX_METADATA_BYTES)
     throw new EngineError('too-large', 'ASF header');
   scanHeader(await src.readExact(0, headerSize), analysis);
-  await scanTopLevel(CachedSource.over(src), headerSize, analysis, signal);
+  await scanTopLevel(WindowedReader.over(src), headerSize, analysis, signal);
   return analysis;
 }
 
 async function scanTopLevel(
-  src: ByteSource,
+  src: ByteReader,
   from: number,
   into: AsfAnalysis,
   signal?: AbortSignal,
@@ -56,7 +56,7 @@ async function scanTopLevel(
       fileId(head, at, location, into);
     }
     const size = u64le(head, SIZE_AT);
-    // A broadcast (live) Data Object may leave its size unset (spec 5.1): nothing follows it then.
+    // A broadcast (live) Data Object may leave its size unset (ASF specification 5.1): nothing follows it then.
     if (guid === G.DATA && (size < TOP_HEAD_BYTES || at + size > src.size))
       return;
     at = objectAt(head, 0, src.size - at).end + at;

@@ -1,10 +1,14 @@
 /** Walks an AVI's header area and lists the chunks that become JUNK, with what they held. */
-import type { ByteSource } from '../../byte-source';
+import type { ByteReader, ByteSource } from '../../byte-source';
 import { corrupt } from '../../errors';
 import { finding, type Finding } from '../../findings';
-import { readChildren, readChunks, type RiffChunk } from '../riff/chunks';
-import { CachedSource } from '../riff/cached-source';
-import { infoCategory } from './info-tags';
+import {
+  readChildren,
+  readChunks,
+  type RiffChunk,
+} from '../../shared/riff/chunks';
+import { WindowedReader } from '../../windowed-reader';
+import { infoCategory } from '../../metadata/riff-info';
 import { chunkRole } from './rules';
 import { iditDate, infoText, textRuns } from './values';
 
@@ -19,7 +23,7 @@ export async function scanAvi(
   input: ByteSource,
   signal?: AbortSignal,
 ): Promise<AviTarget[]> {
-  const src = CachedSource.over(input);
+  const src = WindowedReader.over(input);
   const targets: AviTarget[] = [];
   const riffs = await readChunks(src, 0, src.size, { signal });
   for (const [index, riff] of riffs.entries()) {
@@ -33,7 +37,7 @@ export async function scanAvi(
 }
 
 async function scanList(
-  src: ByteSource,
+  src: ByteReader,
   list: RiffChunk,
   path: string,
   into: AviTarget[],
@@ -58,12 +62,12 @@ async function scanList(
 }
 
 /** The start of a chunk's payload: enough to show its text and to see whether padding is signed. */
-async function payload(src: ByteSource, chunk: RiffChunk): Promise<Uint8Array> {
+async function payload(src: ByteReader, chunk: RiffChunk): Promise<Uint8Array> {
   return src.readExact(chunk.dataOffset, Math.min(chunk.size, MAX_READ_BYTES));
 }
 
 async function infoTarget(
-  src: ByteSource,
+  src: ByteReader,
   list: RiffChunk,
   path: string,
   signal?: AbortSignal,
@@ -82,7 +86,7 @@ async function infoTarget(
 }
 
 async function droppedTarget(
-  src: ByteSource,
+  src: ByteReader,
   chunk: RiffChunk,
   location: string,
 ): Promise<AviTarget> {

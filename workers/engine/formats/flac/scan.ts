@@ -10,12 +10,12 @@ import { EngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
 import { OutputBuilder, type OutputPlan } from '../../output-plan';
-import { findTailTags } from '../mp3/tail';
-import type { TagRegion } from '../mp3/tag-region';
+import { findTailTags } from '../../metadata/audio-tags/tail';
+import type { TagRegion } from '../../metadata/audio-tags/tag-region';
 import {
   parseVorbisComments,
   vorbisCommentFindings,
-} from '../ogg/vorbis-comment';
+} from '../../metadata/vorbis-comment';
 import {
   BLOCK,
   FLAC_MAGIC,

@@ -15,7 +15,7 @@ import {
   valueEnd,
 } from './amf';
 import { keyCategory, PLAYBACK_STRING_KEYS } from './keys';
-import { iso6709ToDecimal } from '../isobmff/iso6709';
+import { iso6709ToDecimal } from '../../metadata/iso6709';
 
 export interface ScriptResult {
   readonly findings: Finding[];

@@ -2,17 +2,17 @@
 import type { ByteSource } from '../../byte-source';
 import type { EngineContext } from '../../format-module';
 import { concatBytes, decodeLatin1, decodeText } from '../../bytes';
-import { finding, type Finding } from '../../findings';
+import { finding, keptFinding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
 import { firstSubBlock, readGifLayout, type GifBlock } from './blocks';
-import { GifCursor } from './cursor';
+import { WindowedReader } from '../../windowed-reader';
 import { xmpExtensionFindings } from './xmp';
 
 const GRAPHIC_CONTROL = 0xf9;
 const PLAIN_TEXT = 0x01;
 const COMMENT = 0xfe;
 const APPLICATION = 0xff;
-/** GIF spec 26: 8-byte identifier plus 3-byte authentication code. */
+/** GIF89a specification 26: 8-byte identifier plus 3-byte authentication code. */
 const APPLICATION_ID_BYTES = 11;
 /** Looping extensions browsers read (Netscape 2.0, and AnimExts which some tools write). */
 const LOOP_IDS = new Set(['NETSCAPE2.0', 'ANIMEXTS1.0']);
@@ -36,45 +36,93 @@ export interface GifAnalysis {
 
 /** The data sub-blocks' bytes joined, up to `cap`. */
 async function subBlockData(
-  cursor: GifCursor,
+  reader: WindowedReader,
   dataStart: number,
   cap: number,
 ): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let total = 0;
   for (let at = dataStart; total < cap;) {
-    const size = await cursor.byte(at);
+    const size = await reader.byte(at);
     if (size === 0) break;
-    parts.push(await cursor.bytesAt(at + 1, size));
+    parts.push(await reader.readExact(at + 1, size));
     total += size;
     at += 1 + size;
   }
   return concatBytes(parts);
 }
 
+/** `subBlockData` from the window alone; null when the window ends first. */
+function cachedSubBlockData(
+  reader: WindowedReader,
+  dataStart: number,
+  cap: number,
+): Uint8Array | null {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (let at = dataStart; total < cap;) {
+    const size = reader.cachedByte(at);
+    if (size < 0) return null;
+    if (size === 0) break;
+    const part = reader.cached(at + 1, size);
+    if (part?.length !== size) return null;
+    parts.push(part);
+    total += size;
+    at += 1 + size;
+  }
+  return concatBytes(parts);
+}
+
+function commentDecision(block: GifBlock, text: Uint8Array): GifDecision {
+  const found = finding(
+    'comment',
+    'Comment',
+    'comment extension',
+    decodeText(text),
+  );
+  return { block, keep: false, findings: [found] };
+}
+
+/**
+ * The decision for a block the window holds, without awaiting (images, frame timing, comments):
+ * null for the rare blocks that need a read (application extensions) or when the window ends.
+ */
+function cachedDecision(
+  reader: WindowedReader,
+  block: GifBlock,
+): GifDecision | null {
+  if (
+    block.kind === 'image' ||
+    block.label === GRAPHIC_CONTROL ||
+    block.label === PLAIN_TEXT
+  )
+    return { block, keep: true, findings: [] };
+  if (block.label !== COMMENT) return null;
+  const text = cachedSubBlockData(
+    reader,
+    block.dataStart,
+    COMMENT_REPORT_BYTES,
+  );
+  return text && commentDecision(block, text);
+}
+
 async function applicationDecision(
-  cursor: GifCursor,
+  reader: WindowedReader,
   block: GifBlock & { kind: 'extension' },
 ): Promise<GifDecision> {
-  const head = await firstSubBlock(cursor, block.dataStart);
+  const head = await firstSubBlock(reader, block.dataStart);
   const id = decodeLatin1(head.subarray(0, APPLICATION_ID_BYTES));
   const where = `application extension ${id}`;
   if (LOOP_IDS.has(id)) {
-    const kept = finding('other', id, where, undefined, 'playback');
+    const kept = keptFinding('other', id, where, 'playback');
     return { block, keep: true, findings: [kept] };
   }
   if (id === ICC_ID) {
-    const kept = finding(
-      'other',
-      'ICC profile',
-      where,
-      undefined,
-      'color-profile',
-    );
+    const kept = keptFinding('other', 'ICC profile', where, 'color-profile');
     return { block, keep: true, findings: [kept] };
   }
   if (id === XMP_ID && block.end - block.start <= MAX_METADATA_BYTES) {
-    const raw = await cursor.bytesAt(
+    const raw = await reader.readExact(
       block.dataStart,
       block.end - block.dataStart,
     );
@@ -88,26 +136,20 @@ async function applicationDecision(
 }
 
 async function decide(
-  cursor: GifCursor,
+  reader: WindowedReader,
   block: GifBlock,
 ): Promise<GifDecision> {
   if (block.kind === 'image') return { block, keep: true, findings: [] };
   if (block.label === GRAPHIC_CONTROL || block.label === PLAIN_TEXT)
     return { block, keep: true, findings: [] };
-  if (block.label === APPLICATION) return applicationDecision(cursor, block);
+  if (block.label === APPLICATION) return applicationDecision(reader, block);
   if (block.label === COMMENT) {
     const text = await subBlockData(
-      cursor,
+      reader,
       block.dataStart,
       COMMENT_REPORT_BYTES,
     );
-    const found = finding(
-      'comment',
-      'Comment',
-      'comment extension',
-      decodeText(text),
-    );
-    return { block, keep: false, findings: [found] };
+    return commentDecision(block, text);
   }
   const label = `extension 0x${block.label.toString(16)}`;
   return { block, keep: false, findings: [finding('other', label, label)] };
@@ -117,11 +159,13 @@ export async function analyzeGif(
   src: ByteSource,
   ctx: EngineContext,
 ): Promise<GifAnalysis> {
-  const cursor = new GifCursor(src, ctx);
-  const layout = await readGifLayout(cursor);
+  const reader = new WindowedReader(src);
+  const layout = await readGifLayout(reader, ctx);
   const decisions: GifDecision[] = [];
   for (const block of layout.blocks)
-    decisions.push(await decide(cursor, block));
+    decisions.push(
+      cachedDecision(reader, block) ?? (await decide(reader, block)),
+    );
   const extra = src.size - layout.imageEnd;
   const trailing =
     extra > 0

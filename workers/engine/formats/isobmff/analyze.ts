@@ -6,7 +6,7 @@ import type { ByteSource } from '../../byte-source';
 import { EngineError, throwIfAborted } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
-import type { Patch } from '../in-place';
+import type { Patch } from '../../shared/in-place';
 import type { Box } from './box';
 import { scanFragment } from './fragments';
 import { hasItems, scanHeifMeta } from './heif';
@@ -16,11 +16,13 @@ import { isRemovable, removeBox } from './removable';
 import type { ByteRange } from './sample-table';
 import { hasData, mergeRanges, zeroPatches } from './telemetry';
 import { topLevelBoxes } from './top-level';
-import { WindowReader } from './window-reader';
+import { WindowedReader } from '../../windowed-reader';
 
 export interface Analysis {
   readonly findings: Finding[];
   readonly patches: Patch[];
+  /** The `mdat` boxes: sample data the residue scan skips. */
+  readonly mediaData: ByteRange[];
 }
 
 /** Top-level boxes read into memory: the metadata the walk edits. */
@@ -34,14 +36,19 @@ const READ_TYPES = new Set([
   'prft',
 ]);
 const COPYRIGHT_SIGN = 0xa9;
+/** Small enough that a moof header read drags in little of the mdat after it. */
+const BOX_WINDOW_BYTES = 16 * 1024;
 
-async function readRegion(reader: WindowReader, box: Box): Promise<Region> {
+async function readRegion(reader: WindowedReader, box: Box): Promise<Region> {
   if (box.end - box.start > MAX_METADATA_BYTES)
     throw new EngineError(
       'too-large',
       `'${box.type}' box larger than the metadata limit`,
     );
-  return new Region(await reader.readExact(box.start, box.end), box.start);
+  return new Region(
+    await reader.readExact(box.start, box.end - box.start),
+    box.start,
+  );
 }
 
 const isRead = (box: Box) =>
@@ -53,13 +60,13 @@ class FileScan {
   private readonly telemetryRanges = new Map<number, ByteRange[]>();
   private movie: Movie = { telemetry: [], defaultSampleSize: new Map() };
 
-  private readonly reader: WindowReader;
+  private readonly reader: WindowedReader;
 
   constructor(
     private readonly src: ByteSource,
     private readonly signal: AbortSignal | undefined,
   ) {
-    this.reader = new WindowReader(src);
+    this.reader = new WindowedReader(src, BOX_WINDOW_BYTES);
   }
 
   topLevel(): Promise<Box[]> {
@@ -134,5 +141,11 @@ export async function analyzeFile(
     if (isRead(box)) await scan.box(box);
   }
   await scan.telemetry();
-  return { findings: scan.findings, patches: scan.patches };
+  return {
+    findings: scan.findings,
+    patches: scan.patches,
+    mediaData: boxes
+      .filter((b) => b.type === 'mdat')
+      .map((b) => ({ start: b.start, end: b.end })),
+  };
 }

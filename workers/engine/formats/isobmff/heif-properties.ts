@@ -3,7 +3,7 @@
  * (imir), ISO/IEC 23008-12 6.5.5, 6.5.10, 6.5.12. They live in iprp/ipco and are never changed.
  */
 import { fourcc, u8 } from '../../bytes';
-import { finding, type Finding } from '../../findings';
+import { finding, keptFinding, type Finding } from '../../findings';
 import { childrenOf, firstChild, payloadBytes, type Box } from './box';
 import type { Region } from './region';
 
@@ -23,11 +23,10 @@ export function keptProperties(
     const payload = payloadBytes(region.bytes, region.base, p);
     if (p.type === 'colr' && ICC_COLOUR_TYPES.has(fourcc(payload, 0)))
       return [
-        finding(
+        keptFinding(
           'other',
           'colr ICC profile',
           'meta/iprp/ipco',
-          undefined,
           'color-profile',
         ),
       ];

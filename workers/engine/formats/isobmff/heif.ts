@@ -12,7 +12,7 @@ import { ascii, u32be } from '../../bytes';
 import { EngineError, corrupt, throwIfAborted } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
-import type { Patch } from '../in-place';
+import type { Patch } from '../../shared/in-place';
 import { firstChild, type Box } from './box';
 import { exifBlockFindings, xmpBlockFindings } from './embedded';
 import {

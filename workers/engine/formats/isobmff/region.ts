@@ -4,7 +4,7 @@
  * changes a byte only has to say which byte.
  */
 import { ascii } from '../../bytes';
-import type { Patch } from '../in-place';
+import type { Patch } from '../../shared/in-place';
 import type { Box } from './box';
 
 /** Runs of changed bytes closer than this merge into one patch. */

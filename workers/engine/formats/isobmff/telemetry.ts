@@ -4,10 +4,10 @@
  */
 import { EngineError, throwIfAborted } from '../../errors';
 import { MAX_METADATA_BYTES } from '../../limits';
-import type { Patch } from '../in-place';
+import type { Patch } from '../../shared/in-place';
 import { isZero } from './box';
 import type { ByteRange } from './sample-table';
-import type { WindowReader } from './window-reader';
+import type { WindowedReader } from '../../windowed-reader';
 
 /** Sorted, with touching or overlapping ranges joined. */
 export function mergeRanges(ranges: readonly ByteRange[]): ByteRange[] {
@@ -31,7 +31,7 @@ function totalBytes(ranges: readonly ByteRange[]): number {
 
 /** True when any byte in the ranges is not zero. */
 export async function hasData(
-  reader: WindowReader,
+  reader: WindowedReader,
   ranges: readonly ByteRange[],
   signal: AbortSignal | undefined,
 ): Promise<boolean> {
@@ -42,7 +42,7 @@ export async function hasData(
     );
   for (const { start, end } of ranges) {
     throwIfAborted(signal);
-    const bytes = await reader.readExact(start, end);
+    const bytes = await reader.readExact(start, end - start);
     if (!isZero(bytes, 0, bytes.length)) return true;
   }
   return false;

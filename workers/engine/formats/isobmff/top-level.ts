@@ -5,13 +5,13 @@
 import { corrupt, throwIfAborted } from '../../errors';
 import { MAX_ENTRIES } from '../../limits';
 import { LARGE_HEADER_BYTES, isZero, parseBoxHeader, type Box } from './box';
-import type { WindowReader } from './window-reader';
+import type { WindowedReader } from '../../windowed-reader';
 
 /** Entries between cancellation checks. */
 const CHECK_EVERY = 4096;
 
 export async function topLevelBoxes(
-  reader: WindowReader,
+  reader: WindowedReader,
   signal: AbortSignal | undefined,
 ): Promise<Box[]> {
   const boxes: Box[] = [];
@@ -20,7 +20,7 @@ export async function topLevelBoxes(
     if (boxes.length % CHECK_EVERY === 0) throwIfAborted(signal);
     const head = await reader.read(
       at,
-      Math.min(reader.size, at + LARGE_HEADER_BYTES),
+      Math.min(reader.size, at + LARGE_HEADER_BYTES) - at,
     );
     if (head.length < LARGE_HEADER_BYTES && isZero(head, 0, head.length)) break;
     const box = parseBoxHeader(head, 0, at, reader.size);

@@ -18,7 +18,7 @@ import {
 } from './box';
 import { xmpBlockFindings } from './embedded';
 import { C2PA_UUID, c2paFinding } from '../../metadata/c2pa';
-import { iso6709ToDecimal } from './iso6709';
+import { iso6709ToDecimal } from '../../metadata/iso6709';
 import { itemCategory, keyCategory } from './labels';
 import { lociFinding } from './loci';
 import { isXmpUuid, uuidOf } from './uuids';

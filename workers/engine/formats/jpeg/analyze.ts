@@ -1,12 +1,17 @@
 /** One pass over a JPEG: its layout, the decision for each segment, the trailer's findings. */
 import type { ByteSource } from '../../byte-source';
 import type { Finding } from '../../findings';
-import { readJpegLayout, type JpegLayout, type JpegSegment } from './layout';
+import {
+  HEADER_WINDOW_BYTES,
+  readJpegLayout,
+  type JpegLayout,
+  type JpegSegment,
+} from './layout';
 import type { ScanContext } from './entropy-scan';
 import { APP1, COM, isApp } from './markers';
 import { segmentAction, type SegmentAction } from './segment-rules';
 import { trailerFindings } from './trailer';
-import { WindowReader } from './window-reader';
+import { WindowedReader } from '../../windowed-reader';
 
 export interface SegmentDecision {
   readonly segment: JpegSegment;
@@ -18,9 +23,6 @@ export interface JpegAnalysis {
   readonly decisions: readonly SegmentDecision[];
   readonly trailer: readonly Finding[];
 }
-
-/** inspect and clean receive the same ByteSource: the scan of the image data runs once. */
-const cache = new WeakMap<ByteSource, Promise<JpegAnalysis>>();
 
 /** Only the first EXIF keeps its Orientation; a second EXIF segment is removed whole. */
 function onlyFirstExif(
@@ -42,7 +44,7 @@ async function decide(
   src: ByteSource,
   segments: readonly JpegSegment[],
 ): Promise<SegmentDecision[]> {
-  const reader = new WindowReader(src);
+  const reader = new WindowedReader(src, HEADER_WINDOW_BYTES);
   const decisions: SegmentDecision[] = [];
   for (const segment of segments) {
     if (!isApp(segment.marker) && segment.marker !== COM) continue;
@@ -55,7 +57,10 @@ async function decide(
   return onlyFirstExif(decisions);
 }
 
-async function run(src: ByteSource, ctx: ScanContext): Promise<JpegAnalysis> {
+export async function analyzeJpeg(
+  src: ByteSource,
+  ctx: ScanContext,
+): Promise<JpegAnalysis> {
   const layout = await readJpegLayout(src, ctx);
   const decisions = await decide(src, layout.segments);
   return {
@@ -63,16 +68,4 @@ async function run(src: ByteSource, ctx: ScanContext): Promise<JpegAnalysis> {
     decisions,
     trailer: await trailerFindings(src, layout.imageEnd),
   };
-}
-
-export function analyzeJpeg(
-  src: ByteSource,
-  ctx: ScanContext,
-): Promise<JpegAnalysis> {
-  const cached = cache.get(src);
-  if (cached) return cached;
-  const pending = run(src, ctx);
-  cache.set(src, pending);
-  pending.catch(() => cache.delete(src));
-  return pending;
 }

@@ -7,6 +7,7 @@
  * `indexOf`, so it costs one sequential read of the pixels' bytes and no per-byte JavaScript.
  */
 import type { ByteSource } from '../../byte-source';
+import type { ByteRange } from '../../format-module';
 import { corrupt, throwIfAborted } from '../../errors';
 import { MARKER_PREFIX, STUFFED, isRestart } from './markers';
 
@@ -21,6 +22,8 @@ export interface FoundMarker {
 export interface ScanContext {
   readonly signal?: AbortSignal;
   readonly onProgress?: (fraction: number) => void;
+  /** Entropy-coded data already scanned (verify-after-clean): its end is known, not searched. */
+  readonly knownOpaque?: readonly ByteRange[];
 }
 
 /** Index of the first real marker in `chunk` (not stuffing, restart or fill), or -1. */

@@ -3,6 +3,7 @@
  * data of each scan skipped, and where the image ends (anything after EOI is a trailer).
  */
 import type { ByteSource } from '../../byte-source';
+import type { ByteRange } from '../../format-module';
 import { u16be } from '../../bytes';
 import { corrupt, throwIfAborted } from '../../errors';
 import { MAX_ENTRIES } from '../../limits';
@@ -17,7 +18,7 @@ import {
   SOS,
   isStandalone,
 } from './markers';
-import { WindowReader } from './window-reader';
+import { WindowedReader } from '../../windowed-reader';
 
 export interface JpegSegment {
   readonly marker: number;
@@ -34,11 +35,13 @@ export interface JpegLayout {
   readonly segments: readonly JpegSegment[];
   /** Offset just past the EOI marker: where the image ends. */
   readonly imageEnd: number;
+  /** Each scan's entropy-coded data, from the end of its SOS header to the marker after it. */
+  readonly scans: readonly ByteRange[];
 }
 
 /** Skips 0xFF fill bytes (T.81 B.1.1.2) and reads the marker at `at`. */
 async function markerAt(
-  reader: WindowReader,
+  reader: WindowedReader,
   at: number,
 ): Promise<[number, number]> {
   let pos = at;
@@ -53,7 +56,7 @@ async function markerAt(
 }
 
 async function segmentAt(
-  reader: WindowReader,
+  reader: WindowedReader,
   offset: number,
   marker: number,
 ): Promise<JpegSegment> {
@@ -70,28 +73,46 @@ async function segmentAt(
   return { marker, offset, payloadOffset: lengthAt + LENGTH_BYTES, end };
 }
 
+/** The JPEG header area is read through one window, so twenty small segments cost one read. */
+export const HEADER_WINDOW_BYTES = 256 * 1024;
+
+/**
+ * Where the entropy-coded data starting at `from` ends. Data the input's analysis already
+ * scanned (a byte-identical copy in the cleaned output) is not searched again: the entropy
+ * scan, which reads every byte of the pixels, runs once per clean.
+ */
+async function scanEnd(
+  src: ByteSource,
+  from: number,
+  ctx: ScanContext,
+): Promise<number> {
+  const known = ctx.knownOpaque?.find((r) => r.start === from);
+  if (known) return known.end;
+  return (await findScanEnd(src, from, ctx)).offset;
+}
+
 /** Walks the file from SOI to EOI. Throws `corrupt` on anything that is not a well-formed JPEG. */
 export async function readJpegLayout(
   src: ByteSource,
   ctx: ScanContext,
 ): Promise<JpegLayout> {
-  const reader = new WindowReader(src);
+  const reader = new WindowedReader(src, HEADER_WINDOW_BYTES);
   const [soiAt, soi] = await markerAt(reader, 0);
   if (soiAt !== 0 || soi !== SOI) throw corrupt('no start-of-image marker');
   const segments: JpegSegment[] = [];
+  const scans: ByteRange[] = [];
   let at = MARKER_BYTES;
   while (segments.length < MAX_ENTRIES) {
     throwIfAborted(ctx.signal);
     const [offset, marker] = await markerAt(reader, at);
-    if (marker === EOI) return { segments, imageEnd: offset + MARKER_BYTES };
+    if (marker === EOI)
+      return { segments, imageEnd: offset + MARKER_BYTES, scans };
     if (isStandalone(marker))
       throw corrupt(`unexpected marker 0x${marker.toString(16)} at ${offset}`);
     const segment = await segmentAt(reader, offset, marker);
     segments.push(segment);
-    at =
-      marker === SOS
-        ? (await findScanEnd(src, segment.end, ctx)).offset
-        : segment.end;
+    at = marker === SOS ? await scanEnd(src, segment.end, ctx) : segment.end;
+    if (marker === SOS) scans.push({ start: segment.end, end: at });
   }
   throw corrupt('too many segments');
 }

@@ -1,9 +1,10 @@
 /** Walks the level-1 elements once and lists what to void and what stays on purpose. */
 import type { ByteSource } from '../../byte-source';
-import { emptyAnalysis, type Analysis } from './analysis';
+import type { ByteRange } from '../../format-module';
+import { emptyAnalysis, type Analysis } from './targets';
 import { needsFonts, scanAttachments } from './attachment-scan';
 import { EbmlCursor } from './cursor';
-import { ATTACHMENTS, INFO, TAGS, TRACKS } from './ids';
+import { ATTACHMENTS, CLUSTER, INFO, TAGS, TRACKS } from './ids';
 import { scanInfo, scanTracks } from './info';
 import { scanSeekHeads } from './seek-scan';
 import { readLayout } from './segment';
@@ -12,7 +13,7 @@ import { scanTags } from './tag-scan';
 export async function analyzeMatroska(
   src: ByteSource,
   signal?: AbortSignal,
-): Promise<Analysis> {
+): Promise<Analysis & { clusters: ByteRange[] }> {
   const cursor = new EbmlCursor(src, signal);
   const { segments } = await readLayout(cursor);
   const analysis = emptyAnalysis();
@@ -30,5 +31,8 @@ export async function analyzeMatroska(
   }
   for (const segment of segments)
     await scanSeekHeads(cursor, segment, analysis);
-  return analysis;
+  const clusters = level1
+    .filter((e) => e.id === CLUSTER)
+    .map((e) => ({ start: e.offset, end: e.end }));
+  return { ...analysis, clusters };
 }

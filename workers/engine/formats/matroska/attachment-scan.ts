@@ -3,7 +3,7 @@
  * every other attachment (cover art, documents) is voided, and so is every description.
  */
 import { finding, type Finding } from '../../findings';
-import { noteCrc, type Analysis } from './analysis';
+import { noteCrc, type Analysis } from './targets';
 import type { EbmlCursor } from './cursor';
 import type { Element } from './ebml';
 import { leafText } from './fields';

@@ -1,5 +1,5 @@
 /**
- * Reads EBML element headers from a ByteSource through a small cache window, so walking many
+ * Reads EBML element headers from a ByteSource through the core's windowed reader, so walking many
  * consecutive headers (the children of a live-recorded Cluster) costs a few large reads, and a jump
  * over a whole Cluster costs one tiny read.
  */
@@ -14,6 +14,7 @@ import {
   type ElementHeader,
 } from './ebml';
 import { CLUSTER_CHILDREN } from './ids';
+import { WindowedReader } from '../../windowed-reader';
 
 /** Window for a jump to a distant header (one element header, rounded up). */
 export const JUMP_WINDOW = 64;
@@ -21,36 +22,39 @@ export const JUMP_WINDOW = 64;
 export const SCAN_WINDOW = 256 * 1024;
 
 export class EbmlCursor {
-  private window: Uint8Array = new Uint8Array(0);
-  private windowStart = 0;
+  private readonly reader: WindowedReader;
 
   constructor(
     readonly src: ByteSource,
     private readonly signal?: AbortSignal,
-  ) {}
+  ) {
+    this.reader = new WindowedReader(src, SCAN_WINDOW);
+  }
 
   /** The header at `at`; `windowBytes` says how much to read ahead when the cache misses. */
   async header(at: number, windowBytes = JUMP_WINDOW): Promise<ElementHeader> {
     throwIfAborted(this.signal);
     const cached = this.parseCached(at);
     if (cached) return cached;
-    this.window = await this.src.read(
+    await this.reader.read(
       at,
+      MAX_HEADER_BYTES,
       Math.max(windowBytes, MAX_HEADER_BYTES),
     );
-    this.windowStart = at;
     const header = this.parseCached(at);
     if (!header) throw corrupt(`truncated element header at ${at}`);
     return header;
   }
 
+  /** The header at `at` parsed in the window, without copying; null when the window lacks it. */
   private parseCached(at: number): ElementHeader | null {
-    const local = at - this.windowStart;
-    if (local < 0 || local >= this.window.length) return null;
-    const header = parseHeader(this.window, local, this.windowStart);
+    const start = this.reader.windowStart;
+    const window = this.reader.window;
+    const local = at - start;
+    if (local < 0 || local >= window.length) return null;
+    const header = parseHeader(window, local, start);
     // A header cut by the window's end is re-read, unless the window reaches the file's end.
-    if (!header && this.windowStart + this.window.length < this.src.size)
-      return null;
+    if (!header && start + window.length < this.src.size) return null;
     return header;
   }
 

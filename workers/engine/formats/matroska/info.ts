@@ -1,6 +1,6 @@
 /** Segment Info and TrackEntry fields that identify the file, its maker or its software. */
 import { finding, type FindingCategory } from '../../findings';
-import { noteCrc, type Analysis } from './analysis';
+import { noteCrc, type Analysis } from './targets';
 import type { EbmlCursor } from './cursor';
 import type { Element } from './ebml';
 import { leafDate, leafHex, leafText } from './fields';

@@ -1,8 +1,8 @@
 /** Turns an analysis into same-size patches: Voids over the targets, then fresh CRC-32 values. */
 import type { ByteSource } from '../../byte-source';
-import { applyPatches, type Patch } from '../in-place';
-import type { Analysis, CrcSite } from './analysis';
-import { crc32 } from './crc32';
+import { applyPatches, type Patch } from '../../shared/in-place';
+import type { Analysis, CrcSite } from './targets';
+import { crc32 } from '../../shared/crc32';
 import { voidElement } from './ebml';
 
 const CRC_BYTES = 4;

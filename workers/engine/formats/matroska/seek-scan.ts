@@ -2,7 +2,7 @@
  * SeekHead entries that point at a level-1 element we voided whole (Tags, Attachments) are voided
  * too, so the index does not announce metadata that is gone (RFC 9559 5.1.1.1).
  */
-import { noteCrc, type Analysis } from './analysis';
+import { noteCrc, type Analysis } from './targets';
 import type { EbmlCursor } from './cursor';
 import { readUint } from './ebml';
 import { SEEK, SEEK_HEAD, SEEK_POSITION } from './ids';

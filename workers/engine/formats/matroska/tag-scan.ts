@@ -1,13 +1,13 @@
 /** The Tags element goes whole; walking it only lists what it held for the report. */
 import { finding, type Finding } from '../../findings';
 import { MAX_DEPTH } from '../../limits';
-import type { Analysis } from './analysis';
+import type { Analysis } from './targets';
 import type { EbmlCursor } from './cursor';
 import type { Element } from './ebml';
 import { leafText } from './fields';
 import { SIMPLE_TAG, TAG, TAG_NAME, TAG_STRING } from './ids';
 import { tagCategory } from './tags';
-import { iso6709ToDecimal } from '../isobmff/iso6709';
+import { iso6709ToDecimal } from '../../metadata/iso6709';
 
 const LOCATION = 'Segment/Tags';
 /** The whole Tags element is voided anyway; past this many entries the report says enough. */

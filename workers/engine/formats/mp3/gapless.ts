@@ -4,7 +4,7 @@
  * encoder string is reported as kept on purpose.
  */
 import { decodeLatin1, fourcc, u32be } from '../../bytes';
-import { finding, type Finding } from '../../findings';
+import { finding, keptFinding, type Finding } from '../../findings';
 import { VBRI_OFFSET, frameHeader, xingOffset } from './frame-header';
 
 const XING_FLAG_FRAMES = 1;
@@ -35,7 +35,7 @@ export function gaplessFindings(
     VBRI_OFFSET + FIELD_BYTES <= frame.length &&
     fourcc(frame, VBRI_OFFSET) === 'VBRI'
   ) {
-    return [finding('software', 'VBRI', location, undefined, 'playback')];
+    return [keptFinding('software', 'VBRI', location, 'playback')];
   }
   return [];
 }

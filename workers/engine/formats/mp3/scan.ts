@@ -6,15 +6,21 @@
  */
 import type { ByteSource } from '../../byte-source';
 import { EngineError, corrupt, throwIfAborted } from '../../errors';
-import { isFlac } from '../flac/blocks';
+import { ascii, startsWith } from '../../bytes';
 import { FRAME_HEADER_BYTES, frameHeader } from './frame-header';
-import { ID3_HEADER_BYTES, id3Findings, id3Header } from './id3v2';
-import { readTag, type TagRegion } from './tag-region';
+import {
+  ID3_HEADER_BYTES,
+  id3Findings,
+  id3Header,
+} from '../../metadata/audio-tags/id3v2';
+import { readTag, type TagRegion } from '../../metadata/audio-tags/tag-region';
 
 /** How far past the leading tags the first frame is looked for (encoders leave zero padding). */
 const SYNC_WINDOW = 64 * 1024;
 const MAX_HEAD_TAGS = 16;
 const LOCATION = 'start of file';
+/** The FLAC stream marker (RFC 9639 section 8): some taggers put an ID3v2 tag before it. */
+const FLAC_MAGIC = ascii('fLaC');
 
 export interface Mp3Scan {
   readonly head: TagRegion[];
@@ -43,7 +49,7 @@ export async function scanHead(
     });
     at = end;
   }
-  if (isFlac(await src.read(at, FRAME_HEADER_BYTES)))
+  if (startsWith(await src.read(at, FRAME_HEADER_BYTES), FLAC_MAGIC))
     return { head, audioStart: at, flac: true };
   return { head, audioStart: await firstFrame(src, at), flac: false };
 }

@@ -9,8 +9,8 @@ import { concatBytes, indexOfBytes } from '../../bytes';
 import { EngineError, corrupt } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { OutputBuilder, type OutputPlan } from '../../output-plan';
-import type { TagRegion } from '../mp3/tag-region';
-import { findTailTags } from '../mp3/tail';
+import type { TagRegion } from '../../metadata/audio-tags/tag-region';
+import { findTailTags } from '../../metadata/audio-tags/tail';
 import { COMMENT_ID, readHeaders, type OggHeaders } from './headers';
 import { laceCount, paginate } from './paginate';
 import { MAX_LACE, MAX_PAGE_BYTES, OGG_MAGIC, parsePageHeader } from './page';
@@ -18,7 +18,7 @@ import {
   emptyVorbisComments,
   parseVorbisComments,
   vorbisCommentFindings,
-} from './vorbis-comment';
+} from '../../metadata/vorbis-comment';
 
 /** Vorbis ends its comment header with a framing bit (Vorbis I spec section 5.2.1). */
 const VORBIS_FRAMING = Uint8Array.of(1);

@@ -2,7 +2,7 @@
 import type { ByteSource } from '../../byte-source';
 import { decodeLatin1, u16be, u32be, u8 } from '../../bytes';
 import { EngineError } from '../../errors';
-import { finding, type Finding } from '../../findings';
+import { finding, keptFinding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
 import { C2PA_PNG_CHUNK, c2paFinding } from '../../metadata/c2pa';
 import { readPngLayout, type PngChunk } from './chunks';
@@ -43,7 +43,7 @@ async function chunkData(
   return src.readExact(chunk.dataOffset, chunk.length);
 }
 
-/** PNG spec 11.3.6.6: year (2), month, day, hour, minute, second, in UTC. */
+/** PNG specification 11.3.6.6: year (2), month, day, hour, minute, second, in UTC. */
 function timeValue(data: Uint8Array): string | undefined {
   if (data.length < 7) return undefined;
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -65,7 +65,7 @@ async function keptFindings(
     return [finding('other', 'ICC profile', type, name, 'color-profile')];
   }
   if (type === 'sRGB' || type === 'cICP')
-    return [finding('other', type, type, undefined, 'color-profile')];
+    return [keptFinding('other', type, type, 'color-profile')];
   if (type === 'acTL' && chunk.length >= 8) {
     const frames = u32be(await chunkData(src, chunk), 0);
     return [finding('other', 'acTL', type, `${frames} frames`, 'playback')];

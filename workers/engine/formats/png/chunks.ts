@@ -11,7 +11,7 @@ import { MAX_ENTRIES } from '../../limits';
 export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const HEADER_BYTES = 8;
 const CRC_BYTES = 4;
-/** PNG spec 5.3: a chunk length is at most 2^31 - 1. */
+/** PNG specification 5.3: a chunk length is at most 2^31 - 1. */
 const MAX_CHUNK_LENGTH = 0x7fffffff;
 const WINDOW_BYTES = 64 * 1024;
 const ABORT_CHECK_EVERY = 1024;
@@ -31,7 +31,7 @@ export interface PngLayout {
   readonly imageEnd: number;
 }
 
-/** PNG spec 5.4: each type byte is an ASCII letter; bit 5 of the first is the ancillary bit. */
+/** PNG specification 5.4: each type byte is an ASCII letter; bit 5 of the first is the ancillary bit. */
 function isChunkType(type: string): boolean {
   return /^[A-Za-z]{4}$/.test(type);
 }

@@ -11,7 +11,7 @@ import {
   readExifFindings,
 } from '../../metadata/exif';
 import { ORIENTATION_UPRIGHT } from '../../metadata/ifd-findings';
-import { crc32 } from '../matroska/crc32';
+import { crc32 } from '../../shared/crc32';
 
 const EXIF_TYPE = Uint8Array.of(0x65, 0x58, 0x49, 0x66);
 export const EXIF_LOCATION = 'eXIf';

@@ -13,7 +13,7 @@ import {
   type ByteOrder,
   type IfdEntry,
 } from '../../metadata/tiff-ifd';
-import type { Patch } from '../in-place';
+import type { Patch } from '../../shared/in-place';
 import { isImageIfd, isKept } from './findings';
 import { DATA_LOCATORS } from './keep';
 import { subtractRanges, type Range } from './ranges';

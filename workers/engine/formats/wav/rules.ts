@@ -5,15 +5,15 @@
  */
 import type { ByteSource } from '../../byte-source';
 import { finding, type Finding } from '../../findings';
-import { infoCategory } from '../avi/info-tags';
-import { readChildren, type RiffChunk } from '../riff/chunks';
+import { infoCategory } from '../../metadata/riff-info';
+import { readChildren, type RiffChunk } from '../../shared/riff/chunks';
 import { bextFindings } from './bext';
 import {
   id3ChunkFindings,
   paddingFindings,
   textFinding,
-} from './chunk-findings';
-import type { FormRules } from './form';
+} from '../../shared/riff/chunk-findings';
+import type { FormRules } from '../../shared/riff/form';
 import { decodeText } from '../../bytes';
 import { EngineError } from '../../errors';
 import { MAX_METADATA_BYTES } from '../../limits';

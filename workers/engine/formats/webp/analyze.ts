@@ -11,7 +11,11 @@ import { exifVerdict } from '../../metadata/exif-verdict';
 import { iccProfileFinding } from '../../metadata/icc';
 import { readXmpFindings } from '../../metadata/xmp';
 import { MAX_METADATA_BYTES } from '../../limits';
-import { readChildren, readChunkAt, type RiffChunk } from '../riff/chunks';
+import {
+  readChildren,
+  readChunkAt,
+  type RiffChunk,
+} from '../../shared/riff/chunks';
 import { ANMF_CHUNK, frameFindings, readFrame, type Frame } from './frames';
 
 export const IMAGE_CHUNKS: ReadonlySet<string> = new Set([

@@ -5,7 +5,7 @@
  */
 import type { ByteSource } from '../../byte-source';
 import { finding, type Finding } from '../../findings';
-import { readChunks, type RiffChunk } from '../riff/chunks';
+import { readChunks, type RiffChunk } from '../../shared/riff/chunks';
 
 /** Frame X, Y, width, height (3 bytes each), duration (3), flags (1). */
 export const ANMF_HEADER_BYTES = 16;

@@ -6,7 +6,7 @@ import type { ByteSource } from '../../byte-source';
 import { ascii } from '../../bytes';
 import { buildOrientationOnlyExif } from '../../metadata/exif';
 import { OutputBuilder, planSize, type OutputPlan } from '../../output-plan';
-import { chunkHeader, type RiffChunk } from '../riff/chunks';
+import { chunkHeader, type RiffChunk } from '../../shared/riff/chunks';
 import {
   EXIF_CHUNK,
   ICC_CHUNK,

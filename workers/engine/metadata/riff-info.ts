@@ -1,5 +1,5 @@
 /** RIFF INFO list tags (RIFF 1.0 "INFO List Chunk", plus common additions), by report category. */
-import type { FindingCategory } from '../../findings';
+import type { FindingCategory } from '../findings';
 
 const INFO_CATEGORIES: Readonly<Record<string, FindingCategory>> = {
   IART: 'author',

@@ -2,8 +2,8 @@
 import { decodeLatin1, decodeText } from '../../bytes';
 import { isEngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
-import type { RiffChunk } from '../riff/chunks';
-import { id3Findings } from '../mp3/id3v2';
+import type { RiffChunk } from './chunks';
+import { id3Findings } from '../../metadata/audio-tags/id3v2';
 
 /** Printable runs this long in padding are text someone wrote there. */
 const TEXT_RUN = /[\x20-\x7e]{12,}/g;

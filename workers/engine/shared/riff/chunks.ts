@@ -7,11 +7,11 @@
  * `RIFF`, `LIST` (and IFF `FORM`, `CAT `) payloads start with a four-character form type followed
  * by more chunks.
  */
-import type { ByteSource } from '../../byte-source';
+import type { ByteReader } from '../../byte-source';
 import { fourcc, u32be, u32le } from '../../bytes';
 import { corrupt, throwIfAborted } from '../../errors';
 import { MAX_DEPTH, MAX_ENTRIES } from '../../limits';
-import { CachedSource } from './cached-source';
+import { WindowedReader } from '../../windowed-reader';
 
 export const CHUNK_HEADER_BYTES = 8;
 export const FORM_TYPE_BYTES = 4;
@@ -51,7 +51,7 @@ export interface ChunkWalkOptions {
  * (a lying size); fewer than 8 bytes left over are accepted only when they are zero padding.
  */
 export async function readChunks(
-  src: ByteSource,
+  src: ByteReader,
   start: number,
   end: number,
   options: ChunkWalkOptions = {},
@@ -61,7 +61,7 @@ export async function readChunks(
     throw corrupt(`chunks nested deeper than ${MAX_DEPTH}`);
   if (end > src.size)
     throw corrupt(`chunk list at ${start} runs past the file`);
-  const cached = CachedSource.over(src);
+  const cached = WindowedReader.over(src);
   const chunks: RiffChunk[] = [];
   let at = start;
   while (at < end) {
@@ -86,7 +86,7 @@ export async function readChunks(
 
 /** The chunks nested in a `RIFF`/`LIST`/`FORM` chunk, after its form type. */
 export function readChildren(
-  src: ByteSource,
+  src: ByteReader,
   parent: RiffChunk,
   options: ChunkWalkOptions = {},
 ): Promise<RiffChunk[]> {
@@ -103,7 +103,7 @@ export function readChildren(
 
 /** Reads one chunk header at `at`, checking that the chunk fits in its parent ending at `end`. */
 export async function readChunkAt(
-  src: ByteSource,
+  src: ByteReader,
   at: number,
   end: number,
   endian: RiffEndian = 'le',
@@ -135,7 +135,7 @@ export async function readChunkAt(
 }
 
 async function expectZeroPadding(
-  src: ByteSource,
+  src: ByteReader,
   at: number,
   end: number,
 ): Promise<void> {

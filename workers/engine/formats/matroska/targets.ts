@@ -1,4 +1,4 @@
-/** What a Matroska file holds that we remove (targets, voided whole) and what we keep on purpose. */
+/** What a Matroska walk found: what we remove (targets, voided whole) and what we keep on purpose. */
 import type { Finding } from '../../findings';
 import type { Element } from './ebml';
 import { CRC_32 } from './ids';

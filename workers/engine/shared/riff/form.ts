@@ -16,7 +16,7 @@ import {
   readChunkAt,
   type RiffChunk,
   type RiffEndian,
-} from '../riff/chunks';
+} from './chunks';
 
 export interface FormRules {
   readonly endian: RiffEndian;

@@ -3,9 +3,9 @@
  * a length-prefixed vendor string, then a count of length-prefixed `KEY=value` entries. The same
  * structure sits in FLAC's VORBIS_COMMENT block and in Ogg Vorbis and Opus comment headers.
  */
-import { decodeText, u32le } from '../../bytes';
-import { corrupt } from '../../errors';
-import { finding, type Finding, type FindingCategory } from '../../findings';
+import { decodeText, u32le } from '../bytes';
+import { corrupt } from '../errors';
+import { finding, type Finding, type FindingCategory } from '../findings';
 
 const LENGTH_BYTES = 4;
 
