@@ -154,7 +154,7 @@ function blank(
   findings: Finding[],
   into: AsfAnalysis,
 ): void {
-  into.findings.push(...findings);
+  for (const item of findings) into.findings.push(item);
   into.patches.push(padding(object));
 }
 
@@ -175,7 +175,8 @@ function scanMetadata(
   );
   const removed = records.filter((r) => !isTechnical(r.name));
   if (removed.length === 0) return;
-  into.findings.push(...fieldFindings(removed, location, nameCategory));
+  for (const item of fieldFindings(removed, location, nameCategory))
+    into.findings.push(item);
   const keptLength = kept.reduce((n, r) => n + r.end - r.start, 0);
   const shortLength = OBJECT_HEADER_BYTES + RECORD_COUNT_BYTES + keptLength;
   const rest = bytes.length - shortLength;
