@@ -40,16 +40,21 @@ export interface CleanResult extends Omit<CleanPlanResult, 'plan'> {
 
 export const CLEANED_PREFIX = 'cleaned_';
 
+/**
+ * What the visitor and the CLI read when a parser fails in a way it did not foresee: the file
+ * does not follow its format somewhere the parser trusted it. The JavaScript message
+ * (`Cannot read properties of undefined`) says nothing to a person and is not passed on.
+ */
+export const UNFORESEEN_DETAIL =
+  'the file breaks its format in a way the reader did not expect';
+
 /** Wraps anything a parser throws that is not ours (RangeError from a DataView, say) as corrupt. */
 async function typed<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (isEngineError(error)) throw error;
-    throw new EngineError(
-      'corrupt',
-      error instanceof Error ? error.message : String(error),
-    );
+    throw new EngineError('corrupt', UNFORESEEN_DETAIL);
   }
 }
 
