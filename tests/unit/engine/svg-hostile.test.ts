@@ -134,6 +134,16 @@ describe('SVG DOCTYPE with a local path', () => {
     expect(wellFormed(text)).toBe(true);
   });
 
+  it.each([
+    ['a damaged scheme', 'fil\u00ff\u0001/home/CANARY_USER/svg11.dtd'],
+    ['a repeated prefix', 'filililifile:///home/CANARY_USER/svg11.dtd'],
+  ])('removes a DOCTYPE whose local path follows %s', async (_, id) => {
+    const input = `<!DOCTYPE svg SYSTEM "${id}">
+<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>`;
+    const { text } = await cleaned(input);
+    expect(text).not.toContain('CANARY_USER');
+  });
+
   it('refuses an external entity read from the author disk', async () => {
     const input = `<!DOCTYPE svg [ <!ENTITY x SYSTEM "file:///home/CANARY_USER/x.txt"> ]>
 <svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>`;

@@ -8,7 +8,7 @@
  */
 import { EngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
-import { holdsLocalPath } from './local-paths';
+import { mentionsLocalPath } from './local-paths';
 import type { Range } from './tokenizer';
 
 const latin1 = new TextDecoder('latin1');
@@ -30,11 +30,11 @@ export function doctypeEdit(
   token: Range,
 ): DoctypeEdit | null {
   const text = latin1.decode(bytes.subarray(token.start, token.end));
-  if (!holdsLocalPath(text)) return null;
+  if (!mentionsLocalPath(text)) return null;
   const head = DOCTYPE_HEAD.exec(text);
   const externalId = head?.[1] ?? '';
   const rest = text.slice(head?.[0].length ?? 0);
-  if (holdsLocalPath(rest))
+  if (mentionsLocalPath(rest))
     throw new EngineError(
       'unsupported',
       'the DOCTYPE declares entities read from files on the author disk',

@@ -11,9 +11,14 @@ import { xmlText } from './values';
 
 const LOCAL_PATH_START =
   /^\s*(?:file:|[A-Za-z]:[\\/]|\\\\|\/home\/|\/Users\/|\/root\/)/i;
-/** The same, anywhere in a value: after a separator, so `https://x.org/home/` is no local path. */
+/**
+ * The same, anywhere in a value, unless it continues a word or a URL (`https://x.org/home/`,
+ * `profile:`): after the start, a space, a quote, a bracket, a control byte or punctuation.
+ */
 const LOCAL_PATH_INSIDE =
-  /(?:^|[\s'"(,;=])(?:file:|[A-Za-z]:[\\/]|\\\\\w|\/home\/|\/Users\/|\/root\/)/i;
+  /(?<![\w/.:~-])(?:file:|[A-Za-z]:[\\/]|\\\\\w|\/home\/|\/Users\/|\/root\/)/i;
+/** In a DOCTYPE nothing is a web path: any of these anywhere is the author's disk. */
+const LOCAL_PATH_ANYWHERE = /file:|[A-Za-z]:\\|\/home\/|\/Users\/|\/root\//i;
 const SLASH = 0x2f;
 const BACKSLASH = 0x5c;
 const latin1 = new TextDecoder('latin1');
@@ -29,6 +34,11 @@ const isLink = (name: string) => /(^|:)href$/.test(name);
 /** True when the text names a place on a local disk. */
 export function holdsLocalPath(text: string): boolean {
   return LOCAL_PATH_INSIDE.test(text);
+}
+
+/** Looser: for declarations, where no value is a web address. */
+export function mentionsLocalPath(text: string): boolean {
+  return LOCAL_PATH_ANYWHERE.test(text);
 }
 
 export function localPath(
