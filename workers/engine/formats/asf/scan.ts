@@ -14,7 +14,7 @@ import {
   scanHeader,
   type AsfAnalysis,
 } from './header-scan';
-import { objectAt, OBJECT_HEADER_BYTES } from './objects';
+import { OBJECT_HEADER_BYTES } from './objects';
 
 /** Enough of a top-level object to see its File ID (Data Object spec 5.1, Simple Index 6.1). */
 const TOP_HEAD_BYTES = OBJECT_HEADER_BYTES + 16;
@@ -80,8 +80,9 @@ async function scanTopLevel(
     // A broadcast (live) Data Object may leave its size unset (spec 5.1): nothing follows it then.
     if (guid === G.DATA && (size < TOP_HEAD_BYTES || at + size > src.size))
       return;
-    const object = objectAt(head, 0, src.size - at);
-    if (guid === G.HEADER) await scanLaterHeader(src, at, object.end, into);
-    at = object.end + at;
+    if (size < OBJECT_HEADER_BYTES || at + size > src.size)
+      throw corrupt(`ASF object at ${at} has a size that does not fit`);
+    if (guid === G.HEADER) await scanLaterHeader(src, at, size, into);
+    at += size;
   }
 }
