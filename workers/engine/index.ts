@@ -41,6 +41,14 @@ export interface CleanResult extends Omit<CleanPlanResult, 'plan'> {
 export const CLEANED_PREFIX = 'cleaned_';
 
 /**
+ * What the visitor and the CLI read when a parser fails in a way it did not foresee: the file
+ * does not follow its format somewhere the parser trusted it. The JavaScript message
+ * (`Cannot read properties of undefined`) says nothing to a person and is not passed on.
+ */
+export const UNFORESEEN_DETAIL =
+  'the file breaks its format in a way the reader did not expect';
+
+/**
  * Runs `work`, letting EngineErrors through and turning anything else a parser throws (a
  * RangeError from a DataView, say) into a `corrupt` EngineError, so callers only see typed errors.
  */
@@ -49,10 +57,7 @@ async function foreignErrorsAsCorrupt<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (isEngineError(error)) throw error;
-    throw new EngineError(
-      'corrupt',
-      error instanceof Error ? error.message : String(error),
-    );
+    throw new EngineError('corrupt', UNFORESEEN_DETAIL);
   }
 }
 

@@ -138,6 +138,45 @@ describe('asf clean', () => {
   });
 });
 
+describe('asf with more than one Header Object', () => {
+  /** The whole Header Object written twice, as a mutated file had it; exiftool reads both. */
+  function twoHeaders(): string {
+    const bytes = Buffer.from(fileBytes(at('dirty.wmv')));
+    const headerEnd = Number(bytes.readBigUInt64LE(16));
+    const doubled = Buffer.concat([
+      bytes.subarray(0, headerEnd),
+      bytes.subarray(0, headerEnd),
+      bytes.subarray(headerEnd),
+    ]);
+    writeFileSync(at('two-headers.wmv'), doubled);
+    return at('two-headers.wmv');
+  }
+
+  it('cleans every Header Object', async () => {
+    const path = twoHeaders();
+    const input = fileBytes(path);
+    expect(exiftool(path)).toMatch(/CANARY_TITLE/);
+    const cleaned = await cleanFile(path);
+    for (const canary of CANARIES)
+      expect(hasText(cleaned.bytes, canary)).toBe(false);
+    expect(cleaned.bytes.length).toBe(input.length);
+    const tags = exiftool(cleaned.path);
+    for (const canary of CANARIES) expect(tags).not.toContain(canary);
+    expect(
+      cleaned.result.removed.filter((f) => f.label === 'Title'),
+    ).toHaveLength(2);
+  });
+
+  it('fails as corrupt on a Header Object nested inside the Header Object', async () => {
+    const bytes = Buffer.from(fileBytes(at('dirty.wmv')));
+    // The File Properties Object (the first child) renamed to a Header Object.
+    bytes.copy(bytes, 30, 0, 16);
+    await expect(cleanPlan(blobOf(bytes))).rejects.toMatchObject({
+      code: 'corrupt',
+    });
+  });
+});
+
 describe('asf hostile input', () => {
   const rejects = (bytes: Uint8Array, code = 'corrupt') =>
     expect(cleanPlan(blobOf(bytes))).rejects.toMatchObject({ code });

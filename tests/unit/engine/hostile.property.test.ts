@@ -1,13 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  anyMutation,
   cleanOutcome,
-  mutation,
+  mutationOf,
   sniffedCorpusFiles,
 } from '../../helpers/fuzz-engine';
+import {
+  FUZZ_CANARY,
+  canaryFixtures,
+  holdsCanary,
+} from '../../helpers/canary-fixtures';
 import {
   applicationExtension,
   insertBeforeTrailer,
@@ -80,7 +87,7 @@ describe('hostile input: mutated files end in a typed error or a clean output', 
 
   it.each(inputs)('%s', async (_, original) => {
     await fc.assert(
-      fc.asyncProperty(mutation(original), async (mutated) => {
+      fc.asyncProperty(anyMutation(original), async (mutated) => {
         const started = performance.now();
         const outcome = await cleanOutcome(mutated);
         expect(performance.now() - started).toBeLessThan(RUN_TIME_LIMIT_MS);
@@ -89,4 +96,67 @@ describe('hostile input: mutated files end in a typed error or a clean output', 
       { numRuns: RUNS_PER_FILE, seed: SEED },
     );
   });
+});
+
+const planted = canaryFixtures();
+/** Two properties per planted fixture share the per-input budget. */
+const CANARY_RUNS = Math.ceil(RUNS_PER_FILE / 2);
+const scratch = mkdtempSync(join(tmpdir(), 'hostile-'));
+
+/** What exiftool reads from `bytes`, every group and embedded stream included. */
+function exiftoolReads(bytes: Uint8Array): string {
+  const path = join(scratch, 'output');
+  writeFileSync(path, bytes);
+  return execFileSync('exiftool', ['-j', '-a', '-u', '-ee', '-b', path], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+/** Mutations that change bytes where they are: the canary can only survive where it was planted. */
+const IN_PLACE = ['truncate', 'flips', 'lie', 'byteRun'] as const;
+/**
+ * Mutations that move bytes: a copy of a tag can land inside image or sample data, where no
+ * parser can tell it from pixels or audio. There, no reader may show it.
+ */
+const MOVING = ['duplicate', 'reorder', 'repeat'] as const;
+
+async function checkMutant(mutated: Uint8Array, strict: boolean) {
+  const started = performance.now();
+  const outcome = await cleanOutcome(mutated);
+  expect(performance.now() - started).toBeLessThan(RUN_TIME_LIMIT_MS);
+  if (outcome.kind !== 'clean' || !holdsCanary(outcome.output)) return;
+  if (strict) expect.fail('a planted canary is left in the clean output');
+  expect(exiftoolReads(outcome.output)).not.toContain(FUZZ_CANARY);
+}
+
+describe('hostile input: no planted canary survives in a clean output', () => {
+  it.each(planted)('%s is cleaned of its canary', async (_, original) => {
+    const outcome = await cleanOutcome(original);
+    expect(outcome.kind).toBe('clean');
+    if (outcome.kind === 'clean')
+      expect(holdsCanary(outcome.output)).toBe(false);
+  });
+
+  it.each(planted)(
+    '%s mutated in place: nowhere in the output',
+    async (_, original) => {
+      const mutants = fc.oneof(...IN_PLACE.map((f) => mutationOf(f, original)));
+      await fc.assert(
+        fc.asyncProperty(mutants, (m) => checkMutant(m, true)),
+        { numRuns: CANARY_RUNS, seed: SEED },
+      );
+    },
+  );
+
+  it.each(planted)(
+    '%s with moved bytes: no reader shows it',
+    async (_, original) => {
+      const mutants = fc.oneof(...MOVING.map((f) => mutationOf(f, original)));
+      await fc.assert(
+        fc.asyncProperty(mutants, (m) => checkMutant(m, false)),
+        { numRuns: CANARY_RUNS, seed: SEED },
+      );
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanPlan, inspect } from '../../../workers/engine';
+import { cleanPlan, inspect, planToBlob } from '../../../workers/engine';
 import {
   insertAfterIhdr,
   insertBeforeIend,
@@ -310,5 +310,28 @@ describe('PNG hostile input', () => {
     expect(
       result.removed.find((f) => f.label === 'Comment')?.value,
     ).toHaveLength(501);
+  });
+
+  it('spends one inflate budget per file: thousands of small zTXt bombs clean in bounded time', async () => {
+    // Each chunk is a few KB that inflates to the per-chunk cap (4 MB): 4,000 of them used to
+    // inflate 16 GB. A plain canary after them must still go.
+    const bomb = zTXt('Comment', 'A'.repeat(4 * 1024 * 1024));
+    const bombs = Array.from({ length: 4000 }, () => bomb);
+    const input = insertAfterIhdr(base(), [
+      ...bombs,
+      zTXt('Author', 'CANARY_AFTER_BOMBS'),
+    ]);
+    expect(input.length).toBeGreaterThan(4000 * 4000);
+    const started = performance.now();
+    const blob = blobOf(input);
+    const result = await cleanPlan(blob);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    const comments = result.removed.filter((f) => f.label === 'Comment');
+    expect(comments.length).toBeGreaterThanOrEqual(4000);
+    const output = new Uint8Array(
+      await planToBlob(blob, result.plan).arrayBuffer(),
+    );
+    expect(listChunks(output).some((c) => c.type === 'zTXt')).toBe(false);
+    expect(contains(output, 'CANARY_AFTER_BOMBS')).toBe(false);
   });
 });

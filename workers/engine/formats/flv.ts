@@ -17,7 +17,7 @@ async function scanFlv(
   const patches: Patch[] = [];
   for (const tag of await readScriptTags(src, signal)) {
     const result = scanScript(tag.data);
-    findings.push(...result.findings);
+    for (const item of result.findings) findings.push(item);
     if (result.replacement)
       patches.push({ offset: tag.dataOffset, data: result.replacement });
   }

@@ -167,7 +167,8 @@ export function readPhotoshopFindings(
   for (let blocks = 0; blocks < MAX_ENTRIES; blocks++) {
     const resource = resourceAt(irb, at);
     if (!resource) break;
-    found.push(...resourceFindings(resource.id, resource.data, location));
+    for (const item of resourceFindings(resource.id, resource.data, location))
+      found.push(item);
     at = resource.next;
   }
   return found.length > 0 ? found : [finding('other', 'Photoshop', location)];

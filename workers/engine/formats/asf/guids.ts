@@ -2,6 +2,8 @@
  * ASF object GUIDs (Advanced Systems Format Specification, revision 01.20.05, section 10.1), as
  * written in text; on disk a GUID's first three fields are little-endian.
  */
+import { corrupt } from '../../errors';
+
 export const HEADER = '75B22630-668E-11CF-A6D9-00AA0062CE6C';
 export const DATA = '75B22636-668E-11CF-A6D9-00AA0062CE6C';
 export const SIMPLE_INDEX = '33000890-E5B1-11CF-89F4-00A0C90349CB';
@@ -26,6 +28,8 @@ export const GUID_BYTES = 16;
 const DISK_ORDER = [3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15];
 
 export function readGuid(bytes: Uint8Array, at: number): string {
+  if (at < 0 || at + GUID_BYTES > bytes.length)
+    throw corrupt(`ASF GUID at ${at} runs past its buffer`);
   const hex = Array.from({ length: GUID_BYTES }, (_, i) =>
     bytes[at + DISK_ORDER[i]!]!.toString(16).padStart(2, '0'),
   ).join('');

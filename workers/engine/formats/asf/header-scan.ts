@@ -1,5 +1,5 @@
 /** Finds what to blank in the ASF Header Object and lists what it held. */
-import { EngineError } from '../../errors';
+import { corrupt, EngineError } from '../../errors';
 import { finding, type Finding, type FindingCategory } from '../../findings';
 import type { Patch } from '../../shared/in-place';
 import * as G from './guids';
@@ -60,10 +60,29 @@ function fieldFindings(
   });
 }
 
+/** Lists and blanks what the Header Object held in `header` (read from file offset 0) carries. */
 export function scanHeader(header: Uint8Array, into: AsfAnalysis): void {
-  for (const object of objectsIn(header, HEADER_OBJECT_BYTES, header.length)) {
+  scanObjects(header, HEADER_OBJECT_BYTES, header.length, false, into);
+}
+
+/**
+ * The objects in [start, end) of `header`. Metadata objects belong in the Header Extension and
+ * descriptions in the Header Object, but a reader such as exiftool takes either anywhere, so both
+ * places are cleaned the same way. Nesting stops there: a Header Object or Header Extension
+ * inside another is no ASF file and fails as corrupt, so no input chooses the walk's depth.
+ */
+function scanObjects(
+  header: Uint8Array,
+  start: number,
+  end: number,
+  inExtension: boolean,
+  into: AsfAnalysis,
+): void {
+  for (const object of objectsIn(header, start, end)) {
     const bytes = header.subarray(object.offset, object.end);
     switch (object.guid) {
+      case G.HEADER:
+        throw corrupt('ASF Header Object inside the Header Object');
       case G.CONTENT_ENCRYPTION:
       case G.EXTENDED_CONTENT_ENCRYPTION:
         throw new EngineError('encrypted', 'ASF content encryption object');
@@ -107,7 +126,24 @@ export function scanHeader(header: Uint8Array, into: AsfAnalysis): void {
         );
         break;
       case G.HEADER_EXTENSION:
-        scanExtension(header, object, into);
+        if (inExtension)
+          throw corrupt('ASF Header Extension inside a Header Extension');
+        scanObjects(
+          header,
+          object.offset + HEADER_EXTENSION_DATA_AT,
+          object.end,
+          true,
+          into,
+        );
+        break;
+      case G.METADATA:
+      case G.METADATA_LIBRARY:
+        scanMetadata(
+          bytes,
+          object,
+          object.guid === G.METADATA ? 'Metadata' : 'Metadata Library',
+          into,
+        );
         break;
     }
   }
@@ -118,28 +154,8 @@ function blank(
   findings: Finding[],
   into: AsfAnalysis,
 ): void {
-  into.findings.push(...findings);
+  for (const item of findings) into.findings.push(item);
   into.patches.push(padding(object));
-}
-
-function scanExtension(
-  header: Uint8Array,
-  extension: AsfObject,
-  into: AsfAnalysis,
-): void {
-  const start = extension.offset + HEADER_EXTENSION_DATA_AT;
-  for (const object of objectsIn(header, start, extension.end)) {
-    if (object.guid === G.METADATA || object.guid === G.METADATA_LIBRARY) {
-      const location =
-        object.guid === G.METADATA ? 'Metadata' : 'Metadata Library';
-      scanMetadata(
-        header.subarray(object.offset, object.end),
-        object,
-        location,
-        into,
-      );
-    }
-  }
 }
 
 /**
@@ -159,7 +175,8 @@ function scanMetadata(
   );
   const removed = records.filter((r) => !isTechnical(r.name));
   if (removed.length === 0) return;
-  into.findings.push(...fieldFindings(removed, location, nameCategory));
+  for (const item of fieldFindings(removed, location, nameCategory))
+    into.findings.push(item);
   const keptLength = kept.reduce((n, r) => n + r.end - r.start, 0);
   const shortLength = OBJECT_HEADER_BYTES + RECORD_COUNT_BYTES + keptLength;
   const rest = bytes.length - shortLength;

@@ -14,7 +14,7 @@ import {
   scanHeader,
   type AsfAnalysis,
 } from './header-scan';
-import { objectAt, OBJECT_HEADER_BYTES } from './objects';
+import { OBJECT_HEADER_BYTES } from './objects';
 
 /** Enough of a top-level object to see its File ID (ASF specification: Data Object 5.1, Simple Index 6.1). */
 const TOP_HEAD_BYTES = OBJECT_HEADER_BYTES + 16;
@@ -37,6 +37,25 @@ export async function scanAsf(
   return analysis;
 }
 
+/**
+ * A second Header Object after the first is no valid ASF, yet readers such as exiftool read its
+ * descriptions: it is cleaned like the first, its patches moved to where it lies in the file.
+ */
+async function scanLaterHeader(
+  src: ByteReader,
+  at: number,
+  size: number,
+  into: AsfAnalysis,
+): Promise<void> {
+  if (size > MAX_METADATA_BYTES)
+    throw new EngineError('too-large', 'ASF header');
+  const header: AsfAnalysis = { findings: [], patches: [] };
+  scanHeader(await src.readExact(at, size), header);
+  for (const f of header.findings) into.findings.push(f);
+  for (const p of header.patches)
+    into.patches.push({ offset: at + p.offset, data: p.data });
+}
+
 async function scanTopLevel(
   src: ByteReader,
   from: number,
@@ -46,6 +65,8 @@ async function scanTopLevel(
   for (let at = from, count = 0; at < src.size; count++) {
     throwIfAborted(signal);
     if (count > MAX_ENTRIES) throw corrupt('too many ASF objects');
+    if (src.size - at < OBJECT_HEADER_BYTES)
+      throw corrupt(`stray bytes after the last ASF object at ${at}`);
     const head = await src.readExact(
       at,
       Math.min(TOP_HEAD_BYTES, src.size - at),
@@ -59,6 +80,9 @@ async function scanTopLevel(
     // A broadcast (live) Data Object may leave its size unset (ASF specification 5.1): nothing follows it then.
     if (guid === G.DATA && (size < TOP_HEAD_BYTES || at + size > src.size))
       return;
-    at = objectAt(head, 0, src.size - at).end + at;
+    if (size < OBJECT_HEADER_BYTES || at + size > src.size)
+      throw corrupt(`ASF object at ${at} has a size that does not fit`);
+    if (guid === G.HEADER) await scanLaterHeader(src, at, size, into);
+    at += size;
   }
 }

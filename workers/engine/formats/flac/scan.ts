@@ -60,9 +60,9 @@ export async function flacFindings(
 ): Promise<Finding[]> {
   const found: Finding[] = [];
   for (const block of scan.dropped)
-    found.push(...(await blockFindings(src, block)));
+    for (const item of await blockFindings(src, block)) found.push(item);
   for (const block of scan.kept.filter((b) => b.type === BLOCK.cueSheet))
-    found.push(...(await cueSheetFindings(src, block)));
+    for (const item of await cueSheetFindings(src, block)) found.push(item);
   return [...found, ...scan.tail.flatMap((t) => t.findings)];
 }
 

@@ -62,6 +62,7 @@ export function propertiesEnd(
 /** Where the AMF0 value starting at `at` ends. */
 export function valueEnd(b: Uint8Array, at: number, depth = 0): number {
   if (depth > MAX_DEPTH) throw corrupt('AMF values nested too deep');
+  if (at >= b.length) throw corrupt('AMF value runs past its tag');
   const type = b[at];
   const body = at + 1;
   switch (type) {

@@ -15,6 +15,7 @@ import { Region } from './region';
 import { isRemovable, removeBox } from './removable';
 import type { ByteRange } from './sample-table';
 import { hasData, mergeRanges, zeroPatches } from './telemetry';
+import { CONTAINER_TYPES, sweepMetadata } from './sweep';
 import { topLevelBoxes } from './top-level';
 import { WindowedReader } from '../../windowed-reader';
 
@@ -25,15 +26,16 @@ export interface Analysis {
   readonly mediaData: ByteRange[];
 }
 
-/** Top-level boxes read into memory: the metadata the walk edits. */
+/** Top-level boxes read into memory: the metadata the walk edits, and containers it may hide in. */
 const READ_TYPES = new Set([
-  'moov',
   'meta',
-  'moof',
   'udta',
+  'ilst',
+  'keys',
   'uuid',
   'XMP_',
   'prft',
+  ...CONTAINER_TYPES,
 ]);
 const COPYRIGHT_SIGN = 0xa9;
 /** Small enough that a moof header read drags in little of the mdat after it. */
@@ -84,7 +86,7 @@ class FileScan {
         this.findings,
         this.signal,
       );
-      this.patches.push(...heif.patches);
+      for (const patch of heif.patches) this.patches.push(patch);
     } else if (box.type === 'moof') this.scanMoof(region, box);
     else if (box.type === 'prft') {
       this.findings.push(
@@ -93,7 +95,9 @@ class FileScan {
       region.free(box);
     } else if (isRemovable(region, box))
       removeBox(region, box, '', this.findings);
-    this.patches.push(...region.patches());
+    if (CONTAINER_TYPES.has(box.type) && !region.isFree(box))
+      sweepMetadata(region, box, this.findings);
+    for (const patch of region.patches()) this.patches.push(patch);
   }
 
   private scanMoov(region: Region, moov: Box): void {
@@ -120,7 +124,7 @@ class FileScan {
       const ranges = mergeRanges(this.telemetryRanges.get(track.trackId) ?? []);
       if (!(await hasData(this.reader, ranges, this.signal))) continue;
       this.findings.push(telemetryFinding(track));
-      this.patches.push(...zeroPatches(ranges));
+      for (const patch of zeroPatches(ranges)) this.patches.push(patch);
     }
   }
 }

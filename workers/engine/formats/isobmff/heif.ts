@@ -133,7 +133,8 @@ export async function scanHeifMeta(
   const iinf = firstChild(children, 'iinf');
   const iloc = firstChild(children, 'iloc');
   const idat = firstChild(children, 'idat');
-  findings.push(...keptProperties(region, firstChild(children, 'iprp')));
+  for (const item of keptProperties(region, firstChild(children, 'iprp')))
+    findings.push(item);
   const patches: Patch[] = [];
   if (!iinf) return { patches };
   const locations = iloc

@@ -45,9 +45,16 @@ export function itemCategory(type: string): FindingCategory {
 /** Apple's reverse-DNS prefix says nothing about the field (and contains "time"). */
 const QUICKTIME_KEY_PREFIX = /^com\.apple\.quicktime\./i;
 
+/** Files repeat the same few keys; a hostile one repeats one a million times. */
+const keyCategories = new Map<string, FindingCategory>();
+const MAX_CACHED_KEYS = 4096;
+
 export function keyCategory(key: string): FindingCategory {
+  const cached = keyCategories.get(key);
+  if (cached) return cached;
   const field = key.replace(QUICKTIME_KEY_PREFIX, '');
-  return (
-    KEYWORD_CATEGORIES.find(([pattern]) => pattern.test(field))?.[1] ?? 'other'
-  );
+  const category =
+    KEYWORD_CATEGORIES.find(([pattern]) => pattern.test(field))?.[1] ?? 'other';
+  if (keyCategories.size < MAX_CACHED_KEYS) keyCategories.set(key, category);
+  return category;
 }

@@ -30,6 +30,12 @@ export class Region {
     this.zero(box.payload, box.end);
   }
 
+  /** True when `box` was already turned into free space by an earlier edit. */
+  isFree(box: Box): boolean {
+    const at = box.start - this.base + TYPE_OFFSET;
+    return FREE_TYPE.every((b, i) => this.edited[at + i] === b);
+  }
+
   /** Zeroes file offsets [from, to) inside this region. */
   zero(from: number, to: number): void {
     this.edited.fill(0, from - this.base, to - this.base);

@@ -11,7 +11,15 @@ import { describeBox } from './user-data';
 import { isStructuralUuid } from './uuids';
 
 const COPYRIGHT_SIGN = 0xa9;
-const REMOVABLE_TYPES = new Set(['udta', 'meta', 'XMP_', 'uuid']);
+/** `ilst` and `keys` belong in a `meta`, but demuxers read them wherever they find them. */
+const REMOVABLE_TYPES = new Set([
+  'udta',
+  'meta',
+  'ilst',
+  'keys',
+  'XMP_',
+  'uuid',
+]);
 
 export function isRemovable(region: Region, box: Box): boolean {
   if (box.type.charCodeAt(0) === COPYRIGHT_SIGN) return true;
@@ -40,6 +48,7 @@ export function removeBox(
   path: string,
   findings: Finding[],
 ): void {
-  findings.push(...describeSafely(region, box, path));
+  // One at a time: a spread of a million findings would overflow the call stack.
+  for (const found of describeSafely(region, box, path)) findings.push(found);
   region.free(box);
 }

@@ -151,20 +151,11 @@ function textAtomFindings(view: View, atom: Box, path: string): Finding[] {
   return [finding(category, atom.type, path, textValue(category, text))];
 }
 
-/** Findings for any box the cleaner removes whole (udta, meta, uuid, ©xyz, XMP_). */
-export function describeBox(
-  view: View,
-  box: Box,
-  path: string,
-  depth = 0,
-): Finding[] {
-  checkDepth(depth, box.start);
+/** Findings for one box that is not a udta list. */
+function leafFindings(view: View, box: Box, path: string): Finding[] {
   const here = `${path}/${box.type}`;
-  if (box.type === 'udta')
-    return childrenOf(view.bytes, view.base, box).flatMap((c) =>
-      describeBox(view, c, here, depth + 1),
-    );
   if (box.type === 'meta') return metaFindings(view, box, here);
+  if (box.type === 'ilst') return ilstFindings(view, box, [], here);
   if (box.type === 'uuid') {
     const payload = payloadBytes(view.bytes, view.base, box);
     if (isXmpUuid(payload))
@@ -179,4 +170,33 @@ export function describeBox(
   if (box.type.charCodeAt(0) === COPYRIGHT_SIGN)
     return textAtomFindings(view, box, path);
   return [finding(itemCategory(box.type), box.type, path)];
+}
+
+interface Pending {
+  readonly box: Box;
+  readonly path: string;
+  readonly depth: number;
+}
+
+/**
+ * Findings for any box the cleaner removes whole (udta, meta, uuid, ©xyz, XMP_). udta lists nest;
+ * they are walked with a stack of our own, in order, so neither depth nor count reaches the
+ * call stack.
+ */
+export function describeBox(view: View, box: Box, path: string): Finding[] {
+  const out: Finding[] = [];
+  const stack: Pending[] = [{ box, path, depth: 0 }];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    checkDepth(next.depth, next.box.start);
+    if (next.box.type !== 'udta') {
+      for (const f of leafFindings(view, next.box, next.path)) out.push(f);
+      continue;
+    }
+    const here = `${next.path}/udta`;
+    const children = childrenOf(view.bytes, view.base, next.box);
+    for (let i = children.length - 1; i >= 0; i--)
+      stack.push({ box: children[i]!, path: here, depth: next.depth + 1 });
+  }
+  return out;
 }

@@ -20,7 +20,8 @@ export async function analyzeMatroska(
   const level1 = segments.flatMap((s) => s.level1);
   const codecs: string[] = [];
   for (const tracks of level1.filter((e) => e.id === TRACKS)) {
-    codecs.push(...(await scanTracks(cursor, tracks, analysis)));
+    for (const item of await scanTracks(cursor, tracks, analysis))
+      codecs.push(item);
   }
   const keepFonts = needsFonts(codecs);
   for (const element of level1) {

@@ -54,7 +54,7 @@ export function oggFindings({ headers, tail }: OggScan): Finding[] {
     headers.codec === 'opus'
       ? packet.subarray(comments.end)
       : new Uint8Array(0);
-  found.push(...tail.flatMap((t) => t.findings));
+  for (const item of tail.flatMap((t) => t.findings)) found.push(item);
   if (extra.some((b) => b !== 0))
     found.push(finding('other', 'OpusTags binary data', location));
   return found;

@@ -1,7 +1,7 @@
 /** One pass over a PNG: what each chunk is, what the report says about it, what the output does. */
 import type { ByteSource } from '../../byte-source';
 import { decodeLatin1, u16be, u32be, u8 } from '../../bytes';
-import { EngineError } from '../../errors';
+import { EngineError, throwIfAborted } from '../../errors';
 import { finding, keptFinding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
 import { C2PA_PNG_CHUNK, c2paFinding } from '../../metadata/c2pa';
@@ -11,6 +11,7 @@ import {
   exifChunkFindings,
   orientationOnlyChunk,
 } from './exif-chunk';
+import { InflateBudget } from './inflate';
 import { chunkRole } from './rules';
 import { textChunkFindings } from './text-findings';
 
@@ -35,6 +36,7 @@ const KEEP = { kind: 'keep' } as const;
 const DROP = { kind: 'drop' } as const;
 const CRC_BYTES = 4;
 const ICC_NAME_MAX = 80;
+const ABORT_CHECK_EVERY = 256;
 
 async function chunkData(
   src: ByteSource,
@@ -76,6 +78,7 @@ async function keptFindings(
 async function decide(
   src: ByteSource,
   chunk: PngChunk,
+  budget: InflateBudget,
 ): Promise<ChunkDecision> {
   const role = chunkRole(chunk.type);
   const { type } = chunk;
@@ -95,7 +98,11 @@ async function decide(
     return { chunk, action: DROP, findings };
   }
   if (role === 'text')
-    return { chunk, action: DROP, findings: textChunkFindings(type, data) };
+    return {
+      chunk,
+      action: DROP,
+      findings: textChunkFindings(type, data, budget),
+    };
   const crc = u32be(await src.readExact(chunk.end - CRC_BYTES, CRC_BYTES), 0);
   const orientation = appliedOrientation(data, crc);
   const action = orientation
@@ -110,7 +117,11 @@ export async function analyzePng(
 ): Promise<PngAnalysis> {
   const layout = await readPngLayout(src, signal);
   const decisions: ChunkDecision[] = [];
-  for (const chunk of layout.chunks) decisions.push(await decide(src, chunk));
+  const budget = new InflateBudget();
+  for (const chunk of layout.chunks) {
+    if (decisions.length % ABORT_CHECK_EVERY === 0) throwIfAborted(signal);
+    decisions.push(await decide(src, chunk, budget));
+  }
   const extra = src.size - layout.imageEnd;
   const trailing =
     extra > 0

@@ -1,7 +1,7 @@
 /** Decodes tEXt, zTXt and iTXt (PNG spec, 11.3.4) for the report. */
 import { decodeLatin1, decodeText } from '../../bytes';
 import type { FindingCategory } from '../../findings';
-import { inflateBounded } from './inflate';
+import type { InflateBudget } from './inflate';
 
 /** Enough for any real XMP packet or comment; a bigger text is reported truncated. */
 export const MAX_TEXT_BYTES = 4 * 1024 * 1024;
@@ -20,9 +20,13 @@ function nul(data: Uint8Array, from: number): number {
   return at < 0 ? data.length : at;
 }
 
-function inflated(data: Uint8Array, method: number): Uint8Array | null {
+function inflated(
+  data: Uint8Array,
+  method: number,
+  budget: InflateBudget,
+): Uint8Array | null {
   if (method !== COMPRESSION_DEFLATE) return null;
-  return inflateBounded(data, MAX_TEXT_BYTES);
+  return budget.inflate(data, MAX_TEXT_BYTES);
 }
 
 function parseTEXt(data: Uint8Array, keyword: string, at: number): PngText {
@@ -30,27 +34,41 @@ function parseTEXt(data: Uint8Array, keyword: string, at: number): PngText {
   return { keyword, text: decodeLatin1(raw), utf8: raw };
 }
 
-function parseZTXt(data: Uint8Array, keyword: string, at: number): PngText {
-  const text = inflated(data.subarray(at + 1), data[at] ?? -1);
+function parseZTXt(
+  data: Uint8Array,
+  keyword: string,
+  at: number,
+  budget: InflateBudget,
+): PngText {
+  const text = inflated(data.subarray(at + 1), data[at] ?? -1, budget);
   return text ? { keyword, text: decodeLatin1(text), utf8: text } : { keyword };
 }
 
-function parseITXt(data: Uint8Array, keyword: string, at: number): PngText {
+function parseITXt(
+  data: Uint8Array,
+  keyword: string,
+  at: number,
+  budget: InflateBudget,
+): PngText {
   const compressed = data[at] === 1;
   const method = data[at + 1] ?? -1;
   const languageEnd = nul(data, at + 2);
   const translatedEnd = nul(data, languageEnd + 1);
   const body = data.subarray(Math.min(translatedEnd + 1, data.length));
-  const utf8 = compressed ? inflated(body, method) : body;
+  const utf8 = compressed ? inflated(body, method, budget) : body;
   return utf8 ? { keyword, text: decodeText(utf8), utf8 } : { keyword };
 }
 
-export function parsePngText(type: string, data: Uint8Array): PngText {
+export function parsePngText(
+  type: string,
+  data: Uint8Array,
+  budget: InflateBudget,
+): PngText {
   const keywordEnd = nul(data, 0);
   const keyword = decodeLatin1(data.subarray(0, keywordEnd));
   const at = keywordEnd + 1;
-  if (type === 'zTXt') return parseZTXt(data, keyword, at);
-  if (type === 'iTXt') return parseITXt(data, keyword, at);
+  if (type === 'zTXt') return parseZTXt(data, keyword, at, budget);
+  if (type === 'iTXt') return parseITXt(data, keyword, at, budget);
   return parseTEXt(data, keyword, at);
 }
 

@@ -14,6 +14,8 @@ import {
   localName,
   type Scope,
 } from './namespaces';
+import { activeAttribute, activeElement } from './active-content';
+import { doctypeEdit } from './doctype';
 import { embeddedImage, type EmbeddedImage } from './embedded';
 import { localPath } from './local-paths';
 import { tokenize, type Attribute, type Range, type Token } from './tokenizer';
@@ -76,8 +78,7 @@ class SvgWalk {
   private visit(token: Token): void {
     switch (token.kind) {
       case 'doctype':
-        this.entities = entitiesOf(latin1.decode(this.slice(token)));
-        return;
+        return this.doctype(token);
       case 'open':
         return this.open(token);
       case 'close':
@@ -90,6 +91,17 @@ class SvgWalk {
         return this.dropComment(token);
       case 'pi':
         if (!this.removing && token.target === XPACKET) this.drop(token);
+    }
+  }
+
+  private doctype(token: Token): void {
+    this.entities = entitiesOf(latin1.decode(this.slice(token)));
+    const edit = doctypeEdit(this.bytes, token);
+    if (!edit) return;
+    if (edit.whole) this.drop(token, edit.finding);
+    else {
+      this.removals.push(edit.removal);
+      this.findings.push(edit.finding);
     }
   }
 
@@ -159,11 +171,20 @@ class SvgWalk {
       scope,
       this.entities,
     );
+    const dropped = new Set<number>();
     for (const edit of edits) {
       this.removals.push(edit.removal);
       this.reportOnce(edit.finding);
+      dropped.add(edit.removal.start);
     }
-    for (const a of token.attributes) this.checkLink(a);
+    const active = activeElement(token.name);
+    if (active) this.reportOnce(active);
+    for (const a of token.attributes) {
+      if (dropped.has(a.start)) continue;
+      this.checkLink(a);
+      const handler = activeAttribute(this.bytes, a);
+      if (handler) this.reportOnce(handler);
+    }
     const accessible = ACCESSIBLE_ELEMENTS.has(token.name);
     if (!token.selfClosing)
       this.stack.push({
@@ -173,7 +194,7 @@ class SvgWalk {
       });
   }
 
-  /** An href may embed a photo (cleaned on its own) or point into the author's folders. */
+  /** An href may embed a photo (cleaned on its own); any value may point into the author's folders. */
   private checkLink(attribute: Attribute): void {
     const image = embeddedImage(this.bytes, attribute);
     if (image) this.embedded.push(image);

@@ -3,11 +3,12 @@ import { finding, type Finding } from '../../findings';
 import {
   declaredPrefix,
   inEditorNamespace,
-  isEditorNamespace,
-  isMetadataNamespace,
+  isDroppableNamespace,
+  namespaceKind,
   resolveEntities,
   type Scope,
 } from './namespaces';
+import { holdsLocalPath } from './local-paths';
 import type { Attribute, Range } from './tokenizer';
 import { editorAttributeCategory, xmlText } from './values';
 
@@ -57,15 +58,18 @@ function editFor(
   const prefix = declaredPrefix(name);
   if (prefix) {
     const uri = uriOf(bytes, attribute, entities);
-    if (!isEditorNamespace(uri)) return null;
-    const category = isMetadataNamespace(uri) ? 'other' : 'software';
+    if (!isDroppableNamespace(uri)) return null;
+    const category = namespaceKind(uri) === 'editor' ? 'software' : 'other';
     return finding(category, name, LOCATION, uri);
   }
   if (prefix !== null || !inEditorNamespace(name, scope)) return null;
   const value = xmlText(
     bytes.subarray(attribute.valueStart, attribute.valueEnd),
   );
-  return finding(editorAttributeCategory(name), name, LOCATION, value);
+  const category = holdsLocalPath(value)
+    ? 'identifier'
+    : editorAttributeCategory(name);
+  return finding(category, name, LOCATION, value);
 }
 
 /** Editor attributes and editor `xmlns:` declarations to drop, each with its report item. */

@@ -109,6 +109,6 @@ export async function tiffFindings(
 ): Promise<Finding[]> {
   const found: Finding[] = [];
   for (const walked of walk.ifds)
-    found.push(...(await ifdFindings(src, walk, walked)));
+    for (const item of await ifdFindings(src, walk, walked)) found.push(item);
   return found;
 }

@@ -98,7 +98,7 @@ export async function tiffPatches(
     }
     keep.push(ifdRange(walked), ...(await imageDataRanges(src, walk, walked)));
     const kept = entries.filter(isKept);
-    keep.push(...kept.filter(outOfLine).map(valueRange));
+    for (const item of kept.filter(outOfLine).map(valueRange)) keep.push(item);
     zero.push(
       ...entries.filter((e) => !isKept(e) && outOfLine(e)).map(valueRange),
     );

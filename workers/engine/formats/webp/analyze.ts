@@ -106,12 +106,13 @@ export async function analyzeWebp(
     if (chunk.id === ANMF_CHUNK) {
       const frame = await readFrame(src, chunk, signal);
       frames.set(chunk, frame);
-      findings.push(...frameFindings(frame));
+      for (const item of frameFindings(frame)) findings.push(item);
     } else if (chunk.id === EXIF_CHUNK) {
       const [found, rotated] = await exifFindings(src, chunk);
-      findings.push(...found);
+      for (const item of found) findings.push(item);
       orientation ??= rotated;
-    } else findings.push(...(await chunkFindings(src, chunk)));
+    } else
+      for (const item of await chunkFindings(src, chunk)) findings.push(item);
   }
   if (riff.end < src.size) {
     findings.push(

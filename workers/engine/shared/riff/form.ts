@@ -65,15 +65,16 @@ export async function scanForm(
   })) {
     const read = () => payload(src, chunk);
     if (!rules.keep.has(chunk.id)) {
-      findings.push(...(await rules.describe(chunk, read)));
+      for (const item of await rules.describe(chunk, read)) findings.push(item);
       continue;
     }
     kept.push(chunk);
-    findings.push(...((await rules.describeKept?.(chunk, read)) ?? []));
+    for (const item of (await rules.describeKept?.(chunk, read)) ?? [])
+      findings.push(item);
   }
   const missing = rules.required.filter((id) => !kept.some((c) => c.id === id));
   if (missing.length > 0) throw corrupt(`no ${missing.join(', ')} chunk`);
-  findings.push(...(await trailingFindings(src, form.end)));
+  for (const item of await trailingFindings(src, form.end)) findings.push(item);
   return { form, kept, findings };
 }
 
