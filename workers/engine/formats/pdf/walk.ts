@@ -1,0 +1,303 @@
+/**
+ * One walk over what is reachable from the document catalog: every dictionary is cleaned by the
+ * rules as it is met, and only what stays referenced is followed, so removed metadata (and every
+ * object of earlier revisions) is never visited and never written.
+ */
+import type { ByteSource } from '../../byte-source';
+import { EngineError, corrupt, throwIfAborted } from '../../errors';
+import { finding, type Finding } from '../../findings';
+import type { AnalysisContext } from '../../format-module';
+import { MAX_ENTRIES } from '../../limits';
+import type { OutputPlan } from '../../output-plan';
+import { readXmpFindings } from '../../metadata/xmp';
+import type { PdfDocument } from './document';
+import { canDecode, decodeStream } from './filters';
+import {
+  isDict,
+  isRef,
+  nameOf,
+  namesOf,
+  type PdfDict,
+  type PdfObject,
+  type PdfValue,
+} from './objects';
+import {
+  cleanDict,
+  isEmpty,
+  isSignature,
+  newTally,
+  signatureText,
+  type Tally,
+} from './rules';
+
+/** How a stream's data is written. */
+export type StreamData =
+  | { readonly kind: 'plan'; readonly plan: OutputPlan }
+  | {
+      readonly kind: 'bytes';
+      readonly data: Uint8Array;
+      readonly filter: string | null;
+    };
+
+export interface Walked {
+  /** Reachable objects in the order met, the catalog first. */
+  readonly objects: PdfObject[];
+  /** Streams whose data is not copied as it is. */
+  readonly streams: Map<number, StreamData>;
+  readonly findings: Finding[];
+}
+
+/** Objects between cancellation checks. */
+const CHECK_EVERY = 256;
+
+function refsOf(v: PdfValue, out: number[]): void {
+  const stack: PdfValue[] = [v];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (typeof x !== 'object' || x === null) continue;
+    if (x.kind === 'ref') out.push(x.num);
+    else if (x.kind === 'array') stack.push(...x.items);
+    else if (x.kind === 'dict') stack.push(...x.map.values());
+  }
+}
+
+function dictsOf(v: PdfValue): PdfDict[] {
+  const out: PdfDict[] = [];
+  const stack: PdfValue[] = [v];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (typeof x !== 'object' || x === null) continue;
+    if (x.kind === 'array') stack.push(...x.items);
+    else if (x.kind === 'dict') {
+      out.push(x);
+      stack.push(...x.map.values());
+    }
+  }
+  return out;
+}
+
+export async function walk(
+  doc: PdfDocument,
+  src: ByteSource,
+  ctx: AnalysisContext,
+): Promise<Walked> {
+  const root = doc.trailer.map.get('Root');
+  if (!isRef(root)) throw corrupt('the trailer has no /Root reference');
+  const tally = newTally();
+  const findings: Finding[] = [];
+  const objects: PdfObject[] = [];
+  const streams = new Map<number, StreamData>();
+  const queued = new Set<number>([root.num]);
+  const queue = [root.num];
+  for (let i = 0; i < queue.length; i++) {
+    if (i % CHECK_EVERY === 0) throwIfAborted(ctx.signal);
+    const o = await doc.object(queue[i]!);
+    if (!o) continue;
+    for (const d of dictsOf(o.value))
+      findings.push(
+        ...cleanDict(d, tally, o.num === root.num && d === o.value),
+      );
+    findings.push(...(await settleFieldValues(doc, tally)));
+    if (o.stream && isDict(o.value)) {
+      const data = await streamData(doc, src, ctx, o, tally, findings);
+      if (data) streams.set(o.num, data);
+    }
+    objects.push(o);
+    const refs: number[] = [];
+    refsOf(o.value, refs);
+    for (const n of refs) {
+      if (queued.has(n)) continue;
+      if (queued.size >= MAX_ENTRIES) throw corrupt('too many PDF objects');
+      queued.add(n);
+      queue.push(n);
+    }
+  }
+  findings.push(
+    ...(await xmpFindings(doc, tally)),
+    ...(await signatureFindings(doc, tally)),
+    ...reviewFindings(tally),
+  );
+  return { objects, streams, findings };
+}
+
+/** Field values in objects of their own: signatures go, filled values are counted. */
+async function settleFieldValues(
+  doc: PdfDocument,
+  tally: Tally,
+): Promise<Finding[]> {
+  for (const { owner, field } of tally.indirectValues.splice(0)) {
+    const v = owner.map.get('V');
+    const resolved = await doc.resolve(v);
+    if (isSignature(resolved)) {
+      owner.map.delete('V');
+      tally.signatures.push({ value: v!, field });
+    } else if (!isEmpty(resolved)) tally.filledFields++;
+  }
+  return [];
+}
+
+async function streamData(
+  doc: PdfDocument,
+  src: ByteSource,
+  ctx: AnalysisContext,
+  o: PdfObject,
+  tally: Tally,
+  findings: Finding[],
+): Promise<StreamData | null> {
+  const d = o.value as PdfDict;
+  const filters = namesOf(d.map.get('Filter'));
+  const type = nameOf(d.map.get('Type'));
+  if (type === 'Metadata' || nameOf(d.map.get('Subtype')) === 'XML') {
+    // An XMP stream still referenced from somewhere other than a /Metadata key: emptied.
+    findings.push(...(await readXmp(doc, o, `XMP (object ${o.num})`)));
+    return { kind: 'bytes', data: new Uint8Array(0), filter: null };
+  }
+  const attachment =
+    tally.attachmentNames.get(o.num) ??
+    (type === 'EmbeddedFile' ? 'attachment' : undefined);
+  if (attachment !== undefined)
+    return cleanAttachment(doc, ctx, o, attachment, findings);
+  if (
+    nameOf(d.map.get('Subtype')) !== 'Image' ||
+    filters.at(-1) !== 'DCTDecode'
+  )
+    return null;
+  const where = `image (object ${o.num})`;
+  if (filters.length === 1) {
+    const cleaned = await ctx.nested.cleanSlice(
+      src,
+      o.stream!.start,
+      o.stream!.end,
+    );
+    findings.push(
+      ...cleaned.findings.map((f) => ({
+        ...f,
+        location: `${where}: ${f.location}`,
+      })),
+    );
+    return { kind: 'plan', plan: cleaned.plan };
+  }
+  // A JPEG under other filters: undone, cleaned, and written as plain DCTDecode data.
+  const outer: PdfDict = {
+    kind: 'dict',
+    map: new Map([
+      [
+        'Filter',
+        {
+          kind: 'array',
+          items: filters.slice(0, -1).map((name) => ({ kind: 'name', name })),
+        },
+      ],
+    ]),
+  };
+  const parms = d.map.get('DecodeParms');
+  if (parms !== undefined) outer.map.set('DecodeParms', parms);
+  if (!canDecode(outer))
+    throw new EngineError('unsupported', `image filters ${filters.join(', ')}`);
+  const jpeg = decodeStream(outer, await doc.rawData(o.stream!), doc.budget);
+  const cleaned = await ctx.nested.clean(jpeg);
+  findings.push(
+    ...cleaned.findings.map((f) => ({
+      ...f,
+      location: `${where}: ${f.location}`,
+    })),
+  );
+  return { kind: 'bytes', data: cleaned.bytes, filter: 'DCTDecode' };
+}
+
+/** An attachment is cleaned by its own module, or the whole PDF fails with its name. */
+async function cleanAttachment(
+  doc: PdfDocument,
+  ctx: AnalysisContext,
+  o: PdfObject,
+  name: string,
+  findings: Finding[],
+): Promise<StreamData> {
+  const where = `attachment "${name}"`;
+  try {
+    const cleaned = await ctx.nested.clean(await doc.decoded(o));
+    findings.push(
+      ...cleaned.findings.map((f) => ({
+        ...f,
+        location: `${where}: ${f.location}`,
+      })),
+      finding('other', 'EmbeddedFile', 'EmbeddedFiles', name, 'review'),
+    );
+    const params = (o.value as PdfDict).map.get('Params');
+    if (isDict(params)) params.map.delete('Size');
+    return { kind: 'bytes', data: cleaned.bytes, filter: 'FlateDecode' };
+  } catch (error) {
+    if (error instanceof EngineError)
+      throw new EngineError(error.code, `${where}: ${error.detail}`);
+    throw error;
+  }
+}
+
+async function readXmp(
+  doc: PdfDocument,
+  o: PdfObject | null,
+  location: string,
+): Promise<Finding[]> {
+  if (!o?.stream) return [finding('other', 'Metadata', location)];
+  try {
+    return readXmpFindings(await doc.decoded(o), location);
+  } catch (error) {
+    if (error instanceof EngineError && error.code === 'cancelled') throw error;
+    return [finding('other', 'Metadata', location)];
+  }
+}
+
+async function xmpFindings(doc: PdfDocument, tally: Tally): Promise<Finding[]> {
+  const out: Finding[] = [];
+  for (const { value, owner } of tally.xmp) {
+    const o = isRef(value) ? await doc.object(value.num) : null;
+    out.push(...(await readXmp(doc, o, `XMP (${owner})`)));
+  }
+  return out;
+}
+
+async function signatureFindings(
+  doc: PdfDocument,
+  tally: Tally,
+): Promise<Finding[]> {
+  const out: Finding[] = [];
+  for (const { value, field } of tally.signatures)
+    out.push(
+      finding(
+        'author',
+        'Sig',
+        `signature field "${field}"`,
+        signatureText(await doc.resolve(value)),
+      ),
+    );
+  return out;
+}
+
+function reviewFindings(t: Tally): Finding[] {
+  const out: Finding[] = [];
+  if (t.comments)
+    out.push(
+      finding(
+        'comment',
+        'Annots',
+        'pages',
+        `${t.comments} comments (authors removed)`,
+        'review',
+      ),
+    );
+  if (t.javascript)
+    out.push(
+      finding('other', 'JavaScript', 'actions', `${t.javascript}`, 'review'),
+    );
+  if (t.filledFields)
+    out.push(
+      finding(
+        'other',
+        'AcroForm',
+        'form',
+        `${t.filledFields} fields with values`,
+        'review',
+      ),
+    );
+  return out;
+}
