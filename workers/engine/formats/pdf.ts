@@ -1,4 +1,4 @@
-import { deflateSync } from 'fflate';
+import { zlibSync } from 'fflate';
 import { EngineError } from '../errors';
 import { finding, type Finding } from '../findings';
 import type { AnalyzingModule, Sniffed } from '../format-module';
@@ -24,12 +24,12 @@ const INFO_CATEGORIES: Record<string, Finding['category']> = {
   ModDate: 'time',
 };
 
-function infoFindings(info: PdfDict | undefined): Finding[] {
+function infoFindings(info: PdfDict | undefined, location: string): Finding[] {
   if (!info) return [];
   return [...info.map].map(([key, v]) => {
     const category = INFO_CATEGORIES[key] ?? 'other';
     const value = category === 'time' ? dateOf(v) : textOf(v);
-    return finding(category, key, 'Info', value);
+    return finding(category, key, location, value);
   });
 }
 
@@ -80,7 +80,10 @@ export const pdf: AnalyzingModule = {
     const info = await doc.resolve(doc.trailer.map.get('Info'));
     const updates = doc.sections - (linearized ? 2 : 1);
     const findings: Finding[] = [
-      ...infoFindings(isDict(info) ? info : undefined),
+      ...infoFindings(isDict(info) ? info : undefined, 'Info'),
+      ...(await doc.olderInfos()).flatMap((d) =>
+        infoFindings(d, 'Info (earlier revision)'),
+      ),
       ...idFinding(doc.trailer),
       ...(updates > 0
         ? [
@@ -98,7 +101,7 @@ export const pdf: AnalyzingModule = {
     return {
       findings,
       plan: () =>
-        writePdf(version, walked, freshId(), (data) => deflateSync(data)),
+        writePdf(version, walked, freshId(), (data) => zlibSync(data)),
     };
   },
 };

@@ -16,7 +16,7 @@ import {
   type PdfValue,
   type StreamExtent,
 } from './objects';
-import { readXref, scanObjects, type XrefEntry } from './xref';
+import { readXref, scanObjects, type XrefEntry, type XrefTable } from './xref';
 import type { PdfWindow } from './window';
 
 interface RawObject {
@@ -41,6 +41,7 @@ export class PdfDocument {
     readonly trailer: PdfDict,
     /** Sections in the update chain; 0 when the cross-reference had to be rebuilt. */
     readonly sections: number,
+    private readonly olderInfo: XrefTable['olderInfo'] = [],
   ) {}
 
   static async open(win: PdfWindow): Promise<PdfDocument> {
@@ -56,6 +57,7 @@ export class PdfDocument {
         xref.entries,
         xref.trailer,
         xref.sections,
+        xref.olderInfo,
       );
       if (isDict(await doc.resolve(xref.trailer.map.get('Root')))) return doc;
     } catch (error) {
@@ -109,6 +111,24 @@ export class PdfDocument {
     }
   }
 
+  /**
+   * Document information dictionaries of earlier revisions that the newest one replaced: still
+   * in the file's bytes, so still readable by anyone.
+   */
+  async olderInfos(): Promise<PdfDict[]> {
+    const out: PdfDict[] = [];
+    const info = this.trailer.map.get('Info');
+    const current = isRef(info) ? this.entries.get(info.num) : undefined;
+    for (const { num: n, entry } of this.olderInfo) {
+      if (entry.kind !== 'offset') continue;
+      if (current?.kind === 'offset' && current.offset === entry.offset)
+        continue;
+      const raw = await this.parseAt(n, entry.offset).catch(() => null);
+      if (isDict(raw?.value)) out.push(raw.value);
+    }
+    return out;
+  }
+
   /** Numbers the cross-reference lists as in use. */
   inUse(): number[] {
     return [...this.entries]
@@ -159,12 +179,7 @@ export class PdfDocument {
     this.raw.set(n, null);
     const entry = this.entries.get(n);
     let found: RawObject | null = null;
-    if (entry?.kind === 'offset')
-      found = await this.parseAt(n, entry.offset).catch((error: unknown) => {
-        if (error instanceof EngineError && error.code === 'corrupt')
-          return null;
-        throw error;
-      });
+    if (entry?.kind === 'offset') found = await this.parseAt(n, entry.offset);
     else if (entry?.kind === 'compressed') {
       const v = (await this.objectStream(entry.stream))?.get(n);
       found = v === undefined ? null : { value: v };
@@ -187,7 +202,8 @@ export class PdfDocument {
   private async parseAt(n: number, offset: number): Promise<RawObject | null> {
     if (offset >= this.win.size) return null;
     const { result } = await this.win.parse(offset, (lx) => {
-      const header = readObjectHeader(lx);
+      // Junk where the header should be means a wrong offset, not a broken object.
+      const header = headerOrNull(lx);
       if (header?.num !== n) return null;
       const value = readValue(lx);
       const data = isDict(value) ? streamStart(lx) : null;
@@ -236,6 +252,15 @@ export class PdfDocument {
       }
     }
     return members;
+  }
+}
+
+function headerOrNull(lx: Lexer): { num: number } | null {
+  try {
+    return readObjectHeader(lx);
+  } catch (error) {
+    if (error instanceof EngineError) return null;
+    throw error;
   }
 }
 

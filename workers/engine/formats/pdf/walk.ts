@@ -61,19 +61,26 @@ function refsOf(v: PdfValue, out: number[]): void {
   }
 }
 
-function dictsOf(v: PdfValue): PdfDict[] {
-  const out: PdfDict[] = [];
+/**
+ * Cleans every dictionary of a value, outermost first, so what a rule removes is never visited.
+ */
+function cleanValue(
+  v: PdfValue,
+  tally: Tally,
+  catalog: PdfDict | null,
+): Finding[] {
+  const found: Finding[] = [];
   const stack: PdfValue[] = [v];
   while (stack.length) {
     const x = stack.pop()!;
     if (typeof x !== 'object' || x === null) continue;
     if (x.kind === 'array') stack.push(...x.items);
     else if (x.kind === 'dict') {
-      out.push(x);
+      found.push(...cleanDict(x, tally, x === catalog));
       stack.push(...x.map.values());
     }
   }
-  return out;
+  return found;
 }
 
 export async function walk(
@@ -93,10 +100,8 @@ export async function walk(
     if (i % CHECK_EVERY === 0) throwIfAborted(ctx.signal);
     const o = await doc.object(queue[i]!);
     if (!o) continue;
-    for (const d of dictsOf(o.value))
-      findings.push(
-        ...cleanDict(d, tally, o.num === root.num && d === o.value),
-      );
+    const catalog = o.num === root.num && isDict(o.value) ? o.value : null;
+    findings.push(...cleanValue(o.value, tally, catalog));
     findings.push(...(await settleFieldValues(doc, tally)));
     if (o.stream && isDict(o.value)) {
       const data = await streamData(doc, src, ctx, o, tally, findings);

@@ -5,7 +5,7 @@
 import { corrupt } from '../../errors';
 import { MAX_ENTRIES } from '../../limits';
 import { readObjectHeader, readValue, streamStart, type Lexer } from './lexer';
-import { intOf, isArray, isDict, nameOf, type PdfDict } from './objects';
+import { intOf, isArray, isDict, isRef, nameOf, type PdfDict } from './objects';
 import type { PdfWindow } from './window';
 
 export type XrefEntry =
@@ -29,6 +29,8 @@ export interface XrefTable {
   readonly trailer: PdfDict;
   /** Sections in the /Prev chain: 1 for a file saved once, more after incremental updates. */
   readonly sections: number;
+  /** Document information of earlier revisions: where each older trailer's /Info was stored. */
+  readonly olderInfo: { readonly num: number; readonly entry: XrefEntry }[];
 }
 
 /** How far back from the end `startxref` is looked for. */
@@ -56,6 +58,7 @@ export async function readXref(
   let trailer: PdfDict | undefined;
   let offset: number | undefined = await startxref(win);
   let sections = 0;
+  const olderInfo: XrefTable['olderInfo'][number][] = [];
   while (offset !== undefined) {
     if (seen.has(offset)) throw corrupt('cross-reference sections form a loop');
     if (seen.size >= MAX_SECTIONS)
@@ -63,6 +66,10 @@ export async function readXref(
     seen.add(offset);
     sections++;
     const section = await readSection(win, offset, decode);
+    const info = section.trailer.map.get('Info');
+    const entry = isRef(info) ? section.entries.get(info.num) : undefined;
+    if (trailer && isRef(info) && entry)
+      olderInfo.push({ num: info.num, entry });
     trailer ??= section.trailer;
     for (const [n, e] of section.entries)
       if (!entries.has(n)) entries.set(n, e);
@@ -70,7 +77,7 @@ export async function readXref(
     offset = intOf(section.trailer.map.get('Prev'));
   }
   if (!trailer) throw corrupt('no trailer');
-  return { entries, trailer, sections };
+  return { entries, trailer, sections, olderInfo };
 }
 
 interface Section {
