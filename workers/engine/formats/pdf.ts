@@ -33,11 +33,16 @@ function infoFindings(info: PdfDict | undefined, location: string): Finding[] {
   });
 }
 
+/** Whether the trailer holds an /ID our writer made. */
+function hasFreshId(trailer: PdfDict): boolean {
+  const id = trailer.map.get('ID');
+  const [a, b] = isArray(id) ? id.items : [];
+  return isString(a) && isString(b) && isFreshId(a.bytes, b.bytes);
+}
+
 function idFinding(trailer: PdfDict): Finding[] {
   const id = trailer.map.get('ID');
-  if (!isArray(id)) return [];
-  const [a, b] = id.items;
-  if (isString(a) && isString(b) && isFreshId(a.bytes, b.bytes)) return [];
+  if (!isArray(id) || hasFreshId(trailer)) return [];
   const hex = id.items
     .filter(isString)
     .map((s) =>
@@ -96,7 +101,7 @@ export const pdf: AnalyzingModule = {
           ]
         : []),
     ];
-    const walked = await walk(doc, src, ctx);
+    const walked = await walk(doc, src, ctx, hasFreshId(doc.trailer));
     findings.push(...walked.findings);
     return {
       findings,

@@ -164,10 +164,16 @@ export class PdfDocument {
     return this.win.read(stream.start, stream.end - stream.start);
   }
 
-  async decoded(o: PdfObject): Promise<Uint8Array> {
+  /** A stream's data decoded, in at most `limit` bytes. */
+  async decoded(o: PdfObject, limit = MAX_METADATA_BYTES): Promise<Uint8Array> {
     if (!o.stream || !isDict(o.value))
       throw corrupt(`object ${o.num} is not a stream`);
-    return decodeStream(o.value, await this.rawData(o.stream), this.budget);
+    return decodeStream(
+      o.value,
+      await this.rawData(o.stream),
+      this.budget,
+      limit,
+    );
   }
 
   private async lengthOf(n: number): Promise<number | undefined> {

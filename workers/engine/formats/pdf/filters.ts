@@ -55,11 +55,12 @@ export function decodeStream(
   d: PdfDict,
   raw: Uint8Array,
   budget: DecodeBudget,
+  maxBytes = MAX_METADATA_BYTES,
 ): Uint8Array {
   let data = raw;
   namesOf(d.map.get('Filter')).forEach((filter, i) => {
     if (filter === 'FlateDecode' || filter === 'Fl') {
-      const limit = Math.min(MAX_METADATA_BYTES, budget.remaining);
+      const limit = Math.min(maxBytes, budget.remaining);
       data = inflateLimited(data, limit);
       budget.take(data.length);
       data = unpredict(data, parmsAt(d, i));

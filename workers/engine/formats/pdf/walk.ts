@@ -5,9 +5,9 @@
  */
 import type { ByteSource } from '../../byte-source';
 import { EngineError, corrupt, throwIfAborted } from '../../errors';
-import { finding, type Finding } from '../../findings';
+import { finding, removable, type Finding } from '../../findings';
 import type { AnalysisContext } from '../../format-module';
-import { MAX_ENTRIES } from '../../limits';
+import { MAX_ENTRIES, MAX_METADATA_BYTES } from '../../limits';
 import type { OutputPlan } from '../../output-plan';
 import { readXmpFindings } from '../../metadata/xmp';
 import type { PdfDocument } from './document';
@@ -19,6 +19,7 @@ import {
   namesOf,
   type PdfDict,
   type PdfObject,
+  type StreamExtent,
   type PdfValue,
 } from './objects';
 import {
@@ -46,6 +47,12 @@ export interface Walked {
   readonly streams: Map<number, StreamData>;
   readonly findings: Finding[];
 }
+
+/**
+ * XMP is read for the report only (the stream goes either way): a packet larger than this is
+ * listed without its values rather than inflated.
+ */
+const MAX_XMP_BYTES = 4 * 1024 * 1024;
 
 /** Objects between cancellation checks. */
 const CHECK_EVERY = 256;
@@ -87,6 +94,7 @@ export async function walk(
   doc: PdfDocument,
   src: ByteSource,
   ctx: AnalysisContext,
+  likelyClean: boolean,
 ): Promise<Walked> {
   const root = doc.trailer.map.get('Root');
   if (!isRef(root)) throw corrupt('the trailer has no /Root reference');
@@ -104,7 +112,10 @@ export async function walk(
     findings.push(...cleanValue(o.value, tally, catalog));
     findings.push(...(await settleFieldValues(doc, tally)));
     if (o.stream && isDict(o.value)) {
-      const data = await streamData(doc, src, ctx, o, tally, findings);
+      const data = await streamData(
+        { doc, src, ctx, tally, findings, likelyClean },
+        o,
+      );
       if (data) streams.set(o.num, data);
     }
     objects.push(o);
@@ -141,13 +152,20 @@ async function settleFieldValues(
   return [];
 }
 
+/** What the stream rules need from the walk. */
+interface WalkState {
+  readonly doc: PdfDocument;
+  readonly src: ByteSource;
+  readonly ctx: AnalysisContext;
+  readonly tally: Tally;
+  readonly findings: Finding[];
+  /** The file carries our writer's /ID, so its photos are probably clean already. */
+  readonly likelyClean: boolean;
+}
+
 async function streamData(
-  doc: PdfDocument,
-  src: ByteSource,
-  ctx: AnalysisContext,
+  { doc, src, ctx, tally, findings, likelyClean }: WalkState,
   o: PdfObject,
-  tally: Tally,
-  findings: Finding[],
 ): Promise<StreamData | null> {
   const d = o.value as PdfDict;
   const filters = namesOf(d.map.get('Filter'));
@@ -168,6 +186,15 @@ async function streamData(
   )
     return null;
   const where = `image (object ${o.num})`;
+  if (filters.length === 1 && likelyClean) {
+    const kept = await alreadyClean(doc, ctx, o.stream!);
+    if (kept) {
+      findings.push(
+        ...kept.map((f) => ({ ...f, location: `${where}: ${f.location}` })),
+      );
+      return null;
+    }
+  }
   if (filters.length === 1) {
     const cleaned = await ctx.nested.cleanSlice(
       src,
@@ -210,6 +237,22 @@ async function streamData(
   return { kind: 'bytes', data: cleaned.bytes, filter: 'DCTDecode' };
 }
 
+/**
+ * In a file that looks like our own output, a photo is first only inspected (one read of it):
+ * when nothing in it is removable it is copied as it is. Any other outcome cleans it as usual,
+ * so the guess changes the cost, never the result.
+ */
+async function alreadyClean(
+  doc: PdfDocument,
+  ctx: AnalysisContext,
+  stream: StreamExtent,
+): Promise<readonly Finding[] | null> {
+  if (stream.end - stream.start > MAX_METADATA_BYTES) return null;
+  const bytes = await doc.win.src.read(stream.start, stream.end - stream.start);
+  const { findings } = await ctx.nested.inspect(bytes);
+  return findings.some(removable) ? null : findings;
+}
+
 /** An attachment is cleaned by its own module, or the whole PDF fails with its name. */
 async function cleanAttachment(
   doc: PdfDocument,
@@ -245,7 +288,7 @@ async function readXmp(
 ): Promise<Finding[]> {
   if (!o?.stream) return [finding('other', 'Metadata', location)];
   try {
-    return readXmpFindings(await doc.decoded(o), location);
+    return readXmpFindings(await doc.decoded(o, MAX_XMP_BYTES), location);
   } catch (error) {
     if (error instanceof EngineError && error.code === 'cancelled') throw error;
     return [finding('other', 'Metadata', location)];
