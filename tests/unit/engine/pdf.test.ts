@@ -598,6 +598,60 @@ describe('pdf: hostile input', () => {
   });
 });
 
+const hasSoffice = (() => {
+  try {
+    execFileSync('sh', ['-c', 'command -v soffice'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.skipIf(!hasSoffice)(
+  'pdf: a LibreOffice export edited by exiftool',
+  () => {
+    it('cleans both revisions: nothing identifying, same text and pages', async () => {
+      const source = at('letter.txt');
+      writeFileSync(
+        source,
+        'Dear reader,\nthis letter was exported by LibreOffice.\n',
+      );
+      run(
+        'soffice',
+        ['--headless', '--convert-to', 'pdf', '--outdir', dir, source],
+        dir,
+      );
+      const pdf = at('letter.pdf');
+      // exiftool writes PDF metadata as an incremental update, with XMP; the export's Info stays
+      // in the first revision.
+      exiftoolWrite(pdf, [
+        '-Author=CANARY_LO_AUTHOR',
+        '-XMP-dc:Creator=CANARY_LO_XMP',
+      ]);
+      const raw = readFileSync(pdf).toString('latin1');
+      expect(raw).toContain('CANARY_LO_AUTHOR');
+      const { path, result } = await cleanFile(pdf);
+      expect(byLabel(result.removed, 'Prev').length).toBe(1);
+      expect(byLabel(result.removed, 'Producer')[0]?.value).toContain(
+        'LibreOffice',
+      );
+      const text = qdfText(path, at('letter-cleaned.qdf'));
+      const utf16 = (t: string) =>
+        Buffer.from(t, 'utf16le').swap16().toString('hex');
+      for (const left of ['CANARY_LO_AUTHOR', 'CANARY_LO_XMP', 'LibreOffice']) {
+        expect(holds(text, left), left).toBe(false);
+        expect(text.toLowerCase()).not.toContain(utf16(left));
+      }
+      expect(identifyingTags(path)).toEqual([]);
+      expect(pdfText(path)).toBe(pdfText(pdf));
+      expect(pageHashes(path, dir, 'letter-after')).toEqual(
+        pageHashes(pdf, dir, 'letter-before'),
+      );
+      qpdfCheck(path);
+    });
+  },
+);
+
 describe.skipIf(!process.env.METACLEAN_CORPUS)('pdf: the shared corpus', () => {
   const corpus = () => join(process.env.METACLEAN_CORPUS!, 'mat2', 'dirty.pdf');
 

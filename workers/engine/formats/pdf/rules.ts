@@ -125,6 +125,9 @@ export function cleanDict(
         tally.attachmentNames.set(v.num, label);
   }
   if (m.has('Fields') && m.has('SigFlags')) take(d, 'SigFlags');
+  // An XFA form carries its own data packets (what was typed in), kept with the form.
+  if (m.has('Fields') && m.has('XFA'))
+    found.push(finding('other', 'XFA', 'AcroForm', undefined, 'review'));
   if (isCatalog) found.push(...catalog(d));
   return found;
 }
