@@ -11,18 +11,26 @@ export const MAX_VALUE_DEPTH = 100;
 /** Thrown when a value runs past the end of a window that is not the end of the file. */
 export class Truncated extends Error {}
 
-const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-const DELIMITERS = new Set([
+const WHITE_BYTES = [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20];
+const DELIMITER_BYTES = [
   0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25,
-]);
+];
+/** Byte classes (ISO 32000-1, 7.2.2): 1 white-space, 2 delimiter, 0 regular. */
+const CLASS = new Uint8Array(256);
+for (const c of WHITE_BYTES) CLASS[c] = 1;
+for (const c of DELIMITER_BYTES) CLASS[c] = 2;
 /** Longer than any keyword or number a PDF writer produces. */
 const MAX_WORD_CHARS = 256;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 export const isWhite = (c: number | undefined): boolean =>
-  c !== undefined && WHITESPACE.has(c);
-const isRegular = (c: number): boolean =>
-  !WHITESPACE.has(c) && !DELIMITERS.has(c);
+  c !== undefined && CLASS[c] === 1;
+const isRegular = (c: number): boolean => CLASS[c] === 0;
+
+/** Whether a word may be a number (a digit, sign or point first): the regular expression decides. */
+function looksNumeric(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+}
 
 type Token =
   | { t: 'num'; value: number; raw: string; int: boolean }
@@ -48,7 +56,7 @@ export class Lexer {
     const b = this.b;
     while (this.pos < b.length) {
       const c = b[this.pos]!;
-      if (WHITESPACE.has(c)) this.pos++;
+      if (CLASS[c] === 1) this.pos++;
       else if (c === 0x25) {
         while (
           this.pos < b.length &&
@@ -91,8 +99,9 @@ export class Lexer {
     if (this.pos >= b.length && !this.atEof) throw new Truncated();
     if (this.pos - start > MAX_WORD_CHARS)
       throw corrupt(`a ${this.pos - start}-byte token at ${start}`);
-    const word = String.fromCharCode(...b.subarray(start, this.pos));
-    if (NUMBER.test(word)) {
+    let word = '';
+    for (let i = start; i < this.pos; i++) word += String.fromCharCode(b[i]!);
+    if (looksNumeric(b[start]!) && NUMBER.test(word)) {
       const value = Number(word);
       return {
         t: 'num',
@@ -133,7 +142,7 @@ export class Lexer {
       if (this.pos >= b.length) this.end();
       const c = b[this.pos++]!;
       if (c === 0x3e) break;
-      if (WHITESPACE.has(c)) continue;
+      if (CLASS[c] === 1) continue;
       const d = hexDigit(c);
       if (d < 0) throw corrupt(`bad hex string digit at ${this.pos - 1}`);
       digits.push(d);
