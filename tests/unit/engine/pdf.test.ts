@@ -527,6 +527,14 @@ describe('pdf: hostile input', () => {
     expect(await boundedOutcome(deep)).toBe('corrupt');
   });
 
+  it('refuses an object of millions of values before memory runs out', async () => {
+    const numbers = simplePdf(
+      new Map([[6, `[${'0 '.repeat(3_000_000)}]`]]),
+      '/Numbers 6 0 R',
+    );
+    expect(await boundedOutcome(numbers, 30_000)).toBe('corrupt');
+  });
+
   it('bounds a cross-reference claiming two billion entries', async () => {
     const text = Buffer.from(simplePdf())
       .toString('latin1')

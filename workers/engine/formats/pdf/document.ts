@@ -5,7 +5,13 @@
 import { EngineError, corrupt } from '../../errors';
 import { MAX_METADATA_BYTES } from '../../limits';
 import { DecodeBudget, decodeStream } from './filters';
-import { Lexer, readObjectHeader, readValue, streamStart } from './lexer';
+import {
+  Lexer,
+  ValueBudget,
+  readObjectHeader,
+  readValue,
+  streamStart,
+} from './lexer';
 import {
   intOf,
   isDict,
@@ -26,11 +32,15 @@ interface RawObject {
 }
 
 const ENDSTREAM = new TextEncoder().encode('endstream');
+/** Values one document may hold (dirty.pdf, 20 pages, holds about 40 000). */
+const MAX_DOCUMENT_VALUES = 10_000_000;
 /** Objects one object stream may hold; bounded by its data in any case. */
 const MAX_OBJSTM_OBJECTS = 100_000;
 
 export class PdfDocument {
   readonly budget = new DecodeBudget();
+  /** Values parsed in the whole document, across every object and object stream. */
+  private readonly values = new ValueBudget(MAX_DOCUMENT_VALUES);
   private readonly raw = new Map<number, RawObject | null>();
   private readonly objstms = new Map<number, Map<number, PdfValue>>();
   private scanned: Promise<Map<number, number>> | undefined;
@@ -211,7 +221,7 @@ export class PdfDocument {
       // Junk where the header should be means a wrong offset, not a broken object.
       const header = headerOrNull(lx);
       if (header?.num !== n) return null;
-      const value = readValue(lx);
+      const value = readValue(lx, this.values);
       const data = isDict(value) ? streamStart(lx) : null;
       return { value, data: data === null ? undefined : offset + data };
     });
@@ -252,7 +262,7 @@ export class PdfDocument {
       const lx = new Lexer(data, first + b.value, true);
       if (first + b.value >= data.length) continue;
       try {
-        members.set(a.value, readValue(lx));
+        members.set(a.value, readValue(lx, this.values));
       } catch (error) {
         if (!(error instanceof EngineError)) throw error;
       }

@@ -8,6 +8,22 @@ import type { PdfArray, PdfDict, PdfValue } from './objects';
 /** Nesting of arrays and dictionaries; real files stay far below it. */
 export const MAX_VALUE_DEPTH = 100;
 
+/** Values (tokens) one object may hold: far above any real font or page tree. */
+export const MAX_OBJECT_VALUES = 2_000_000;
+
+/**
+ * Values parsed, counted against a limit: every value is held in memory while the document is
+ * rewritten, so a file of nothing but numbers must end in an error, not an exhausted heap.
+ */
+export class ValueBudget {
+  constructor(private left: number) {}
+
+  take(): void {
+    if (--this.left < 0)
+      throw corrupt('more PDF values than any real document holds');
+  }
+}
+
 /** Thrown when a value runs past the end of a window that is not the end of the file. */
 export class Truncated extends Error {}
 
@@ -21,15 +37,29 @@ for (const c of WHITE_BYTES) CLASS[c] = 1;
 for (const c of DELIMITER_BYTES) CLASS[c] = 2;
 /** Longer than any keyword or number a PDF writer produces. */
 const MAX_WORD_CHARS = 256;
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 export const isWhite = (c: number | undefined): boolean =>
   c !== undefined && CLASS[c] === 1;
 const isRegular = (c: number): boolean => CLASS[c] === 0;
 
-/** Whether a word may be a number (a digit, sign or point first): the regular expression decides. */
-function looksNumeric(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+/** Whether bytes [start, end) are an integer, a real (ISO 32000-1, 7.3.3) or neither. */
+function numberKind(
+  b: Uint8Array,
+  start: number,
+  end: number,
+): 'int' | 'real' | null {
+  let i = start;
+  if (b[i] === 0x2b || b[i] === 0x2d) i++;
+  let digits = 0;
+  let points = 0;
+  for (; i < end; i++) {
+    const c = b[i]!;
+    if (c >= 0x30 && c <= 0x39) digits++;
+    else if (c === 0x2e && points === 0) points++;
+    else return null;
+  }
+  if (digits === 0) return null;
+  return points ? 'real' : 'int';
 }
 
 type Token =
@@ -101,15 +131,21 @@ export class Lexer {
       throw corrupt(`a ${this.pos - start}-byte token at ${start}`);
     let word = '';
     for (let i = start; i < this.pos; i++) word += String.fromCharCode(b[i]!);
-    if (looksNumeric(b[start]!) && NUMBER.test(word)) {
-      const value = Number(word);
+    const kind = numberKind(b, start, this.pos);
+    if (kind === 'int')
       return {
         t: 'num',
-        value,
+        value: Number(word),
         raw: normalNumber(word),
-        int: /^[+-]?\d+$/.test(word),
+        int: true,
       };
-    }
+    if (kind === 'real')
+      return {
+        t: 'num',
+        value: Number(word),
+        raw: normalNumber(word),
+        int: false,
+      };
     return { t: 'word', word };
   }
 
@@ -222,11 +258,15 @@ type Frame = { c: PdfArray } | { c: PdfDict; key: string | null };
  * Reads one value at the lexer's position. `N G R` becomes a reference; `endobj` or `stream`
  * inside a container means the object is broken.
  */
-export function readValue(lx: Lexer): PdfValue {
+export function readValue(
+  lx: Lexer,
+  budget = new ValueBudget(MAX_OBJECT_VALUES),
+): PdfValue {
   const stack: Frame[] = [];
   for (;;) {
     let value: PdfValue;
     const tok = lx.next();
+    budget.take();
     const top = stack.at(-1);
     switch (tok.t) {
       case 'eof':
@@ -298,18 +338,27 @@ function numberOf(tok: { value: number; raw: string }): PdfValue {
 
 /** After an integer: `G R` makes it a reference; otherwise the lexer goes back. */
 function refAfter(lx: Lexer, first: number): PdfValue | undefined {
+  // Scanned by hand, not by tokens: arrays of numbers are common and each would be read thrice.
+  const b = lx.b;
   const save = lx.pos;
-  try {
-    const gen = lx.next();
-    if (gen.t === 'num' && gen.int) {
-      const r = lx.next();
-      if (r.t === 'word' && r.word === 'R' && first >= 0 && gen.value >= 0)
-        return { kind: 'ref', num: first, gen: gen.value };
-    }
-  } catch (error) {
-    if (!(error instanceof Truncated)) throw error;
-    if (!lx.atEof) throw error;
+  lx.skipWhite();
+  let gen = 0;
+  const digits = lx.pos;
+  while (lx.pos < b.length && b[lx.pos]! >= 0x30 && b[lx.pos]! <= 0x39)
+    gen = gen * 10 + b[lx.pos++]! - 0x30;
+  const isGen = lx.pos > digits && lx.pos < b.length && !isRegular(b[lx.pos]!);
+  if (isGen) lx.skipWhite();
+  const after = lx.pos + 1;
+  const isRef =
+    isGen &&
+    b[lx.pos] === 0x52 &&
+    (after < b.length ? !isRegular(b[after]!) : lx.atEof && after === b.length);
+  if (isRef && first >= 0) {
+    lx.pos++;
+    return { kind: 'ref', num: first, gen };
   }
+  // Undecided at the window's end: the caller reads a larger window.
+  if (lx.pos + 1 >= b.length && !lx.atEof) throw new Truncated();
   lx.pos = save;
   return undefined;
 }
