@@ -402,6 +402,7 @@ function simplePdf(
   extra: Map<number, PdfBody> = new Map(),
   catalog = '',
   page = '',
+  resources = '',
 ): Uint8Array {
   return buildPdf(
     new Map<number, PdfBody>([
@@ -409,7 +410,7 @@ function simplePdf(
       [2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
       [
         3,
-        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> ${page} >>`,
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> ${resources} >> ${page} >>`,
       ],
       [
         4,
@@ -451,6 +452,43 @@ describe('pdf: signatures and attachments', () => {
     expect(holds(text, 'CANARY_SIGNER')).toBe(false);
     expect(text).not.toContain('/ByteRange');
     expect(holds(text, 'Signature1')).toBe(true);
+    qpdfCheck(out);
+  });
+
+  it('cleans a photo stored under another filter and renders it the same', async () => {
+    const photo = new Uint8Array(readFileSync(at('photo.jpg')));
+    const pdf = simplePdf(
+      new Map<number, PdfBody>([
+        [
+          4,
+          {
+            dict: '',
+            data: Buffer.from('q 96 0 0 64 20 20 cm /Im1 Do Q'),
+          },
+        ],
+        [
+          6,
+          {
+            dict: '/Type /XObject /Subtype /Image /Width 96 /Height 64 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter [/FlateDecode /DCTDecode]',
+            data: deflateSync(photo),
+          },
+        ],
+      ]),
+      '',
+      '',
+      '/XObject << /Im1 6 0 R >>',
+    );
+    const path = write('flate-photo.pdf', pdf);
+    const { path: out, result } = await cleanFile(path);
+    expect(byLabel(result.removed, 'Artist')[0]?.value).toBe(
+      'CANARY_IMAGE_ARTIST',
+    );
+    expect(qdfText(out, at('flate-photo.qdf'))).not.toContain(
+      'CANARY_IMAGE_ARTIST',
+    );
+    expect(pageHashes(out, dir, 'flate-after')).toEqual(
+      pageHashes(path, dir, 'flate-before'),
+    );
     qpdfCheck(out);
   });
 

@@ -139,13 +139,6 @@ export class PdfDocument {
     return out;
   }
 
-  /** Numbers the cross-reference lists as in use. */
-  inUse(): number[] {
-    return [...this.entries]
-      .filter(([n, e]) => n > 0 && e.kind !== 'free')
-      .map(([n]) => n);
-  }
-
   /** A value with one level of reference followed. */
   async resolve(v: PdfValue | undefined): Promise<PdfValue | undefined> {
     if (!isRef(v)) return v;

@@ -57,18 +57,6 @@ export const num = (value: number): PdfNumber => ({
   value,
   raw: String(value),
 });
-export const name = (n: string): PdfName => ({ kind: 'name', name: n });
-export const str = (bytes: Uint8Array): PdfString => ({ kind: 'str', bytes });
-export const ref = (n: number, gen = 0): PdfRef => ({
-  kind: 'ref',
-  num: n,
-  gen,
-});
-export const dict = (entries: [string, PdfValue][] = []): PdfDict => ({
-  kind: 'dict',
-  map: new Map(entries),
-});
-
 export const isDict = (v: PdfValue | undefined): v is PdfDict =>
   typeof v === 'object' && v !== null && v.kind === 'dict';
 export const isArray = (v: PdfValue | undefined): v is PdfArray =>

@@ -13,6 +13,7 @@ import { readXmpFindings } from '../../metadata/xmp';
 import type { PdfDocument } from './document';
 import { canDecode, decodeStream } from './filters';
 import {
+  isArray,
   isDict,
   isRef,
   nameOf,
@@ -38,6 +39,8 @@ export type StreamData =
       readonly kind: 'bytes';
       readonly data: Uint8Array;
       readonly filter: string | null;
+      /** The filter's parameters, when it keeps some (a JPEG's /ColorTransform). */
+      readonly parms?: PdfValue;
     };
 
 export interface Walked {
@@ -234,7 +237,13 @@ async function streamData(
       location: `${where}: ${f.location}`,
     })),
   );
-  return { kind: 'bytes', data: cleaned.bytes, filter: 'DCTDecode' };
+  const last = isArray(parms) ? parms.items.at(-1) : undefined;
+  return {
+    kind: 'bytes',
+    data: cleaned.bytes,
+    filter: 'DCTDecode',
+    ...(isDict(last) ? { parms: last } : {}),
+  };
 }
 
 /**

@@ -105,6 +105,7 @@ function streamDict(
   if (data?.kind === 'bytes') {
     map.delete('DecodeParms');
     map.delete('DL');
+    if (data.parms !== undefined) map.set('DecodeParms', data.parms);
     if (data.filter) map.set('Filter', { kind: 'name', name: data.filter });
     else map.delete('Filter');
   }
