@@ -8,6 +8,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { photoPdf } from './pdf-fixture';
 
 /** A benchmark input: made once by a generator, then reused from .bench/ across runs. */
 export interface BenchCase {
@@ -46,8 +47,12 @@ function have(cmd: string): boolean {
   }
 }
 
+/** `npm run bench -- pdf` runs (and generates) only the inputs whose file name holds `pdf`. */
+const ONLY = process.argv[2]?.toLowerCase();
+
 /** Makes `name` with `make(tempPath)` unless it exists; returns null when the tools are missing. */
 function cached(name: string, make: (path: string) => void): string | null {
+  if (ONLY && !name.toLowerCase().includes(ONLY)) return null;
   const path = join(BENCH_DIR, name);
   if (existsSync(path)) return path;
   const temp = `${path}.partial${name.slice(name.lastIndexOf('.'))}`;
@@ -171,6 +176,33 @@ export function benchCases(): BenchCase[] {
       cached('photo-30mb.heic', (p) => {
         noiseImage(p, '5000x3700', '100');
         tag(p);
+      }),
+      true,
+      false,
+    );
+  }
+  if (have('convert')) {
+    add(
+      'PDF 68 MB, 10 GPS photos, updated',
+      cached('document-68mb.pdf', (p) => {
+        const photos = Array.from({ length: 10 }, (_, i) => {
+          const photo = join(BENCH_DIR, `pdf-photo-${i}-2100x1500.jpg`);
+          if (!existsSync(photo)) {
+            noiseImage(photo, '2100x1500', '96');
+            tag(photo);
+          }
+          return photo;
+        });
+        photoPdf(p, photos);
+        // exiftool writes a PDF by appending an incremental update: the earlier revision stays.
+        sh('exiftool', [
+          '-q',
+          '-overwrite_original',
+          '-Author=Bench Author',
+          '-Title=Bench title',
+          '-XMP-dc:Creator=Bench Creator',
+          p,
+        ]);
       }),
       true,
       false,

@@ -78,4 +78,5 @@ export const formatCatalog: readonly CatalogEntry[] = [
     extensions: ['aif', 'aiff', 'aifc'],
     kind: 'audio',
   },
+  { id: 'pdf', mime: 'application/pdf', extensions: ['pdf'], kind: 'document' },
 ];

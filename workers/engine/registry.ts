@@ -11,6 +11,7 @@ import { jpeg } from './formats/jpeg';
 import { matroska } from './formats/matroska';
 import { mp3 } from './formats/mp3';
 import { ogg } from './formats/ogg';
+import { pdf } from './formats/pdf';
 import { png } from './formats/png';
 import { svg } from './formats/svg';
 import { tiff } from './formats/tiff';
@@ -36,6 +37,7 @@ export const formatModules: readonly FormatModule[] = [
   flv,
   flac,
   ogg,
+  pdf,
   bmp,
   mp3,
   svg,

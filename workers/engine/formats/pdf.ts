@@ -1,0 +1,112 @@
+import { zlibSync } from 'fflate';
+import { EngineError } from '../errors';
+import { finding, type Finding } from '../findings';
+import type { AnalyzingModule, Sniffed } from '../format-module';
+import { MAX_DOCUMENT_BYTES } from '../limits';
+import { PdfDocument } from './pdf/document';
+import { isArray, isDict, isString, type PdfDict } from './pdf/objects';
+import { dateOf, textOf } from './pdf/text';
+import { walk } from './pdf/walk';
+import { PdfWindow } from './pdf/window';
+import { freshId, isFreshId, writePdf } from './pdf/writer';
+
+const PDF: Sniffed = { id: 'pdf', mime: 'application/pdf', extension: 'pdf' };
+const MAGIC = '%PDF-';
+/** Header bytes read for the version. */
+const HEADER_BYTES = 1024;
+
+/** What each document information entry is about (ISO 32000-1, 14.3.3, Table 317). */
+const INFO_CATEGORIES: Record<string, Finding['category']> = {
+  Author: 'author',
+  Creator: 'software',
+  Producer: 'software',
+  CreationDate: 'time',
+  ModDate: 'time',
+};
+
+function infoFindings(info: PdfDict | undefined, location: string): Finding[] {
+  if (!info) return [];
+  return [...info.map].map(([key, v]) => {
+    const category = INFO_CATEGORIES[key] ?? 'other';
+    const value = category === 'time' ? dateOf(v) : textOf(v);
+    return finding(category, key, location, value);
+  });
+}
+
+/** Whether the trailer holds an /ID our writer made. */
+function hasFreshId(trailer: PdfDict): boolean {
+  const id = trailer.map.get('ID');
+  const [a, b] = isArray(id) ? id.items : [];
+  return isString(a) && isString(b) && isFreshId(a.bytes, b.bytes);
+}
+
+function idFinding(trailer: PdfDict): Finding[] {
+  const id = trailer.map.get('ID');
+  if (!isArray(id) || hasFreshId(trailer)) return [];
+  const hex = id.items
+    .filter(isString)
+    .map((s) =>
+      [...s.bytes].map((x) => x.toString(16).padStart(2, '0')).join(''),
+    )
+    .join(' ');
+  return [finding('identifier', 'ID', 'trailer', hex || undefined)];
+}
+
+async function headerOf(
+  win: PdfWindow,
+): Promise<{ version: string; linearized: boolean }> {
+  const text = new TextDecoder('latin1').decode(
+    await win.read(0, HEADER_BYTES),
+  );
+  const m = /%PDF-(\d\.\d)/.exec(text);
+  return { version: m?.[1] ?? '1.7', linearized: text.includes('/Linearized') };
+}
+
+/**
+ * PDF: rewritten as one revision holding only what the catalog reaches, with the document
+ * information, XMP, page-piece data, thumbnails, annotation authors and dates, signatures and
+ * the old /ID removed; photos cleaned by the JPEG module where they lie, attachments by their
+ * own module. Comments, JavaScript, filled forms, layers and attachments are kept for review.
+ */
+export const pdf: AnalyzingModule = {
+  formats: [{ id: 'pdf', mime: 'application/pdf', extensions: ['pdf'] }],
+  sniff(head) {
+    const text = new TextDecoder('latin1').decode(head);
+    return text.includes(MAGIC) ? PDF : null;
+  },
+  async analyze(src, _format, ctx) {
+    if (src.size > MAX_DOCUMENT_BYTES)
+      throw new EngineError('too-large', `PDF of ${src.size} bytes`);
+    const win = new PdfWindow(src);
+    const { version, linearized } = await headerOf(win);
+    const doc = await PdfDocument.open(win);
+    if (doc.trailer.map.has('Encrypt'))
+      throw new EngineError('encrypted', 'the PDF is encrypted');
+    const info = await doc.resolve(doc.trailer.map.get('Info'));
+    const updates = doc.sections - (linearized ? 2 : 1);
+    const findings: Finding[] = [
+      ...infoFindings(isDict(info) ? info : undefined, 'Info'),
+      ...(await doc.olderInfos()).flatMap((d) =>
+        infoFindings(d, 'Info (earlier revision)'),
+      ),
+      ...idFinding(doc.trailer),
+      ...(updates > 0
+        ? [
+            finding(
+              'history',
+              'Prev',
+              'cross-reference',
+              `${updates} earlier revisions`,
+            ),
+          ]
+        : []),
+    ];
+    const walked = await walk(doc, src, ctx, hasFreshId(doc.trailer));
+    findings.push(...walked.findings);
+    return {
+      findings,
+      plan: () =>
+        writePdf(version, walked, freshId(), (data) => zlibSync(data)),
+    };
+  },
+};

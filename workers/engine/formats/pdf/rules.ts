@@ -1,0 +1,212 @@
+/**
+ * What is removed from, or reported in, each PDF dictionary (ISO 32000-1: 14.3 metadata,
+ * 14.5 page-piece dictionaries, 12.3.3 thumbnails, 12.5 annotations, 12.7 forms, 12.8
+ * signatures, 8.11 optional content, 7.11.4 embedded files).
+ */
+import { finding, type Finding } from '../../findings';
+import {
+  isArray,
+  isDict,
+  nameOf,
+  type PdfDict,
+  type PdfValue,
+} from './objects';
+import { dateOf, textOf } from './text';
+
+/** Annotations that carry a comment, per ISO 32000-1, 12.5.6.2 (markup annotations). */
+const MARKUP = new Set([
+  'Text',
+  'FreeText',
+  'Line',
+  'Square',
+  'Circle',
+  'Polygon',
+  'PolyLine',
+  'Highlight',
+  'Underline',
+  'Squiggly',
+  'StrikeOut',
+  'Stamp',
+  'Caret',
+  'Ink',
+  'FileAttachment',
+  'Sound',
+  'Redact',
+]);
+const ANNOTATIONS = new Set([
+  ...MARKUP,
+  'Popup',
+  'Link',
+  'Widget',
+  'Movie',
+  'Screen',
+  'PrinterMark',
+  'TrapNet',
+  'Watermark',
+  '3D',
+  'RichMedia',
+  'Projection',
+]);
+
+/** What the walk tallies to report as kept for review. */
+export interface Tally {
+  comments: number;
+  javascript: number;
+  filledFields: number;
+  /** Referenced XMP streams, to read for the report; the key is removed here. */
+  readonly xmp: { value: PdfValue; owner: string }[];
+  /** Signature fields whose value (the signature dictionary) was removed, to read for the report. */
+  readonly signatures: { value: PdfValue; field: string }[];
+  /** Field values held in objects of their own: a signature (inherited type) or a filled value. */
+  readonly indirectValues: { owner: PdfDict; field: string }[];
+  /** Embedded file streams by object number, with the attachment's name. */
+  readonly attachmentNames: Map<number, string>;
+}
+
+export function newTally(): Tally {
+  return {
+    comments: 0,
+    javascript: 0,
+    filledFields: 0,
+    xmp: [],
+    signatures: [],
+    indirectValues: [],
+    attachmentNames: new Map(),
+  };
+}
+
+const ownerOf = (d: PdfDict): string =>
+  nameOf(d.map.get('Type')) ?? nameOf(d.map.get('Subtype')) ?? 'object';
+
+function take(d: PdfDict, key: string): PdfValue | undefined {
+  const v = d.map.get(key);
+  d.map.delete(key);
+  return v;
+}
+
+/**
+ * Cleans one dictionary in place and returns what it held. Rules look only at the dictionary
+ * itself, so the same rules hold for direct and indirect dictionaries alike.
+ */
+export function cleanDict(
+  d: PdfDict,
+  tally: Tally,
+  isCatalog: boolean,
+): Finding[] {
+  const found: Finding[] = [];
+  const owner = ownerOf(d);
+  const m = d.map;
+  if (m.has('Metadata')) tally.xmp.push({ value: take(d, 'Metadata')!, owner });
+  if (m.has('PieceInfo')) {
+    take(d, 'PieceInfo');
+    found.push(finding('software', 'PieceInfo', owner));
+  }
+  if (m.has('LastModified'))
+    found.push(
+      finding('time', 'LastModified', owner, dateOf(take(d, 'LastModified'))),
+    );
+  if (m.has('Thumb')) {
+    take(d, 'Thumb');
+    found.push(finding('thumbnail', 'Thumb', owner));
+  }
+  for (const key of ['CreationDate', 'ModDate'])
+    if (m.has(key))
+      found.push(finding('time', key, owner, dateOf(take(d, key))));
+  // An embedded file's checksum is the digest of the original file (ISO 32000-1, 7.11.4.2).
+  if (m.has('CheckSum')) take(d, 'CheckSum');
+  found.push(...annotation(d, tally));
+  found.push(...field(d, tally));
+  if (m.has('JS') || nameOf(m.get('S')) === 'JavaScript') tally.javascript++;
+  const ef = m.get('EF');
+  if (isDict(ef)) {
+    const label = textOf(m.get('UF')) ?? textOf(m.get('F')) ?? 'attachment';
+    for (const v of ef.map.values())
+      if (typeof v === 'object' && v?.kind === 'ref')
+        tally.attachmentNames.set(v.num, label);
+  }
+  if (m.has('Fields') && m.has('SigFlags')) take(d, 'SigFlags');
+  // An XFA form carries its own data packets (what was typed in), kept with the form.
+  if (m.has('Fields') && m.has('XFA'))
+    found.push(finding('other', 'XFA', 'AcroForm', undefined, 'review'));
+  if (isCatalog) found.push(...catalog(d));
+  return found;
+}
+
+function annotation(d: PdfDict, tally: Tally): Finding[] {
+  const subtype = nameOf(d.map.get('Subtype'));
+  const isAnnot =
+    nameOf(d.map.get('Type')) === 'Annot' ||
+    (subtype !== undefined && ANNOTATIONS.has(subtype) && d.map.has('Rect'));
+  if (!isAnnot) return [];
+  const where = `annotation ${subtype ?? ''}`.trim();
+  const found: Finding[] = [];
+  if (subtype && MARKUP.has(subtype)) tally.comments++;
+  // A widget's /T is its form field's name, which the form needs; elsewhere /T is the author.
+  if (subtype !== 'Widget' && d.map.has('T'))
+    found.push(finding('author', 'T', where, textOf(take(d, 'T'))));
+  if (d.map.has('M'))
+    found.push(finding('time', 'M', where, dateOf(take(d, 'M'))));
+  if (subtype !== 'Widget' && d.map.has('NM'))
+    found.push(finding('identifier', 'NM', where, textOf(take(d, 'NM'))));
+  return found;
+}
+
+function field(d: PdfDict, tally: Tally): Finding[] {
+  const isField =
+    d.map.has('FT') ||
+    (d.map.has('T') && (d.map.has('Parent') || d.map.has('Kids')));
+  if (!isField || !d.map.has('V')) return [];
+  const v = d.map.get('V');
+  const name = textOf(d.map.get('T')) ?? 'field';
+  // Any change to a signed file voids its signature, which also names the signer: the value goes
+  // and the field stays, unsigned.
+  if (nameOf(d.map.get('FT')) === 'Sig' || isSignature(v))
+    tally.signatures.push({ value: take(d, 'V')!, field: name });
+  else if (typeof v === 'object' && v?.kind === 'ref')
+    tally.indirectValues.push({ owner: d, field: name });
+  else if (!isEmpty(v)) tally.filledFields++;
+  return [];
+}
+
+/** Whether a field value is a signature dictionary (ISO 32000-1, 12.8.1, Table 252). */
+export const isSignature = (v: PdfValue | undefined): boolean =>
+  isDict(v) &&
+  (nameOf(v.map.get('Type')) === 'Sig' ||
+    (v.map.has('ByteRange') && v.map.has('Contents')));
+
+export const isEmpty = (v: PdfValue | undefined): boolean =>
+  v === undefined ||
+  v === null ||
+  (typeof v === 'object' && v.kind === 'str' && v.bytes.length === 0) ||
+  (typeof v === 'object' && v.kind === 'name' && v.name === 'Off');
+function catalog(d: PdfDict): Finding[] {
+  const found: Finding[] = [];
+  // Permissions point at signature dictionaries (DocMDP, usage rights), void once anything changes.
+  if (d.map.has('Perms')) {
+    take(d, 'Perms');
+    found.push(finding('identifier', 'Perms', 'Catalog'));
+  }
+  const oc = d.map.get('OCProperties');
+  if (isDict(oc)) {
+    const ocgs = oc.map.get('OCGs');
+    const count = isArray(ocgs) ? ocgs.items.length : 0;
+    found.push(
+      finding('other', 'OCProperties', 'Catalog', `${count} layers`, 'review'),
+    );
+  }
+  return found;
+}
+
+/** Values whose strings the report shows for a removed signature. */
+export function signatureText(sig: PdfValue | undefined): string | undefined {
+  if (!isDict(sig)) return undefined;
+  const parts = [
+    textOf(sig.map.get('Name')),
+    dateOf(sig.map.get('M')),
+    textOf(sig.map.get('Reason')),
+    textOf(sig.map.get('Location')),
+    textOf(sig.map.get('ContactInfo')),
+  ];
+  const text = parts.filter((p) => p).join(', ');
+  return text || undefined;
+}

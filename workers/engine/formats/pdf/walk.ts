@@ -1,0 +1,360 @@
+/**
+ * One walk over what is reachable from the document catalog: every dictionary is cleaned by the
+ * rules as it is met, and only what stays referenced is followed, so removed metadata (and every
+ * object of earlier revisions) is never visited and never written.
+ */
+import type { ByteSource } from '../../byte-source';
+import { EngineError, corrupt, throwIfAborted } from '../../errors';
+import { finding, removable, type Finding } from '../../findings';
+import type { AnalysisContext } from '../../format-module';
+import { MAX_ENTRIES, MAX_METADATA_BYTES } from '../../limits';
+import type { OutputPlan } from '../../output-plan';
+import { readXmpFindings } from '../../metadata/xmp';
+import type { PdfDocument } from './document';
+import { canDecode, decodeStream } from './filters';
+import {
+  isArray,
+  isDict,
+  isRef,
+  nameOf,
+  namesOf,
+  type PdfDict,
+  type PdfObject,
+  type StreamExtent,
+  type PdfValue,
+} from './objects';
+import {
+  cleanDict,
+  isEmpty,
+  isSignature,
+  newTally,
+  signatureText,
+  type Tally,
+} from './rules';
+
+/** How a stream's data is written. */
+export type StreamData =
+  | { readonly kind: 'plan'; readonly plan: OutputPlan }
+  | {
+      readonly kind: 'bytes';
+      readonly data: Uint8Array;
+      readonly filter: string | null;
+      /** The filter's parameters, when it keeps some (a JPEG's /ColorTransform). */
+      readonly parms?: PdfValue;
+    };
+
+export interface Walked {
+  /** Reachable objects in the order met, the catalog first. */
+  readonly objects: PdfObject[];
+  /** Streams whose data is not copied as it is. */
+  readonly streams: Map<number, StreamData>;
+  readonly findings: Finding[];
+}
+
+/**
+ * XMP is read for the report only (the stream goes either way): a packet larger than this is
+ * listed without its values rather than inflated.
+ */
+const MAX_XMP_BYTES = 4 * 1024 * 1024;
+
+/** Objects between cancellation checks. */
+const CHECK_EVERY = 256;
+
+function refsOf(v: PdfValue, out: number[]): void {
+  const stack: PdfValue[] = [v];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (typeof x !== 'object' || x === null) continue;
+    if (x.kind === 'ref') out.push(x.num);
+    else if (x.kind === 'array') stack.push(...x.items);
+    else if (x.kind === 'dict') stack.push(...x.map.values());
+  }
+}
+
+/**
+ * Cleans every dictionary of a value, outermost first, so what a rule removes is never visited.
+ */
+function cleanValue(
+  v: PdfValue,
+  tally: Tally,
+  catalog: PdfDict | null,
+): Finding[] {
+  const found: Finding[] = [];
+  const stack: PdfValue[] = [v];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (typeof x !== 'object' || x === null) continue;
+    if (x.kind === 'array') stack.push(...x.items);
+    else if (x.kind === 'dict') {
+      found.push(...cleanDict(x, tally, x === catalog));
+      stack.push(...x.map.values());
+    }
+  }
+  return found;
+}
+
+export async function walk(
+  doc: PdfDocument,
+  src: ByteSource,
+  ctx: AnalysisContext,
+  likelyClean: boolean,
+): Promise<Walked> {
+  const root = doc.trailer.map.get('Root');
+  if (!isRef(root)) throw corrupt('the trailer has no /Root reference');
+  const tally = newTally();
+  const findings: Finding[] = [];
+  const objects: PdfObject[] = [];
+  const streams = new Map<number, StreamData>();
+  const queued = new Set<number>([root.num]);
+  const queue = [root.num];
+  for (let i = 0; i < queue.length; i++) {
+    if (i % CHECK_EVERY === 0) throwIfAborted(ctx.signal);
+    const o = await doc.object(queue[i]!);
+    if (!o) continue;
+    const catalog = o.num === root.num && isDict(o.value) ? o.value : null;
+    findings.push(...cleanValue(o.value, tally, catalog));
+    findings.push(...(await settleFieldValues(doc, tally)));
+    if (o.stream && isDict(o.value)) {
+      const data = await streamData(
+        { doc, src, ctx, tally, findings, likelyClean },
+        o,
+      );
+      if (data) streams.set(o.num, data);
+    }
+    objects.push(o);
+    const refs: number[] = [];
+    refsOf(o.value, refs);
+    for (const n of refs) {
+      if (queued.has(n)) continue;
+      if (queued.size >= MAX_ENTRIES) throw corrupt('too many PDF objects');
+      queued.add(n);
+      queue.push(n);
+    }
+  }
+  findings.push(
+    ...(await xmpFindings(doc, tally)),
+    ...(await signatureFindings(doc, tally)),
+    ...reviewFindings(tally),
+  );
+  return { objects, streams, findings };
+}
+
+/** Field values in objects of their own: signatures go, filled values are counted. */
+async function settleFieldValues(
+  doc: PdfDocument,
+  tally: Tally,
+): Promise<Finding[]> {
+  for (const { owner, field } of tally.indirectValues.splice(0)) {
+    const v = owner.map.get('V');
+    const resolved = await doc.resolve(v);
+    if (isSignature(resolved)) {
+      owner.map.delete('V');
+      tally.signatures.push({ value: v!, field });
+    } else if (!isEmpty(resolved)) tally.filledFields++;
+  }
+  return [];
+}
+
+/** What the stream rules need from the walk. */
+interface WalkState {
+  readonly doc: PdfDocument;
+  readonly src: ByteSource;
+  readonly ctx: AnalysisContext;
+  readonly tally: Tally;
+  readonly findings: Finding[];
+  /** The file carries our writer's /ID, so its photos are probably clean already. */
+  readonly likelyClean: boolean;
+}
+
+async function streamData(
+  { doc, src, ctx, tally, findings, likelyClean }: WalkState,
+  o: PdfObject,
+): Promise<StreamData | null> {
+  const d = o.value as PdfDict;
+  const filters = namesOf(d.map.get('Filter'));
+  const type = nameOf(d.map.get('Type'));
+  if (type === 'Metadata' || nameOf(d.map.get('Subtype')) === 'XML') {
+    // An XMP stream still referenced from somewhere other than a /Metadata key: emptied.
+    findings.push(...(await readXmp(doc, o, `XMP (object ${o.num})`)));
+    return { kind: 'bytes', data: new Uint8Array(0), filter: null };
+  }
+  const attachment =
+    tally.attachmentNames.get(o.num) ??
+    (type === 'EmbeddedFile' ? 'attachment' : undefined);
+  if (attachment !== undefined)
+    return cleanAttachment(doc, ctx, o, attachment, findings);
+  if (
+    nameOf(d.map.get('Subtype')) !== 'Image' ||
+    filters.at(-1) !== 'DCTDecode'
+  )
+    return null;
+  const where = `image (object ${o.num})`;
+  if (filters.length === 1 && likelyClean) {
+    const kept = await alreadyClean(doc, ctx, o.stream!);
+    if (kept) {
+      findings.push(
+        ...kept.map((f) => ({ ...f, location: `${where}: ${f.location}` })),
+      );
+      return null;
+    }
+  }
+  if (filters.length === 1) {
+    const cleaned = await ctx.nested.cleanSlice(
+      src,
+      o.stream!.start,
+      o.stream!.end,
+    );
+    findings.push(
+      ...cleaned.findings.map((f) => ({
+        ...f,
+        location: `${where}: ${f.location}`,
+      })),
+    );
+    return { kind: 'plan', plan: cleaned.plan };
+  }
+  // A JPEG under other filters: undone, cleaned, and written as plain DCTDecode data.
+  const outer: PdfDict = {
+    kind: 'dict',
+    map: new Map([
+      [
+        'Filter',
+        {
+          kind: 'array',
+          items: filters.slice(0, -1).map((name) => ({ kind: 'name', name })),
+        },
+      ],
+    ]),
+  };
+  const parms = d.map.get('DecodeParms');
+  if (parms !== undefined) outer.map.set('DecodeParms', parms);
+  if (!canDecode(outer))
+    throw new EngineError('unsupported', `image filters ${filters.join(', ')}`);
+  const jpeg = decodeStream(outer, await doc.rawData(o.stream!), doc.budget);
+  const cleaned = await ctx.nested.clean(jpeg);
+  findings.push(
+    ...cleaned.findings.map((f) => ({
+      ...f,
+      location: `${where}: ${f.location}`,
+    })),
+  );
+  const last = isArray(parms) ? parms.items.at(-1) : undefined;
+  return {
+    kind: 'bytes',
+    data: cleaned.bytes,
+    filter: 'DCTDecode',
+    ...(isDict(last) ? { parms: last } : {}),
+  };
+}
+
+/**
+ * In a file that looks like our own output, a photo is first only inspected (one read of it):
+ * when nothing in it is removable it is copied as it is. Any other outcome cleans it as usual,
+ * so the guess changes the cost, never the result.
+ */
+async function alreadyClean(
+  doc: PdfDocument,
+  ctx: AnalysisContext,
+  stream: StreamExtent,
+): Promise<readonly Finding[] | null> {
+  if (stream.end - stream.start > MAX_METADATA_BYTES) return null;
+  const bytes = await doc.win.src.read(stream.start, stream.end - stream.start);
+  const { findings } = await ctx.nested.inspect(bytes);
+  return findings.some(removable) ? null : findings;
+}
+
+/** An attachment is cleaned by its own module, or the whole PDF fails with its name. */
+async function cleanAttachment(
+  doc: PdfDocument,
+  ctx: AnalysisContext,
+  o: PdfObject,
+  name: string,
+  findings: Finding[],
+): Promise<StreamData> {
+  const where = `attachment "${name}"`;
+  try {
+    const cleaned = await ctx.nested.clean(await doc.decoded(o));
+    findings.push(
+      ...cleaned.findings.map((f) => ({
+        ...f,
+        location: `${where}: ${f.location}`,
+      })),
+      finding('other', 'EmbeddedFile', 'EmbeddedFiles', name, 'review'),
+    );
+    const params = (o.value as PdfDict).map.get('Params');
+    if (isDict(params)) params.map.delete('Size');
+    return { kind: 'bytes', data: cleaned.bytes, filter: 'FlateDecode' };
+  } catch (error) {
+    if (error instanceof EngineError)
+      throw new EngineError(error.code, `${where}: ${error.detail}`);
+    throw error;
+  }
+}
+
+async function readXmp(
+  doc: PdfDocument,
+  o: PdfObject | null,
+  location: string,
+): Promise<Finding[]> {
+  if (!o?.stream) return [finding('other', 'Metadata', location)];
+  try {
+    return readXmpFindings(await doc.decoded(o, MAX_XMP_BYTES), location);
+  } catch (error) {
+    if (error instanceof EngineError && error.code === 'cancelled') throw error;
+    return [finding('other', 'Metadata', location)];
+  }
+}
+
+async function xmpFindings(doc: PdfDocument, tally: Tally): Promise<Finding[]> {
+  const out: Finding[] = [];
+  for (const { value, owner } of tally.xmp) {
+    const o = isRef(value) ? await doc.object(value.num) : null;
+    out.push(...(await readXmp(doc, o, `XMP (${owner})`)));
+  }
+  return out;
+}
+
+async function signatureFindings(
+  doc: PdfDocument,
+  tally: Tally,
+): Promise<Finding[]> {
+  const out: Finding[] = [];
+  for (const { value, field } of tally.signatures)
+    out.push(
+      finding(
+        'author',
+        'Sig',
+        `signature field "${field}"`,
+        signatureText(await doc.resolve(value)),
+      ),
+    );
+  return out;
+}
+
+function reviewFindings(t: Tally): Finding[] {
+  const out: Finding[] = [];
+  if (t.comments)
+    out.push(
+      finding(
+        'comment',
+        'Annots',
+        'pages',
+        `${t.comments} comments (authors removed)`,
+        'review',
+      ),
+    );
+  if (t.javascript)
+    out.push(
+      finding('other', 'JavaScript', 'actions', `${t.javascript}`, 'review'),
+    );
+  if (t.filledFields)
+    out.push(
+      finding(
+        'other',
+        'AcroForm',
+        'form',
+        `${t.filledFields} fields with values`,
+        'review',
+      ),
+    );
+  return out;
+}
