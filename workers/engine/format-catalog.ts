@@ -78,4 +78,22 @@ export const formatCatalog: readonly CatalogEntry[] = [
     extensions: ['aif', 'aiff', 'aifc'],
     kind: 'audio',
   },
+  {
+    id: 'docx',
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extensions: ['docx', 'docm', 'dotx', 'dotm'],
+    kind: 'document',
+  },
+  {
+    id: 'xlsx',
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    extensions: ['xlsx', 'xlsm', 'xltx', 'xltm'],
+    kind: 'document',
+  },
+  {
+    id: 'pptx',
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    extensions: ['pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm'],
+    kind: 'document',
+  },
 ];

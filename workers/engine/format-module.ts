@@ -99,6 +99,8 @@ export interface Analysis {
    * Called at most once, after the findings were read.
    */
   plan(): OutputPlan | Promise<OutputPlan>;
+  /** The format as the walk found it, when the sniffer could only guess (a zip's kind of document). */
+  readonly format?: Sniffed;
 }
 
 /** The result of sniffing: a module may refine the id (e.g. ISOBMFF tells heic from avif from mp4). */

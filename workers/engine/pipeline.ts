@@ -68,14 +68,14 @@ export async function analyzeInput(
   if (depth > MAX_NESTED_DEPTH)
     throw new EngineError('unsupported', `files nested ${depth} deep`);
   const src = new ByteSource(input);
-  const [module, format] = await identify(src);
+  const [module, sniffed] = await identify(src);
   throwIfAborted(ctx.signal);
-  const analysis = await analyzeWith(module, src, format, {
+  const analysis = await analyzeWith(module, src, sniffed, {
     ...ctx,
     depth,
     nested: nestedEngine(ctx.signal, depth + 1),
   });
-  return { src, module, format, analysis };
+  return { src, module, format: analysis.format ?? sniffed, analysis };
 }
 
 /** Verifies a plan by analysing the output it describes: nothing removable may be left. */
@@ -101,7 +101,7 @@ export async function verifiedPlan(
     );
   }
   return {
-    format,
+    format: analysis.format ?? format,
     plan,
     removed: analysis.findings.filter(removable),
     kept: after.findings.filter(keptOnPurpose),

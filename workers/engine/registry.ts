@@ -11,6 +11,7 @@ import { jpeg } from './formats/jpeg';
 import { matroska } from './formats/matroska';
 import { mp3 } from './formats/mp3';
 import { ogg } from './formats/ogg';
+import { ooxml } from './formats/ooxml';
 import { png } from './formats/png';
 import { svg } from './formats/svg';
 import { tiff } from './formats/tiff';
@@ -36,6 +37,9 @@ export const formatModules: readonly FormatModule[] = [
   flv,
   flac,
   ogg,
+  // Zip-based documents: those naming themselves in a first `mimetype` member go before Office,
+  // which takes any other zip and checks it is an Office package.
+  ooxml,
   bmp,
   mp3,
   svg,
