@@ -96,4 +96,28 @@ export const formatCatalog: readonly CatalogEntry[] = [
     extensions: ['pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm'],
     kind: 'document',
   },
+  {
+    id: 'odt',
+    mime: 'application/vnd.oasis.opendocument.text',
+    extensions: ['odt', 'ott'],
+    kind: 'document',
+  },
+  {
+    id: 'ods',
+    mime: 'application/vnd.oasis.opendocument.spreadsheet',
+    extensions: ['ods', 'ots'],
+    kind: 'document',
+  },
+  {
+    id: 'odp',
+    mime: 'application/vnd.oasis.opendocument.presentation',
+    extensions: ['odp', 'otp'],
+    kind: 'document',
+  },
+  {
+    id: 'odg',
+    mime: 'application/vnd.oasis.opendocument.graphics',
+    extensions: ['odg', 'otg'],
+    kind: 'document',
+  },
 ];

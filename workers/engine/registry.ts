@@ -10,6 +10,7 @@ import { isobmff } from './formats/isobmff';
 import { jpeg } from './formats/jpeg';
 import { matroska } from './formats/matroska';
 import { mp3 } from './formats/mp3';
+import { odf } from './formats/odf';
 import { ogg } from './formats/ogg';
 import { ooxml } from './formats/ooxml';
 import { png } from './formats/png';
@@ -39,6 +40,7 @@ export const formatModules: readonly FormatModule[] = [
   ogg,
   // Zip-based documents: those naming themselves in a first `mimetype` member go before Office,
   // which takes any other zip and checks it is an Office package.
+  odf,
   ooxml,
   bmp,
   mp3,

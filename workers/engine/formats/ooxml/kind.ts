@@ -43,6 +43,11 @@ export function officeKind(zip: ZipArchive): Sniffed {
           extension: id,
         };
   }
+  if (zip.byName.has('mimetype'))
+    throw new EngineError(
+      'unsupported',
+      'an OpenDocument or EPUB whose mimetype member is not first: open and save it again in its application',
+    );
   throw new EngineError(
     'unsupported',
     'a zip archive that is not a Word, Excel or PowerPoint document',

@@ -16,3 +16,4 @@ export {
   writeZip,
   type OutMember,
 } from './write';
+export { firstMemberIsMimetype } from './sniff';
