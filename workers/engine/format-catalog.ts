@@ -120,4 +120,10 @@ export const formatCatalog: readonly CatalogEntry[] = [
     extensions: ['odg', 'otg'],
     kind: 'document',
   },
+  {
+    id: 'epub',
+    mime: 'application/epub+zip',
+    extensions: ['epub'],
+    kind: 'document',
+  },
 ];

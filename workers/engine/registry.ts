@@ -3,6 +3,7 @@ import { aiff } from './formats/aiff';
 import { asf } from './formats/asf';
 import { avi } from './formats/avi';
 import { bmp } from './formats/bmp';
+import { epub } from './formats/epub';
 import { flac } from './formats/flac';
 import { flv } from './formats/flv';
 import { gif } from './formats/gif';
@@ -40,6 +41,7 @@ export const formatModules: readonly FormatModule[] = [
   ogg,
   // Zip-based documents: those naming themselves in a first `mimetype` member go before Office,
   // which takes any other zip and checks it is an Office package.
+  epub,
   odf,
   ooxml,
   bmp,
