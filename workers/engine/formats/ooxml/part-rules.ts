@@ -99,6 +99,8 @@ export function partRules(
   const findings: Finding[] = [];
   const removedChildren = new Map<XmlElement, number>();
   const marked = new Set<XmlElement>();
+  /** Open ancestors to remove whole once they close (their end is not known yet). */
+  const dropAtClose = new Set<XmlElement>();
   const removed = new Counter();
   const review = new Counter();
   const authors = new Set<string>();
@@ -178,7 +180,9 @@ export function partRules(
     close(el) {
       const n = el.name;
       const selfClosing = el.closeStart === el.openEnd && el.end === el.openEnd;
-      if (marked.has(el)) {
+      if (dropAtClose.has(el)) {
+        remove(el);
+      } else if (marked.has(el)) {
         remove(el);
         removed.add('reference to a removed part');
       } else if (n === 'w:rsids' || n === 'w:nsid') {
@@ -189,7 +193,8 @@ export function partRules(
         removed.add(n);
       } else if (n === 'x15ac:absPath') {
         const wrapper = ancestor(el, 'mc:AlternateContent');
-        remove(wrapper ?? el);
+        if (wrapper) dropAtClose.add(wrapper);
+        else remove(el);
         findings.push(
           finding(
             'author',
@@ -202,7 +207,7 @@ export function partRules(
         tracked++;
         if (n === 'w:del' && el.parent?.name === 'w:trPr') {
           const row = ancestor(el, 'w:tr');
-          if (row) remove(row);
+          if (row) dropAtClose.add(row);
           else remove(el);
         } else if (DROP.has(n) || selfClosing) remove(el);
         else unwrap(el);
