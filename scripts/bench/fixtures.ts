@@ -8,6 +8,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { makeBenchDocx } from './docx';
 
 /** A benchmark input: made once by a generator, then reused from .bench/ across runs. */
 export interface BenchCase {
@@ -17,6 +18,8 @@ export interface BenchCase {
   readonly exiftool: boolean;
   /** An ffmpeg stream-copy remux without metadata (what mat2 does) is a fair reference. */
   readonly ffmpeg: boolean;
+  /** mat2 cleans this format (documents), so it is the reference. */
+  readonly mat2?: boolean;
 }
 
 export const BENCH_DIR = join(process.cwd(), '.bench');
@@ -46,8 +49,13 @@ function have(cmd: string): boolean {
   }
 }
 
-/** Makes `name` with `make(tempPath)` unless it exists; returns null when the tools are missing. */
+/**
+ * Makes `name` with `make(tempPath)` unless it exists; returns null when the tools are missing or
+ * when BENCH_ONLY names other inputs (e.g. `BENCH_ONLY=docx npm run bench`).
+ */
 function cached(name: string, make: (path: string) => void): string | null {
+  const only = process.env.BENCH_ONLY;
+  if (only && !name.includes(only)) return null;
   const path = join(BENCH_DIR, name);
   if (existsSync(path)) return path;
   const temp = `${path}.partial${name.slice(name.lastIndexOf('.'))}`;
@@ -175,6 +183,20 @@ export function benchCases(): BenchCase[] {
       true,
       false,
     );
+    const docx = cached('document-135mb.docx', (p) => {
+      const photo = join(BENCH_DIR, 'photo-5mb.jpg');
+      noiseImage(photo, '1600x1200', '97');
+      tag(photo);
+      makeBenchDocx(p, photo);
+    });
+    if (docx)
+      cases.push({
+        name: 'DOCX 20 photos',
+        file: docx,
+        exiftool: false,
+        ffmpeg: false,
+        mat2: true,
+      });
   }
   if (have('ffmpeg')) {
     add(

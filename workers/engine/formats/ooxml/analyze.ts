@@ -35,7 +35,8 @@ import { rewriteRelationships } from './relationships';
 import { REMOVED_RELATIONSHIP_TYPES, removedByName } from './removed-parts';
 import { officeKind } from './kind';
 
-const isXml = (name: string) => /\.(xml|rels|vml)$/i.test(name);
+/** VML parts are often not well-formed XML and carry none of what is removed: they are copied. */
+const isXml = (name: string) => /\.(xml|rels)$/i.test(name);
 
 async function xmlOf(src: ByteSource, entry: ZipEntry): Promise<string> {
   return decodeXml(await readMember(src, entry));
