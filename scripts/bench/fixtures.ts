@@ -185,7 +185,7 @@ export function benchCases(): BenchCase[] {
     );
     const docx = cached('document-135mb.docx', (p) => {
       const photo = join(BENCH_DIR, 'photo-5mb.jpg');
-      noiseImage(photo, '1600x1200', '97');
+      noiseImage(photo, '1960x1470', '97');
       tag(photo);
       makeBenchDocx(p, photo);
     });

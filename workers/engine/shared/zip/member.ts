@@ -7,7 +7,7 @@ import { METHOD_STORED } from './format';
 import type { ZipEntry } from './read';
 
 /** Compressed bytes fed to the inflater at a time: at most ~1032 times this comes out per push. */
-const INFLATE_CHUNK = 16 * 1024;
+const INFLATE_CHUNK = 256 * 1024;
 
 /**
  * Inflates into a buffer of exactly the declared size, feeding the inflater small chunks so a
