@@ -13,9 +13,14 @@ function picture(n: number): string {
 
 /**
  * A Word document of twenty GPS-tagged photos of about 5 MB each, with an author, a company and
- * rsids, its members deflated as Word and LibreOffice write them.
+ * rsids, its members deflated as Word and LibreOffice write them (or its photos stored, as a
+ * document this engine cleaned once has them).
  */
-export function makeBenchDocx(path: string, photo: string): void {
+export function makeBenchDocx(
+  path: string,
+  photo: string,
+  stored = false,
+): void {
   const jpeg = new Uint8Array(readFileSync(photo));
   const files: Zippable = {
     '[Content_Types].xml': strToU8(
@@ -37,6 +42,7 @@ export function makeBenchDocx(path: string, photo: string): void {
       `${HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${Array.from({ length: PHOTOS }, (_, i) => `<Relationship Id="rIdImg${i + 1}" Type="${R}/image" Target="media/photo${i + 1}.jpg"/>`).join('')}</Relationships>`,
     ),
   };
-  for (let i = 1; i <= PHOTOS; i++) files[`word/media/photo${i}.jpg`] = jpeg;
+  for (let i = 1; i <= PHOTOS; i++)
+    files[`word/media/photo${i}.jpg`] = stored ? [jpeg, { level: 0 }] : jpeg;
   writeFileSync(path, zipSync(files, { level: 6 }));
 }

@@ -197,6 +197,22 @@ export function benchCases(): BenchCase[] {
         ffmpeg: false,
         mat2: true,
       });
+    const stored = cached('document-135mb-stored.docx', (p) => {
+      const photo = join(BENCH_DIR, 'photo-5mb.jpg');
+      if (!existsSync(photo)) {
+        noiseImage(photo, '1960x1470', '97');
+        tag(photo);
+      }
+      makeBenchDocx(p, photo, true);
+    });
+    if (stored)
+      cases.push({
+        name: 'DOCX 20 photos, stored',
+        file: stored,
+        exiftool: false,
+        ffmpeg: false,
+        mat2: true,
+      });
   }
   if (have('ffmpeg')) {
     add(
