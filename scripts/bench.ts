@@ -41,8 +41,9 @@ function ratio(
 
 const exiftool = toolVersion('exiftool', ['-ver']);
 const ffmpeg = toolVersion('ffmpeg', ['-version']);
+const mat2 = toolVersion('mat2', ['--version']);
 console.log(
-  `metaclean bench: median of ${RUNS} runs; exiftool ${exiftool ?? 'absent'}; ${ffmpeg ?? 'ffmpeg absent'}`,
+  `metaclean bench: median of ${RUNS} runs; exiftool ${exiftool ?? 'absent'}; ${ffmpeg ?? 'ffmpeg absent'}; ${mat2 ?? 'mat2 absent'}`,
 );
 const rows: string[][] = [
   [
@@ -55,6 +56,8 @@ const rows: string[][] = [
     'vs exiftool',
     'ffmpeg remux',
     'vs ffmpeg',
+    'mat2',
+    'vs mat2',
   ],
 ];
 for (const c of benchCases()) {
@@ -92,6 +95,9 @@ for (const c of benchCases()) {
           out(ext),
         )
       : null;
+  // mat2 writes `name.cleaned.ext` beside its input and has no output option.
+  const matOut = c.file.replace(/(\.[^./]+)$/, '.cleaned$1');
+  const mat = c.mat2 && mat2 ? processFigure('mat2', [c.file], matOut) : null;
   rows.push([
     c.name,
     size,
@@ -102,6 +108,8 @@ for (const c of benchCases()) {
     c.exiftool ? ratio(exif, ours) : '-',
     c.ffmpeg ? fmtProcess(remux) : '-',
     c.ffmpeg ? ratio(remux, ours) : '-',
+    c.mat2 ? fmtProcess(mat) : '-',
+    c.mat2 ? ratio(mat, ours) : '-',
   ]);
 }
 const widths = rows[0]!.map((_, i) =>

@@ -9,6 +9,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { photoPdf } from './pdf-fixture';
+import { makeBenchDocx } from './docx';
 
 /** A benchmark input: made once by a generator, then reused from .bench/ across runs. */
 export interface BenchCase {
@@ -18,6 +19,8 @@ export interface BenchCase {
   readonly exiftool: boolean;
   /** An ffmpeg stream-copy remux without metadata (what mat2 does) is a fair reference. */
   readonly ffmpeg: boolean;
+  /** mat2 cleans this format (documents), so it is the reference. */
+  readonly mat2?: boolean;
 }
 
 export const BENCH_DIR = join(process.cwd(), '.bench');
@@ -47,8 +50,11 @@ function have(cmd: string): boolean {
   }
 }
 
-/** `npm run bench -- pdf` runs (and generates) only the inputs whose file name holds `pdf`. */
-const ONLY = process.argv[2]?.toLowerCase();
+/**
+ * `npm run bench -- pdf` (or BENCH_ONLY=docx) runs, and generates, only the inputs whose file name
+ * holds that word.
+ */
+const ONLY = (process.argv[2] ?? process.env.BENCH_ONLY)?.toLowerCase();
 
 /** Makes `name` with `make(tempPath)` unless it exists; returns null when the tools are missing. */
 function cached(name: string, make: (path: string) => void): string | null {
@@ -180,6 +186,36 @@ export function benchCases(): BenchCase[] {
       true,
       false,
     );
+    const docx = cached('document-135mb.docx', (p) => {
+      const photo = join(BENCH_DIR, 'photo-5mb.jpg');
+      noiseImage(photo, '1960x1470', '97');
+      tag(photo);
+      makeBenchDocx(p, photo);
+    });
+    if (docx)
+      cases.push({
+        name: 'DOCX 20 photos',
+        file: docx,
+        exiftool: false,
+        ffmpeg: false,
+        mat2: true,
+      });
+    const stored = cached('document-135mb-stored.docx', (p) => {
+      const photo = join(BENCH_DIR, 'photo-5mb.jpg');
+      if (!existsSync(photo)) {
+        noiseImage(photo, '1960x1470', '97');
+        tag(photo);
+      }
+      makeBenchDocx(p, photo, true);
+    });
+    if (stored)
+      cases.push({
+        name: 'DOCX 20 photos, stored',
+        file: stored,
+        exiftool: false,
+        ffmpeg: false,
+        mat2: true,
+      });
   }
   if (have('convert')) {
     add(

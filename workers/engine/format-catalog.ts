@@ -79,4 +79,52 @@ export const formatCatalog: readonly CatalogEntry[] = [
     kind: 'audio',
   },
   { id: 'pdf', mime: 'application/pdf', extensions: ['pdf'], kind: 'document' },
+  {
+    id: 'docx',
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extensions: ['docx', 'docm', 'dotx', 'dotm'],
+    kind: 'document',
+  },
+  {
+    id: 'xlsx',
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    extensions: ['xlsx', 'xlsm', 'xltx', 'xltm'],
+    kind: 'document',
+  },
+  {
+    id: 'pptx',
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    extensions: ['pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm'],
+    kind: 'document',
+  },
+  {
+    id: 'odt',
+    mime: 'application/vnd.oasis.opendocument.text',
+    extensions: ['odt', 'ott'],
+    kind: 'document',
+  },
+  {
+    id: 'ods',
+    mime: 'application/vnd.oasis.opendocument.spreadsheet',
+    extensions: ['ods', 'ots'],
+    kind: 'document',
+  },
+  {
+    id: 'odp',
+    mime: 'application/vnd.oasis.opendocument.presentation',
+    extensions: ['odp', 'otp'],
+    kind: 'document',
+  },
+  {
+    id: 'odg',
+    mime: 'application/vnd.oasis.opendocument.graphics',
+    extensions: ['odg', 'otg'],
+    kind: 'document',
+  },
+  {
+    id: 'epub',
+    mime: 'application/epub+zip',
+    extensions: ['epub'],
+    kind: 'document',
+  },
 ];

@@ -131,6 +131,8 @@ export interface Analysis {
    * EXIF, an ICC profile), sorted: the residue scan skips them as well.
    */
   readonly checked?: readonly ByteRange[];
+  /** The format as the walk found it, when the sniffer could only guess (a zip's kind of document). */
+  readonly format?: Sniffed;
 }
 
 /** The result of sniffing: a module may refine the id (e.g. ISOBMFF tells heic from avif from mp4). */

@@ -56,14 +56,14 @@ export async function analyzeInput(
   if (depth > MAX_NESTED_DEPTH)
     throw new EngineError('unsupported', `files nested ${depth} deep`);
   const src = new ByteSource(input);
-  const [module, format] = await identify(src);
+  const [module, sniffed] = await identify(src);
   throwIfAborted(ctx.signal);
-  const analysis = await module.analyze(src, format, {
+  const analysis = await module.analyze(src, sniffed, {
     ...ctx,
     depth,
     nested: nestedEngine(ctx.signal, depth + 1),
   });
-  return { src, module, format, analysis };
+  return { src, module, format: analysis.format ?? sniffed, analysis };
 }
 
 /** Verifies a plan by analysing the output it describes: nothing removable may be left. */
@@ -94,7 +94,7 @@ export async function verifiedPlan(
   if (residue)
     throw new EngineError('unclean', `metadata signature ${residue}`);
   return {
-    format,
+    format: analysis.format ?? format,
     plan,
     removed: analysis.findings.filter(removable),
     kept: after.findings.filter(keptOnPurpose),

@@ -3,6 +3,7 @@ import { aiff } from './formats/aiff';
 import { asf } from './formats/asf';
 import { avi } from './formats/avi';
 import { bmp } from './formats/bmp';
+import { epub } from './formats/epub';
 import { flac } from './formats/flac';
 import { flv } from './formats/flv';
 import { gif } from './formats/gif';
@@ -10,8 +11,10 @@ import { isobmff } from './formats/isobmff';
 import { jpeg } from './formats/jpeg';
 import { matroska } from './formats/matroska';
 import { mp3 } from './formats/mp3';
+import { odf } from './formats/odf';
 import { ogg } from './formats/ogg';
 import { pdf } from './formats/pdf';
+import { ooxml } from './formats/ooxml';
 import { png } from './formats/png';
 import { svg } from './formats/svg';
 import { tiff } from './formats/tiff';
@@ -38,6 +41,11 @@ export const formatModules: readonly FormatModule[] = [
   flac,
   ogg,
   pdf,
+  // Zip-based documents: those naming themselves in a first `mimetype` member go before Office,
+  // which takes any other zip and checks it is an Office package.
+  epub,
+  odf,
+  ooxml,
   bmp,
   mp3,
   svg,

@@ -1,0 +1,71 @@
+/**
+ * Helpers for tests of zip-based documents: turning a plan into bytes, listing and inflating every
+ * member with fflate (an independent reader), and checking an archive with `unzip -t`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import type { OutputPlan } from '../../workers/engine/output-plan';
+
+export function materialize(input: Uint8Array, plan: OutputPlan): Uint8Array {
+  const parts = plan.map((s) =>
+    s.kind === 'copy' ? input.subarray(s.start, s.end) : s.data,
+  );
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** Every member inflated, by name (fflate checks each CRC-32). */
+export function members(zip: Uint8Array): Record<string, Uint8Array> {
+  return unzipSync(zip);
+}
+
+/** Names in the order of their local headers. */
+export function memberOrder(zip: Uint8Array): string[] {
+  const names: string[] = [];
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let at = 0;
+  while (at + 30 <= zip.length && view.getUint32(at, true) === 0x04034b50) {
+    const nameLength = view.getUint16(at + 26, true);
+    const extraLength = view.getUint16(at + 28, true);
+    const size = view.getUint32(at + 18, true);
+    names.push(
+      new TextDecoder().decode(zip.subarray(at + 30, at + 30 + nameLength)),
+    );
+    at += 30 + nameLength + extraLength + size;
+  }
+  return names;
+}
+
+/** True when any inflated member contains the text. */
+export function zipContains(zip: Uint8Array, text: string): string[] {
+  const found: string[] = [];
+  for (const [name, bytes] of Object.entries(members(zip))) {
+    if (Buffer.from(bytes).includes(text)) found.push(name);
+  }
+  return found;
+}
+
+export const hasTool = (tool: string): boolean => {
+  try {
+    execFileSync('which', [tool], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** `unzip -t`: exit status 0 means every member's CRC-32 and header agree. */
+export function unzipTest(zip: Uint8Array): void {
+  const dir = mkdtempSync(join(tmpdir(), 'zip-'));
+  const file = join(dir, 'test.zip');
+  writeFileSync(file, zip);
+  execFileSync('unzip', ['-tq', file], { stdio: 'pipe' });
+}

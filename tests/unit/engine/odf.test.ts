@@ -1,0 +1,229 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanPlan, type CleanPlanResult } from '../../../workers/engine';
+import { EngineError } from '../../../workers/engine/errors';
+import { identifyingTags } from '../../helpers/exiftool';
+import { tempDir } from '../../helpers/image-tools';
+import {
+  CANARY,
+  deepFind,
+  gpsJpeg,
+  normalizeText,
+  soffice,
+} from '../../helpers/office-fixtures';
+import {
+  ANNOTATION_TEXT,
+  DELETED_TEXT,
+  flatOdt,
+  KEPT_TEXT,
+  syntheticOdp,
+} from '../../helpers/odf-fixtures';
+import {
+  hasTool,
+  materialize,
+  memberOrder,
+  unzipTest,
+} from '../../helpers/zip-tools';
+
+const blob = (bytes: Uint8Array) =>
+  new Blob([bytes as Uint8Array<ArrayBuffer>]);
+const text = (zip: Uint8Array, name: string) =>
+  new TextDecoder().decode(unzipSync(zip)[name]);
+
+async function cleaned(
+  input: Uint8Array,
+): Promise<{ result: CleanPlanResult; output: Uint8Array }> {
+  const result = await cleanPlan(blob(input));
+  return { result, output: materialize(input, result.plan) };
+}
+
+/** `mimetype` first and stored, and a manifest naming exactly the other members. */
+function expectValidPackage(zip: Uint8Array): void {
+  expect(memberOrder(zip)[0]).toBe('mimetype');
+  expect(new DataView(zip.buffer, zip.byteOffset).getUint16(8, true)).toBe(0);
+  const listed = [
+    ...text(zip, 'META-INF/manifest.xml').matchAll(/full-path="([^"]+)"/g),
+  ]
+    .map((m) => m[1]!)
+    .filter((p) => !p.endsWith('/'));
+  const members = Object.keys(unzipSync(zip)).filter(
+    (n) =>
+      n !== 'mimetype' && n !== 'META-INF/manifest.xml' && !n.endsWith('/'),
+  );
+  expect(listed.sort()).toEqual(members.sort());
+  if (hasTool('unzip')) unzipTest(zip);
+}
+
+/** Rebuilds a package with `mimetype` first and stored, some members replaced. */
+function repack(
+  zip: Uint8Array,
+  replace: Record<string, Uint8Array>,
+): Uint8Array {
+  const files = { ...unzipSync(zip), ...replace };
+  const rest = Object.fromEntries(
+    Object.entries(files).filter(([n]) => n !== 'mimetype'),
+  );
+  return zipSync({
+    mimetype: [files.mimetype!, { level: 0 }],
+    ...rest,
+  } as Zippable);
+}
+
+describe('OpenDocument', () => {
+  let dir: string;
+  let jpeg: Uint8Array;
+  beforeAll(() => {
+    dir = tempDir('odf');
+    jpeg = gpsJpeg(dir);
+  });
+
+  it('cleans a presentation: meta, printer settings, thumbnail, photo, manifest', async () => {
+    const input = syntheticOdp(jpeg);
+    expect(deepFind(input, CANARY).length).toBeGreaterThanOrEqual(4);
+    const { result, output } = await cleaned(input);
+    expect(result.format.id).toBe('odp');
+    expect(deepFind(output, CANARY)).toEqual([]);
+    expect(Object.keys(unzipSync(output))).not.toContain(
+      'Thumbnails/thumbnail.png',
+    );
+    expectValidPackage(output);
+    expect(text(output, 'settings.xml')).toContain('IsKernAsianPunctuation');
+    expect(text(output, 'meta.xml')).toMatch(/<office:meta\/>/);
+    expect(result.kept.map((f) => f.label)).toContain('speaker notes');
+  });
+
+  it('refuses encrypted packages and kinds it does not clean', async () => {
+    const files = unzipSync(syntheticOdp(jpeg));
+    const manifest = new TextDecoder()
+      .decode(files['META-INF/manifest.xml'])
+      .replace(
+        'media-type="text/xml"/>',
+        'media-type="text/xml"><manifest:encryption-data/></manifest:file-entry>',
+      );
+    const encrypted = repack(syntheticOdp(jpeg), {
+      'META-INF/manifest.xml': strToU8(manifest),
+    });
+    await expect(cleanPlan(blob(encrypted))).rejects.toMatchObject({
+      code: 'encrypted',
+    });
+    const formula = repack(syntheticOdp(jpeg), {
+      mimetype: strToU8('application/vnd.oasis.opendocument.formula'),
+    });
+    await expect(cleanPlan(blob(formula))).rejects.toMatchObject({
+      code: 'unsupported',
+    });
+  });
+
+  describe.skipIf(!hasTool('soffice'))('a LibreOffice text document', () => {
+    let input: Uint8Array;
+    let outcome: { result: CleanPlanResult; output: Uint8Array };
+    let texts: Map<string, string>;
+    beforeAll(async () => {
+      writeFileSync(join(dir, 'flat.fodt'), flatOdt(jpeg));
+      const [odt] = soffice('odt', [join(dir, 'flat.fodt')], dir);
+      const written = new Uint8Array(readFileSync(odt!));
+      const files = unzipSync(written);
+      const picture = Object.keys(files).find((n) =>
+        n.startsWith('Pictures/'),
+      )!;
+      const settings = new TextDecoder()
+        .decode(files['settings.xml'])
+        .replace(
+          /<config:config-item config:name="PrinterName"[^>]*?(\/>|>[^<]*<\/config:config-item>)/,
+          '<config:config-item config:name="PrinterName" config:type="string">CANARY_PRINTER</config:config-item>',
+        );
+      input = repack(written, {
+        [picture]: jpeg,
+        'settings.xml': strToU8(settings),
+      });
+      outcome = await cleaned(input);
+      writeFileSync(join(dir, 'input.odt'), input);
+      writeFileSync(join(dir, 'cleaned_input.odt'), outcome.output);
+      const txt = tempDir('odf-txt');
+      soffice(
+        'txt:Text',
+        [join(dir, 'input.odt'), join(dir, 'cleaned_input.odt')],
+        txt,
+      );
+      texts = new Map(
+        readdirSync(txt).map((f) => [
+          f,
+          normalizeText(readFileSync(join(txt, f), 'utf8')),
+        ]),
+      );
+    }, 240_000);
+
+    it('leaves no canary in any member, nor in the photo', () => {
+      for (const c of [
+        'CANARY_DC_CREATOR',
+        'CANARY_TRACK_AUTHOR',
+        'CANARY_ANNOTATION_AUTHOR',
+        'CANARY_PRINTER',
+        DELETED_TEXT,
+      ])
+        expect(deepFind(input, c), c).not.toEqual([]);
+      expect(deepFind(outcome.output, CANARY)).toEqual([]);
+      expectValidPackage(outcome.output);
+      const files = unzipSync(outcome.output);
+      const picture = Object.keys(files).find((n) =>
+        n.startsWith('Pictures/'),
+      )!;
+      const path = join(dir, 'cleaned-photo.jpg');
+      writeFileSync(path, files[picture]!);
+      expect(identifyingTags(path)).toEqual([]);
+    });
+
+    it('accepts tracked changes, keeps annotations without author or date, and says so', () => {
+      const content = text(outcome.output, 'content.xml');
+      expect(content).not.toContain('tracked-changes');
+      expect(content).toContain(ANNOTATION_TEXT);
+      expect(content).not.toMatch(
+        /<office:annotation[^>]*>\s*<dc:(creator|date)/,
+      );
+      const labels = outcome.result.removed.map((f) => f.label);
+      expect(labels).toEqual(
+        expect.arrayContaining([
+          'tracked changes',
+          'dc:creator',
+          'meta:initial-creator',
+          'PrinterName',
+        ]),
+      );
+      expect(outcome.result.kept.map((f) => f.label)).toContain('annotations');
+    });
+
+    it('keeps the text LibreOffice reads, with the insertion and without the deletion', () => {
+      const before = texts.get('input.txt')!;
+      const after = texts.get('cleaned_input.txt')!;
+      for (const line of KEPT_TEXT) expect(after).toContain(line);
+      expect(after).not.toContain(DELETED_TEXT);
+      expect(after).toBe(normalizeText(before.replace(DELETED_TEXT, '')));
+    });
+  });
+});
+
+describe.skipIf(!process.env.METACLEAN_CORPUS)(
+  'mat2 corpus: OpenDocument',
+  () => {
+    const mat2 = join(process.env.METACLEAN_CORPUS ?? '', 'mat2');
+    const files = process.env.METACLEAN_CORPUS
+      ? readdirSync(mat2).filter((f) => /\.od[tsgpf]$/.test(f))
+      : [];
+    it.each(files)(
+      '%s cleans with nothing left or fails closed',
+      async (file) => {
+        const input = new Uint8Array(readFileSync(join(mat2, file)));
+        const outcome = await cleaned(input).catch((e: unknown) => e);
+        if (outcome instanceof EngineError) {
+          expect(['corrupt', 'unsupported']).toContain(outcome.code);
+          return;
+        }
+        const { output } = outcome as { output: Uint8Array };
+        expect((await cleanPlan(blob(output))).removed).toEqual([]);
+        expectValidPackage(output);
+      },
+    );
+  },
+);

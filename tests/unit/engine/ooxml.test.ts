@@ -1,0 +1,295 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanPlan, type CleanPlanResult } from '../../../workers/engine';
+import { EngineError } from '../../../workers/engine/errors';
+import { identifyingTags } from '../../helpers/exiftool';
+import { tempDir } from '../../helpers/image-tools';
+import {
+  BODY_TEXT,
+  CANARY,
+  DELETED_TEXT,
+  deepFind,
+  gpsJpeg,
+  HIDDEN_TEXT,
+  INSERTED_TEXT,
+  normalizeText,
+  soffice,
+  syntheticDocx,
+  syntheticPptx,
+  syntheticXlsx,
+} from '../../helpers/office-fixtures';
+import {
+  hasTool,
+  materialize,
+  memberOrder,
+  unzipTest,
+} from '../../helpers/zip-tools';
+
+const blob = (bytes: Uint8Array) =>
+  new Blob([bytes as Uint8Array<ArrayBuffer>]);
+
+async function cleaned(
+  input: Uint8Array,
+): Promise<{ result: CleanPlanResult; output: Uint8Array }> {
+  const result = await cleanPlan(blob(input));
+  return { result, output: materialize(input, result.plan) };
+}
+
+const labels = (result: CleanPlanResult, kept = false) =>
+  (kept ? result.kept : result.removed).map((f) => f.label);
+
+/** Every relationship target and content-type override of the package names a member it has. */
+function expectConsistentPackage(zip: Uint8Array): void {
+  const files = unzipSync(zip);
+  const text = (name: string) => new TextDecoder().decode(files[name]);
+  for (const m of text('[Content_Types].xml').matchAll(/PartName="\/([^"]+)"/g))
+    expect(files, `override ${m[1]}`).toHaveProperty([m[1]!]);
+  for (const name of Object.keys(files).filter((n) => n.endsWith('.rels'))) {
+    const source = name.replace(/_rels\/([^/]*)\.rels$/, '$1');
+    const dir = source.slice(0, source.lastIndexOf('/') + 1);
+    for (const m of text(name).matchAll(/<Relationship [^>]*>/g)) {
+      if (m[0].includes('TargetMode="External"')) continue;
+      const target = /Target="([^"]+)"/.exec(m[0])![1]!;
+      const parts = (
+        target.startsWith('/') ? target.slice(1) : dir + target
+      ).split('/');
+      const resolved: string[] = [];
+      for (const s of parts)
+        if (s === '..') resolved.pop();
+        else resolved.push(s);
+      expect(files, `${name} -> ${target}`).toHaveProperty([
+        resolved.join('/'),
+      ]);
+    }
+  }
+}
+
+describe('Word, Excel and PowerPoint', () => {
+  let dir: string;
+  let jpeg: Uint8Array;
+  beforeAll(() => {
+    dir = tempDir('ooxml');
+    jpeg = gpsJpeg(dir);
+  });
+
+  it('removes every planted canary from a Word document, its photo and its embedded document', async () => {
+    const inner = syntheticDocx();
+    const input = syntheticDocx({ jpeg, inner });
+    expect(deepFind(input, CANARY).length).toBeGreaterThan(15);
+    expect(
+      deepFind(input, 'word/embeddings/inner.docx!/docProps/core.xml'),
+    ).toEqual([]);
+    const { result, output } = await cleaned(input);
+    expect(deepFind(output, CANARY)).toEqual([]);
+    expect(result.format.id).toBe('docx');
+    expect(memberOrder(output)[0]).toBe('[Content_Types].xml');
+    expectConsistentPackage(output);
+    if (hasTool('unzip')) unzipTest(output);
+    const media = join(dir, 'cleaned-image1.jpg');
+    writeFileSync(media, unzipSync(output)['word/media/image1.jpg']!);
+    expect(identifyingTags(media)).toEqual([]);
+  });
+
+  it('accepts tracked changes: inserted text kept, deleted text gone, the count reported', async () => {
+    const input = syntheticDocx();
+    const { result, output } = await cleaned(input);
+    const doc = new TextDecoder().decode(
+      unzipSync(output)['word/document.xml'],
+    );
+    expect(doc).toContain(INSERTED_TEXT);
+    expect(doc).not.toContain(DELETED_TEXT);
+    expect(doc).not.toMatch(
+      /<w:(ins|del|rPrChange|commentReference|commentRangeStart)\b/,
+    );
+    expect(doc).toContain(HIDDEN_TEXT);
+    const tracked = result.removed.find((f) => f.label === 'tracked changes');
+    expect(tracked?.value).toMatch(/^4 accepted; by CANARY_TRACK_AUTHOR/);
+    expect(labels(result)).toEqual(
+      expect.arrayContaining([
+        'rsid',
+        'rsid list',
+        'nsid',
+        'w14:docId',
+        'w15:docId',
+        'comment anchor',
+        'link path',
+      ]),
+    );
+  });
+
+  it('reports hidden text, header text, embedded objects and macros as kept for review', async () => {
+    const input = syntheticDocx({ inner: syntheticDocx(), macros: true });
+    const { result } = await cleaned(input);
+    expect(result.format.extension).toBe('docm');
+    expect(result.kept.every((f) => f.kept === 'review')).toBe(true);
+    expect(labels(result, true)).toEqual(
+      expect.arrayContaining([
+        'hidden text',
+        'header or footer text',
+        'embedded object',
+        'macros',
+      ]),
+    );
+  });
+
+  it('cleans an Excel workbook: absPath, revision pointer, build, uids, comments, people, printer', async () => {
+    const input = syntheticXlsx();
+    expect(deepFind(input, CANARY).length).toBeGreaterThan(10);
+    const { result, output } = await cleaned(input);
+    expect(deepFind(output, CANARY)).toEqual([]);
+    expect(result.format.id).toBe('xlsx');
+    expectConsistentPackage(output);
+    const sheet = new TextDecoder().decode(
+      unzipSync(output)['xl/worksheets/sheet1.xml'],
+    );
+    expect(sheet).toContain('<pageSetup orientation="portrait"/>');
+    expect(sheet).not.toContain('legacyDrawing');
+    const review = result.kept.map((f) => `${f.label}=${f.value ?? ''}`);
+    expect(review).toEqual(
+      expect.arrayContaining([
+        'hidden sheet=Secret',
+        'hidden row=1',
+        'hidden col=1',
+      ]),
+    );
+    expect(
+      review.some((r) =>
+        r.startsWith('external link=externalLinkPath: totals.xlsx'),
+      ),
+    ).toBe(true);
+  });
+
+  it('cleans a PowerPoint deck and reports notes and off-slide content', async () => {
+    const input = syntheticPptx();
+    const { result, output } = await cleaned(input);
+    expect(deepFind(output, CANARY)).toEqual([]);
+    expect(result.format.id).toBe('pptx');
+    expectConsistentPackage(output);
+    const slide = new TextDecoder().decode(
+      unzipSync(output)['ppt/slides/slide1.xml'],
+    );
+    expect(slide).not.toContain('p:ext ');
+    expect(labels(result, true)).toEqual(
+      expect.arrayContaining(['speaker notes', 'content off the slide']),
+    );
+  });
+
+  it('refuses legacy binary Office files, saying to save in the modern format', async () => {
+    const ole = new Uint8Array(512);
+    ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    const error = await cleanPlan(blob(ole)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineError);
+    expect(error).toMatchObject({ code: 'unsupported' });
+    expect((error as EngineError).detail).toMatch(/save it as \.docx/);
+  });
+
+  it('fails closed on hostile packages: escaping names, duplicates, deep nesting', async () => {
+    const base = unzipSync(syntheticDocx());
+    const escaping = zipSync({ ...base, '../../x': strToU8('x') });
+    await expect(cleanPlan(blob(escaping))).rejects.toMatchObject({
+      code: 'corrupt',
+    });
+    let nested = syntheticDocx();
+    for (let i = 0; i < 6; i++)
+      nested = zipSync({
+        ...base,
+        'word/embeddings/inner.docx': [nested, { level: 0 }],
+      });
+    await expect(cleanPlan(blob(nested))).rejects.toBeInstanceOf(EngineError);
+    const noTypes = zipSync(
+      Object.fromEntries(
+        Object.entries(base).filter(([n]) => n !== '[Content_Types].xml'),
+      ),
+    );
+    await expect(cleanPlan(blob(noTypes))).rejects.toMatchObject({
+      code: 'corrupt',
+    });
+  });
+
+  describe.skipIf(!hasTool('soffice'))('with LibreOffice', () => {
+    let texts: Map<string, string>;
+    const names = [
+      'synthetic.docx',
+      'cleaned_synthetic.docx',
+      'lo.xlsx',
+      'cleaned_lo.xlsx',
+    ];
+    beforeAll(async () => {
+      writeFileSync(join(dir, 'synthetic.docx'), syntheticDocx({ jpeg }));
+      writeFileSync(
+        join(dir, 'table.csv'),
+        'Item,Amount\nFence,120\nSeeds,15\n',
+      );
+      soffice('xlsx', [join(dir, 'table.csv')], dir);
+      writeFileSync(
+        join(dir, 'lo.xlsx'),
+        readFileSync(join(dir, 'table.xlsx')),
+      );
+      for (const name of ['synthetic.docx', 'lo.xlsx']) {
+        const input = new Uint8Array(readFileSync(join(dir, name)));
+        writeFileSync(
+          join(dir, `cleaned_${name}`),
+          (await cleaned(input)).output,
+        );
+      }
+      const txt = tempDir('ooxml-txt');
+      soffice(
+        'txt:Text',
+        names.filter((n) => n.endsWith('docx')).map((n) => join(dir, n)),
+        txt,
+      );
+      soffice(
+        'csv',
+        names.filter((n) => n.endsWith('xlsx')).map((n) => join(dir, n)),
+        txt,
+      );
+      texts = new Map(
+        readdirSync(txt).map((f) => [
+          f,
+          normalizeText(readFileSync(join(txt, f), 'utf8')),
+        ]),
+      );
+    }, 240_000);
+
+    it('keeps the text LibreOffice reads, with the tracked insertion and without the deletion', () => {
+      const before = texts.get('synthetic.txt')!;
+      const after = texts.get('cleaned_synthetic.txt')!;
+      for (const line of [...BODY_TEXT, INSERTED_TEXT, HIDDEN_TEXT])
+        expect(after).toContain(line);
+      expect(after).not.toContain(DELETED_TEXT);
+      expect(after).toBe(normalizeText(before.replace(DELETED_TEXT, '')));
+    });
+
+    it('keeps a LibreOffice workbook cell for cell', () => {
+      expect(texts.get('cleaned_lo.csv')).toBe(texts.get('lo.csv'));
+      expect(texts.get('lo.csv')).toContain('Fence,120');
+    });
+  });
+});
+
+describe.skipIf(!process.env.METACLEAN_CORPUS)(
+  'mat2 corpus: Office files',
+  () => {
+    const mat2 = join(process.env.METACLEAN_CORPUS ?? '', 'mat2');
+    const files = process.env.METACLEAN_CORPUS
+      ? readdirSync(mat2).filter((f) => /\.(docx|xlsx|pptx)$/.test(f))
+      : [];
+    it.each(files)(
+      '%s cleans with nothing left or fails closed',
+      async (file) => {
+        const input = new Uint8Array(readFileSync(join(mat2, file)));
+        const outcome = await cleaned(input).catch((e: unknown) => e);
+        if (outcome instanceof EngineError) {
+          expect(['corrupt', 'unsupported']).toContain(outcome.code);
+          return;
+        }
+        const { output } = outcome as { output: Uint8Array };
+        const again = await cleanPlan(blob(output));
+        expect(again.removed).toEqual([]);
+        if (hasTool('unzip')) unzipTest(output);
+      },
+    );
+  },
+);

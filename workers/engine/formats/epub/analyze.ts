@@ -1,0 +1,153 @@
+import type { ByteSource } from '../../byte-source';
+import { EngineError } from '../../errors';
+import { finding, type Finding } from '../../findings';
+import type { Analysis, AnalysisContext } from '../../format-module';
+import {
+  cleanNestedMember,
+  copiedMember,
+  isNestedFile,
+  METHOD_STORED,
+  newMember,
+  readMember,
+  readZip,
+  writeZip,
+  type OutMember,
+  type ZipArchive,
+} from '../../shared/zip';
+import {
+  attribute,
+  decodeEntities,
+  decodeXml,
+  encodeXml,
+  walkXml,
+  type XmlEdits,
+} from '../../shared/xml';
+import { mintIdentifier } from './identifier';
+import { rewriteNcx } from './ncx';
+import { rewriteOpf } from './opf';
+import { rewriteXhtml } from './xhtml';
+
+const CONTAINER = 'META-INF/container.xml';
+/** Files reading apps add beside the book: calibre's bookmarks, iTunes' purchase data and artwork. */
+const REMOVED = [
+  /(^|\/)calibre_bookmarks\.txt$/,
+  /^iTunesMetadata(-original)?\.plist$/,
+  /^iTunesArtwork$/,
+];
+
+async function rootFiles(src: ByteSource, zip: ZipArchive): Promise<string[]> {
+  const entry = zip.byName.get(CONTAINER);
+  if (!entry)
+    throw new EngineError('corrupt', 'EPUB without META-INF/container.xml');
+  const paths: string[] = [];
+  walkXml(decodeXml(await readMember(src, entry)), {
+    open(el) {
+      if (el.name.endsWith('rootfile')) {
+        const path = attribute(el, 'full-path')?.raw;
+        if (path) paths.push(decodeEntities(path));
+      }
+    },
+  });
+  if (!paths.some((p) => zip.byName.has(p)))
+    throw new EngineError('corrupt', 'EPUB package document missing');
+  return paths;
+}
+
+const rewritten = (name: string, xml: string, edits: XmlEdits): OutMember =>
+  newMember(name, encodeXml(edits.apply(xml)));
+
+/**
+ * An EPUB: the package document keeps only title, language, a fresh identifier and a fixed
+ * modification date; the NCX loses its author; XHTML heads lose their meta; reading apps' files
+ * go; images are cleaned; `mimetype` stays first and stored.
+ */
+export async function analyzeEpub(
+  src: ByteSource,
+  ctx: AnalysisContext,
+): Promise<Analysis> {
+  const zip = await readZip(src);
+  if (zip.byName.has('META-INF/encryption.xml'))
+    throw new EngineError(
+      'encrypted',
+      'EPUB with encrypted or obfuscated resources (its fonts are keyed to the identifier)',
+    );
+  const opfs = new Set(await rootFiles(src, zip));
+  const findings: Finding[] = [];
+  const removed = new Set(
+    zip.entries
+      .filter((e) => REMOVED.some((re) => re.test(e.name)))
+      .map((e) => e.name),
+  );
+  const freshId = mintIdentifier();
+  const out = new Map<string, OutMember>();
+  let identifierReplaced = false;
+  for (const name of opfs) {
+    const entry = zip.byName.get(name);
+    if (!entry) continue;
+    const dir = name.slice(0, name.lastIndexOf('/') + 1);
+    const hrefs = new Set(
+      [...removed]
+        .filter((r) => r.startsWith(dir))
+        .map((r) => r.slice(dir.length)),
+    );
+    const xml = decodeXml(await readMember(src, entry));
+    const r = rewriteOpf(name, xml, freshId, hrefs);
+    identifierReplaced ||= r.identifierReplaced;
+    findings.push(...r.findings);
+    out.set(
+      name,
+      r.edits.size ? rewritten(name, xml, r.edits) : copiedMember(entry),
+    );
+  }
+  for (const e of zip.entries) {
+    const name = e.name;
+    if (out.has(name)) continue;
+    if (removed.has(name)) {
+      findings.push(
+        finding(name.startsWith('iTunes') ? 'author' : 'history', name, name),
+      );
+      continue;
+    }
+    if (name === 'mimetype') {
+      out.set(
+        name,
+        e.method === METHOD_STORED
+          ? copiedMember(e)
+          : newMember(name, await readMember(src, e), false),
+      );
+    } else if (/\.ncx$/i.test(name)) {
+      const xml = decodeXml(await readMember(src, e));
+      const r = rewriteNcx(name, xml, identifierReplaced ? freshId : null);
+      findings.push(...r.findings);
+      out.set(
+        name,
+        r.edits.size ? rewritten(name, xml, r.edits) : copiedMember(e),
+      );
+    } else if (/\.(xhtml|html|htm)$/i.test(name)) {
+      const text = decodeXml(await readMember(src, e));
+      const r = rewriteXhtml(name, text);
+      findings.push(...r.findings);
+      out.set(
+        name,
+        r.edits.size ? rewritten(name, text, r.edits) : copiedMember(e),
+      );
+    } else if (isNestedFile(name)) {
+      const nested = await cleanNestedMember(src, e, ctx);
+      findings.push(...nested.findings);
+      out.set(name, nested.member);
+    } else {
+      out.set(name, copiedMember(e));
+    }
+    ctx.onProgress?.(out.size / zip.entries.length);
+  }
+  const mimetype = out.get('mimetype');
+  if (!mimetype)
+    throw new EngineError('corrupt', 'EPUB without a mimetype member');
+  const ordered = [
+    mimetype,
+    ...zip.entries
+      .map((e) => out.get(e.name))
+      .filter((m): m is OutMember => m !== undefined && m !== mimetype),
+  ];
+  return { findings, plan: () => writeZip(ordered) };
+}

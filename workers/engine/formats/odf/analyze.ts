@@ -1,0 +1,126 @@
+import type { ByteSource } from '../../byte-source';
+import { EngineError } from '../../errors';
+import { finding, type Finding } from '../../findings';
+import type { Analysis, AnalysisContext, Sniffed } from '../../format-module';
+import {
+  cleanNestedMember,
+  copiedMember,
+  isNestedFile,
+  METHOD_STORED,
+  newMember,
+  readMember,
+  readZip,
+  writeZip,
+  type OutMember,
+} from '../../shared/zip';
+import { decodeXml, encodeXml } from '../../shared/xml';
+import { odfKind } from './kind';
+import { MANIFEST, manifestEdits } from './manifest';
+import { metaFindings, minimalMeta, odfPartRules } from './rules';
+
+/** Members that go: previews of the first page, and signatures naming their signer. */
+const REMOVED = [
+  /^Thumbnails\//,
+  /^META-INF\/(documentsignatures|macrosignatures)\.xml$/,
+];
+
+/**
+ * An OpenDocument package: `meta.xml` minimal, settings without printer or data sources,
+ * thumbnails and signatures removed, tracked changes accepted, annotations anonymous, embedded
+ * images cleaned, the manifest listing what remains, `mimetype` first and stored.
+ */
+export async function analyzeOdf(
+  src: ByteSource,
+  ctx: AnalysisContext,
+): Promise<Analysis & { format: Sniffed }> {
+  const zip = await readZip(src);
+  const mimetypeEntry = zip.byName.get('mimetype');
+  if (!mimetypeEntry)
+    throw new EngineError('corrupt', 'OpenDocument without a mimetype member');
+  const mimetype = new TextDecoder().decode(
+    await readMember(src, mimetypeEntry),
+  );
+  const format = odfKind(mimetype);
+  const findings: Finding[] = [];
+  const out = new Map<string, OutMember>();
+  const remaining = new Set<string>();
+  for (const e of zip.entries) {
+    if (REMOVED.some((re) => re.test(e.name))) {
+      findings.push(
+        finding(
+          e.name.startsWith('Thumbnails/') ? 'thumbnail' : 'author',
+          e.name,
+          e.name,
+        ),
+      );
+      continue;
+    }
+    remaining.add(e.name);
+  }
+  for (const e of zip.entries) {
+    const name = e.name;
+    if (!remaining.has(name) || name === MANIFEST) continue;
+    if (name === 'mimetype') {
+      out.set(
+        name,
+        e.method === METHOD_STORED
+          ? copiedMember(e)
+          : newMember(name, await readMember(src, e), false),
+      );
+    } else if (/(^|\/)meta\.xml$/.test(name)) {
+      const meta = metaFindings(name, decodeXml(await readMember(src, e)));
+      findings.push(...meta.findings);
+      out.set(
+        name,
+        meta.findings.length
+          ? newMember(name, minimalMeta(meta.version))
+          : copiedMember(e),
+      );
+    } else if (/\.xml$/i.test(name)) {
+      const xml = decodeXml(await readMember(src, e));
+      const r = odfPartRules(name, xml);
+      findings.push(...r.findings);
+      out.set(
+        name,
+        r.edits.size
+          ? newMember(name, encodeXml(r.edits.apply(xml)))
+          : copiedMember(e),
+      );
+    } else if (isNestedFile(name)) {
+      const nested = await cleanNestedMember(src, e, ctx);
+      findings.push(...nested.findings);
+      out.set(name, nested.member);
+    } else {
+      out.set(name, copiedMember(e));
+    }
+    if (/^Object \d+\/content\.xml$/.test(name))
+      findings.push(
+        finding('other', 'embedded object', name, undefined, 'review'),
+      );
+    if (/^Basic\/.+/.test(name) && name.endsWith('script-lb.xml'))
+      findings.push(finding('other', 'macros', name, undefined, 'review'));
+    ctx.onProgress?.(out.size / zip.entries.length);
+  }
+  const manifestEntry = zip.byName.get(MANIFEST);
+  if (manifestEntry) {
+    const xml = decodeXml(await readMember(src, manifestEntry));
+    const edits = manifestEdits(xml, remaining);
+    if (edits.size)
+      findings.push(
+        finding('other', 'manifest entries', MANIFEST, String(edits.size)),
+      );
+    out.set(
+      MANIFEST,
+      edits.size
+        ? newMember(MANIFEST, encodeXml(edits.apply(xml)))
+        : copiedMember(manifestEntry),
+    );
+  }
+  const ordered = [
+    out.get('mimetype')!,
+    ...zip.entries
+      .map((e) => out.get(e.name))
+      .filter((m): m is OutMember => m !== undefined && m.name !== 'mimetype'),
+  ];
+  return { format, findings, plan: () => writeZip(ordered) };
+}

@@ -1,0 +1,61 @@
+/**
+ * The package manifest (OpenDocument 1.3 part 2, section 4): after cleaning it lists exactly the
+ * members that remain. Entries for removed or missing files go; members it did not list are added.
+ */
+import { EngineError } from '../../errors';
+import {
+  attribute,
+  decodeEntities,
+  escapeXml,
+  walkXml,
+  XmlEdits,
+} from '../../shared/xml';
+
+export const MANIFEST = 'META-INF/manifest.xml';
+const UNLISTED = new Set(['mimetype', MANIFEST]);
+
+export function manifestEdits(
+  xml: string,
+  remaining: ReadonlySet<string>,
+): XmlEdits {
+  const edits = new XmlEdits();
+  const listed = new Set<string>();
+  let rootEnd = -1;
+  walkXml(xml, {
+    open(el) {
+      if (el.name === 'manifest:encryption-data')
+        throw new EngineError(
+          'encrypted',
+          'OpenDocument with encrypted members',
+        );
+    },
+    close(el) {
+      if (el.name === 'manifest:manifest') rootEnd = el.closeStart;
+      if (el.name !== 'manifest:file-entry') return;
+      const path = decodeEntities(
+        attribute(el, 'manifest:full-path')?.raw ?? '',
+      );
+      listed.add(path);
+      const folder = path.endsWith('/');
+      const present = folder
+        ? path === '/' || [...remaining].some((m) => m.startsWith(path))
+        : remaining.has(path);
+      if (!present) edits.remove(el.start, el.end);
+    },
+  });
+  const missing = [...remaining].filter(
+    (m) => !UNLISTED.has(m) && !listed.has(m) && !m.endsWith('/'),
+  );
+  if (missing.length && rootEnd >= 0)
+    edits.replace(
+      rootEnd,
+      rootEnd,
+      missing
+        .map(
+          (m) =>
+            `<manifest:file-entry manifest:full-path="${escapeXml(m)}" manifest:media-type=""/>`,
+        )
+        .join(''),
+    );
+  return edits;
+}

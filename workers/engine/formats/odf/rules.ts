@@ -1,0 +1,184 @@
+/**
+ * What is removed inside OpenDocument XML parts (OASIS OpenDocument 1.3, part 3), in one walk per
+ * part: tracked changes are accepted (the change log, which holds deleted text, authors and dates,
+ * goes with its marks; inserted text stays), annotations lose their author and date, LibreOffice's
+ * editing-session ids go, and settings lose the printer and data sources.
+ */
+import { finding, type Finding } from '../../findings';
+import {
+  attribute,
+  decodeEntities,
+  localName,
+  walkXml,
+  XmlEdits,
+} from '../../shared/xml';
+
+const TRACKED_LOGS = new Set(['text:tracked-changes', 'table:tracked-changes']);
+const CHANGE_MARKS = new Set([
+  'text:change-start',
+  'text:change-end',
+  'text:change',
+]);
+const SESSION_IDS = new Set(['officeooo:rsid', 'officeooo:paragraph-rsid']);
+const ANNOTATION_PEOPLE = new Set([
+  'dc:creator',
+  'dc:date',
+  'meta:creator-initials',
+]);
+/** Settings that name a printer, a data source on someone's disk, or an editing session. */
+const IDENTIFYING_SETTINGS = new Set([
+  'PrinterName',
+  'PrinterSetup',
+  'CurrentDatabaseDataSource',
+  'CurrentDatabaseCommand',
+  'CurrentDatabaseCommandType',
+  'EmbeddedDatabaseName',
+  'Rsid',
+  'RsidRoot',
+]);
+
+export interface PartResult {
+  readonly edits: XmlEdits;
+  readonly findings: Finding[];
+}
+
+export function odfPartRules(name: string, xml: string): PartResult {
+  const edits = new XmlEdits();
+  const findings: Finding[] = [];
+  const isSettings = /(^|\/)settings\.xml$/.test(name);
+  let rsids = 0;
+  let changes = 0;
+  let annotations = 0;
+  let notes = '';
+  walkXml(xml, {
+    open(el) {
+      for (const a of el.attributes) {
+        if (SESSION_IDS.has(a.name)) {
+          edits.remove(a.start, a.end);
+          rsids++;
+        }
+      }
+      if (el.name === 'office:annotation') annotations++;
+    },
+    close(el) {
+      const n = el.name;
+      if (TRACKED_LOGS.has(n)) {
+        edits.remove(el.start, el.end);
+        changes += el.children;
+      } else if (CHANGE_MARKS.has(n)) {
+        edits.remove(el.start, el.end);
+      } else if (
+        ANNOTATION_PEOPLE.has(n) &&
+        el.parent?.name === 'office:annotation'
+      ) {
+        edits.remove(el.start, el.end);
+        findings.push(
+          finding(
+            n === 'dc:date' ? 'time' : 'author',
+            n,
+            `${name} / annotation`,
+            decodeEntities(el.text),
+          ),
+        );
+      } else if (isSettings && n === 'config:config-item') {
+        const key = attribute(el, 'config:name')?.raw ?? '';
+        if (IDENTIFYING_SETTINGS.has(key)) {
+          edits.remove(el.start, el.end);
+          const value = decodeEntities(el.text).trim();
+          findings.push(
+            finding(
+              key.startsWith('Printer')
+                ? 'device'
+                : key.startsWith('Rsid')
+                  ? 'history'
+                  : 'author',
+              key,
+              name,
+              key === 'PrinterSetup' ? undefined : value || undefined,
+            ),
+          );
+        }
+      } else if (
+        n === 'text:p' &&
+        within(el, 'presentation:notes') &&
+        notes.length < 500
+      ) {
+        notes += ` ${decodeEntities(el.text)}`;
+      }
+    },
+  });
+  if (rsids)
+    findings.push(finding('history', 'officeooo:rsid', name, String(rsids)));
+  if (changes)
+    findings.push(
+      finding('history', 'tracked changes', name, `${changes} accepted`),
+    );
+  if (annotations)
+    findings.push(
+      finding('comment', 'annotations', name, String(annotations), 'review'),
+    );
+  if (notes.trim())
+    findings.push(
+      finding('other', 'speaker notes', name, notes.trim(), 'review'),
+    );
+  return { edits, findings };
+}
+
+function within(
+  el: { parent: { name: string; parent: unknown } | null },
+  name: string,
+): boolean {
+  for (
+    let p = el.parent as { name: string; parent: unknown } | null;
+    p;
+    p = p.parent as typeof p
+  )
+    if (p.name === name) return true;
+  return false;
+}
+
+/** One finding per element of `office:meta`; the minimal part has none. */
+export function metaFindings(
+  name: string,
+  xml: string,
+): { findings: Finding[]; version: string } {
+  const findings: Finding[] = [];
+  let version = '';
+  walkXml(xml, {
+    open(el) {
+      if (el.name === 'office:document-meta')
+        version = attribute(el, 'office:version')?.raw ?? '';
+    },
+    close(el) {
+      if (el.parent?.name !== 'office:meta') return;
+      const key = localName(el.name);
+      const category =
+        key === 'creator' || key === 'initial-creator' || key === 'printed-by'
+          ? 'author'
+          : key.includes('date') || key === 'editing-duration'
+            ? 'time'
+            : key === 'generator'
+              ? 'software'
+              : key === 'editing-cycles'
+                ? 'history'
+                : 'other';
+      const value = decodeEntities(el.text).trim();
+      const attrs = el.attributes
+        .map((a) => `${a.name}=${decodeEntities(a.raw)}`)
+        .join(' ');
+      findings.push(
+        finding(category, el.name, name, value || attrs || undefined),
+      );
+    },
+  });
+  return { findings, version };
+}
+
+export function minimalMeta(version: string): Uint8Array {
+  return new TextEncoder().encode(
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      '<office:document-meta xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"' +
+      (/^[\d.]+$/.test(version) ? ` office:version="${version}"` : '') +
+      '><office:meta/></office:document-meta>',
+  );
+}

@@ -1,0 +1,55 @@
+import { EngineError } from '../../errors';
+import type { Sniffed } from '../../format-module';
+import type { ZipArchive } from '../../shared/zip';
+
+export const OOXML_FORMATS = [
+  {
+    id: 'docx',
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extensions: ['docx', 'docm', 'dotx', 'dotm'],
+  },
+  {
+    id: 'xlsx',
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    extensions: ['xlsx', 'xlsm', 'xltx', 'xltm'],
+  },
+  {
+    id: 'pptx',
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    extensions: ['pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm'],
+  },
+] as const;
+
+const MACRO_MIME = {
+  docx: 'application/vnd.ms-word.document.macroEnabled.12',
+  xlsx: 'application/vnd.ms-excel.sheet.macroEnabled.12',
+  pptx: 'application/vnd.ms-powerpoint.presentation.macroEnabled.12',
+} as const;
+
+const FOLDERS = { word: 'docx', xl: 'xlsx', ppt: 'pptx' } as const;
+
+/** Which Office document a package is, from its main folder; macros make it a .docm/.xlsm/.pptm. */
+export function officeKind(zip: ZipArchive): Sniffed {
+  for (const [folder, id] of Object.entries(FOLDERS)) {
+    if (!zip.entries.some((e) => e.name.startsWith(`${folder}/`))) continue;
+    const macros = zip.entries.some((e) =>
+      /(^|\/)vbaProject\.bin$/i.test(e.name),
+    );
+    return macros
+      ? { id, mime: MACRO_MIME[id], extension: `${id.slice(0, 3)}m` }
+      : {
+          id,
+          mime: OOXML_FORMATS.find((f) => f.id === id)!.mime,
+          extension: id,
+        };
+  }
+  if (zip.byName.has('mimetype'))
+    throw new EngineError(
+      'unsupported',
+      'an OpenDocument or EPUB whose mimetype member is not first: open and save it again in its application',
+    );
+  throw new EngineError(
+    'unsupported',
+    'a zip archive that is not a Word, Excel or PowerPoint document',
+  );
+}

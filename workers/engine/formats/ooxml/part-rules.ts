@@ -1,0 +1,298 @@
+/**
+ * What is removed inside an Office XML part, and what is reported as kept for review, in one walk.
+ * Every removal is a range edit: the rest of the part stays byte for byte as it was.
+ */
+import { finding, type Finding } from '../../findings';
+import {
+  attribute,
+  decodeEntities,
+  localName,
+  walkXml,
+  XmlEdits,
+  type XmlElement,
+} from '../../shared/xml';
+
+export interface PartContext {
+  /** Relationship ids of this part whose targets are removed: elements naming them go too. */
+  readonly removedIds: ReadonlySet<string>;
+  /** PowerPoint's slide size (EMU), for content placed off the slide. */
+  readonly slideSize?: { cx: number; cy: number };
+}
+
+export interface PartResult {
+  readonly edits: XmlEdits;
+  readonly findings: Finding[];
+}
+
+/** Word's tracked changes whose content stays (accepted insertions and moves). */
+const UNWRAP = new Set(['w:ins', 'w:moveTo']);
+/** Tracked changes whose content goes (accepted deletions, moves away, former properties). */
+const DROP = new Set([
+  'w:del',
+  'w:moveFrom',
+  'w:rPrChange',
+  'w:pPrChange',
+  'w:sectPrChange',
+  'w:tblPrChange',
+  'w:tblPrExChange',
+  'w:trPrChange',
+  'w:tcPrChange',
+  'w:tblGridChange',
+  'w:numberingChange',
+]);
+/** Range marks of tracked changes and cell-level change marks: removed with the change. */
+const MARKS = new Set([
+  'w:moveFromRangeStart',
+  'w:moveFromRangeEnd',
+  'w:moveToRangeStart',
+  'w:moveToRangeEnd',
+  'w:customXmlInsRangeStart',
+  'w:customXmlInsRangeEnd',
+  'w:customXmlDelRangeStart',
+  'w:customXmlDelRangeEnd',
+  'w:customXmlMoveFromRangeStart',
+  'w:customXmlMoveFromRangeEnd',
+  'w:customXmlMoveToRangeStart',
+  'w:customXmlMoveToRangeEnd',
+  'w:cellIns',
+  'w:cellDel',
+  'w:cellMerge',
+]);
+const COMMENT_ANCHORS = new Set([
+  'w:commentRangeStart',
+  'w:commentRangeEnd',
+  'w:commentReference',
+]);
+/** Identifiers of the document or its editing sessions (Word's docId, PowerPoint's creationId). */
+const ID_ELEMENTS = new Set([
+  'w14:docId',
+  'w15:docId',
+  'p14:creationId',
+  'xr:revisionPtr',
+]);
+const FILE_VERSION_BUILD = new Set(['lastEdited', 'lowestEdited', 'rupBuild']);
+
+const within = (el: XmlElement, names: ReadonlySet<string>): boolean => {
+  for (let p = el.parent; p; p = p.parent) if (names.has(p.name)) return true;
+  return false;
+};
+const ancestor = (el: XmlElement, name: string): XmlElement | null => {
+  for (let p = el.parent; p; p = p.parent) if (p.name === name) return p;
+  return null;
+};
+const DELETED = new Set(['w:del', 'w:moveFrom']);
+const isTrue = (v: string | undefined) => v === '1' || v === 'true';
+
+class Counter {
+  readonly counts = new Map<string, number>();
+  add(key: string): void {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+}
+
+export function partRules(
+  name: string,
+  xml: string,
+  ctx: PartContext,
+): PartResult {
+  const edits = new XmlEdits();
+  const findings: Finding[] = [];
+  const removedChildren = new Map<XmlElement, number>();
+  const marked = new Set<XmlElement>();
+  /** Open ancestors to remove whole once they close (their end is not known yet). */
+  const dropAtClose = new Set<XmlElement>();
+  const removed = new Counter();
+  const review = new Counter();
+  const authors = new Set<string>();
+  let tracked = 0;
+  const storyText: string[] = [];
+  const isHeaderFooter = /^word\/(header|footer)\d*\.xml$/.test(name);
+  const isNotes = /^ppt\/notesSlides\//.test(name);
+  const isSlide = /^ppt\/slides\/slide\d+\.xml$/.test(name);
+  const isSheet = /^xl\/worksheets\//.test(name);
+  const offSlide: { x?: number; y?: number; cx?: number; cy?: number } = {};
+
+  const remove = (el: XmlElement) => {
+    edits.remove(el.start, el.end);
+    if (el.parent)
+      removedChildren.set(el.parent, (removedChildren.get(el.parent) ?? 0) + 1);
+  };
+  const unwrap = (el: XmlElement) => {
+    edits.remove(el.start, el.openEnd);
+    if (el.closeStart < el.end) edits.remove(el.closeStart, el.end);
+  };
+
+  walkXml(xml, {
+    open(el) {
+      for (const a of el.attributes) {
+        if (a.name.startsWith('w:rsid')) {
+          edits.remove(a.start, a.end);
+          removed.add('rsid');
+        } else if (/^xr\d*:uid$/.test(a.name)) {
+          edits.remove(a.start, a.end);
+          removed.add('uid');
+        } else if (
+          localName(el.name) === 'fileVersion' &&
+          FILE_VERSION_BUILD.has(a.name)
+        ) {
+          edits.remove(a.start, a.end);
+          removed.add('build');
+        } else if (a.name.startsWith('r:') && ctx.removedIds.has(a.raw)) {
+          if (localName(el.name) === 'pageSetup') edits.remove(a.start, a.end);
+          else marked.add(el);
+        }
+      }
+      if (DROP.has(el.name) || UNWRAP.has(el.name)) {
+        const author = attribute(el, 'w:author')?.raw;
+        if (author) authors.add(decodeEntities(author));
+      }
+      if (isSlide && el.name === 'p:sld' && attribute(el, 'show')?.raw === '0')
+        review.add('hidden slide');
+      if (isSheet && (el.name === 'row' || el.name === 'col'))
+        if (isTrue(attribute(el, 'hidden')?.raw))
+          review.add(`hidden ${el.name}`);
+      if (el.name === 'sheet') {
+        const state = attribute(el, 'state')?.raw;
+        if (state === 'hidden' || state === 'veryHidden')
+          findings.push(
+            finding(
+              'other',
+              'hidden sheet',
+              name,
+              decodeEntities(attribute(el, 'name')?.raw ?? ''),
+              'review',
+            ),
+          );
+      }
+      if (isSlide && (el.name === 'a:off' || el.name === 'a:ext')) {
+        const parent = el.parent;
+        if (parent && /:xfrm$/.test(parent.name) && !within(el, GROUPS)) {
+          if (el.name === 'a:off') {
+            offSlide.x = Number(attribute(el, 'x')?.raw);
+            offSlide.y = Number(attribute(el, 'y')?.raw);
+          } else {
+            offSlide.cx = Number(attribute(el, 'cx')?.raw);
+            offSlide.cy = Number(attribute(el, 'cy')?.raw);
+          }
+        }
+      }
+    },
+    close(el) {
+      const n = el.name;
+      const selfClosing = el.closeStart === el.openEnd && el.end === el.openEnd;
+      if (dropAtClose.has(el)) {
+        remove(el);
+      } else if (marked.has(el)) {
+        remove(el);
+        removed.add('reference to a removed part');
+      } else if (n === 'w:rsids' || n === 'w:nsid') {
+        remove(el);
+        removed.add(n === 'w:rsids' ? 'rsid list' : 'nsid');
+      } else if (ID_ELEMENTS.has(n)) {
+        remove(el);
+        removed.add(n);
+      } else if (n === 'x15ac:absPath') {
+        const wrapper = ancestor(el, 'mc:AlternateContent');
+        if (wrapper) dropAtClose.add(wrapper);
+        else remove(el);
+        findings.push(
+          finding(
+            'author',
+            'absPath',
+            name,
+            decodeEntities(attribute(el, 'url')?.raw ?? ''),
+          ),
+        );
+      } else if (DROP.has(n) || UNWRAP.has(n)) {
+        tracked++;
+        if (n === 'w:del' && el.parent?.name === 'w:trPr') {
+          const row = ancestor(el, 'w:tr');
+          if (row) dropAtClose.add(row);
+          else remove(el);
+        } else if (DROP.has(n) || selfClosing) remove(el);
+        else unwrap(el);
+      } else if (MARKS.has(n)) {
+        remove(el);
+      } else if (COMMENT_ANCHORS.has(n)) {
+        remove(el);
+        removed.add('comment anchor');
+      } else if (/:ext$/.test(n) && el.children > 0) {
+        if ((removedChildren.get(el) ?? 0) === el.children) remove(el);
+      } else if (n === 'w:r') {
+        const gone = removedChildren.get(el) ?? 0;
+        const props = runProps.get(el) ?? 0;
+        if (gone > 0 && el.children === gone + props) remove(el);
+      } else if (n === 'w:rPr' && el.parent?.name === 'w:r') {
+        runProps.set(el.parent, 1);
+      }
+      if (
+        n === 'w:vanish' &&
+        el.parent?.parent?.name === 'w:r' &&
+        !within(el, DELETED)
+      )
+        review.add('hidden text');
+      if ((n === 'w:t' && isHeaderFooter) || (n === 'a:t' && isNotes))
+        if (storyText.length < 50) storyText.push(decodeEntities(el.text));
+      if (isSlide && /:xfrm$/.test(n) && offSlide.x !== undefined) {
+        if (ctx.slideSize && isOff(offSlide, ctx.slideSize))
+          review.add('content off the slide');
+        offSlide.x = offSlide.y = offSlide.cx = offSlide.cy = undefined;
+      }
+    },
+  });
+
+  if (tracked > 0) {
+    findings.push(
+      finding(
+        'history',
+        'tracked changes',
+        name,
+        `${tracked} accepted${authors.size ? `; by ${[...authors].join(', ')}` : ''}`,
+      ),
+    );
+  }
+  for (const [label, count] of removed.counts) {
+    const category =
+      label === 'build'
+        ? 'software'
+        : label === 'comment anchor'
+          ? 'comment'
+          : label.includes('rsid') || label === 'nsid'
+            ? 'history'
+            : 'identifier';
+    findings.push(
+      finding(
+        category,
+        label === 'build' ? 'fileVersion build' : label,
+        name,
+        String(count),
+      ),
+    );
+  }
+  for (const [label, count] of review.counts)
+    findings.push(finding('other', label, name, String(count), 'review'));
+  const text = storyText.join(' ').replace(/\s+/g, ' ').trim();
+  if (text)
+    findings.push(
+      finding(
+        'other',
+        isNotes ? 'speaker notes' : 'header or footer text',
+        name,
+        text,
+        'review',
+      ),
+    );
+  return { edits, findings };
+}
+
+const runProps = new WeakMap<XmlElement, number>();
+const GROUPS = new Set(['p:grpSp']);
+
+function isOff(
+  box: { x?: number; y?: number; cx?: number; cy?: number },
+  slide: { cx: number; cy: number },
+): boolean {
+  const { x = 0, y = 0, cx = 0, cy = 0 } = box;
+  if (![x, y, cx, cy].every(Number.isFinite)) return false;
+  return x >= slide.cx || y >= slide.cy || x + cx <= 0 || y + cy <= 0;
+}

@@ -1,0 +1,57 @@
+/** Rewrites a relationships part: relationships to removed parts go, user paths in links are cut. */
+import { finding, type Finding } from '../../findings';
+import { escapeXml, XmlEdits } from '../../shared/xml';
+import { relType, resolveTarget, type Relationship } from './package';
+import { REMOVED_RELATIONSHIP_TYPES } from './removed-parts';
+
+/** Folders that name the person whose disk a linked file was on. */
+const USER_PATH =
+  /(?:^|[/\\])(?:Users|home|Documents and Settings)[/\\][^/\\]+[/\\]/i;
+
+const LINK_TYPES = new Set(['hyperlink']);
+
+export interface RelsResult {
+  readonly edits: XmlEdits;
+  readonly removedIds: Set<string>;
+  readonly findings: Finding[];
+}
+
+export function rewriteRelationships(
+  name: string,
+  source: string,
+  list: readonly Relationship[],
+  removedParts: ReadonlyMap<string, unknown>,
+): RelsResult {
+  const edits = new XmlEdits();
+  const removedIds = new Set<string>();
+  const findings: Finding[] = [];
+  for (const r of list) {
+    const type = relType(r.type);
+    const goes =
+      REMOVED_RELATIONSHIP_TYPES.has(type) ||
+      (!r.external && removedParts.has(resolveTarget(source, r.target)));
+    if (goes) {
+      edits.remove(r.start, r.end);
+      removedIds.add(r.id);
+      if (r.external) findings.push(finding('author', type, name, r.target));
+      continue;
+    }
+    if (!r.external) continue;
+    if (USER_PATH.test(r.target)) {
+      const base = r.target.split(/[/\\]/).pop() ?? '';
+      edits.replace(r.targetStart, r.targetEnd, escapeXml(base));
+      findings.push(finding('author', 'link path', name, r.target));
+    }
+    if (!LINK_TYPES.has(type))
+      findings.push(
+        finding(
+          'other',
+          'external link',
+          name,
+          `${type}: ${r.target}`,
+          'review',
+        ),
+      );
+  }
+  return { edits, removedIds, findings };
+}

@@ -1,0 +1,47 @@
+/**
+ * Which parts of an Office package go: they hold people, history or nothing the document needs.
+ * A part goes when its name follows the convention Office uses, or when a relationship of one of
+ * these types points at it (names are only conventional).
+ */
+import type { FindingCategory } from '../../findings';
+
+export const REMOVED_RELATIONSHIP_TYPES: ReadonlyMap<string, FindingCategory> =
+  new Map([
+    ['custom-properties', 'other'],
+    ['thumbnail', 'thumbnail'],
+    ['customXml', 'other'],
+    ['customXmlProps', 'other'],
+    ['comments', 'comment'],
+    ['commentsExtended', 'comment'],
+    ['commentsIds', 'comment'],
+    ['commentsExtensible', 'comment'],
+    ['people', 'author'],
+    ['person', 'author'],
+    ['threadedComment', 'comment'],
+    ['commentAuthors', 'author'],
+    ['authors', 'author'],
+    ['printerSettings', 'device'],
+    // The template a document was made from, often a path in the author's profile.
+    ['attachedTemplate', 'author'],
+  ]);
+
+const REMOVED_NAMES: readonly [RegExp, FindingCategory][] = [
+  [/^docProps\/custom\.xml$/, 'other'],
+  [/^docProps\/thumbnail\.[^/]+$/i, 'thumbnail'],
+  [/^customXml\//, 'other'],
+  [/^word\/comments[^/]*\.xml$/, 'comment'],
+  [/^word\/people\.xml$/, 'author'],
+  [/^xl\/comments[^/]*\.xml$/, 'comment'],
+  [/^xl\/threadedComments\//, 'comment'],
+  [/^xl\/persons\//, 'author'],
+  [/^ppt\/comments\//, 'comment'],
+  [/^ppt\/commentAuthors\.xml$/, 'author'],
+  [/^ppt\/authors\.xml$/, 'author'],
+  [/(^|\/)printerSettings\//, 'device'],
+];
+
+export function removedByName(name: string): FindingCategory | null {
+  for (const [re, category] of REMOVED_NAMES)
+    if (re.test(name)) return category;
+  return null;
+}

@@ -1,0 +1,13 @@
+/** A small, bounded XML walker and range rewriter: edits keep every other byte as it was. */
+export { XmlEdits } from './edit';
+export { decodeXml, encodeXml } from './text';
+export {
+  attribute,
+  decodeEntities,
+  escapeXml,
+  localName,
+  walkXml,
+  type XmlAttribute,
+  type XmlElement,
+  type XmlVisitor,
+} from './tokenize';

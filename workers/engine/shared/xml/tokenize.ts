@@ -1,0 +1,194 @@
+import { corrupt } from '../../errors';
+import { MAX_DEPTH, MAX_ENTRIES } from '../../limits';
+
+/** One attribute of a start tag, with the range that removing it must cut (leading space included). */
+export interface XmlAttribute {
+  readonly name: string;
+  /** The raw value between the quotes (entities not decoded). */
+  readonly raw: string;
+  readonly start: number;
+  readonly end: number;
+  readonly valueStart: number;
+  readonly valueEnd: number;
+}
+
+/** An element as the walk sees it: its start tag, and once closed, where it ends. */
+export interface XmlElement {
+  readonly name: string;
+  readonly attributes: readonly XmlAttribute[];
+  readonly start: number;
+  /** Just past the start tag's `>`. */
+  readonly openEnd: number;
+  /** Where the end tag starts (equal to openEnd for an empty-element tag). */
+  closeStart: number;
+  /** Just past the element's last byte; set when it closes. */
+  end: number;
+  readonly parent: XmlElement | null;
+  /** Text of the element's direct text children, gathered while it is open (bounded). */
+  text: string;
+  /** Count of element children. */
+  children: number;
+}
+
+export interface XmlVisitor {
+  open?(element: XmlElement): void;
+  close?(element: XmlElement): void;
+}
+
+/** How many characters of an element's text are gathered for findings. */
+const MAX_TEXT = 4096;
+
+const NAME_END = /[\s/>]/;
+
+function attributes(xml: string, from: number, to: number): XmlAttribute[] {
+  const list: XmlAttribute[] = [];
+  const re = /\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/gy;
+  re.lastIndex = from;
+  let m: RegExpExecArray | null;
+  while (re.lastIndex < to && (m = re.exec(xml)) !== null) {
+    const raw = m[2] ?? m[3] ?? '';
+    const end = re.lastIndex;
+    list.push({
+      name: m[1]!,
+      raw,
+      start: m.index,
+      end,
+      valueStart: end - 1 - raw.length,
+      valueEnd: end - 1,
+    });
+  }
+  return list;
+}
+
+function skipTo(xml: string, from: number, marker: string): number {
+  const at = xml.indexOf(marker, from);
+  if (at < 0) throw corrupt(`unterminated XML construct (${marker})`);
+  return at + marker.length;
+}
+
+/** Finds the `>` closing a tag, skipping quoted attribute values that may contain one. */
+function tagEnd(xml: string, from: number): number {
+  let quote = '';
+  for (let i = from; i < xml.length; i++) {
+    const c = xml[i]!;
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '>') return i + 1;
+  }
+  throw corrupt('unterminated XML tag');
+}
+
+/**
+ * Walks an XML document once, left to right, with an explicit stack (the input cannot make it
+ * recurse), calling the visitor at each element's start and end. Comments, processing
+ * instructions, CDATA and the DOCTYPE are skipped. Mismatched or unclosed tags are corrupt.
+ */
+export function walkXml(xml: string, visitor: XmlVisitor): void {
+  let current: XmlElement | null = null;
+  let depth = 0;
+  let count = 0;
+  let at = 0;
+  while (at < xml.length) {
+    const lt = xml.indexOf('<', at);
+    const textEnd = lt < 0 ? xml.length : lt;
+    if (current && textEnd > at && current.text.length < MAX_TEXT)
+      current.text += xml.slice(at, Math.min(textEnd, at + MAX_TEXT));
+    if (lt < 0) break;
+    if (xml.startsWith('<!--', lt)) {
+      at = skipTo(xml, lt + 4, '-->');
+    } else if (xml.startsWith('<![CDATA[', lt)) {
+      at = skipTo(xml, lt + 9, ']]>');
+      if (current && current.text.length < MAX_TEXT)
+        current.text += xml.slice(lt + 9, Math.min(at - 3, lt + 9 + MAX_TEXT));
+    } else if (xml.startsWith('<?', lt)) {
+      at = skipTo(xml, lt + 2, '?>');
+    } else if (xml.startsWith('<!', lt)) {
+      at = tagEnd(xml, lt + 2);
+    } else if (xml[lt + 1] === '/') {
+      const end = tagEnd(xml, lt + 2);
+      const name = xml.slice(lt + 2, end - 1).trim();
+      if (!current || current.name !== name)
+        throw corrupt(`XML end tag </${name.slice(0, 40)}> does not match`);
+      current.closeStart = lt;
+      current.end = end;
+      visitor.close?.(current);
+      current = current.parent;
+      depth--;
+      at = end;
+    } else {
+      const end = tagEnd(xml, lt + 1);
+      const selfClosing = xml[end - 2] === '/';
+      const nameEnd = xml.slice(lt + 1, end).search(NAME_END);
+      const name = xml.slice(
+        lt + 1,
+        lt + 1 + (nameEnd < 0 ? end - lt - 2 : nameEnd),
+      );
+      if (!name) throw corrupt('XML tag without a name');
+      if (++count > MAX_ENTRIES) throw corrupt('too many XML elements');
+      if (current) current.children++;
+      const element: XmlElement = {
+        name,
+        attributes: attributes(xml, lt + 1 + name.length, end - 1),
+        start: lt,
+        openEnd: end,
+        closeStart: end,
+        end,
+        parent: current,
+        text: '',
+        children: 0,
+      };
+      visitor.open?.(element);
+      if (selfClosing) {
+        visitor.close?.(element);
+      } else {
+        if (++depth > MAX_DEPTH * 8) throw corrupt('XML nested too deep');
+        current = element;
+      }
+      at = end;
+    }
+  }
+  if (current)
+    throw corrupt(`XML element <${current.name.slice(0, 40)}> never closes`);
+}
+
+/** The local part of a qualified name (`w:rsidR` -> `rsidR`). */
+export const localName = (name: string): string =>
+  name.slice(name.indexOf(':') + 1);
+
+export function attribute(
+  element: XmlElement,
+  name: string,
+): XmlAttribute | undefined {
+  return element.attributes.find((a) => a.name === name);
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+};
+
+/** Decodes the five predefined entities and character references, for readable findings. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, ref: string) => {
+    if (ref[0] === '#') {
+      const code =
+        ref[1] === 'x' || ref[1] === 'X'
+          ? parseInt(ref.slice(2), 16)
+          : parseInt(ref.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[ref] ?? whole;
+  });
+}
+
+export function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}

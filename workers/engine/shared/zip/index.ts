@@ -1,0 +1,19 @@
+/** Our own zip reader and writer: members are located and copied as input ranges, never re-read. */
+export { crc32 } from './crc32';
+export { METHOD_DEFLATED, METHOD_STORED } from './format';
+export { readMember } from './member';
+export { cleanNestedMember, isNestedFile, type NestedMember } from './nested';
+export {
+  checkMemberName,
+  readZip,
+  type ZipArchive,
+  type ZipEntry,
+} from './read';
+export {
+  copiedMember,
+  newMember,
+  storedPlanMember,
+  writeZip,
+  type OutMember,
+} from './write';
+export { firstMemberIsMimetype } from './sniff';

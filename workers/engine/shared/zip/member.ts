@@ -1,0 +1,64 @@
+import { Inflate } from 'fflate';
+import type { ByteSource } from '../../byte-source';
+import { EngineError, corrupt } from '../../errors';
+import { MAX_METADATA_BYTES } from '../../limits';
+import { crc32 } from './crc32';
+import { METHOD_STORED } from './format';
+import type { ZipEntry } from './read';
+
+/** Compressed bytes fed to the inflater at a time: at most ~1032 times this comes out per push. */
+const INFLATE_CHUNK = 256 * 1024;
+
+/**
+ * Inflates into a buffer of exactly the declared size, feeding the inflater small chunks so a
+ * member that inflates to more than it declares (a zip bomb) is stopped within one chunk.
+ */
+function inflateBounded(
+  raw: Uint8Array,
+  size: number,
+  name: string,
+): Uint8Array {
+  const out = new Uint8Array(size);
+  let filled = 0;
+  const inflater = new Inflate((chunk) => {
+    if (filled + chunk.length > size)
+      throw corrupt(`zip member ${name} inflates past its declared size`);
+    out.set(chunk, filled);
+    filled += chunk.length;
+  });
+  try {
+    for (let at = 0; at < raw.length; at += INFLATE_CHUNK) {
+      const end = Math.min(raw.length, at + INFLATE_CHUNK);
+      inflater.push(raw.subarray(at, end), end === raw.length);
+    }
+  } catch (error) {
+    if (error instanceof EngineError) throw error;
+    throw corrupt(`zip member ${name} does not inflate`);
+  }
+  if (filled !== size)
+    throw corrupt(`zip member ${name} is shorter than declared`);
+  return out;
+}
+
+/** A member's bytes, decompressed (bounded by its declared size) and checked against its CRC-32. */
+export async function readMember(
+  src: ByteSource,
+  entry: ZipEntry,
+  limit = MAX_METADATA_BYTES,
+): Promise<Uint8Array> {
+  if (entry.uncompressedSize > limit)
+    throw new EngineError(
+      'too-large',
+      `zip member ${entry.name} of ${entry.uncompressedSize} bytes`,
+    );
+  const raw = await src.readExact(entry.dataStart, entry.compressedSize);
+  let bytes: Uint8Array;
+  if (entry.method === METHOD_STORED) {
+    bytes = raw;
+  } else {
+    bytes = inflateBounded(raw, entry.uncompressedSize, entry.name);
+  }
+  if (bytes.length !== entry.uncompressedSize || crc32(bytes) !== entry.crc32)
+    throw corrupt(`zip member ${entry.name} fails its CRC-32 check`);
+  return bytes;
+}

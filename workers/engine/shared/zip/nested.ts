@@ -1,0 +1,105 @@
+import type { ByteSource } from '../../byte-source';
+import { finding, removable, type Finding } from '../../findings';
+import type { AnalysisContext } from '../../format-module';
+import { MAX_DECOMPRESSED_BYTES } from '../../limits';
+import { readMember } from './member';
+import { METHOD_STORED } from './format';
+import type { ZipEntry } from './read';
+import {
+  copiedMember,
+  newMember,
+  storedPlanMember,
+  type OutMember,
+} from './write';
+
+/**
+ * Extensions of members that are files of their own the engine cleans: photos and drawings, and
+ * documents embedded in documents. Other members (EMF/WMF pictures, OLE objects) are not sniffed:
+ * a weak signature could take random bytes for an MP3.
+ */
+const NESTED_EXTENSIONS = new Set([
+  'jpg',
+  'jpeg',
+  'jpe',
+  'jfif',
+  'png',
+  'gif',
+  'tif',
+  'tiff',
+  'webp',
+  'bmp',
+  'svg',
+  'heic',
+  'heif',
+  'avif',
+  'docx',
+  'docm',
+  'xlsx',
+  'xlsm',
+  'pptx',
+  'pptm',
+  'odt',
+  'ods',
+  'odp',
+  'odg',
+]);
+
+export function isNestedFile(name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  return (
+    dot > name.lastIndexOf('/') &&
+    NESTED_EXTENSIONS.has(name.slice(dot + 1).toLowerCase())
+  );
+}
+
+export interface NestedMember {
+  readonly findings: readonly Finding[];
+  readonly member: OutMember;
+}
+
+/**
+ * Cleans a member that is a file of its own with the engine. A stored member is cleaned where it
+ * lies (only its metadata is read; the rest is copied as input ranges); a deflated one is inflated,
+ * cleaned, and stored (its content is already compressed: deflating it again would cost time and
+ * gain nothing). A member with nothing to remove is copied unchanged.
+ */
+export async function cleanNestedMember(
+  src: ByteSource,
+  entry: ZipEntry,
+  ctx: AnalysisContext,
+): Promise<NestedMember> {
+  const located = (f: Finding): Finding =>
+    finding(
+      f.category,
+      f.label,
+      `${entry.name} / ${f.location}`,
+      f.value,
+      f.kept,
+    );
+  if (entry.method === METHOD_STORED) {
+    const end = entry.dataStart + entry.compressedSize;
+    const result = await ctx.nested.cleanSlice(src, entry.dataStart, end);
+    const findings = result.findings.map(located);
+    const only = result.plan[0];
+    const unchanged =
+      result.plan.length === 1 &&
+      only?.kind === 'copy' &&
+      only.start === entry.dataStart &&
+      only.end === end;
+    return {
+      findings,
+      member: unchanged
+        ? copiedMember(entry)
+        : await storedPlanMember(entry.name, src, result.plan),
+    };
+  }
+  const bytes = await readMember(src, entry, MAX_DECOMPRESSED_BYTES);
+  const result = await ctx.nested.clean(bytes);
+  const findings = result.findings.map(located);
+  return {
+    findings,
+    member: findings.some(removable)
+      ? newMember(entry.name, result.bytes, false)
+      : copiedMember(entry),
+  };
+}
