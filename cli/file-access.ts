@@ -32,12 +32,15 @@ export interface FileAccess extends RandomAccess {
   close(): Promise<void>;
 }
 
-/** What says "the same file, unchanged": a write or truncation moves the size or the times. */
+/**
+ * What says "the same contents": a write or a truncation moves the size or the modification time.
+ * Not the change time: renaming the file, or another file over its name, moves it too, and the
+ * contents behind the handle are still what was analysed.
+ */
 function sameState(a: BigIntStats, b: BigIntStats): boolean {
   return (
     a.size === b.size &&
     a.mtimeNs === b.mtimeNs &&
-    a.ctimeNs === b.ctimeNs &&
     a.ino === b.ino &&
     a.dev === b.dev
   );

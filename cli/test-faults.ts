@@ -15,6 +15,8 @@ export type FaultPoint =
   | 'patched';
 
 const FAULT = process.env.METACLEAN_TEST_FAULT ?? '';
+/** Whether any fault point is armed (the copy then lets each chunk land before its point). */
+export const faultsArmed = FAULT !== '';
 /** Each point fires once per process: the first chunk of a copy, the first patch. */
 const fired = new Set<FaultPoint>();
 

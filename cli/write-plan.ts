@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import type { OutputPlan } from '../workers/engine/index';
 import { writing, writingSync } from './cli-error';
 import { changedError, readAt, type FileAccess } from './file-access';
-import { faultPoint } from './test-faults';
+import { faultPoint, faultsArmed } from './test-faults';
 import { discard, track, untrack } from './temp-files';
 
 /**
@@ -91,7 +91,10 @@ async function writeSegments(
           throw changedError('shorter than when it was opened');
         await enqueue(chunk);
         at += length;
-        await faultPoint('copying');
+        if (faultsArmed) {
+          await pending;
+          await faultPoint('copying');
+        }
       }
     }
     await pending;
