@@ -53,6 +53,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     return EXIT_OK;
   }
   installTempCleanup();
+  // A reader that goes away (`metaclean ... | head`) must not stop the run half-way: the files
+  // are still cleaned, and the exit status still says how it went.
+  for (const stream of [process.stdout, process.stderr])
+    stream.on('error', () => undefined);
   const outputs = outputPaths(options.files, options);
   const outcomes: FileOutcome[] = [];
   for (const [i, file] of options.files.entries()) {

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { unlinkSync } from 'node:fs';
 
 /**
@@ -11,6 +12,16 @@ import { unlinkSync } from 'node:fs';
  * sees a file that exists but is not tracked, or a tracked name that an in-flight rename moved.
  */
 const live = new Set<string>();
+/** Helper processes (the kernel copy) that must not outlive a signal. */
+const children = new Set<ChildProcess>();
+
+export function trackChild(child: ChildProcess): void {
+  children.add(child);
+}
+
+export function untrackChild(child: ChildProcess): void {
+  children.delete(child);
+}
 
 export function track(path: string): void {
   live.add(path);
@@ -35,6 +46,8 @@ function removeQuietly(path: string): void {
 }
 
 export function removeAllTracked(): void {
+  for (const child of children) child.kill('SIGKILL');
+  children.clear();
   for (const path of live) removeQuietly(path);
   live.clear();
 }

@@ -1,8 +1,9 @@
 import { close, closeSync, openSync, renameSync, write } from 'node:fs';
 import { promisify } from 'node:util';
-import type { OutputPlan } from '../workers/engine/index';
+import { inPlacePatches, type OutputPlan } from '../workers/engine/index';
 import { writing, writingSync } from './cli-error';
 import { changedError, readAt, type FileAccess } from './file-access';
+import { kernelCopy, KERNEL_COPY_MIN_BYTES } from './kernel-copy';
 import { faultPoint, faultsArmed } from './test-faults';
 import { discard, track, untrack } from './temp-files';
 
@@ -25,9 +26,11 @@ export function tempPathFor(out: string): string {
 
 /**
  * Writes the cleaned file a plan describes to `out`, reading the input only through its open
- * handle. The output is assembled in a temporary file beside `out` and renamed into place only
- * when every byte is written and the input is unchanged since it was opened, so a failure or a
- * signal leaves no output and no temporary file (fail closed).
+ * handle. A plan of the input's size and layout (the in-place formats) is written, for large files,
+ * as a kernel copy plus the patched ranges; any other plan is copied segment by segment. The output
+ * is assembled in a temporary file beside `out` and renamed into place only when every byte is
+ * written and the input is unchanged since it was opened, so a failure or a signal leaves no
+ * output and no temporary file (fail closed).
  */
 export async function writePlan(
   input: FileAccess,
@@ -42,7 +45,17 @@ export async function writePlan(
   );
   let open = true;
   try {
-    await writeSegments(input, plan, fd);
+    const patches = inPlacePatches(input.size, plan);
+    if (
+      patches &&
+      input.size >= KERNEL_COPY_MIN_BYTES &&
+      (await kernelCopy(input, fd))
+    ) {
+      await faultPoint('copying');
+      for (const { offset, data } of patches) await writeAll(fd, data, offset);
+    } else {
+      await writeSegments(input, plan, fd);
+    }
     await input.assertUnchanged();
     open = false;
     await writing('cannot write the output', () => closeAsync(fd));

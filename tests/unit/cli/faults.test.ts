@@ -25,6 +25,7 @@ import {
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { KERNEL_COPY_MIN_BYTES } from '../../../cli/kernel-copy';
 import { COPY_CHUNK_BYTES } from '../../../cli/write-plan';
 import { includes, padMp4, taggedMovie } from '../../helpers/cli-fixtures';
 import { runCli } from '../../helpers/cli-run';
@@ -81,6 +82,57 @@ describe('a signal in the middle of a copy', () => {
       expect(readdirSync(dir).sort()).toEqual(['out', 'video.mp4']);
     },
   );
+});
+
+describe('a large input, copied by the kernel', () => {
+  let huge = '';
+  beforeAll(() => {
+    huge = join(fixtures, 'huge.mp4');
+    copyFileSync(small, huge);
+    padMp4(huge, KERNEL_COPY_MIN_BYTES);
+  });
+
+  it("writes the cleaned file: the input's size, no canary left", async () => {
+    const { dir, input } = workspace(huge);
+    const result = await runCli(['-o', join(dir, 'kernel.mp4'), input]);
+    expect(result.code).toBe(0);
+    const out = readFileSync(join(dir, 'kernel.mp4'));
+    expect(out.length).toBe(statSync(input).size);
+    expect(includes(out, CANARY)).toBe(false);
+  });
+
+  it('SIGTERM after the copy, before the patches, removes the temporary copy', async () => {
+    const { dir, input, out } = workspace(huge);
+    let seenTemp = 0;
+    const result = await runCli(['--out-dir', out, input], {
+      fault: 'copying:pause',
+      onPause: async (pid) => {
+        const temp = join(out, tempName(pid));
+        seenTemp = statSync(temp).size;
+        // The copy holds the original metadata until the patches are written.
+        expect(includes(readFileSync(temp), CANARY)).toBe(true);
+        process.kill(pid, 'SIGTERM');
+        return 'stop';
+      },
+    });
+    expect(seenTemp).toBe(statSync(input).size);
+    expect(result.signal).toBe('SIGTERM');
+    expect(readdirSync(out)).toEqual([]);
+    expect(readdirSync(dir).sort()).toEqual(['out', 'video.mp4']);
+  });
+
+  it('fails unreadable, without spinning, when the input was truncated before the copy', async () => {
+    const { input, out } = workspace(huge);
+    const result = await runCli(['--json', '--out-dir', out, input], {
+      fault: 'planned:pause',
+      onPause: async () => {
+        truncateSync(input, KERNEL_COPY_MIN_BYTES / 2);
+        return 'resume';
+      },
+    });
+    expect(JSON.parse(result.stdout)[0].error.code).toBe('unreadable');
+    expect(readdirSync(out)).toEqual([]);
+  });
 });
 
 describe('an input that changes during the run', () => {
