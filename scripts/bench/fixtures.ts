@@ -17,6 +17,8 @@ export interface BenchCase {
   readonly exiftool: boolean;
   /** An ffmpeg stream-copy remux without metadata (what mat2 does) is a fair reference. */
   readonly ffmpeg: boolean;
+  /** The engine cleans this format in place (same size, patched ranges): --in-place applies. */
+  readonly inPlace: boolean;
 }
 
 export const BENCH_DIR = join(process.cwd(), '.bench');
@@ -145,7 +147,8 @@ export function benchCases(): BenchCase[] {
     file: string | null,
     exiftool: boolean,
     ffmpeg: boolean,
-  ) => cases.push(file ? { name, file, exiftool, ffmpeg } : null);
+    inPlace = false,
+  ) => cases.push(file ? { name, file, exiftool, ffmpeg, inPlace } : null);
 
   if (have('convert')) {
     add(
@@ -182,6 +185,7 @@ export function benchCases(): BenchCase[] {
       cached('video-1gb-moov-end.mp4', (p) => bigVideo(p, 1024 * MB, [])),
       true,
       true,
+      true,
     );
     add(
       'MP4 1 GB, moov at front',
@@ -190,11 +194,13 @@ export function benchCases(): BenchCase[] {
       ),
       true,
       true,
+      true,
     );
     add(
       'MKV 500 MB',
       cached('video-500mb.mkv', (p) => bigVideo(p, 500 * MB, [])),
       false,
+      true,
       true,
     );
     add(
