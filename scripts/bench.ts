@@ -1,14 +1,8 @@
 // `npm run bench`: our engine and CLI beside exiftool and an ffmpeg remux on the same large files,
 // in the same run; then, for the in-place formats, --in-place beside exiftool's in-place write and
 // copy mode beside cp. Figures, not pass/fail: targets are in the issues and the README.
-import {
-  closeSync,
-  copyFileSync,
-  fsyncSync,
-  openSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchCases, BENCH_DIR } from './bench/fixtures';
 import {
@@ -118,12 +112,12 @@ printTable(rows);
 // The in-place formats: --in-place writes only the changed bytes into the file; copy mode writes a
 // new file, which cannot be faster than copying it. Each in-place run gets a fresh copy (untimed).
 const work = (ext: string) => join(BENCH_DIR, `in-place${ext}`);
-// Synced, so no command pays for writing back the copy's dirty pages (--in-place fsyncs the file).
+// Every timed run starts with nothing dirty in the page cache (`sync`, untimed), so no command pays
+// for writing back what an earlier one wrote: a 1 GB copy leaves 1 GB to write back.
+const settle = () => execFileSync('sync');
 const fresh = (from: string, to: string) => () => {
   copyFileSync(from, to);
-  const fd = openSync(to, 'r');
-  fsyncSync(fd);
-  closeSync(fd);
+  settle();
 };
 const inPlaceRows: string[][] = [
   [
@@ -154,8 +148,12 @@ for (const c of cases.filter((b) => b.inPlace)) {
   rmSync(work(ext), { force: true });
   const copy = processFigure('node', [CLI, '-o', out(ext), c.file], {
     output: out(ext),
+    prepare: settle,
   });
-  const cp = processFigure('cp', [c.file, out(ext)], { output: out(ext) });
+  const cp = processFigure('cp', [c.file, out(ext)], {
+    output: out(ext),
+    prepare: settle,
+  });
   inPlaceRows.push([
     c.name,
     size,
