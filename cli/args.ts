@@ -2,6 +2,8 @@
 export interface CliOptions {
   readonly inspect: boolean;
   readonly json: boolean;
+  readonly inPlace: boolean;
+  readonly undo: boolean;
   readonly out?: string;
   readonly outDir?: string;
   readonly files: readonly string[];
@@ -12,24 +14,33 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const USAGE = `Usage: metaclean [--inspect] [--json] [-o OUT | --out-dir DIR] FILE...
+export const USAGE = `Usage: metaclean [--inspect] [--json] [-o OUT | --out-dir DIR | --in-place] FILE...
+       metaclean --undo [--json] FILE...
 
 Removes location, dates, device, author, software and comments from photos, videos, audio and
 documents, losslessly. Writes cleaned_<name> beside each input unless -o or --out-dir says
-otherwise; the input is never modified.
+otherwise; the input is never modified unless --in-place is given.
 
   --inspect      list the metadata found, write nothing
   --json         print results as JSON
-  -o OUT         output path (one input file only)
-  --out-dir DIR  write cleaned_<name> files into DIR
+  -o OUT         output path (one input file only); must not exist or be a regular file
+  --out-dir DIR  write cleaned_<name> files into DIR (a name already used in the run gets -2, -3)
+  --in-place     clean the file itself, writing only the changed bytes (MP4/MOV/HEIC, Matroska,
+                 AVI, WMV, FLV, TIFF, ...); an undo journal FILE.metaclean-undo guards the run
+  --undo         put back the original bytes of an interrupted --in-place run
   -h, --help     show this help
 
-Exit status: 0 when every file was cleaned, 1 when any failed, 2 on bad usage.`;
+Exit status: 0 when every file was cleaned, 1 when any failed (one line each, with its error code),
+2 on bad usage; killed by SIGINT, SIGTERM or SIGHUP after removing its temporary files.`;
+
+const EXCLUSIVE_WRITES = ['-o', '--out-dir', '--in-place'] as const;
 
 export function parseArgs(argv: readonly string[]): CliOptions {
   let inspect = false;
   let json = false;
   let help = false;
+  let inPlace = false;
+  let undo = false;
   let out: string | undefined;
   let outDir: string | undefined;
   const files: string[] = [];
@@ -47,6 +58,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     }
     if (arg === '--inspect') inspect = true;
     else if (arg === '--json') json = true;
+    else if (arg === '--in-place') inPlace = true;
+    else if (arg === '--undo') undo = true;
     else if (arg === '-h' || arg === '--help') help = true;
     else if (arg === '-o' || arg === '--out') out = valueOf(arg, i++);
     else if (arg === '--out-dir') outDir = valueOf(arg, i++);
@@ -56,22 +69,31 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       throw new UsageError(`unknown option ${arg}`);
     else files.push(arg);
   }
-  if (help) return { inspect, json, files, help };
-  if (files.length === 0) throw new UsageError('no input file');
-  if (out !== undefined && outDir !== undefined) {
-    throw new UsageError('-o and --out-dir cannot be used together');
-  }
-  if (out !== undefined && files.length > 1)
-    throw new UsageError('-o takes one input file');
-  if (inspect && (out !== undefined || outDir !== undefined)) {
-    throw new UsageError('--inspect writes nothing; drop -o/--out-dir');
-  }
-  return {
+  const options = {
     inspect,
     json,
+    inPlace,
+    undo,
     files,
     help,
     ...(out === undefined ? {} : { out }),
     ...(outDir === undefined ? {} : { outDir }),
   };
+  if (help) return options;
+  if (files.length === 0) throw new UsageError('no input file');
+  const writes = [out, outDir, inPlace || undefined].filter(
+    (v) => v !== undefined,
+  );
+  if (writes.length > 1)
+    throw new UsageError(`${EXCLUSIVE_WRITES.join(', ')} exclude each other`);
+  if (out !== undefined && files.length > 1)
+    throw new UsageError('-o takes one input file');
+  if (inspect && writes.length > 0) {
+    throw new UsageError(
+      '--inspect writes nothing; drop -o/--out-dir/--in-place',
+    );
+  }
+  if (undo && (inspect || writes.length > 0))
+    throw new UsageError('--undo takes only --json and files');
+  return options;
 }

@@ -1,21 +1,120 @@
+import { constants, fstatSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
+import type { BigIntStats } from 'node:fs';
 import type { RandomAccess } from '../workers/engine/index';
+import { CliError, describeSystemError } from './cli-error';
 
 /**
- * Random access over a file through one file handle. Node 20's `fs.openAsBlob` misreports sizes
- * past 4 GiB (nodejs/node#52585) and reads several times slower, so the CLI reads files itself.
+ * Random access over a file through one open handle. Everything metaclean does to an input
+ * (analysis, verify-after-clean, the copy, the in-place patches) goes through this handle and never
+ * opens the path again, so a file renamed over the input mid-run cannot slip into the output.
+ * Node 20's `fs.openAsBlob` misreports sizes past 4 GiB (nodejs/node#52585) and reads several
+ * times slower, so the CLI reads files itself.
  */
+/** The identity of an open file, to tell "the same file under another name". */
+export interface FileIdentity {
+  readonly dev: bigint;
+  readonly ino: bigint;
+}
+
 export interface FileAccess extends RandomAccess {
+  readonly handle: FileHandle;
+  readonly identity: FileIdentity;
+  /**
+   * Set when a read came back short: the file shrank after it was opened. The engine turns any
+   * error inside a parser into `corrupt`; the CLI reports this as `unreadable` instead.
+   */
+  readonly changed: CliError | null;
+  /** Fails `unreadable` if the file's size or times differ from when it was opened. */
+  assertUnchanged(): Promise<void>;
+  /** The same check, synchronously, for the in-place commit. */
+  assertUnchangedSync(): void;
   close(): Promise<void>;
 }
 
-export async function openFileAccess(path: string): Promise<FileAccess> {
-  const handle = await open(path, 'r');
+/**
+ * What says "the same contents": a write or a truncation moves the size or the modification time.
+ * Not the change time: renaming the file, or another file over its name, moves it too, and the
+ * contents behind the handle are still what was analysed.
+ */
+function sameState(a: BigIntStats, b: BigIntStats): boolean {
+  return (
+    a.size === b.size &&
+    a.mtimeNs === b.mtimeNs &&
+    a.ino === b.ino &&
+    a.dev === b.dev
+  );
+}
+
+function compare(opened: BigIntStats, now: BigIntStats): void {
+  if (sameState(opened, now)) return;
+  throw changedError(
+    now.size === opened.size
+      ? 'modified'
+      : `size ${opened.size} -> ${now.size} bytes`,
+  );
+}
+
+export const changedError = (what: string) =>
+  new CliError(
+    'unreadable',
+    `the file changed while metaclean read it (${what})`,
+  );
+
+/**
+ * Opens `path` for reading (or for reading and writing, for --in-place). O_NONBLOCK keeps a FIFO
+ * from blocking the open; anything but a regular file is then refused.
+ */
+export async function openFileAccess(
+  path: string,
+  mode: 'read' | 'read-write' = 'read',
+): Promise<FileAccess> {
+  const flags =
+    (mode === 'read' ? constants.O_RDONLY : constants.O_RDWR) |
+    constants.O_NONBLOCK;
+  let handle: FileHandle;
   try {
-    const { size } = await handle.stat();
+    handle = await open(path, flags);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const cannotWrite =
+      mode === 'read-write' &&
+      (code === 'EACCES' || code === 'EROFS' || code === 'EPERM');
+    throw new CliError(
+      cannotWrite ? 'unwritable' : 'unreadable',
+      describeSystemError(error),
+    );
+  }
+  try {
+    const opened = await handle.stat({ bigint: true });
+    if (!opened.isFile())
+      throw new CliError('unreadable', 'not a regular file');
+    let changed: CliError | null = null;
     return {
-      size,
-      read: (offset, length) => readFully(handle, offset, length),
+      handle,
+      identity: { dev: opened.dev, ino: opened.ino },
+      size: Number(opened.size),
+      get changed() {
+        return changed;
+      },
+      async read(offset, length) {
+        const want = Math.max(
+          0,
+          Math.min(length, Number(opened.size) - offset),
+        );
+        const bytes = await readAt(handle, offset, want);
+        if (bytes.length < want) {
+          changed = changedError('shorter than when it was opened');
+          throw changed;
+        }
+        return bytes;
+      },
+      async assertUnchanged() {
+        compare(opened, await handle.stat({ bigint: true }));
+      },
+      assertUnchangedSync() {
+        compare(opened, fstatSync(handle.fd, { bigint: true }));
+      },
       close: () => handle.close(),
     };
   } catch (error) {
@@ -24,22 +123,28 @@ export async function openFileAccess(path: string): Promise<FileAccess> {
   }
 }
 
-async function readFully(
+/** Reads up to `length` bytes at `offset`; shorter only at the end of the file. */
+export async function readAt(
   handle: FileHandle,
   offset: number,
   length: number,
+  into: Uint8Array = new Uint8Array(length),
 ): Promise<Uint8Array> {
-  const out = new Uint8Array(length);
   let filled = 0;
   while (filled < length) {
-    const { bytesRead } = await handle.read(
-      out,
-      filled,
-      length - filled,
-      offset + filled,
-    );
-    if (bytesRead === 0) return out.subarray(0, filled);
+    let bytesRead: number;
+    try {
+      ({ bytesRead } = await handle.read(
+        into,
+        filled,
+        length - filled,
+        offset + filled,
+      ));
+    } catch (error) {
+      throw new CliError('unreadable', describeSystemError(error));
+    }
+    if (bytesRead === 0) return into.subarray(0, filled);
     filled += bytesRead;
   }
-  return out;
+  return into.subarray(0, length);
 }

@@ -12,16 +12,49 @@ export function findingLines(findings: readonly Finding[]): string[] {
     for (const f of items) {
       const value = f.value === undefined ? '' : ` = ${oneLine(f.value)}`;
       const kept = f.kept ? ` (kept: ${f.kept})` : '';
-      lines.push(`    ${f.label}${value}  [${f.location}]${kept}`);
+      lines.push(
+        `    ${oneLine(f.label)}${value}  [${oneLine(f.location)}]${kept}`,
+      );
     }
   }
   return lines;
 }
 
+/**
+ * C0 and C1 controls (newline, ESC, CSI), DEL, and the Unicode line separators and direction
+ * overrides that reorder what a terminal shows: none of them may reach the terminal raw.
+ */
+const UNSAFE_FOR_TERMINAL =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
 /** Control characters in metadata must not reach the terminal as escape sequences. */
 function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+  return text.replace(UNSAFE_FOR_TERMINAL, ' ');
+}
+
+const SHORT_ESCAPES: Readonly<Record<string, string>> = {
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+};
+
+/**
+ * A file name (or a message that holds one) as text mode prints it: every character that could
+ * forge a line or drive the terminal becomes a C-style escape (`\n`, `\x1b`, `\u202e`), and a
+ * backslash is doubled so an escape in the output always means an escaped character, as
+ * `ls --escape` does. JSON output needs none of this: JSON escapes controls itself.
+ */
+export function escapeForTerminal(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(UNSAFE_FOR_TERMINAL, (c) => {
+    const code = c.charCodeAt(0);
+    return (
+      SHORT_ESCAPES[c] ??
+      (code <= 0xff
+        ? `\\x${code.toString(16).padStart(2, '0')}`
+        : `\\u${code.toString(16).padStart(4, '0')}`)
+    );
+  });
 }
 
 export function countByCategory(findings: readonly Finding[]): string {

@@ -1,73 +1,146 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, open, rename, rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
+import { close, closeSync, openSync, renameSync, write } from 'node:fs';
+import { promisify } from 'node:util';
 import { inPlacePatches, type OutputPlan } from '../workers/engine/index';
-
-/** Large reads: the default 64 KB chunks make copying a 100 MB photo several times slower. */
-const COPY_CHUNK_BYTES = 4 * 1024 * 1024;
-
-/** The mode a new file gets by default (before the umask), as the streamed path creates it. */
-const OUTPUT_MODE = 0o666;
+import { writing, writingSync } from './cli-error';
+import { changedError, readAt, type FileAccess } from './file-access';
+import { kernelCopy, KERNEL_COPY_MIN_BYTES } from './kernel-copy';
+import { faultPoint, faultsArmed } from './test-faults';
+import { discard, track, untrack } from './temp-files';
 
 /**
- * Writes a cleaned file to `out` through a temporary file beside it, so a failure leaves no
- * output at all (fail closed). Same-size plans are written as a kernel copy of the input plus
- * patches of the changed ranges; others stream each segment.
+ * Large reads and writes: small chunks make copying a 1 GB video several times slower. Two buffers
+ * of this size let one chunk be written while the next is read.
+ */
+export const COPY_CHUNK_BYTES = 8 * 1024 * 1024;
+
+/** The mode a new file gets (before the umask), as `cp` and shells create files. */
+const OUTPUT_MODE = 0o666;
+
+const writeAsync = promisify(write);
+const closeAsync = promisify(close);
+
+/** The name of the temporary file a cleaned copy is written to before it is renamed into place. */
+export function tempPathFor(out: string): string {
+  return `${out}.metaclean-${process.pid}.tmp`;
+}
+
+/**
+ * Writes the cleaned file a plan describes to `out`, reading the input only through its open
+ * handle. A plan of the input's size and layout (the in-place formats) is written, for large files,
+ * as a kernel copy plus the patched ranges; any other plan is copied segment by segment. The output
+ * is assembled in a temporary file beside `out` and renamed into place only when every byte is
+ * written and the input is unchanged since it was opened, so a failure or a signal leaves no
+ * output and no temporary file (fail closed).
  */
 export async function writePlan(
-  input: string,
-  inputSize: number,
+  input: FileAccess,
   plan: OutputPlan,
   out: string,
 ): Promise<void> {
-  const temp = `${out}.metaclean-${process.pid}.tmp`;
+  const temp = tempPathFor(out);
+  track(temp);
+  // Created synchronously right after `track` (see temp-files); O_EXCL never follows a link.
+  const fd = writingSync('cannot create the output', () =>
+    openSync(temp, 'wx', OUTPUT_MODE),
+  );
+  let open = true;
   try {
-    const patches = inPlacePatches(inputSize, plan);
-    if (patches) await copyAndPatch(input, temp, patches);
-    else await streamSegments(input, plan, temp);
-    await rename(temp, out);
+    const patches = inPlacePatches(input.size, plan);
+    if (
+      patches &&
+      input.size >= KERNEL_COPY_MIN_BYTES &&
+      (await kernelCopy(input, fd))
+    ) {
+      await faultPoint('copying');
+      for (const { offset, data } of patches) await writeAll(fd, data, offset);
+    } else {
+      await writeSegments(input, plan, fd);
+    }
+    await input.assertUnchanged();
+    open = false;
+    await writing('cannot write the output', () => closeAsync(fd));
+    writingSync('cannot rename the output into place', () =>
+      renameSync(temp, out),
+    );
+    untrack(temp);
   } catch (error) {
-    await rm(temp, { force: true });
+    if (open) closeQuietly(fd);
+    discard(temp);
     throw error;
   }
 }
 
-async function copyAndPatch(
-  input: string,
-  temp: string,
-  patches: readonly { offset: number; data: Uint8Array }[],
+async function writeSegments(
+  input: FileAccess,
+  plan: OutputPlan,
+  fd: number,
 ): Promise<void> {
-  await copyFile(input, temp);
-  const handle = await open(temp, 'r+');
+  const buffers = [
+    new Uint8Array(COPY_CHUNK_BYTES),
+    new Uint8Array(COPY_CHUNK_BYTES),
+  ];
+  let turn = 0;
+  let pending: Promise<void> = Promise.resolve();
+  let position = 0;
+  // Each write is started once the previous one is done, and reads into the buffer that is not
+  // being written, so reading the next chunk overlaps writing this one.
+  const enqueue = async (data: Uint8Array) => {
+    await pending;
+    pending = writeAll(fd, data, position);
+    position += data.length;
+  };
   try {
-    // copyFile carries the input's mode over; a read-only original must not give a read-only copy.
-    await handle.chmod(OUTPUT_MODE & ~process.umask());
-    for (const { offset, data } of patches)
-      await handle.write(data, 0, data.length, offset);
-  } finally {
-    await handle.close();
+    for (const segment of plan) {
+      if (segment.kind === 'bytes') {
+        await enqueue(segment.data);
+        continue;
+      }
+      for (let at = segment.start; at < segment.end;) {
+        const length = Math.min(COPY_CHUNK_BYTES, segment.end - at);
+        const into = buffers[turn++ % 2]!;
+        const chunk = await readAt(input.handle, at, length, into);
+        // A short read means the file shrank after it was opened.
+        if (chunk.length < length)
+          throw changedError('shorter than when it was opened');
+        await enqueue(chunk);
+        at += length;
+        if (faultsArmed) {
+          await pending;
+          await faultPoint('copying');
+        }
+      }
+    }
+    await pending;
+  } catch (error) {
+    // A write still in flight must settle before the temporary file is removed.
+    await pending.catch(() => undefined);
+    throw error;
   }
 }
 
-async function streamSegments(
-  input: string,
-  plan: OutputPlan,
-  temp: string,
+async function writeAll(
+  fd: number,
+  data: Uint8Array,
+  position: number,
 ): Promise<void> {
-  const sink = createWriteStream(temp);
-  async function* chunks() {
-    for (const segment of plan) {
-      if (segment.kind === 'bytes') {
-        yield segment.data;
-        continue;
-      }
-      // createReadStream's `end` is inclusive.
-      yield* createReadStream(input, {
-        start: segment.start,
-        end: segment.end - 1,
-        highWaterMark: COPY_CHUNK_BYTES,
-      });
+  await writing('cannot write the output', async () => {
+    for (let done = 0; done < data.length;) {
+      const { bytesWritten } = await writeAsync(
+        fd,
+        data,
+        done,
+        data.length - done,
+        position + done,
+      );
+      done += bytesWritten;
     }
+  });
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // The error that brought us here is the one to report.
   }
-  await pipeline(chunks, sink);
 }

@@ -1,6 +1,8 @@
 // `npm run bench`: our engine and CLI beside exiftool and an ffmpeg remux on the same large files,
-// in the same run. Figures, not pass/fail: targets are in the issues and the README.
-import { statSync } from 'node:fs';
+// in the same run; then, for the in-place formats, --in-place beside exiftool's in-place write and
+// copy mode beside cp. Figures, not pass/fail: targets are in the issues and the README.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchCases, BENCH_DIR } from './bench/fixtures';
 import {
@@ -60,19 +62,20 @@ const rows: string[][] = [
     'vs mat2',
   ],
 ];
-for (const c of benchCases()) {
+const cases = benchCases();
+for (const c of cases) {
   const ext = c.file.slice(c.file.lastIndexOf('.'));
   const size = `${(statSync(c.file).size / 1024 / 1024).toFixed(0)} MB`;
   const engineBlob = await engineFigure(c.file, 'blob');
   const engineFile = await engineFigure(c.file, 'file');
-  const ours = processFigure('node', [CLI, '-o', out(ext), c.file], out(ext));
+  const ours = processFigure('node', [CLI, '-o', out(ext), c.file], {
+    output: out(ext),
+  });
   const exif =
     c.exiftool && exiftool
-      ? processFigure(
-          'exiftool',
-          ['-q', '-all=', '-o', out(ext), c.file],
-          out(ext),
-        )
+      ? processFigure('exiftool', ['-q', '-all=', '-o', out(ext), c.file], {
+          output: out(ext),
+        })
       : null;
   const remux =
     c.ffmpeg && ffmpeg
@@ -92,12 +95,13 @@ for (const c of benchCases()) {
             '-1',
             out(ext),
           ],
-          out(ext),
+          { output: out(ext) },
         )
       : null;
   // mat2 writes `name.cleaned.ext` beside its input and has no output option.
   const matOut = c.file.replace(/(\.[^./]+)$/, '.cleaned$1');
-  const mat = c.mat2 && mat2 ? processFigure('mat2', [c.file], matOut) : null;
+  const mat =
+    c.mat2 && mat2 ? processFigure('mat2', [c.file], { output: matOut }) : null;
   rows.push([
     c.name,
     size,
@@ -112,8 +116,73 @@ for (const c of benchCases()) {
     c.mat2 ? ratio(mat, ours) : '-',
   ]);
 }
-const widths = rows[0]!.map((_, i) =>
-  Math.max(...rows.map((r) => r[i]!.length)),
+printTable(rows);
+
+// The in-place formats: --in-place writes only the changed bytes into the file; copy mode writes a
+// new file, which cannot be faster than copying it. Each in-place run gets a fresh copy (untimed).
+const work = (ext: string) => join(BENCH_DIR, `in-place${ext}`);
+// Every timed run starts with nothing dirty in the page cache (`sync`, untimed), so no command pays
+// for writing back what an earlier one wrote: a 1 GB copy leaves 1 GB to write back.
+const settle = () => execFileSync('sync');
+const fresh = (from: string, to: string) => () => {
+  copyFileSync(from, to);
+  settle();
+};
+const inPlaceRows: string[][] = [
+  [
+    'case',
+    'size',
+    'metaclean --in-place',
+    'exiftool in place',
+    'vs exiftool',
+    'metaclean -o (copy)',
+    'cp',
+    'copy / cp',
+  ],
+];
+for (const c of cases.filter((b) => b.inPlace)) {
+  const ext = c.file.slice(c.file.lastIndexOf('.'));
+  const size = `${(statSync(c.file).size / 1024 / 1024).toFixed(0)} MB`;
+  const ours = processFigure('node', [CLI, '--in-place', work(ext)], {
+    prepare: fresh(c.file, work(ext)),
+  });
+  const exif =
+    c.exiftool && exiftool
+      ? processFigure(
+          'exiftool',
+          ['-q', '-all=', '-overwrite_original_in_place', work(ext)],
+          { prepare: fresh(c.file, work(ext)) },
+        )
+      : null;
+  rmSync(work(ext), { force: true });
+  const copy = processFigure('node', [CLI, '-o', out(ext), c.file], {
+    output: out(ext),
+    prepare: settle,
+  });
+  const cp = processFigure('cp', [c.file, out(ext)], {
+    output: out(ext),
+    prepare: settle,
+  });
+  inPlaceRows.push([
+    c.name,
+    size,
+    fmtProcess(ours),
+    c.exiftool ? fmtProcess(exif) : '-',
+    c.exiftool ? ratio(exif, ours) : '-',
+    fmtProcess(copy),
+    fmtProcess(cp),
+    copy && cp ? `${(copy.seconds / cp.seconds).toFixed(2)}x` : 'n/a',
+  ]);
+}
+console.log(
+  '\nIn place (target: 20x exiftool) and copy mode (target: within 1.5x of cp)',
 );
-for (const row of rows)
-  console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+printTable(inPlaceRows);
+
+function printTable(table: string[][]): void {
+  const widths = table[0]!.map((_, i) =>
+    Math.max(...table.map((r) => r[i]!.length)),
+  );
+  for (const row of table)
+    console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+}

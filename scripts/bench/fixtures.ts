@@ -21,6 +21,8 @@ export interface BenchCase {
   readonly ffmpeg: boolean;
   /** mat2 cleans this format (documents), so it is the reference. */
   readonly mat2?: boolean;
+  /** The engine cleans this format in place (same size, patched ranges): --in-place applies. */
+  readonly inPlace: boolean;
 }
 
 export const BENCH_DIR = join(process.cwd(), '.bench');
@@ -156,7 +158,8 @@ export function benchCases(): BenchCase[] {
     file: string | null,
     exiftool: boolean,
     ffmpeg: boolean,
-  ) => cases.push(file ? { name, file, exiftool, ffmpeg } : null);
+    inPlace = false,
+  ) => cases.push(file ? { name, file, exiftool, ffmpeg, inPlace } : null);
 
   if (have('convert')) {
     add(
@@ -199,6 +202,7 @@ export function benchCases(): BenchCase[] {
         exiftool: false,
         ffmpeg: false,
         mat2: true,
+        inPlace: false,
       });
     const stored = cached('document-135mb-stored.docx', (p) => {
       const photo = join(BENCH_DIR, 'photo-5mb.jpg');
@@ -215,6 +219,7 @@ export function benchCases(): BenchCase[] {
         exiftool: false,
         ffmpeg: false,
         mat2: true,
+        inPlace: false,
       });
   }
   if (have('convert')) {
@@ -250,6 +255,7 @@ export function benchCases(): BenchCase[] {
       cached('video-1gb-moov-end.mp4', (p) => bigVideo(p, 1024 * MB, [])),
       true,
       true,
+      true,
     );
     add(
       'MP4 1 GB, moov at front',
@@ -258,11 +264,13 @@ export function benchCases(): BenchCase[] {
       ),
       true,
       true,
+      true,
     );
     add(
       'MKV 500 MB',
       cached('video-500mb.mkv', (p) => bigVideo(p, 500 * MB, [])),
       false,
+      true,
       true,
     );
     add(

@@ -39,15 +39,24 @@ export async function engineMs(
 const hasGnuTime =
   spawnSync('/usr/bin/time', ['-f', '%M', 'true']).status === 0;
 
+export interface ProcessRunOptions {
+  /** A file the command writes, removed before each run and after the last. */
+  readonly output?: string;
+  /** Untimed set-up before each run (e.g. a fresh copy for a command that changes its file). */
+  readonly prepare?: () => void;
+}
+
 /** Whole-process wall time and peak RSS (GNU time when present), median of RUNS; null on failure. */
 export function processFigure(
   cmd: string,
   args: string[],
-  output: string,
+  options: ProcessRunOptions = {},
 ): ProcessFigure | null {
+  const { output, prepare } = options;
   const figures: ProcessFigure[] = [];
   for (let i = 0; i < RUNS; i++) {
-    rmSync(output, { force: true });
+    if (output) rmSync(output, { force: true });
+    prepare?.();
     const start = performance.now();
     const result = hasGnuTime
       ? spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], {
@@ -64,7 +73,7 @@ export function processFigure(
       maxRssMb: Number.isFinite(rssKb) ? rssKb / 1024 : null,
     });
   }
-  rmSync(output, { force: true });
+  if (output) rmSync(output, { force: true });
   const seconds = median(figures.map((f) => f.seconds));
   const rss = figures
     .map((f) => f.maxRssMb)

@@ -31,8 +31,24 @@ describe('parseArgs', () => {
     [['-o', 'x', 'a.jpg', 'b.jpg']],
     [['-o', 'x', '--out-dir', 'd', 'a.jpg']],
     [['--inspect', '-o', 'x', 'a.jpg']],
+    [['--in-place', '-o', 'x', 'a.mp4']],
+    [['--in-place', '--out-dir', 'd', 'a.mp4']],
+    [['--inspect', '--in-place', 'a.mp4']],
+    [['--undo', '--in-place', 'a.mp4']],
+    [['--undo', '-o', 'x', 'a.mp4']],
   ])('rejects %j as bad usage', (argv) => {
     expect(() => parseArgs(argv)).toThrow(UsageError);
+  });
+
+  it('takes --in-place and --undo for several files', () => {
+    expect(parseArgs(['--in-place', 'a.mp4', 'b.mkv'])).toMatchObject({
+      inPlace: true,
+      files: ['a.mp4', 'b.mkv'],
+    });
+    expect(parseArgs(['--undo', '--json', 'a.mp4'])).toMatchObject({
+      undo: true,
+      json: true,
+    });
   });
 
   it('asks for help without needing a file', () => {

@@ -3,12 +3,14 @@ import {
   readdirSync,
   readFileSync,
   statSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { writePlan } from '../../../cli/write-plan';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openFileAccess, type FileAccess } from '../../../cli/file-access';
+import { COPY_CHUNK_BYTES, writePlan } from '../../../cli/write-plan';
 import { OutputBuilder } from '../../../workers/engine/output-plan';
 
 const INPUT = Uint8Array.from({ length: 4096 }, (_, i) => i % 251);
@@ -16,51 +18,94 @@ const INPUT = Uint8Array.from({ length: 4096 }, (_, i) => i % 251);
 describe('writePlan', () => {
   let dir: string;
   let input: string;
-  beforeEach(() => {
+  let access: FileAccess;
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'metaclean-write-'));
     input = join(dir, 'in.bin');
     writeFileSync(input, INPUT);
+    access = await openFileAccess(input);
   });
+  afterEach(() => access.close());
 
-  function expected(parts: Uint8Array[]): Buffer {
-    return Buffer.concat(parts);
-  }
-
-  it('patches a same-size plan in place of a copy', async () => {
+  it('writes a same-size plan: the input with the patched ranges', async () => {
     const patch = new Uint8Array(16).fill(0xee);
     const plan = new OutputBuilder()
       .copy(0, 100)
       .push(patch)
       .copy(116, INPUT.length)
       .build();
-    await writePlan(input, INPUT.length, plan, join(dir, 'out.bin'));
-    const out = readFileSync(join(dir, 'out.bin'));
-    expect(out).toEqual(
-      expected([INPUT.subarray(0, 100), patch, INPUT.subarray(116)]),
+    await writePlan(access, plan, join(dir, 'out.bin'));
+    expect(readFileSync(join(dir, 'out.bin'))).toEqual(
+      Buffer.concat([INPUT.subarray(0, 100), patch, INPUT.subarray(116)]),
     );
     expect(readFileSync(input)).toEqual(Buffer.from(INPUT));
   });
 
-  it('streams a plan that moves bytes', async () => {
+  it('writes a plan that moves bytes', async () => {
     const insert = Uint8Array.of(1, 2, 3);
     const plan = new OutputBuilder()
       .copy(0, 10)
       .push(insert)
       .copy(2000, INPUT.length)
       .build();
-    await writePlan(input, INPUT.length, plan, join(dir, 'out.bin'));
-    const out = readFileSync(join(dir, 'out.bin'));
-    expect(out).toEqual(
-      expected([INPUT.subarray(0, 10), insert, INPUT.subarray(2000)]),
+    await writePlan(access, plan, join(dir, 'out.bin'));
+    expect(readFileSync(join(dir, 'out.bin'))).toEqual(
+      Buffer.concat([INPUT.subarray(0, 10), insert, INPUT.subarray(2000)]),
     );
   });
 
-  it('leaves no output and no temporary file when writing fails', async () => {
+  it('fails unreadable on an input that shrank, leaving no output and no temporary file', async () => {
+    truncateSync(input, 1000);
+    const plan = new OutputBuilder().copy(0, INPUT.length).build();
+    await expect(
+      writePlan(access, plan, join(dir, 'out.bin')),
+    ).rejects.toMatchObject({ code: 'unreadable' });
+    expect(readdirSync(dir)).toEqual(['in.bin']);
+  });
+
+  it('fails unreadable on an input modified in place since it was opened', async () => {
+    writeFileSync(
+      input,
+      INPUT.map((b) => b ^ 1),
+    );
+    const plan = new OutputBuilder().copy(0, INPUT.length).build();
+    await expect(
+      writePlan(access, plan, join(dir, 'out.bin')),
+    ).rejects.toMatchObject({ code: 'unreadable' });
+    expect(readdirSync(dir)).toEqual(['in.bin']);
+  });
+
+  it('fails unwritable when the output folder does not exist', async () => {
     const plan = new OutputBuilder().copy(0, 10).build();
     await expect(
-      writePlan(join(dir, 'missing.bin'), 10, plan, join(dir, 'out.bin')),
-    ).rejects.toThrow();
+      writePlan(access, plan, join(dir, 'missing', 'out.bin')),
+    ).rejects.toMatchObject({ code: 'unwritable' });
     expect(readdirSync(dir)).toEqual(['in.bin']);
+  });
+});
+
+describe('writePlan across chunks', () => {
+  it('copies a range larger than one chunk exactly', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'metaclean-chunks-'));
+    const size = 2 * COPY_CHUNK_BYTES + 12345;
+    const bytes = new Uint8Array(size);
+    for (let i = 0; i < size; i += 4096) bytes[i] = (i / 4096) % 256;
+    writeFileSync(join(dir, 'in.bin'), bytes);
+    const access = await openFileAccess(join(dir, 'in.bin'));
+    try {
+      const plan = new OutputBuilder()
+        .copy(0, 5)
+        .push(Uint8Array.of(9, 9))
+        .copy(7, size)
+        .build();
+      await writePlan(access, plan, join(dir, 'out.bin'));
+    } finally {
+      await access.close();
+    }
+    const expected = Buffer.from(bytes);
+    expected[5] = 9;
+    expected[6] = 9;
+    expect(readFileSync(join(dir, 'out.bin')).equals(expected)).toBe(true);
   });
 });
 
@@ -69,8 +114,13 @@ describe('writePlan on a read-only input', () => {
     const dir = mkdtempSync(join(tmpdir(), 'metaclean-mode-'));
     const input = join(dir, 'in.bin');
     writeFileSync(input, INPUT, { mode: 0o444 });
-    const plan = new OutputBuilder().copy(0, INPUT.length).build();
-    await writePlan(input, INPUT.length, plan, join(dir, 'out.bin'));
+    const access = await openFileAccess(input);
+    try {
+      const plan = new OutputBuilder().copy(0, INPUT.length).build();
+      await writePlan(access, plan, join(dir, 'out.bin'));
+    } finally {
+      await access.close();
+    }
     expect(statSync(join(dir, 'out.bin')).mode & 0o200).toBe(0o200);
   });
 });

@@ -1,0 +1,70 @@
+/**
+ * Failures of the command line itself, beside the engine's codes. Each has a code scripts can
+ * match (the README lists them) and a detail for people.
+ */
+export type CliErrorCode =
+  /** The input could not be read, or it changed (size, contents) while metaclean read it. */
+  | 'unreadable'
+  /** The output, a temporary file, the undo journal or (with --in-place) the file could not be written. */
+  | 'unwritable'
+  /** The output path names the input itself (the same path, or a link to the same file). */
+  | 'output-is-input'
+  /** --in-place on a file whose cleaning moves bytes (JPEG, PNG, MP3, ...): it needs a new file. */
+  | 'needs-rewrite'
+  /** --undo on a file that has no undo journal beside it. */
+  | 'no-journal'
+  /** An undo journal that is damaged or does not belong to the file as it is now. */
+  | 'journal-mismatch';
+
+export class CliError extends Error {
+  override readonly name = 'CliError';
+  constructor(
+    readonly code: CliErrorCode,
+    readonly detail: string,
+  ) {
+    super(`${code}: ${detail}`);
+  }
+}
+
+export function isCliError(value: unknown): value is CliError {
+  return value instanceof CliError;
+}
+
+/** A system error's code and message (`ENOSPC: no space left on device, write`). */
+export function describeSystemError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const message = error instanceof Error ? error.message : String(error);
+  return code && !message.startsWith(code) ? `${code}: ${message}` : message;
+}
+
+/**
+ * Runs a write step; any system error it throws becomes `unwritable` (a full disk or a read-only
+ * folder is not the input's fault).
+ */
+export async function writing<T>(
+  what: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw asCliError('unwritable', what, error);
+  }
+}
+
+export function writingSync<T>(what: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw asCliError('unwritable', what, error);
+  }
+}
+
+export function asCliError(
+  code: CliErrorCode,
+  what: string,
+  error: unknown,
+): CliError {
+  if (isCliError(error)) return error;
+  return new CliError(code, `${what}: ${describeSystemError(error)}`);
+}

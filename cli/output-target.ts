@@ -1,0 +1,72 @@
+import { lstatSync, type BigIntStats } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { CLEANED_PREFIX } from '../workers/engine/index';
+import { CliError, describeSystemError } from './cli-error';
+import type { FileIdentity } from './file-access';
+
+/**
+ * Where each input's cleaned copy goes: `-o`, or `cleaned_<name>` in `--out-dir` or beside the
+ * input. Within one run no two inputs share an output and no output replaces an input of the run:
+ * a later input whose name is taken gets `-2`, `-3`, ... before the extension
+ * (`cleaned_photo-2.jpg`). The output line and the JSON name the path actually written.
+ */
+export function outputPaths(
+  files: readonly string[],
+  options: { readonly out?: string; readonly outDir?: string },
+): string[] {
+  if (options.out !== undefined) return files.map(() => options.out!);
+  const taken = new Set(files.map((f) => resolve(f)));
+  return files.map((file) => {
+    const natural = join(
+      options.outDir ?? dirname(file),
+      CLEANED_PREFIX + basename(file),
+    );
+    let candidate = natural;
+    for (let n = 2; taken.has(resolve(candidate)); n++)
+      candidate = withSuffix(natural, n);
+    taken.add(resolve(candidate));
+    return candidate;
+  });
+}
+
+function withSuffix(path: string, n: number): string {
+  const ext = extname(path);
+  return `${path.slice(0, path.length - ext.length)}-${n}${ext}`;
+}
+
+/**
+ * An output is written to a temporary file and renamed over the target, which would replace a
+ * symlink, a FIFO or a device node with a regular file (as root, `-o /dev/null` would replace
+ * /dev/null). Only a missing path or a regular file is accepted; the input itself (by any name,
+ * hard links included) is refused as `output-is-input`.
+ */
+export function checkTarget(out: string, input: FileIdentity): void {
+  let info: BigIntStats;
+  try {
+    info = lstatSync(out, { bigint: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new CliError('unwritable', describeSystemError(error));
+  }
+  if (!info.isFile()) {
+    throw new CliError(
+      'unwritable',
+      `the output path is ${kindOf(info)}; metaclean writes only regular files`,
+    );
+  }
+  if (info.dev === input.dev && info.ino === input.ino) {
+    throw new CliError(
+      'output-is-input',
+      'the output would overwrite the input; use --in-place to clean the file itself',
+    );
+  }
+}
+
+function kindOf(info: BigIntStats): string {
+  if (info.isSymbolicLink()) return 'a symbolic link';
+  if (info.isDirectory()) return 'a directory';
+  if (info.isFIFO()) return 'a FIFO';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
+  if (info.isSocket()) return 'a socket';
+  return 'not a regular file';
+}

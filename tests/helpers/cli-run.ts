@@ -1,0 +1,67 @@
+/**
+ * Runs the real `metaclean` bin in a child process, optionally stopping it at a fault point
+ * (`METACLEAN_TEST_FAULT=<point>:pause`) so a test can act mid-run (send a signal, truncate or
+ * replace the input) without depending on timing.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+export const BIN = join(import.meta.dirname, '..', '..', 'cli', 'bin.mjs');
+
+export interface CliRun {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface CliRunOptions {
+  /** `<point>:pause` or `<point>:kill` (see cli/test-faults.ts). */
+  readonly fault?: string;
+  /**
+   * Called once when the run pauses, with its process id; resolve to let it go on, or return
+   * `'stop'` when the callback ended the process itself (a signal).
+   */
+  readonly onPause?: (pid: number) => Promise<'resume' | 'stop'>;
+}
+
+export function runCli(
+  args: readonly string[],
+  options: CliRunOptions = {},
+): Promise<CliRun> {
+  const env = { ...process.env };
+  delete env.METACLEAN_TEST_FAULT;
+  if (options.fault) env.METACLEAN_TEST_FAULT = options.fault;
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let paused = false;
+  let failure: unknown = null;
+  child.stdin.on('error', () => undefined);
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    stderr += d;
+    if (paused || !stderr.includes('metaclean: paused at ')) return;
+    paused = true;
+    (options.onPause?.(child.pid!) ?? Promise.resolve('resume')).then(
+      (next) => {
+        if (next === 'resume') child.stdin.end('\n');
+      },
+      (error: unknown) => {
+        failure = error;
+        child.kill('SIGKILL');
+      },
+    );
+  });
+  if (!options.fault?.endsWith(':pause')) child.stdin.end();
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (failure) reject(failure as Error);
+      else resolve({ code, signal, stdout, stderr });
+    });
+  });
+}

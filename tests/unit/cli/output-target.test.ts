@@ -1,0 +1,62 @@
+import { mkdtempSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkTarget, outputPaths } from '../../../cli/output-target';
+
+describe('outputPaths', () => {
+  it('names outputs cleaned_<name> beside each input', () => {
+    expect(outputPaths(['a/x.jpg', 'b/y.png'], {})).toEqual([
+      'a/cleaned_x.jpg',
+      'b/cleaned_y.png',
+    ]);
+  });
+
+  it('numbers a base name used again under --out-dir', () => {
+    expect(
+      outputPaths(['a/x.jpg', 'b/x.jpg', 'c/x.jpg', 'x'], { outDir: 'out' }),
+    ).toEqual([
+      'out/cleaned_x.jpg',
+      'out/cleaned_x-2.jpg',
+      'out/cleaned_x-3.jpg',
+      'out/cleaned_x',
+    ]);
+  });
+
+  it('never names an output after an input of the same run', () => {
+    expect(outputPaths(['x.jpg', 'cleaned_x.jpg'], {})).toEqual([
+      'cleaned_x-2.jpg',
+      'cleaned_cleaned_x.jpg',
+    ]);
+  });
+
+  it('uses -o as given', () => {
+    expect(outputPaths(['a.jpg'], { out: 'b.jpg' })).toEqual(['b.jpg']);
+  });
+});
+
+describe('checkTarget', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'metaclean-target-'));
+  const file = join(dir, 'file');
+  writeFileSync(file, 'x');
+  const other = { dev: 0n, ino: 0n };
+
+  it('accepts a missing path and a regular file', () => {
+    expect(() => checkTarget(join(dir, 'missing'), other)).not.toThrow();
+    expect(() => checkTarget(file, other)).not.toThrow();
+  });
+
+  it('refuses a symlink, even to a regular file, and a directory', () => {
+    const link = join(dir, 'link');
+    symlinkSync(file, link);
+    expect(() => checkTarget(link, other)).toThrow(/symbolic link/);
+    expect(() => checkTarget(dir, other)).toThrow(/directory/);
+  });
+
+  it('refuses the input itself as output-is-input', () => {
+    const { dev, ino } = statSync(file, { bigint: true });
+    expect(() => checkTarget(file, { dev, ino })).toThrow(
+      expect.objectContaining({ code: 'output-is-input' }),
+    );
+  });
+});
