@@ -47,7 +47,7 @@ export function FeatureMessages({ features, children }: FeatureMessagesProps) {
   const messages = merged(
     intl.messages,
     `${messageSet}:${features.join()}`,
-    () => Object.assign({}, intl.messages, ...loaded),
+    () => Object.assign({}, ...loaded, intl.messages),
   );
   return (
     <IntlProvider

@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ALL_LOCALES,
@@ -62,18 +63,22 @@ interface RenderedPage {
   readonly errors: string[];
 }
 
-function renderPage(locale: Locale, path: string): RenderedPage {
+/** Renders as the prerender does: once the page's lazy chunk and its messages have loaded. */
+async function renderPage(locale: Locale, path: string): Promise<RenderedPage> {
   const errors: string[] = [];
   const spy = vi.spyOn(console, 'error').mockImplementation((...args) => {
     errors.push(args.map(String).join(' '));
   });
-  const html = renderToString(
+  const app = (
     <App
       locale={locale}
       messages={rawSet(locale.messageSet) as Messages}
       ssrPath={path}
-    />,
+    />
   );
+  // The first pass loads the page's lazy chunk and its messages; the second renders them whole.
+  await prerender(app);
+  const html = renderToString(app);
   spy.mockRestore();
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const main = doc.querySelector('main');
@@ -125,11 +130,11 @@ describe('every page of every variant', () => {
   const counts: Record<string, Record<string, number>> = {};
 
   for (const locale of ALL_LOCALES) {
-    it(`${locale.code}: every page renders from its own messages, headed by its title, with no placeholder left`, () => {
+    it(`${locale.code}: every page renders from its own messages, headed by its title, with no placeholder left`, async () => {
       const messages = rawSet(locale.messageSet);
       for (const page of WALKED) {
         const path = pathOf(page, locale);
-        const { main, errors } = renderPage(locale, path);
+        const { main, errors } = await renderPage(locale, path);
         expect(errors, `${path}: missing or broken messages`).toEqual([]);
 
         const text = bodyText(main, true);
@@ -183,6 +188,12 @@ const SAME_AS_PORTUGUESE: Readonly<Record<string, readonly MessageSet[]>> = {
   'footer.legal': ['en', 'en-GB'], // Legal
   'remover.photos.name': ['de', 'de-CH'], // Fotos
   'report.category.software': ['en', 'en-GB', 'de', 'de-CH', 'it'],
+  'report.value.exposure': ['en', 'en-GB', 'de', 'de-CH', 'it'], // 1/{denominator} s
+  'report.field.author': ['de', 'de-CH'], // Autor
+  'report.field.altitude': ['en', 'en-GB'], // Altitude
+  'report.field.date': ['it'], // Data
+  'report.field.thumbnail': ['it'], // Miniatura
+  'report.summary.time': ['it'], // quando
 };
 
 /** Names, formats, acronyms, numbers, placeholders and punctuation: the same in every language. */
@@ -227,10 +238,10 @@ const PRIVACY_LAW: Readonly<
 };
 
 describe('the privacy policy of each variant', () => {
-  it('explains the rights under the law of its audience, with the same operator and date', () => {
+  it('explains the rights under the law of its audience, with the same operator and date', async () => {
     for (const locale of ALL_LOCALES) {
       const path = pagePath('privacy', locale.code);
-      const text = bodyText(renderPage(locale, path).main, true);
+      const text = bodyText((await renderPage(locale, path)).main, true);
       const law = PRIVACY_LAW[locale.code];
       expect(text, path).toMatch(law.cites);
       expect(text, path).not.toMatch(law.notCites);
