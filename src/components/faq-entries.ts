@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { formatCatalog } from '../../workers/engine/format-catalog';
 import { formatName, useSentenceList } from './format-names';
-import { useFileLimit } from './use-file-limit';
+import { useFileLimits } from './use-file-limit';
 
 /** Six questions: uploads, formats, quality, orientation and colours, what stays, price and limit. */
 export const FAQ_NUMBERS = [1, 2, 3, 4, 5, 6] as const;
@@ -19,12 +19,12 @@ export interface FaqEntry {
  */
 export function useFaqEntries(): FaqEntry[] {
   const intl = useIntl();
-  const size = useFileLimit();
+  const limits = useFileLimits();
   const sentenceList = useSentenceList();
   const formats = sentenceList([...new Set(formatCatalog.map(formatName))]);
   return FAQ_NUMBERS.map((n) => ({
     n,
     question: intl.formatMessage({ id: `faq.q${n}` }),
-    answer: intl.formatMessage({ id: `faq.a${n}` }, { size, formats }),
+    answer: intl.formatMessage({ id: `faq.a${n}` }, { ...limits, formats }),
   }));
 }

@@ -1,17 +1,36 @@
 import { useIntl } from 'react-intl';
-import { MAX_FILE_BYTES } from '../../workers/engine/limits';
+import {
+  MAX_DOCUMENT_BYTES,
+  MAX_MEDIA_BYTES,
+} from '../../workers/engine/limits';
 
 const BYTES_PER_MEGABYTE = 1024 * 1024;
+const BYTES_PER_GIGABYTE = 1024 * BYTES_PER_MEGABYTE;
 
 /**
- * The stated per-file limit, read from the engine's constant, with the unit in the
- * visitor's language ("100 MB", "100 ميغابايت"): a Latin "MB" inside Arabic text is reordered
- * by the bidi algorithm and reads "MB 100".
+ * A size limit with the unit in the visitor's language ("16 GB", "100 MB", "16 غيغابايت"): a
+ * Latin "GB" inside Arabic text is reordered by the bidi algorithm and reads "GB 16".
  */
-export function useFileLimit(): string {
-  return useIntl().formatNumber(MAX_FILE_BYTES / BYTES_PER_MEGABYTE, {
-    style: 'unit',
-    unit: 'megabyte',
-    maximumFractionDigits: 0,
-  });
+export function useLimitFormat(): (bytes: number) => string {
+  const intl = useIntl();
+  return (bytes) => {
+    const giga = bytes >= BYTES_PER_GIGABYTE;
+    return intl.formatNumber(
+      bytes / (giga ? BYTES_PER_GIGABYTE : BYTES_PER_MEGABYTE),
+      {
+        style: 'unit',
+        unit: giga ? 'gigabyte' : 'megabyte',
+        maximumFractionDigits: 0,
+      },
+    );
+  };
+}
+
+/** The stated limits, one per family, read from the engine's constants. */
+export function useFileLimits(): { media: string; documents: string } {
+  const format = useLimitFormat();
+  return {
+    media: format(MAX_MEDIA_BYTES),
+    documents: format(MAX_DOCUMENT_BYTES),
+  };
 }

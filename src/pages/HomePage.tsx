@@ -5,7 +5,7 @@ import { FaqAccordion } from '../components/FaqAccordion';
 import { formatsByKind } from '../components/format-names';
 import { Section } from '../components/Section';
 import { StepList } from '../components/StepList';
-import { useFileLimit } from '../components/use-file-limit';
+import { useFileLimits } from '../components/use-file-limit';
 
 const FEATURES = [
   {
@@ -64,7 +64,7 @@ function FormatGrid() {
 }
 
 function Hero() {
-  const size = useFileLimit();
+  const limits = useFileLimits();
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="container narrow">
@@ -89,7 +89,7 @@ function Hero() {
           </PageLink>
         </div>
         <p className="hint">
-          <FormattedMessage id="limit.perFile" values={{ size }} />
+          <FormattedMessage id="limit.perFile" values={limits} />
         </p>
       </div>
     </section>
@@ -101,7 +101,7 @@ function Hero() {
  * its catalog), the six questions and a closing call to action.
  */
 export function HomePage() {
-  const size = useFileLimit();
+  const limits = useFileLimits();
   return (
     <>
       <Hero />
@@ -119,7 +119,7 @@ export function HomePage() {
       </Section>
       <Section id="formats-title" title="home.formats.title">
         <p className="section-lead">
-          <FormattedMessage id="home.formats.text" values={{ size }} />
+          <FormattedMessage id="home.formats.text" values={limits} />
         </p>
         <FormatGrid />
       </Section>

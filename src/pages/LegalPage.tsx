@@ -2,20 +2,20 @@ import { FormattedMessage } from 'react-intl';
 import { CONTACT_EMAIL } from '../app/site-config';
 import { useLocale } from '../app/locale-context';
 import { PageHeader } from '../components/PageHeader';
-import { useFileLimit } from '../components/use-file-limit';
+import { useFileLimits } from '../components/use-file-limit';
 
 /** The privacy policy and the terms of use have five sections each. */
 const SECTIONS = [1, 2, 3, 4, 5] as const;
 
 /**
  * Privacy policy or terms of use: a fixed effective date and five sections. Messages may name the
- * contact address (`email`), the per-file limit (`size`) and select on the variant (`variant`):
+ * contact address (`email`), the size limits (`media`, `documents`) and select on the variant (`variant`):
  * variants sharing a message set (uk and au, en and ca) live under different laws.
  */
 export function LegalPage({ kind }: { kind: 'privacy' | 'terms' }) {
   const values = {
     email: CONTACT_EMAIL,
-    size: useFileLimit(),
+    ...useFileLimits(),
     variant: useLocale().code,
   };
   return (

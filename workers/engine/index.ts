@@ -23,7 +23,12 @@ export type {
 export type { OutputPlan, Segment } from './output-plan';
 export type { RandomAccess } from './random-access';
 export { EngineError, isEngineError } from './errors';
-export { MAX_FILE_BYTES } from './limits';
+export {
+  MAX_DOCUMENT_BYTES,
+  MAX_FILE_BYTES,
+  MAX_MEDIA_BYTES,
+  maxBytesFor,
+} from './limits';
 export { supportedTypes } from './registry';
 export { inPlacePatches, planToBlob, planSize } from './output-plan';
 export type { CleanPlanResult, InspectResult } from './pipeline';

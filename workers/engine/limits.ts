@@ -1,8 +1,5 @@
 /** Bounds on work for hostile input. Named here so every parser uses the same ones. */
 
-/** The site's stated per-file limit; the site's texts read this constant too. */
-export const MAX_FILE_BYTES = 100 * 1024 * 1024;
-
 /** How far into the file the sniffers look. */
 export const SNIFF_BYTES = 64;
 
@@ -27,3 +24,24 @@ export const MAX_NESTED_DEPTH = 4;
  * video and audio are cleaned in place of slices and have no such bound.
  */
 export const MAX_DOCUMENT_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * The largest photo, video or audio file the engine and the site take. These are cleaned in place
+ * of slices of the visitor's File: the engine reads only the metadata regions (each bounded by
+ * MAX_METADATA_BYTES) and the output is a Blob made of slices of the input, so neither time nor
+ * memory grows with the file. The bound is what a browser hands us reliably: Chromium and Firefox
+ * give a picked or dropped File of any size as a disk-backed Blob, and 16 GiB covers a long 4K phone
+ * recording while staying far below the 2^53 bytes where offsets stop being exact numbers.
+ */
+export const MAX_MEDIA_BYTES = 16 * 1024 * 1024 * 1024;
+
+/** The largest file of any kind: what the site states when it names one figure. */
+export const MAX_FILE_BYTES = Math.max(MAX_MEDIA_BYTES, MAX_DOCUMENT_BYTES);
+
+/** The families of the format catalog, each with its own size limit. */
+export type FileFamily = 'image' | 'video' | 'audio' | 'document';
+
+/** The size limit for a catalog kind: documents are held part by part, media are not. */
+export function maxBytesFor(kind: FileFamily): number {
+  return kind === 'document' ? MAX_DOCUMENT_BYTES : MAX_MEDIA_BYTES;
+}

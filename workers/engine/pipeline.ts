@@ -12,7 +12,13 @@ import type {
   NestedEngine,
   Sniffed,
 } from './format-module';
-import { MAX_NESTED_DEPTH, SNIFF_BYTES } from './limits';
+import { formatCatalog } from './format-catalog';
+import {
+  MAX_DOCUMENT_BYTES,
+  MAX_NESTED_DEPTH,
+  SNIFF_BYTES,
+  maxBytesFor,
+} from './limits';
 import { planToBlob, shiftPlan, type OutputPlan } from './output-plan';
 import { planAccess, rangeAccess, type RandomAccess } from './random-access';
 import { formatModules } from './registry';
@@ -41,6 +47,15 @@ async function identify(src: ByteSource): Promise<[FormatModule, Sniffed]> {
   throw new EngineError('unsupported', 'no format matched the file signature');
 }
 
+/**
+ * The size limit of the file's family, by its sniffed format. A format missing from the catalog
+ * gets the strictest limit: failing closed on size costs a refusal, never an unbounded parse.
+ */
+export function sizeLimitFor(id: Sniffed['id']): number {
+  const entry = formatCatalog.find((e) => e.id === id);
+  return entry ? maxBytesFor(entry.kind) : MAX_DOCUMENT_BYTES;
+}
+
 export interface Analyzed {
   readonly src: ByteSource;
   readonly module: FormatModule;
@@ -57,6 +72,12 @@ export async function analyzeInput(
     throw new EngineError('unsupported', `files nested ${depth} deep`);
   const src = new ByteSource(input);
   const [module, sniffed] = await identify(src);
+  const limit = sizeLimitFor(sniffed.id);
+  if (src.size > limit)
+    throw new EngineError(
+      'too-large',
+      `${sniffed.id} of ${src.size} bytes, over ${limit}`,
+    );
   throwIfAborted(ctx.signal);
   const analysis = await module.analyze(src, sniffed, {
     ...ctx,

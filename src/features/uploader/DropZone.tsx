@@ -2,12 +2,15 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CatalogEntry } from '../../../workers/engine/format-catalog';
-import { MAX_FILE_BYTES } from '../../../workers/engine/limits';
-import { extensionList, toDropzoneAccept } from './accepted-types';
+import {
+  extensionList,
+  limitForFile,
+  toDropzoneAccept,
+} from './accepted-types';
 import { isIgnoredFile } from './file-rules';
 import { firstRejection, type Rejection } from './rejections';
 import { RejectionMessage } from './RejectionMessage';
-import { useFileLimit } from '../../components/use-file-limit';
+import { useFileLimits } from '../../components/use-file-limit';
 import { PageLink } from '../../app/PageLink';
 import type { UploaderKind } from './accepted-types';
 
@@ -25,8 +28,8 @@ interface DropZoneProps {
 }
 
 /**
- * The drop zone: one file, the page's types only (drop and dialog alike), the per-file size
- * limit. The visible button opens the dialog; the whole zone takes drops.
+ * The drop zone: one file, the page's types only (drop and dialog alike), the size limit of
+ * the file's family (photos, video and audio far above documents). The visible button opens the dialog; the whole zone takes drops.
  */
 export function DropZone({
   entries,
@@ -36,7 +39,7 @@ export function DropZone({
   onReject,
 }: DropZoneProps) {
   const intl = useIntl();
-  const limit = useFileLimit();
+  const { media, documents } = useFileLimits();
   const [rejection, setRejection] = useState<Rejection | null>(null);
   const [dialogCancelled, setDialogCancelled] = useState(false);
   const accept = useMemo(() => toDropzoneAccept(entries), [entries]);
@@ -60,13 +63,17 @@ export function DropZone({
     useDropzone({
       accept,
       // An empty accept would let everything through; a page with no cleanable type takes nothing.
-      validator: () =>
-        entries.length === 0
-          ? { code: 'file-invalid-type', message: 'no accepted types' }
-          : null,
+      // The limit depends on the file's family, so it is checked here rather than by `maxSize`.
+      // While dragging, the browser hands items without a name or size: those wait for the drop.
+      validator: (file) => {
+        if (entries.length === 0)
+          return { code: 'file-invalid-type', message: 'no accepted types' };
+        if (typeof file.size === 'number' && file.size > limitForFile(file))
+          return { code: 'file-too-large', message: 'over the limit' };
+        return null;
+      },
       multiple: false,
       maxFiles: 1,
-      maxSize: MAX_FILE_BYTES,
       minSize: MIN_FILE_BYTES,
       disabled,
       noKeyboard: true,
@@ -104,7 +111,8 @@ export function DropZone({
           }
           values={{
             types,
-            limit,
+            media,
+            documents,
             link: (chunks: ReactNode[]) => (
               <PageLink page="tool">{chunks}</PageLink>
             ),

@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import type { BridgeErrorCode } from '../../worker-bridge/clean-bridge';
-import { useFileLimit } from '../../components/use-file-limit';
+import { useLimitFormat } from '../../components/use-file-limit';
+import { limitForFile } from './accepted-types';
 import { forwardRef, type ReactNode } from 'react';
 import { PageLink } from '../../app/PageLink';
 
@@ -11,33 +12,34 @@ const RETRYABLE: ReadonlySet<BridgeErrorCode> = new Set([
 ]);
 
 /** The red error box, with the engine's reason under the general sentence. */
-export const ErrorBox = forwardRef<HTMLDivElement, { code: BridgeErrorCode }>(
-  function ErrorBox({ code }, ref) {
-    const limit = useFileLimit();
-    return (
-      <div className="uploader-error" role="alert" tabIndex={-1} ref={ref}>
-        <p className="uploader-error-title">
-          <FormattedMessage
-            id={RETRYABLE.has(code) ? 'uploader.error' : 'uploader.error.final'}
-          />
-        </p>
-        <p className="uploader-error-reason" data-code={code}>
-          <FormattedMessage id={`uploader.error.${code}`} values={{ limit }} />
-          {code === 'unsupported' && (
-            <>
-              {' '}
-              <FormattedMessage
-                id="uploader.reject.see-types"
-                values={{
-                  link: (chunks: ReactNode[]) => (
-                    <PageLink page="tool">{chunks}</PageLink>
-                  ),
-                }}
-              />
-            </>
-          )}
-        </p>
-      </div>
-    );
-  },
-);
+export const ErrorBox = forwardRef<
+  HTMLDivElement,
+  { code: BridgeErrorCode; file: { name: string; type: string } }
+>(function ErrorBox({ code, file }, ref) {
+  const limit = useLimitFormat()(limitForFile(file));
+  return (
+    <div className="uploader-error" role="alert" tabIndex={-1} ref={ref}>
+      <p className="uploader-error-title">
+        <FormattedMessage
+          id={RETRYABLE.has(code) ? 'uploader.error' : 'uploader.error.final'}
+        />
+      </p>
+      <p className="uploader-error-reason" data-code={code}>
+        <FormattedMessage id={`uploader.error.${code}`} values={{ limit }} />
+        {code === 'unsupported' && (
+          <>
+            {' '}
+            <FormattedMessage
+              id="uploader.reject.see-types"
+              values={{
+                link: (chunks: ReactNode[]) => (
+                  <PageLink page="tool">{chunks}</PageLink>
+                ),
+              }}
+            />
+          </>
+        )}
+      </p>
+    </div>
+  );
+});

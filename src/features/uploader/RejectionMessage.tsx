@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageLink } from '../../app/PageLink';
-import { useFileLimit } from '../../components/use-file-limit';
-import type { UploaderKind } from './accepted-types';
+import { useLimitFormat } from '../../components/use-file-limit';
+import { limitForFile, type UploaderKind } from './accepted-types';
 import { entryForFile, pageForFile } from './page-for-file';
 import type { Rejection } from './rejections';
 import { useFormatSize } from './use-format-size';
@@ -94,7 +94,7 @@ export function RejectionMessage({
   types: string;
 }) {
   const formatSize = useFormatSize();
-  const limit = useFileLimit();
+  const formatLimit = useLimitFormat();
   return (
     <p className="uploader-rejection" role="alert">
       {rejection.code === 'file-invalid-type' ? (
@@ -105,7 +105,7 @@ export function RejectionMessage({
           values={{
             name: rejection.name,
             size: formatSize(rejection.size),
-            limit,
+            limit: formatLimit(limitForFile(rejection)),
             types,
           }}
         />

@@ -160,8 +160,8 @@ export function Uploader({ kind, clean }: UploaderProps) {
           downloadRef={downloadRef}
         />
       )}
-      {status === 'error' && errorCode && (
-        <ErrorBox ref={errorRef} code={errorCode} />
+      {status === 'error' && errorCode && file && (
+        <ErrorBox ref={errorRef} code={errorCode} file={file} />
       )}
     </section>
   );

@@ -4,6 +4,10 @@ import {
   type CatalogEntry,
 } from '../../../workers/engine/format-catalog';
 import type { FormatId } from '../../../workers/engine/format-module';
+import {
+  MAX_DOCUMENT_BYTES,
+  maxBytesFor,
+} from '../../../workers/engine/limits';
 import type { RemoverPage } from '../../../i18n/routes';
 
 /** Which accepted-type list a tool page uses: a remover page, or `all` for the general tool. */
@@ -70,4 +74,19 @@ export function entryForName(
 ): CatalogEntry | undefined {
   const ext = extensionOf(name);
   return ext ? catalog.find((e) => e.extensions.includes(ext)) : undefined;
+}
+
+/**
+ * The size limit for a file by the family its extension (or else its MIME type) claims; a file
+ * the catalog does not know gets the strictest limit. The engine enforces the limit again by the
+ * format it sniffs, so a misnamed file cannot slip past it.
+ */
+export function limitForFile(
+  file: { readonly name: string; readonly type: string },
+  catalog: readonly CatalogEntry[] = formatCatalog,
+): number {
+  const entry =
+    entryForName(file.name, catalog) ??
+    catalog.find((e) => e.mime === file.type);
+  return entry ? maxBytesFor(entry.kind) : MAX_DOCUMENT_BYTES;
 }

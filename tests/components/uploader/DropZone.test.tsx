@@ -9,7 +9,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { DropZone } from '../../../src/features/uploader/DropZone';
 import { acceptedEntries } from '../../../src/features/uploader/accepted-types';
-import { MAX_FILE_BYTES } from '../../../workers/engine/limits';
+import {
+  MAX_DOCUMENT_BYTES,
+  MAX_MEDIA_BYTES,
+} from '../../../workers/engine/limits';
 import { dropData, renderWithIntl, sizedFile } from './render-with-intl';
 
 afterEach(cleanup);
@@ -106,19 +109,46 @@ describe('DropZone', () => {
     expect(alert.textContent).not.toMatch(/accepts \./);
   });
 
-  it('rejects a file over the 100 MB limit and says both sizes in MB', async () => {
+  it('rejects a video over the media limit and names that limit', async () => {
     const { onFile, zone } = renderZone('all');
-    await drop(zone, [sizedFile('huge.mp4', 'video/mp4', MAX_FILE_BYTES + 1)]);
+    await drop(zone, [
+      sizedFile('huge.mp4', 'video/mp4', MAX_MEDIA_BYTES + 1024 ** 3),
+    ]);
     expect(onFile).not.toHaveBeenCalled();
     expect((await screen.findByRole('alert')).textContent).toBe(
-      '“huge.mp4” is 100 MB; the limit is 100 MB per file.',
+      '“huge.mp4” is 17 GB; the limit is 16 GB per file.',
     );
   });
 
-  it('accepts a file of exactly 100 MB', async () => {
+  it('accepts a video of 4 GB and one of exactly the media limit', async () => {
     const { onFile, zone } = renderZone('all');
-    await drop(zone, [sizedFile('big.mp4', 'video/mp4', MAX_FILE_BYTES)]);
+    await drop(zone, [sizedFile('big.mp4', 'video/mp4', 4 * 1024 ** 3)]);
+    await drop(zone, [
+      sizedFile('max.mov', 'video/quicktime', MAX_MEDIA_BYTES),
+    ]);
+    expect(onFile).toHaveBeenCalledTimes(2);
+  });
+
+  it('holds a document to the document limit, naming it', async () => {
+    const { onFile, zone } = renderZone('all');
+    await drop(zone, [
+      sizedFile('cv.pdf', 'application/pdf', MAX_DOCUMENT_BYTES + 1),
+    ]);
+    expect(onFile).not.toHaveBeenCalled();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '“cv.pdf” is 1 GB; the limit is 1 GB per file.',
+    );
+    await drop(zone, [
+      sizedFile('cv.pdf', 'application/pdf', MAX_DOCUMENT_BYTES),
+    ]);
     expect(onFile).toHaveBeenCalledTimes(1);
+  });
+
+  it('states both limits in the hint', () => {
+    const { zone } = renderZone('all');
+    expect(zone.textContent).toContain(
+      'Photos, videos and audio up to 16 GB each; documents up to 1 GB.',
+    );
   });
 
   it('rejects an empty file', async () => {
