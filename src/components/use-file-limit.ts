@@ -8,8 +8,9 @@ const BYTES_PER_MEGABYTE = 1024 * 1024;
 const BYTES_PER_GIGABYTE = 1024 * BYTES_PER_MEGABYTE;
 
 /**
- * A size limit with the unit in the visitor's language ("16 GB", "100 MB", "16 غيغابايت"): a
- * Latin "GB" inside Arabic text is reordered by the bidi algorithm and reads "GB 16".
+ * A size limit with the unit in the visitor's language and script ("16 GB", "100 MB", and in
+ * Arabic an Arabic unit): a Latin "GB" inside Arabic text is reordered by the bidi algorithm and
+ * reads "GB 16".
  */
 export function useLimitFormat(): (bytes: number) => string {
   const intl = useIntl();
