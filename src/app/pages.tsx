@@ -56,9 +56,8 @@ const PAGE_FEATURES: Partial<Record<PageId, readonly MessageFeature[]>> = {
   terms: ['legal'],
   contact: ['contact'],
   cookies: ['consent'],
-  blog: ['blog'],
 };
-const ARTICLE_FEATURES: readonly MessageFeature[] = ['blog'];
+const ARTICLE_FEATURES: readonly MessageFeature[] = [];
 
 export function pageFeatures(page: PageId): readonly MessageFeature[] {
   return PAGE_FEATURES[page] ?? [];

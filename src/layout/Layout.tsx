@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { FeatureMessages } from '../app/FeatureMessages';
 import { browserStorage } from '../features/consent/browser-storage';
@@ -25,6 +25,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
   const askConsent =
     hydrated && readStoredConsent(browserStorage()).status === 'undecided';
+  // The banner marks `<html data-consent>` itself; without it, this says the visitor decided.
+  useEffect(() => {
+    if (hydrated && !askConsent)
+      document.documentElement.dataset.consent = 'decided';
+  }, [hydrated, askConsent]);
   return (
     <>
       <a className="skip-link" href={`#${MAIN_ID}`}>

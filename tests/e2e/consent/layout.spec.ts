@@ -11,6 +11,9 @@ async function box(locator: Locator) {
 }
 
 async function expectNotCovered(page: Page, target: Locator) {
+  // The banner's code loads after hydration: wait until it is on screen.
+  await expect(banner(page)).toBeVisible();
+  await expect(target.first()).toBeVisible();
   const bar = await box(banner(page));
   for (const element of await target.all()) {
     const b = await box(element);
@@ -28,6 +31,7 @@ test.describe('cookie banner on a laptop', () => {
   }) => {
     await page.goto(pagePath('home', 'pt'));
     await expectConsentState(page, 'undecided');
+    await expect(banner(page)).toBeVisible();
     const bar = await box(banner(page));
     expect(bar.width).toBe(LAPTOP.width);
     expect(bar.y + bar.height).toBeCloseTo(LAPTOP.height, 0);
