@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { FeatureMessages } from '../app/FeatureMessages';
 import { browserStorage } from '../features/consent/browser-storage';
 import { useHydrated } from '../features/uploader/use-hydrated';
-import { readStoredConsent } from '../machines/consent-storage';
+import { decidedInCurrentFormat } from '../machines/consent-storage';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -23,9 +23,8 @@ const ConsentBanner = lazy(() =>
 /** Shared layout of every page: header, the page, footer and the consent banner. */
 export function Layout({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
-  const askConsent =
-    hydrated && readStoredConsent(browserStorage()).status === 'undecided';
-  // The banner marks `<html data-consent>` itself; without it, this says the visitor decided.
+  const askConsent = hydrated && !decidedInCurrentFormat(browserStorage());
+  // The consent module marks `<html data-consent>` itself; without it, this says they decided.
   useEffect(() => {
     if (hydrated && !askConsent)
       document.documentElement.dataset.consent = 'decided';

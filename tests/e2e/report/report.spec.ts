@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { CORPUS_DIR } from '../../helpers/corpus';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { taggedMp4 } from '../../helpers/isobmff-fixtures';
 import {
   GPS_PHOTO,
   VARIANTS,
@@ -11,7 +14,12 @@ import {
 } from '../uploader/uploader-helpers';
 
 const PHONE = { width: 390, height: 844 };
-const VIDEO = `${CORPUS_DIR}/mat2/dirty.mp4`;
+/** A phone-like video with a place, dates and author tags, made for this run. */
+const VIDEO = taggedMp4(
+  mkdtempSync(join(tmpdir(), 'metaclean-e2e-video-')),
+  'dirty.mp4',
+  [],
+);
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 /** Names only the technical details may show: tag names, box paths, segment names. */
 const RAW_NAMES =
