@@ -53,8 +53,8 @@ const FALLBACK_SET: MessageSet = 'pt';
 /** The folders under `messages/`: `site`, `consent`, `uploader`, ... */
 export type MessageFeature = string;
 
-/** What every page needs before it hydrates: header, footer, navigation, head. */
-export const SHELL_FEATURES: readonly MessageFeature[] = ['site'];
+/** What every page needs before it hydrates: header, footer, navigation, head (blog titles too). */
+export const SHELL_FEATURES: readonly MessageFeature[] = ['site', 'blog'];
 
 /** `./messages/site/en-GB.json` -> ['site', 'en-GB']. */
 function partsOfPath(path: string): [MessageFeature, string] {

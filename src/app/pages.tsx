@@ -39,7 +39,7 @@ const ToolPage = lazy(() =>
 );
 
 /** The message features a page needs beyond the shell's, loaded with its code. */
-const TOOL_FEATURES = ['tool', 'uploader'];
+const TOOL_FEATURES = ['tool', 'uploader', 'report'];
 const PAGE_FEATURES: Partial<Record<PageId, readonly MessageFeature[]>> = {
   home: ['home', 'faq'],
   tool: TOOL_FEATURES,
@@ -56,9 +56,8 @@ const PAGE_FEATURES: Partial<Record<PageId, readonly MessageFeature[]>> = {
   terms: ['legal'],
   contact: ['contact'],
   cookies: ['consent'],
-  blog: ['blog'],
 };
-const ARTICLE_FEATURES: readonly MessageFeature[] = ['blog'];
+const ARTICLE_FEATURES: readonly MessageFeature[] = [];
 
 export function pageFeatures(page: PageId): readonly MessageFeature[] {
   return PAGE_FEATURES[page] ?? [];

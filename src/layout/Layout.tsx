@@ -1,14 +1,19 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { FeatureMessages } from '../app/FeatureMessages';
+import { browserStorage } from '../features/consent/browser-storage';
 import { useHydrated } from '../features/uploader/use-hydrated';
+import { decidedInCurrentFormat } from '../machines/consent-storage';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
 export const MAIN_ID = 'main';
 const CONSENT_FEATURES = ['consent'];
 
-/** The banner shows only after the page has loaded, so its code loads then too. */
+/**
+ * The banner shows only after the page has loaded, and only to a visitor who has not decided yet,
+ * so its code (and the state machine library) loads then, and only then.
+ */
 const ConsentBanner = lazy(() =>
   import('../features/consent/ConsentBanner').then((m) => ({
     default: m.ConsentBanner,
@@ -18,6 +23,12 @@ const ConsentBanner = lazy(() =>
 /** Shared layout of every page: header, the page, footer and the consent banner. */
 export function Layout({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
+  const askConsent = hydrated && !decidedInCurrentFormat(browserStorage());
+  // The consent module marks `<html data-consent>` itself; without it, this says they decided.
+  useEffect(() => {
+    if (hydrated && !askConsent)
+      document.documentElement.dataset.consent = 'decided';
+  }, [hydrated, askConsent]);
   return (
     <>
       <a className="skip-link" href={`#${MAIN_ID}`}>
@@ -28,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      {hydrated && (
+      {askConsent && (
         <Suspense fallback={null}>
           <FeatureMessages features={CONSENT_FEATURES}>
             <ConsentBanner />

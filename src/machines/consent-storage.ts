@@ -113,6 +113,25 @@ export function readStoredConsent(storage: ConsentStorage): StoredConsent {
   }
 }
 
+/**
+ * True when storage holds a decision in the current format only: nothing for the consent module
+ * to ask or to rewrite, so a page need not load it.
+ */
+export function decidedInCurrentFormat(storage: ConsentStorage): boolean {
+  try {
+    if (storage.getItem(LEGACY_GERMAN_PREFERENCES_KEY) !== null) return false;
+    const preferences = storage.getItem(PREFERENCES_KEY);
+    if (
+      preferences !== null &&
+      preferences.includes(`"${LEGACY_PREFERENCES_FIELD}"`)
+    )
+      return false;
+    return readStoredConsent(storage).status === 'decided';
+  } catch {
+    return false;
+  }
+}
+
 /** Writes a decision in the one current format and drops the legacy key. */
 export function writeStoredConsent(
   storage: ConsentStorage,

@@ -53,7 +53,11 @@ function blogSourcesOf(
 
 /** Renders to HTML after every lazy page chunk has loaded, so the page reads fully without JS. */
 async function renderToHtml(app: ReactNode): Promise<string> {
-  const { prelude } = await prerender(app);
+  // Large boundaries would otherwise be sent apart and put in place by an inline script, which
+  // the Content-Security-Policy (script-src 'self') rightly blocks: keep every page whole.
+  const { prelude } = await prerender(app, {
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+  });
   return new Response(prelude).text();
 }
 

@@ -11,6 +11,9 @@ async function box(locator: Locator) {
 }
 
 async function expectNotCovered(page: Page, target: Locator) {
+  // The banner's code loads after hydration: wait until it is on screen.
+  await expect(banner(page)).toBeVisible();
+  await expect(target.first()).toBeVisible();
   const bar = await box(banner(page));
   for (const element of await target.all()) {
     const b = await box(element);
@@ -28,9 +31,16 @@ test.describe('cookie banner on a laptop', () => {
   }) => {
     await page.goto(pagePath('home', 'pt'));
     await expectConsentState(page, 'undecided');
+    await expect(banner(page)).toBeVisible();
+    // The bar slides in: measure once it has settled at the bottom edge.
+    await expect
+      .poll(async () => {
+        const b = await box(banner(page));
+        return Math.round(b.y + b.height);
+      })
+      .toBe(LAPTOP.height);
     const bar = await box(banner(page));
     expect(bar.width).toBe(LAPTOP.width);
-    expect(bar.y + bar.height).toBeCloseTo(LAPTOP.height, 0);
     await expectNotCovered(page, page.locator('.hero .button'));
 
     await page.goto(pagePath('photos', 'pt'));
