@@ -14,6 +14,7 @@ import type {
 } from './format-module';
 import { MAX_NESTED_DEPTH, SNIFF_BYTES } from './limits';
 import { planToBlob, shiftPlan, type OutputPlan } from './output-plan';
+import { ANALYSIS_SHARE, ProgressMeter } from './progress';
 import { planAccess, rangeAccess, type RandomAccess } from './random-access';
 import { formatModules } from './registry';
 import { findResidue, opaqueInOutput } from './residue-scan';
@@ -46,6 +47,8 @@ export interface Analyzed {
   readonly module: FormatModule;
   readonly format: Sniffed;
   readonly analysis: Analysis;
+  /** The file's progress: the analysis filled the first part of the bar, verify fills the rest. */
+  readonly progress: ProgressMeter;
 }
 
 export async function analyzeInput(
@@ -55,30 +58,43 @@ export async function analyzeInput(
 ): Promise<Analyzed> {
   if (depth > MAX_NESTED_DEPTH)
     throw new EngineError('unsupported', `files nested ${depth} deep`);
-  const src = new ByteSource(input);
+  const progress = new ProgressMeter(ctx);
+  const pass = progress.pass(0, ANALYSIS_SHARE, input.size);
+  const src = new ByteSource(input, pass);
   const [module, sniffed] = await identify(src);
   throwIfAborted(ctx.signal);
+  // The reads through `src` are the progress; a module's own fractions map into the same pass.
   const analysis = await module.analyze(src, sniffed, {
-    ...ctx,
+    ...(ctx.signal && { signal: ctx.signal }),
+    ...(ctx.onProgress && { onProgress: pass.reached }),
     depth,
     nested: nestedEngine(ctx.signal, depth + 1),
   });
-  return { src, module, format: analysis.format ?? sniffed, analysis };
+  return {
+    src,
+    module,
+    format: analysis.format ?? sniffed,
+    analysis,
+    progress,
+  };
 }
 
 /** Verifies a plan by analysing the output it describes: nothing removable may be left. */
 export async function verifiedPlan(
-  { src, module, format, analysis }: Analyzed,
+  { src, module, format, analysis, progress }: Analyzed,
   ctx: EngineContext,
   depth: number,
 ): Promise<CleanPlanResult> {
   throwIfAborted(ctx.signal);
   const plan = await analysis.plan();
   throwIfAborted(ctx.signal);
-  const output = new ByteSource(planAccess(src.input, plan));
+  const outputAccess = planAccess(src.input, plan);
+  const pass = progress.pass(ANALYSIS_SHARE, 1, outputAccess.size);
+  const output = new ByteSource(outputAccess, pass);
   const opaque = analysis.opaque;
   const after = await module.analyze(output, format, {
-    signal: ctx.signal,
+    ...(ctx.signal && { signal: ctx.signal }),
+    ...(ctx.onProgress && { onProgress: pass.reached }),
     depth,
     nested: nestedEngine(ctx.signal, depth + 1),
     ...(opaque ? { knownOpaque: opaqueInOutput(plan, opaque) } : {}),

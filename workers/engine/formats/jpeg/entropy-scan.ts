@@ -21,7 +21,6 @@ export interface FoundMarker {
 
 export interface ScanContext {
   readonly signal?: AbortSignal;
-  readonly onProgress?: (fraction: number) => void;
   /** Entropy-coded data already scanned (verify-after-clean): its end is known, not searched. */
   readonly knownOpaque?: readonly ByteRange[];
 }
@@ -58,8 +57,8 @@ export async function findScanEnd(
       pending.catch(() => undefined);
       return { offset: at + i, marker: chunk[i + 1]! };
     }
+    // The reads through `src` report the scan's progress.
     at = next;
-    ctx.onProgress?.(at / src.size);
   }
   pending.catch(() => undefined);
   throw corrupt('the image data ends without an end-of-image marker');
