@@ -14,7 +14,7 @@ import type {
 } from './format-module';
 import { MAX_NESTED_DEPTH, SNIFF_BYTES } from './limits';
 import { planToBlob, shiftPlan, type OutputPlan } from './output-plan';
-import { ANALYSIS_SHARE, ProgressMeter } from './progress';
+import { ANALYSIS_SHARE, ProgressMeter, type ReadMeter } from './progress';
 import { planAccess, rangeAccess, type RandomAccess } from './random-access';
 import { formatModules } from './registry';
 import { findResidue, opaqueInOutput } from './residue-scan';
@@ -55,12 +55,15 @@ export async function analyzeInput(
   input: Blob | RandomAccess,
   ctx: EngineContext,
   depth: number,
+  /** A range of an outer file: its reads count towards the outer file's pass. */
+  outer?: ReadMeter,
 ): Promise<Analyzed> {
   if (depth > MAX_NESTED_DEPTH)
     throw new EngineError('unsupported', `files nested ${depth} deep`);
   const progress = new ProgressMeter(ctx);
   const pass = progress.pass(0, ANALYSIS_SHARE, input.size);
-  const src = new ByteSource(input, pass);
+  const reads = outer ?? pass;
+  const src = new ByteSource(input, reads);
   const [module, sniffed] = await identify(src);
   throwIfAborted(ctx.signal);
   // The reads through `src` are the progress; a module's own fractions map into the same pass.
@@ -68,7 +71,7 @@ export async function analyzeInput(
     ...(ctx.signal && { signal: ctx.signal }),
     ...(ctx.onProgress && { onProgress: pass.reached }),
     depth,
-    nested: nestedEngine(ctx.signal, depth + 1),
+    nested: nestedEngine(ctx.signal, depth + 1, reads),
   });
   return {
     src,
@@ -96,7 +99,7 @@ export async function verifiedPlan(
     ...(ctx.signal && { signal: ctx.signal }),
     ...(ctx.onProgress && { onProgress: pass.reached }),
     depth,
-    nested: nestedEngine(ctx.signal, depth + 1),
+    nested: nestedEngine(ctx.signal, depth + 1, pass),
     ...(opaque ? { knownOpaque: opaqueInOutput(plan, opaque) } : {}),
   });
   const left = after.findings.filter(removable);
@@ -121,6 +124,8 @@ export async function verifiedPlan(
 function nestedEngine(
   signal: AbortSignal | undefined,
   depth: number,
+  /** The outer file's pass: ranges of the outer file (a photo in a PDF) read through it. */
+  outer: ReadMeter,
 ): NestedEngine {
   const ctx: EngineContext = signal ? { signal } : {};
   return {
@@ -142,6 +147,7 @@ function nestedEngine(
         rangeAccess(src.input, start, src.size),
         ctx,
         depth,
+        outer,
       );
       return {
         format,
@@ -170,7 +176,7 @@ function nestedEngine(
     },
     async cleanSlice(src, start, end) {
       const slice = rangeAccess(src.input, start, end);
-      const analyzed = await analyzeInput(slice, ctx, depth);
+      const analyzed = await analyzeInput(slice, ctx, depth, outer);
       const result = await verifiedPlan(analyzed, ctx, depth);
       return {
         format: result.format,

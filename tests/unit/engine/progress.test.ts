@@ -139,6 +139,33 @@ describe('progress from the reads', () => {
     expect(fractions.filter((f) => f > 0 && f < 0.5).length).toBeGreaterThan(3);
   });
 
+  it('counts the scan of a photo inside a PDF towards the PDF', async () => {
+    const photo = bigJpeg(24 * MB);
+    const input = buildPdf(
+      new Map([
+        [1, '<< /Type /Catalog /Pages 2 0 R >>'],
+        [2, '<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 64 64] >>'],
+        [
+          3,
+          '<< /Type /Page /Parent 2 0 R /Resources << /XObject << /Im1 4 0 R >> >> >>',
+        ],
+        [
+          4,
+          {
+            dict: '/Type /XObject /Subtype /Image /Width 64 /Height 64 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode',
+            data: photo,
+          },
+        ],
+      ]),
+      '/Root 1 0 R',
+    );
+    expect(Buffer.from(input).includes(latin1(CANARY))).toBe(true);
+    const { fractions, output } = await cleanedWithProgress(input);
+    expect(output.includes(latin1(CANARY))).toBe(false);
+    expect(fractions.filter((f) => f > 0 && f < 0.5).length).toBeGreaterThan(3);
+    expect(fractions.at(-1)).toBe(1);
+  });
+
   it.each(FAMILIES)(
     '%s: aborting mid-scan ends as cancelled',
     async (_format, make) => {
