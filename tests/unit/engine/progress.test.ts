@@ -6,7 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanPlan, planToBlob } from '../../../workers/engine';
+import {
+  cleanPlan,
+  planToBlob,
+  type RandomAccess,
+} from '../../../workers/engine';
 import { PROGRESS_STEP } from '../../../workers/engine/progress';
 import { id3v2Tag } from '../../helpers/audio-tags';
 import { convert, tempDir, blobOf } from '../../helpers/image-tools';
@@ -183,4 +187,25 @@ describe('progress from the reads', () => {
       expect(seen.every((f) => f < 1)).toBe(true);
     },
   );
+
+  it('stops a JPEG scan cancelled from outside while its reads are under way', async () => {
+    const bytes = bigJpeg(40 * MB);
+    const controller = new AbortController();
+    let reads = 0;
+    // A slow disk: each read resolves later, and the visitor presses Cancel during the scan.
+    const slow: RandomAccess = {
+      size: bytes.length,
+      read: (offset, length) =>
+        new Promise((resolve) => {
+          reads += 1;
+          if (reads === 4) setTimeout(() => controller.abort(), 0);
+          setTimeout(() => resolve(bytes.subarray(offset, offset + length)), 2);
+        }),
+    };
+    await expect(
+      cleanPlan(slow, { signal: controller.signal, onProgress: () => {} }),
+    ).rejects.toMatchObject({ code: 'cancelled' });
+    // Stopped at the next read: nowhere near the ten 4 MB chunks of the whole scan.
+    expect(reads).toBeLessThan(8);
+  });
 });
