@@ -14,7 +14,7 @@ import {
 import { PROGRESS_STEP } from '../../../workers/engine/progress';
 import { id3v2Tag } from '../../helpers/audio-tags';
 import { convert, tempDir, blobOf } from '../../helpers/image-tools';
-import { buildPdf } from '../../helpers/pdf-fixtures';
+import { buildPdf, type PdfBody } from '../../helpers/pdf-fixtures';
 
 const CANARY = 'QZPROGRESSCANARYQZ';
 const MB = 1024 * 1024;
@@ -83,7 +83,7 @@ function bigMp3(bytes: number): Uint8Array {
 function bigPdf(bytes: number): Uint8Array {
   const streams = 64;
   const each = Math.ceil(bytes / streams);
-  const bodies = new Map<number, string | { dict: string; data: Uint8Array }>([
+  const bodies = new Map<number, PdfBody>([
     [1, '<< /Type /Catalog /Pages 2 0 R >>'],
     [2, '<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>'],
     [
@@ -146,7 +146,7 @@ describe('progress from the reads', () => {
   it('counts the scan of a photo inside a PDF towards the PDF', async () => {
     const photo = bigJpeg(24 * MB);
     const input = buildPdf(
-      new Map([
+      new Map<number, PdfBody>([
         [1, '<< /Type /Catalog /Pages 2 0 R >>'],
         [2, '<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 64 64] >>'],
         [
