@@ -1,4 +1,5 @@
 import { corrupt } from './errors';
+import type { ReadMeter } from './progress';
 import { blobAccess, type RandomAccess } from './random-access';
 
 /** What a walker needs from its input: a ByteSource, or a WindowedReader over one. */
@@ -19,7 +20,11 @@ export class ByteSource implements ByteReader {
   readonly size: number;
   readonly input: RandomAccess;
 
-  constructor(input: Blob | RandomAccess) {
+  constructor(
+    input: Blob | RandomAccess,
+    /** Told of every read: the file's progress and the point where Cancel stops the work. */
+    private readonly meter?: ReadMeter,
+  ) {
     this.input = input instanceof Blob ? blobAccess(input) : input;
     this.size = this.input.size;
   }
@@ -31,6 +36,7 @@ export class ByteSource implements ByteReader {
     }
     const end = Math.min(this.size, offset + length);
     if (offset >= end) return new Uint8Array(0);
+    this.meter?.read(end - offset);
     return this.input.read(offset, end - offset);
   }
 

@@ -88,7 +88,7 @@ export function cleanPlan(
   return foreignErrorsAsCorrupt(async () => {
     const analyzed = await analyzeInput(input, ctx, 0);
     const result = await verifiedPlan(analyzed, ctx, 0);
-    ctx.onProgress?.(1);
+    analyzed.progress.report(1);
     return result;
   });
 }

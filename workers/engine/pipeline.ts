@@ -20,6 +20,7 @@ import {
   maxBytesFor,
 } from './limits';
 import { planToBlob, shiftPlan, type OutputPlan } from './output-plan';
+import { ANALYSIS_SHARE, ProgressMeter, type ReadMeter } from './progress';
 import { planAccess, rangeAccess, type RandomAccess } from './random-access';
 import { formatModules } from './registry';
 import { findResidue, opaqueInOutput } from './residue-scan';
@@ -61,16 +62,23 @@ export interface Analyzed {
   readonly module: FormatModule;
   readonly format: Sniffed;
   readonly analysis: Analysis;
+  /** The file's progress: the analysis filled the first part of the bar, verify fills the rest. */
+  readonly progress: ProgressMeter;
 }
 
 export async function analyzeInput(
   input: Blob | RandomAccess,
   ctx: EngineContext,
   depth: number,
+  /** A range of an outer file: its reads count towards the outer file's pass. */
+  outer?: ReadMeter,
 ): Promise<Analyzed> {
   if (depth > MAX_NESTED_DEPTH)
     throw new EngineError('unsupported', `files nested ${depth} deep`);
-  const src = new ByteSource(input);
+  const progress = new ProgressMeter(ctx);
+  const pass = progress.pass(0, ANALYSIS_SHARE, input.size);
+  const reads = outer ?? pass;
+  const src = new ByteSource(input, reads);
   const [module, sniffed] = await identify(src);
   const limit = sizeLimitFor(sniffed.id);
   if (src.size > limit)
@@ -79,29 +87,40 @@ export async function analyzeInput(
       `${sniffed.id} of ${src.size} bytes, over ${limit}`,
     );
   throwIfAborted(ctx.signal);
+  // The reads through `src` are the progress; a module's own fractions map into the same pass.
   const analysis = await module.analyze(src, sniffed, {
-    ...ctx,
+    ...(ctx.signal && { signal: ctx.signal }),
+    ...(ctx.onProgress && { onProgress: pass.reached }),
     depth,
-    nested: nestedEngine(ctx.signal, depth + 1),
+    nested: nestedEngine(ctx.signal, depth + 1, reads),
   });
-  return { src, module, format: analysis.format ?? sniffed, analysis };
+  return {
+    src,
+    module,
+    format: analysis.format ?? sniffed,
+    analysis,
+    progress,
+  };
 }
 
 /** Verifies a plan by analysing the output it describes: nothing removable may be left. */
 export async function verifiedPlan(
-  { src, module, format, analysis }: Analyzed,
+  { src, module, format, analysis, progress }: Analyzed,
   ctx: EngineContext,
   depth: number,
 ): Promise<CleanPlanResult> {
   throwIfAborted(ctx.signal);
   const plan = await analysis.plan();
   throwIfAborted(ctx.signal);
-  const output = new ByteSource(planAccess(src.input, plan));
+  const outputAccess = planAccess(src.input, plan);
+  const pass = progress.pass(ANALYSIS_SHARE, 1, outputAccess.size);
+  const output = new ByteSource(outputAccess, pass);
   const opaque = analysis.opaque;
   const after = await module.analyze(output, format, {
-    signal: ctx.signal,
+    ...(ctx.signal && { signal: ctx.signal }),
+    ...(ctx.onProgress && { onProgress: pass.reached }),
     depth,
-    nested: nestedEngine(ctx.signal, depth + 1),
+    nested: nestedEngine(ctx.signal, depth + 1, pass),
     ...(opaque ? { knownOpaque: opaqueInOutput(plan, opaque) } : {}),
   });
   const left = after.findings.filter(removable);
@@ -126,6 +145,8 @@ export async function verifiedPlan(
 function nestedEngine(
   signal: AbortSignal | undefined,
   depth: number,
+  /** The outer file's pass: ranges of the outer file (a photo in a PDF) read through it. */
+  outer: ReadMeter,
 ): NestedEngine {
   const ctx: EngineContext = signal ? { signal } : {};
   return {
@@ -147,6 +168,7 @@ function nestedEngine(
         rangeAccess(src.input, start, src.size),
         ctx,
         depth,
+        outer,
       );
       return {
         format,
@@ -175,7 +197,7 @@ function nestedEngine(
     },
     async cleanSlice(src, start, end) {
       const slice = rangeAccess(src.input, start, end);
-      const analyzed = await analyzeInput(slice, ctx, depth);
+      const analyzed = await analyzeInput(slice, ctx, depth, outer);
       const result = await verifiedPlan(analyzed, ctx, depth);
       return {
         format: result.format,

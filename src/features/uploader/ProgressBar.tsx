@@ -24,14 +24,26 @@ export function ProgressBar({
   const intl = useIntl();
   const shown = useShownAfter(PROGRESS_DELAY_MS);
   if (!shown) return null;
+  // No fraction yet: an indeterminate bar says "working" without claiming 0 %. Once the engine
+  // reports, the bar is determinate and says how far it is, in the visitor's number format.
+  const determinate = fraction > 0;
+  const done = Math.min(1, fraction);
   return (
     <div className="uploader-progress">
       <progress
         className="uploader-progress-bar"
         max={1}
-        // No fraction yet: an indeterminate bar says "working" without claiming 0 %.
-        value={fraction > 0 ? fraction : undefined}
+        value={determinate ? done : undefined}
         aria-label={intl.formatMessage({ id: 'uploader.progress' })}
+        {...(determinate && {
+          'aria-valuemin': 0,
+          'aria-valuemax': 1,
+          'aria-valuenow': done,
+          'aria-valuetext': intl.formatNumber(done, {
+            style: 'percent',
+            maximumFractionDigits: 0,
+          }),
+        })}
       />
       <button type="button" className="uploader-cancel" onClick={onCancel}>
         <FormattedMessage id="uploader.cancel" />

@@ -155,9 +155,8 @@ export async function readGifLayout(
   let offset = screenEnd;
   while (blocks.length < MAX_ENTRIES) {
     if (blocks.length % BLOCKS_PER_CHECK === 0) {
+      // The walk's reads report its progress (the engine meters every read).
       throwIfAborted(ctx.signal);
-      // The walk reads every sub-block header, so its position is the progress.
-      ctx.onProgress?.(offset / reader.size);
     }
     let introducer = reader.cachedByte(offset);
     if (introducer < 0) introducer = await reader.byte(offset);

@@ -21,7 +21,6 @@ export interface FoundMarker {
 
 export interface ScanContext {
   readonly signal?: AbortSignal;
-  readonly onProgress?: (fraction: number) => void;
   /** Entropy-coded data already scanned (verify-after-clean): its end is known, not searched. */
   readonly knownOpaque?: readonly ByteRange[];
 }
@@ -45,22 +44,25 @@ export async function findScanEnd(
   ctx: ScanContext,
 ): Promise<FoundMarker> {
   let at = from;
-  // The next chunk is read while this one is searched, so the disk and the search overlap.
-  let pending = src.read(at, SCAN_CHUNK_BYTES);
+  // The next chunk is read while this one is searched, so the disk and the search overlap. A
+  // read started ahead may fail (cancelled) after the scan has already stopped for another
+  // reason: it is marked handled at once, and still throws where it is awaited.
+  const readAhead = (offset: number): Promise<Uint8Array> => {
+    const read = src.read(offset, SCAN_CHUNK_BYTES);
+    read.catch(() => undefined);
+    return read;
+  };
+  let pending = readAhead(at);
   while (at < src.size - 1) {
     throwIfAborted(ctx.signal);
     const chunk = await pending;
     // The chunk's last byte may be an 0xFF whose partner is in the next chunk: read it again.
     const next = at + chunk.length - 1;
-    pending = src.read(next, SCAN_CHUNK_BYTES);
+    pending = readAhead(next);
     const i = markerIndex(chunk);
-    if (i !== -1) {
-      pending.catch(() => undefined);
-      return { offset: at + i, marker: chunk[i + 1]! };
-    }
+    if (i !== -1) return { offset: at + i, marker: chunk[i + 1]! };
+    // The reads through `src` report the scan's progress.
     at = next;
-    ctx.onProgress?.(at / src.size);
   }
-  pending.catch(() => undefined);
   throw corrupt('the image data ends without an end-of-image marker');
 }

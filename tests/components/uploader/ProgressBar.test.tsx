@@ -1,0 +1,50 @@
+import { act, cleanup, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  PROGRESS_DELAY_MS,
+  ProgressBar,
+} from '../../../src/features/uploader/ProgressBar';
+import { langOf, messagesOf, renderWithIntl } from './render-with-intl';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+function bar(): HTMLProgressElement {
+  return screen.getByRole('progressbar', { name: /./ }) as HTMLProgressElement;
+}
+
+describe('ProgressBar', () => {
+  it('is indeterminate until the first fraction, then determinate with its value announced', () => {
+    const onCancel = vi.fn();
+    const { rerender } = renderWithIntl(
+      <ProgressBar fraction={0} onCancel={onCancel} />,
+    );
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    act(() => vi.advanceTimersByTime(PROGRESS_DELAY_MS + 1));
+    expect(bar().hasAttribute('value')).toBe(false);
+    expect(bar().hasAttribute('aria-valuenow')).toBe(false);
+    expect(bar().getAttribute('aria-label')).toBeTruthy();
+
+    rerender(
+      <IntlProvider locale={langOf('en')} messages={messagesOf('en')}>
+        <ProgressBar fraction={0.42} onCancel={onCancel} />
+      </IntlProvider>,
+    );
+    expect(bar().value).toBeCloseTo(0.42);
+    expect(bar().getAttribute('aria-valuenow')).toBe('0.42');
+    expect(bar().getAttribute('aria-valuemin')).toBe('0');
+    expect(bar().getAttribute('aria-valuemax')).toBe('1');
+    expect(bar().getAttribute('aria-valuetext')).toBe('42%');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  it('says the fraction in the visitor’s number format', () => {
+    renderWithIntl(<ProgressBar fraction={0.5} onCancel={() => {}} />, 'de');
+    act(() => vi.advanceTimersByTime(PROGRESS_DELAY_MS + 1));
+    expect(bar().getAttribute('aria-valuetext')).toMatch(/^50\s?%$/);
+  });
+});
