@@ -7,6 +7,7 @@ import { EngineError, throwIfAborted } from './errors';
 import { removable, keptOnPurpose, type Finding } from './findings';
 import type {
   Analysis,
+  ByteRange,
   EngineContext,
   FormatModule,
   NestedEngine,
@@ -50,7 +51,7 @@ export interface Analyzed {
 
 export async function analyzeInput(
   input: Blob | RandomAccess,
-  ctx: EngineContext,
+  ctx: EngineContext & { readonly knownOpaque?: readonly ByteRange[] },
   depth: number,
 ): Promise<Analyzed> {
   if (depth > MAX_NESTED_DEPTH)
@@ -61,9 +62,36 @@ export async function analyzeInput(
   const analysis = await module.analyze(src, sniffed, {
     ...ctx,
     depth,
-    nested: nestedEngine(ctx.signal, depth + 1),
+    nested: nestedEngine(
+      ctx.signal,
+      depth + 1,
+      ctx.knownOpaque && { src, ranges: ctx.knownOpaque },
+    ),
   });
   return { src, module, format: analysis.format ?? sniffed, analysis };
+}
+
+/** Opaque ranges proven in `src` (an analysed file): valid only for that very source. */
+interface KnownOpaque {
+  readonly src: ByteSource;
+  readonly ranges: readonly ByteRange[];
+}
+
+/**
+ * The known ranges that lie inside [start, end) of `src`, counted from `start`; none when `src`
+ * is not the source they were proven in (bytes a module decoded into a buffer of its own).
+ */
+function knownInSlice(
+  known: KnownOpaque | undefined,
+  src: ByteSource,
+  start: number,
+  end: number,
+): { knownOpaque?: ByteRange[] } {
+  if (!known || known.src !== src) return {};
+  const inside = known.ranges
+    .filter((r) => r.start >= start && r.end <= end)
+    .map((r) => ({ start: r.start - start, end: r.end - start }));
+  return inside.length ? { knownOpaque: inside } : {};
 }
 
 /** Verifies a plan by analysing the output it describes: nothing removable may be left. */
@@ -77,11 +105,21 @@ export async function verifiedPlan(
   throwIfAborted(ctx.signal);
   const output = new ByteSource(planAccess(src.input, plan));
   const opaque = analysis.opaque;
+  // The input's image data as it sits in the output, its own and that of photos cleaned where
+  // they lie: proven entropy data, so no module scans it a second time.
+  const proven = [...(opaque ?? []), ...(analysis.nestedOpaque ?? [])].sort(
+    (a, b) => a.start - b.start,
+  );
+  const knownOpaque = proven.length ? opaqueInOutput(plan, proven) : undefined;
   const after = await module.analyze(output, format, {
     signal: ctx.signal,
     depth,
-    nested: nestedEngine(ctx.signal, depth + 1),
-    ...(opaque ? { knownOpaque: opaqueInOutput(plan, opaque) } : {}),
+    nested: nestedEngine(
+      ctx.signal,
+      depth + 1,
+      knownOpaque && { src: output, ranges: knownOpaque },
+    ),
+    ...(knownOpaque ? { knownOpaque } : {}),
   });
   const left = after.findings.filter(removable);
   if (left.length > 0) {
@@ -90,7 +128,12 @@ export async function verifiedPlan(
       left.map((f) => `${f.location}: ${f.label}`).join('; '),
     );
   }
-  const residue = await findResidue(src, plan, opaque, analysis.checked);
+  // A nested photo's image data needs no second look either: the nested clean scanned the rest of
+  // the photo for residue, as a JPEG of its own gets.
+  const residue = await findResidue(src, plan, opaque, [
+    ...(analysis.checked ?? []),
+    ...(analysis.nestedOpaque ?? []),
+  ]);
   if (residue)
     throw new EngineError('unclean', `metadata signature ${residue}`);
   return {
@@ -101,10 +144,14 @@ export async function verifiedPlan(
   };
 }
 
+const shifted = (ranges: readonly ByteRange[], by: number): ByteRange[] =>
+  ranges.map((r) => ({ start: r.start + by, end: r.end + by }));
+
 /** The engine as a nested file's container sees it: same rules, one level deeper. */
 function nestedEngine(
   signal: AbortSignal | undefined,
   depth: number,
+  known?: KnownOpaque,
 ): NestedEngine {
   const ctx: EngineContext = signal ? { signal } : {};
   return {
@@ -141,6 +188,18 @@ function nestedEngine(
         },
       };
     },
+    async inspectSlice(src, start, end) {
+      const { format, analysis } = await analyzeInput(
+        rangeAccess(src.input, start, end),
+        { ...ctx, ...knownInSlice(known, src, start, end) },
+        depth,
+      );
+      return {
+        format,
+        findings: analysis.findings,
+        ...(analysis.opaque && { opaque: shifted(analysis.opaque, start) }),
+      };
+    },
     async clean(bytes) {
       const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
       const analyzed = await analyzeInput(blob, ctx, depth);
@@ -154,12 +213,18 @@ function nestedEngine(
     },
     async cleanSlice(src, start, end) {
       const slice = rangeAccess(src.input, start, end);
-      const analyzed = await analyzeInput(slice, ctx, depth);
+      const analyzed = await analyzeInput(
+        slice,
+        { ...ctx, ...knownInSlice(known, src, start, end) },
+        depth,
+      );
       const result = await verifiedPlan(analyzed, ctx, depth);
+      const opaque = analyzed.analysis.opaque;
       return {
         format: result.format,
         findings: [...result.removed, ...result.kept],
         plan: shiftPlan(result.plan, start),
+        ...(opaque && { opaque: shifted(opaque, start) }),
       };
     },
   };
