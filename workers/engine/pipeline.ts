@@ -14,8 +14,13 @@ import type {
   Sniffed,
 } from './format-module';
 import { MAX_NESTED_DEPTH, SNIFF_BYTES } from './limits';
-import { planToBlob, shiftPlan, type OutputPlan } from './output-plan';
-import { planAccess, rangeAccess, type RandomAccess } from './random-access';
+import { planBytes, shiftPlan, type OutputPlan } from './output-plan';
+import {
+  bytesAccess,
+  planAccess,
+  rangeAccess,
+  type RandomAccess,
+} from './random-access';
 import { formatModules } from './registry';
 import { findResidue, opaqueInOutput } from './residue-scan';
 
@@ -157,7 +162,7 @@ function nestedEngine(
   return {
     async inspect(bytes) {
       const { format, analysis } = await analyzeInput(
-        new Blob([bytes as Uint8Array<ArrayBuffer>]),
+        bytesAccess(bytes),
         ctx,
         depth,
       );
@@ -201,14 +206,12 @@ function nestedEngine(
       };
     },
     async clean(bytes) {
-      const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
-      const analyzed = await analyzeInput(blob, ctx, depth);
+      const analyzed = await analyzeInput(bytesAccess(bytes), ctx, depth);
       const result = await verifiedPlan(analyzed, ctx, depth);
-      const cleaned = planToBlob(blob, result.plan);
       return {
         format: result.format,
         findings: [...result.removed, ...result.kept],
-        bytes: new Uint8Array(await cleaned.arrayBuffer()),
+        bytes: planBytes(bytes, result.plan),
       };
     },
     async cleanSlice(src, start, end) {
