@@ -99,6 +99,30 @@ function knownInSlice(
   return inside.length ? { knownOpaque: inside } : {};
 }
 
+/**
+ * Nested files cleaned in memory (an inflated photo), each with its image data's ranges: proven by
+ * the clean's own entropy scan and copied byte-identical. A container that writes such bytes into
+ * its output lets its verify-after-clean take those ranges as known instead of scanning them again.
+ * Keyed by the very array the clean returned, so a copy of it is never taken for it.
+ */
+const provenInBytes = new WeakMap<Uint8Array, readonly ByteRange[]>();
+
+/** Where the plan writes bytes of a nested clean, their proven ranges in output offsets. */
+function provenInOutput(plan: OutputPlan): ByteRange[] {
+  const out: ByteRange[] = [];
+  let pos = 0;
+  for (const segment of plan) {
+    if (segment.kind === 'copy') {
+      pos += segment.end - segment.start;
+      continue;
+    }
+    for (const r of provenInBytes.get(segment.data) ?? [])
+      out.push({ start: pos + r.start, end: pos + r.end });
+    pos += segment.data.length;
+  }
+  return out;
+}
+
 /** Verifies a plan by analysing the output it describes: nothing removable may be left. */
 export async function verifiedPlan(
   { src, module, format, analysis }: Analyzed,
@@ -115,7 +139,11 @@ export async function verifiedPlan(
   const proven = [...(opaque ?? []), ...(analysis.nestedOpaque ?? [])].sort(
     (a, b) => a.start - b.start,
   );
-  const knownOpaque = proven.length ? opaqueInOutput(plan, proven) : undefined;
+  const known = [
+    ...(proven.length ? opaqueInOutput(plan, proven) : []),
+    ...provenInOutput(plan),
+  ].sort((a, b) => a.start - b.start);
+  const knownOpaque = known.length ? known : undefined;
   const after = await module.analyze(output, format, {
     signal: ctx.signal,
     depth,
@@ -208,10 +236,14 @@ function nestedEngine(
     async clean(bytes) {
       const analyzed = await analyzeInput(bytesAccess(bytes), ctx, depth);
       const result = await verifiedPlan(analyzed, ctx, depth);
+      const cleaned = planBytes(bytes, result.plan);
+      const opaque = analyzed.analysis.opaque;
+      if (opaque)
+        provenInBytes.set(cleaned, opaqueInOutput(result.plan, opaque));
       return {
         format: result.format,
         findings: [...result.removed, ...result.kept],
-        bytes: planBytes(bytes, result.plan),
+        bytes: cleaned,
       };
     },
     async cleanSlice(src, start, end) {
