@@ -38,7 +38,7 @@ describe('findingLines', () => {
 
   it('lists 100,000 findings of one category in linear time, grouped in order', () => {
     const many = Array.from({ length: 100_000 }, (_, i) => ({
-      category: i % 2 ? 'comment' : 'other',
+      category: i % 2 ? ('comment' as const) : ('other' as const),
       label: 'Comment',
       value: `c${i}`,
       location: 'comment extension',
