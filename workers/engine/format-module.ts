@@ -59,6 +59,20 @@ export interface NestedEngine {
   inspect(
     bytes: Uint8Array,
   ): Promise<{ format: Sniffed; findings: readonly Finding[] }>;
+  /**
+   * Lists what bytes [start, end) of `src` hold without reading them into memory. Entropy data
+   * the caller's context knows (`knownOpaque`, verify-after-clean) is not searched again.
+   */
+  inspectSlice(
+    src: ByteSource,
+    start: number,
+    end: number,
+  ): Promise<{
+    format: Sniffed;
+    findings: readonly Finding[];
+    /** The nested file's opaque ranges, in `src`'s offsets. */
+    opaque?: readonly ByteRange[];
+  }>;
   /** Cleans the bytes with their own module and verifies the result, or throws EngineError. */
   clean(bytes: Uint8Array): Promise<NestedClean>;
   /**
@@ -87,6 +101,8 @@ export interface NestedSliceClean {
   readonly findings: readonly Finding[];
   /** The cleaned nested file, as a plan over the container's bytes. */
   readonly plan: OutputPlan;
+  /** The nested file's opaque ranges (its image data), in the container's offsets. */
+  readonly opaque?: readonly ByteRange[];
 }
 
 /** Bytes [start, end) of a file. */
@@ -131,6 +147,14 @@ export interface Analysis {
    * EXIF, an ICC profile), sorted: the residue scan skips them as well.
    */
   readonly checked?: readonly ByteRange[];
+  /**
+   * Opaque ranges of files nested in this one and cleaned where they lie (a photo in a PDF or a
+   * stored zip member), in this file's offsets, sorted. Verify-after-clean hands them on as
+   * `knownOpaque`, so the photo's module does not scan its image data a second time, and the
+   * residue scan skips them as the nested clean's own scan did. Unlike `opaque`, declaring them
+   * does not make the residue scan read the rest of a large file.
+   */
+  readonly nestedOpaque?: readonly ByteRange[];
   /** The format as the walk found it, when the sniffer could only guess (a zip's kind of document). */
   readonly format?: Sniffed;
 }

@@ -53,6 +53,18 @@ export function planSize(plan: OutputPlan): number {
   );
 }
 
+/** The bytes a plan over `input` describes, assembled in one buffer (a nested file in memory). */
+export function planBytes(input: Uint8Array, plan: OutputPlan): Uint8Array {
+  const out = new Uint8Array(planSize(plan));
+  let at = 0;
+  for (const s of plan) {
+    const part = s.kind === 'copy' ? input.subarray(s.start, s.end) : s.data;
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
 /** Turns a plan into a Blob made of slices of the input: no input byte is copied here. */
 export function planToBlob(input: Blob, plan: OutputPlan, type = ''): Blob {
   const parts: BlobPart[] = plan.map((s) =>

@@ -7,6 +7,7 @@ import { EngineError, throwIfAborted } from './errors';
 import { removable, keptOnPurpose, type Finding } from './findings';
 import type {
   Analysis,
+  ByteRange,
   EngineContext,
   FormatModule,
   NestedEngine,
@@ -19,9 +20,14 @@ import {
   SNIFF_BYTES,
   maxBytesFor,
 } from './limits';
-import { planToBlob, shiftPlan, type OutputPlan } from './output-plan';
+import { planBytes, shiftPlan, type OutputPlan } from './output-plan';
 import { ANALYSIS_SHARE, ProgressMeter, type ReadMeter } from './progress';
-import { planAccess, rangeAccess, type RandomAccess } from './random-access';
+import {
+  bytesAccess,
+  planAccess,
+  rangeAccess,
+  type RandomAccess,
+} from './random-access';
 import { formatModules } from './registry';
 import { findResidue, opaqueInOutput } from './residue-scan';
 
@@ -68,7 +74,7 @@ export interface Analyzed {
 
 export async function analyzeInput(
   input: Blob | RandomAccess,
-  ctx: EngineContext,
+  ctx: EngineContext & { readonly knownOpaque?: readonly ByteRange[] },
   depth: number,
   /** A range of an outer file: its reads count towards the outer file's pass. */
   outer?: ReadMeter,
@@ -92,7 +98,13 @@ export async function analyzeInput(
     ...(ctx.signal && { signal: ctx.signal }),
     ...(ctx.onProgress && { onProgress: pass.reached }),
     depth,
-    nested: nestedEngine(ctx.signal, depth + 1, reads),
+    ...(ctx.knownOpaque && { knownOpaque: ctx.knownOpaque }),
+    nested: nestedEngine(
+      ctx.signal,
+      depth + 1,
+      reads,
+      ctx.knownOpaque && { src, ranges: ctx.knownOpaque },
+    ),
   });
   return {
     src,
@@ -101,6 +113,53 @@ export async function analyzeInput(
     analysis,
     progress,
   };
+}
+
+/** Opaque ranges proven in `src` (an analysed file): valid only for that very source. */
+interface KnownOpaque {
+  readonly src: ByteSource;
+  readonly ranges: readonly ByteRange[];
+}
+
+/**
+ * The known ranges that lie inside [start, end) of `src`, counted from `start`; none when `src`
+ * is not the source they were proven in (bytes a module decoded into a buffer of its own).
+ */
+function knownInSlice(
+  known: KnownOpaque | undefined,
+  src: ByteSource,
+  start: number,
+  end: number,
+): { knownOpaque?: ByteRange[] } {
+  if (!known || known.src !== src) return {};
+  const inside = known.ranges
+    .filter((r) => r.start >= start && r.end <= end)
+    .map((r) => ({ start: r.start - start, end: r.end - start }));
+  return inside.length ? { knownOpaque: inside } : {};
+}
+
+/**
+ * Nested files cleaned in memory (an inflated photo), each with its image data's ranges: proven by
+ * the clean's own entropy scan and copied byte-identical. A container that writes such bytes into
+ * its output lets its verify-after-clean take those ranges as known instead of scanning them again.
+ * Keyed by the very array the clean returned, so a copy of it is never taken for it.
+ */
+const provenInBytes = new WeakMap<Uint8Array, readonly ByteRange[]>();
+
+/** Where the plan writes bytes of a nested clean, their proven ranges in output offsets. */
+function provenInOutput(plan: OutputPlan): ByteRange[] {
+  const out: ByteRange[] = [];
+  let pos = 0;
+  for (const segment of plan) {
+    if (segment.kind === 'copy') {
+      pos += segment.end - segment.start;
+      continue;
+    }
+    for (const r of provenInBytes.get(segment.data) ?? [])
+      out.push({ start: pos + r.start, end: pos + r.end });
+    pos += segment.data.length;
+  }
+  return out;
 }
 
 /** Verifies a plan by analysing the output it describes: nothing removable may be left. */
@@ -116,12 +175,27 @@ export async function verifiedPlan(
   const pass = progress.pass(ANALYSIS_SHARE, 1, outputAccess.size);
   const output = new ByteSource(outputAccess, pass);
   const opaque = analysis.opaque;
+  // The input's image data as it sits in the output, its own and that of photos cleaned where
+  // they lie: proven entropy data, so no module scans it a second time.
+  const proven = [...(opaque ?? []), ...(analysis.nestedOpaque ?? [])].sort(
+    (a, b) => a.start - b.start,
+  );
+  const known = [
+    ...(proven.length ? opaqueInOutput(plan, proven) : []),
+    ...provenInOutput(plan),
+  ].sort((a, b) => a.start - b.start);
+  const knownOpaque = known.length ? known : undefined;
   const after = await module.analyze(output, format, {
     ...(ctx.signal && { signal: ctx.signal }),
     ...(ctx.onProgress && { onProgress: pass.reached }),
     depth,
-    nested: nestedEngine(ctx.signal, depth + 1, pass),
-    ...(opaque ? { knownOpaque: opaqueInOutput(plan, opaque) } : {}),
+    nested: nestedEngine(
+      ctx.signal,
+      depth + 1,
+      pass,
+      knownOpaque && { src: output, ranges: knownOpaque },
+    ),
+    ...(knownOpaque ? { knownOpaque } : {}),
   });
   const left = after.findings.filter(removable);
   if (left.length > 0) {
@@ -130,7 +204,12 @@ export async function verifiedPlan(
       left.map((f) => `${f.location}: ${f.label}`).join('; '),
     );
   }
-  const residue = await findResidue(src, plan, opaque, analysis.checked);
+  // A nested photo's image data needs no second look either: the nested clean scanned the rest of
+  // the photo for residue, as a JPEG of its own gets.
+  const residue = await findResidue(src, plan, opaque, [
+    ...(analysis.checked ?? []),
+    ...(analysis.nestedOpaque ?? []),
+  ]);
   if (residue)
     throw new EngineError('unclean', `metadata signature ${residue}`);
   return {
@@ -141,18 +220,22 @@ export async function verifiedPlan(
   };
 }
 
+const shifted = (ranges: readonly ByteRange[], by: number): ByteRange[] =>
+  ranges.map((r) => ({ start: r.start + by, end: r.end + by }));
+
 /** The engine as a nested file's container sees it: same rules, one level deeper. */
 function nestedEngine(
   signal: AbortSignal | undefined,
   depth: number,
   /** The outer file's pass: ranges of the outer file (a photo in a PDF) read through it. */
   outer: ReadMeter,
+  known?: KnownOpaque,
 ): NestedEngine {
   const ctx: EngineContext = signal ? { signal } : {};
   return {
     async inspect(bytes) {
       const { format, analysis } = await analyzeInput(
-        new Blob([bytes as Uint8Array<ArrayBuffer>]),
+        bytesAccess(bytes),
         ctx,
         depth,
       );
@@ -184,25 +267,47 @@ function nestedEngine(
         },
       };
     },
+    async inspectSlice(src, start, end) {
+      const { format, analysis } = await analyzeInput(
+        rangeAccess(src.input, start, end),
+        { ...ctx, ...knownInSlice(known, src, start, end) },
+        depth,
+        outer,
+      );
+      return {
+        format,
+        findings: analysis.findings,
+        ...(analysis.opaque && { opaque: shifted(analysis.opaque, start) }),
+      };
+    },
     async clean(bytes) {
-      const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
-      const analyzed = await analyzeInput(blob, ctx, depth);
+      const analyzed = await analyzeInput(bytesAccess(bytes), ctx, depth);
       const result = await verifiedPlan(analyzed, ctx, depth);
-      const cleaned = planToBlob(blob, result.plan);
+      const cleaned = planBytes(bytes, result.plan);
+      const opaque = analyzed.analysis.opaque;
+      if (opaque)
+        provenInBytes.set(cleaned, opaqueInOutput(result.plan, opaque));
       return {
         format: result.format,
         findings: [...result.removed, ...result.kept],
-        bytes: new Uint8Array(await cleaned.arrayBuffer()),
+        bytes: cleaned,
       };
     },
     async cleanSlice(src, start, end) {
       const slice = rangeAccess(src.input, start, end);
-      const analyzed = await analyzeInput(slice, ctx, depth, outer);
+      const analyzed = await analyzeInput(
+        slice,
+        { ...ctx, ...knownInSlice(known, src, start, end) },
+        depth,
+        outer,
+      );
       const result = await verifiedPlan(analyzed, ctx, depth);
+      const opaque = analyzed.analysis.opaque;
       return {
         format: result.format,
         findings: [...result.removed, ...result.kept],
         plan: shiftPlan(result.plan, start),
+        ...(opaque && { opaque: shifted(opaque, start) }),
       };
     },
   };

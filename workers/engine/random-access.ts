@@ -18,6 +18,17 @@ export function blobAccess(blob: Blob): RandomAccess {
   };
 }
 
+/**
+ * Bytes already in memory (a nested file a container inflated or decoded): read without the copy
+ * and the asynchronous reads a Blob would cost. Each read is a copy, so no caller can change them.
+ */
+export function bytesAccess(bytes: Uint8Array): RandomAccess {
+  return {
+    size: bytes.length,
+    read: async (offset, length) => bytes.slice(offset, offset + length),
+  };
+}
+
 /** Bytes [start, end) of `input`, read as a file of their own. */
 export function rangeAccess(
   input: RandomAccess,

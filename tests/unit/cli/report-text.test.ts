@@ -35,4 +35,21 @@ describe('findingLines', () => {
     for (const c of ['\n', '\r', '\u001b'])
       expect(lines.join('')).not.toContain(c);
   });
+
+  it('lists 100,000 findings of one category in linear time, grouped in order', () => {
+    const many = Array.from({ length: 100_000 }, (_, i) => ({
+      category: i % 2 ? ('comment' as const) : ('other' as const),
+      label: 'Comment',
+      value: `c${i}`,
+      location: 'comment extension',
+    }));
+    const start = performance.now();
+    const lines = findingLines(many);
+    expect(performance.now() - start).toBeLessThan(2_000);
+    expect(lines).toHaveLength(100_002);
+    expect(lines[0]).toBe('  other:');
+    expect(lines[1]).toContain('c0');
+    expect(lines[50_001]).toBe('  comment:');
+    expect(lines[50_002]).toContain('c1');
+  });
 });

@@ -105,6 +105,7 @@ export const pdf: AnalyzingModule = {
     findings.push(...walked.findings);
     return {
       findings,
+      nestedOpaque: walked.nestedOpaque,
       plan: () =>
         writePdf(version, walked, freshId(), (data) => zlibSync(data)),
     };

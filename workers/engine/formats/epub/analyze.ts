@@ -1,7 +1,7 @@
 import type { ByteSource } from '../../byte-source';
 import { EngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
-import type { Analysis, AnalysisContext } from '../../format-module';
+import type { Analysis, AnalysisContext, ByteRange } from '../../format-module';
 import {
   cleanNestedMember,
   copiedMember,
@@ -99,6 +99,7 @@ export async function analyzeEpub(
       r.edits.size ? rewritten(name, xml, r.edits) : copiedMember(entry),
     );
   }
+  const nestedOpaque: ByteRange[] = [];
   for (const e of zip.entries) {
     const name = e.name;
     if (out.has(name)) continue;
@@ -135,6 +136,7 @@ export async function analyzeEpub(
       const nested = await cleanNestedMember(src, e, ctx);
       findings.push(...nested.findings);
       out.set(name, nested.member);
+      nestedOpaque.push(...(nested.opaque ?? []));
     } else {
       out.set(name, copiedMember(e));
     }
@@ -149,5 +151,9 @@ export async function analyzeEpub(
       .map((e) => out.get(e.name))
       .filter((m): m is OutMember => m !== undefined && m !== mimetype),
   ];
-  return { findings, plan: () => writeZip(ordered) };
+  return {
+    findings,
+    plan: () => writeZip(ordered),
+    nestedOpaque: nestedOpaque.sort((a, b) => a.start - b.start),
+  };
 }

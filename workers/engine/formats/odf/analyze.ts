@@ -1,7 +1,12 @@
 import type { ByteSource } from '../../byte-source';
 import { EngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
-import type { Analysis, AnalysisContext, Sniffed } from '../../format-module';
+import type {
+  Analysis,
+  AnalysisContext,
+  Sniffed,
+  ByteRange,
+} from '../../format-module';
 import {
   cleanNestedMember,
   copiedMember,
@@ -57,6 +62,7 @@ export async function analyzeOdf(
     }
     remaining.add(e.name);
   }
+  const nestedOpaque: ByteRange[] = [];
   for (const e of zip.entries) {
     const name = e.name;
     if (!remaining.has(name) || name === MANIFEST) continue;
@@ -90,6 +96,7 @@ export async function analyzeOdf(
       const nested = await cleanNestedMember(src, e, ctx);
       findings.push(...nested.findings);
       out.set(name, nested.member);
+      nestedOpaque.push(...(nested.opaque ?? []));
     } else {
       out.set(name, copiedMember(e));
     }
@@ -122,5 +129,10 @@ export async function analyzeOdf(
       .map((e) => out.get(e.name))
       .filter((m): m is OutMember => m !== undefined && m.name !== 'mimetype'),
   ];
-  return { format, findings, plan: () => writeZip(ordered) };
+  return {
+    format,
+    findings,
+    plan: () => writeZip(ordered),
+    nestedOpaque: nestedOpaque.sort((a, b) => a.start - b.start),
+  };
 }

@@ -1,7 +1,12 @@
 import type { ByteSource } from '../../byte-source';
 import { EngineError } from '../../errors';
 import { finding, type Finding, type FindingCategory } from '../../findings';
-import type { AnalysisContext, Analysis, Sniffed } from '../../format-module';
+import type {
+  AnalysisContext,
+  Analysis,
+  Sniffed,
+  ByteRange,
+} from '../../format-module';
 import {
   cleanNestedMember,
   copiedMember,
@@ -168,6 +173,7 @@ export async function analyzeOoxml(
     ? slideSize(await xmlOf(src, presentation))
     : undefined;
 
+  const nestedOpaque: ByteRange[] = [];
   for (const e of zip.entries) {
     const name = e.name;
     if (out.has(name)) continue;
@@ -213,6 +219,7 @@ export async function analyzeOoxml(
       const nested = await cleanNestedMember(src, e, ctx);
       findings.push(...nested.findings);
       out.set(name, nested.member);
+      nestedOpaque.push(...(nested.opaque ?? []));
     } else {
       out.set(name, copiedMember(e));
     }
@@ -232,5 +239,10 @@ export async function analyzeOoxml(
         (m): m is OutMember => m !== undefined && m.name !== CONTENT_TYPES,
       ),
   ];
-  return { format, findings, plan: () => writeZip(ordered) };
+  return {
+    format,
+    findings,
+    plan: () => writeZip(ordered),
+    nestedOpaque: nestedOpaque.sort((a, b) => a.start - b.start),
+  };
 }

@@ -6,8 +6,8 @@
 import type { ByteSource } from '../../byte-source';
 import { EngineError, corrupt, throwIfAborted } from '../../errors';
 import { finding, removable, type Finding } from '../../findings';
-import type { AnalysisContext } from '../../format-module';
-import { MAX_ENTRIES, MAX_METADATA_BYTES } from '../../limits';
+import type { AnalysisContext, ByteRange } from '../../format-module';
+import { MAX_ENTRIES } from '../../limits';
 import type { OutputPlan } from '../../output-plan';
 import { readXmpFindings } from '../../metadata/xmp';
 import type { PdfDocument } from './document';
@@ -49,6 +49,8 @@ export interface Walked {
   /** Streams whose data is not copied as it is. */
   readonly streams: Map<number, StreamData>;
   readonly findings: Finding[];
+  /** Image data of the photos cleaned or inspected where they lie, sorted. */
+  readonly nestedOpaque: ByteRange[];
 }
 
 /**
@@ -103,6 +105,7 @@ export async function walk(
   if (!isRef(root)) throw corrupt('the trailer has no /Root reference');
   const tally = newTally();
   const findings: Finding[] = [];
+  const nestedOpaque: ByteRange[] = [];
   const objects: PdfObject[] = [];
   const streams = new Map<number, StreamData>();
   const queued = new Set<number>([root.num]);
@@ -116,7 +119,7 @@ export async function walk(
     findings.push(...(await settleFieldValues(doc, tally)));
     if (o.stream && isDict(o.value)) {
       const data = await streamData(
-        { doc, src, ctx, tally, findings, likelyClean },
+        { doc, src, ctx, tally, findings, nestedOpaque, likelyClean },
         o,
       );
       if (data) streams.set(o.num, data);
@@ -136,7 +139,8 @@ export async function walk(
     ...(await signatureFindings(doc, tally)),
     ...reviewFindings(tally),
   );
-  return { objects, streams, findings };
+  nestedOpaque.sort((a, b) => a.start - b.start);
+  return { objects, streams, findings, nestedOpaque };
 }
 
 /** Field values in objects of their own: signatures go, filled values are counted. */
@@ -162,12 +166,13 @@ interface WalkState {
   readonly ctx: AnalysisContext;
   readonly tally: Tally;
   readonly findings: Finding[];
+  readonly nestedOpaque: ByteRange[];
   /** The file carries our writer's /ID, so its photos are probably clean already. */
   readonly likelyClean: boolean;
 }
 
 async function streamData(
-  { doc, src, ctx, tally, findings, likelyClean }: WalkState,
+  { doc, src, ctx, tally, findings, nestedOpaque, likelyClean }: WalkState,
   o: PdfObject,
 ): Promise<StreamData | null> {
   const d = o.value as PdfDict;
@@ -190,11 +195,15 @@ async function streamData(
     return null;
   const where = `image (object ${o.num})`;
   if (filters.length === 1 && likelyClean) {
-    const kept = await alreadyClean(doc, ctx, o.stream!);
+    const kept = await alreadyClean(src, ctx, o.stream!);
     if (kept) {
       findings.push(
-        ...kept.map((f) => ({ ...f, location: `${where}: ${f.location}` })),
+        ...kept.findings.map((f) => ({
+          ...f,
+          location: `${where}: ${f.location}`,
+        })),
       );
+      nestedOpaque.push(...(kept.opaque ?? []));
       return null;
     }
   }
@@ -210,6 +219,7 @@ async function streamData(
         location: `${where}: ${f.location}`,
       })),
     );
+    nestedOpaque.push(...(cleaned.opaque ?? []));
     return { kind: 'plan', plan: cleaned.plan };
   }
   // A JPEG under other filters: undone, cleaned, and written as plain DCTDecode data.
@@ -247,19 +257,25 @@ async function streamData(
 }
 
 /**
- * In a file that looks like our own output, a photo is first only inspected (one read of it):
- * when nothing in it is removable it is copied as it is. Any other outcome cleans it as usual,
- * so the guess changes the cost, never the result.
+ * In a file that looks like our own output, a photo is first only inspected where it lies (its
+ * image data is read once, or not at all when verify-after-clean knows it): when nothing in it is
+ * removable it is copied as it is. Any other outcome cleans it as usual, so the guess changes the
+ * cost, never the result.
  */
 async function alreadyClean(
-  doc: PdfDocument,
+  src: ByteSource,
   ctx: AnalysisContext,
   stream: StreamExtent,
-): Promise<readonly Finding[] | null> {
-  if (stream.end - stream.start > MAX_METADATA_BYTES) return null;
-  const bytes = await doc.win.src.read(stream.start, stream.end - stream.start);
-  const { findings } = await ctx.nested.inspect(bytes);
-  return findings.some(removable) ? null : findings;
+): Promise<{
+  findings: readonly Finding[];
+  opaque?: readonly ByteRange[];
+} | null> {
+  const inspected = await ctx.nested.inspectSlice(
+    src,
+    stream.start,
+    stream.end,
+  );
+  return inspected.findings.some(removable) ? null : inspected;
 }
 
 /** An attachment is cleaned by its own module, or the whole PDF fails with its name. */

@@ -1,6 +1,6 @@
 import type { ByteSource } from '../../byte-source';
 import { finding, removable, type Finding } from '../../findings';
-import type { AnalysisContext } from '../../format-module';
+import type { AnalysisContext, ByteRange } from '../../format-module';
 import { MAX_DECOMPRESSED_BYTES } from '../../limits';
 import { readMember } from './member';
 import { METHOD_STORED } from './format';
@@ -55,6 +55,8 @@ export function isNestedFile(name: string): boolean {
 export interface NestedMember {
   readonly findings: readonly Finding[];
   readonly member: OutMember;
+  /** A stored member's image data, where it lies in the archive (see `Analysis.nestedOpaque`). */
+  readonly opaque?: readonly ByteRange[];
 }
 
 /**
@@ -91,6 +93,7 @@ export async function cleanNestedMember(
       member: unchanged
         ? copiedMember(entry)
         : await storedPlanMember(entry.name, src, result.plan),
+      ...(result.opaque && { opaque: result.opaque }),
     };
   }
   const bytes = await readMember(src, entry, MAX_DECOMPRESSED_BYTES);
