@@ -39,6 +39,11 @@ const TOOLS = [
     packages: ['poppler-utils'],
   },
   {
+    name: 'unzip',
+    present: () => runs('unzip', ['-v']),
+    packages: ['unzip'],
+  },
+  {
     name: 'ImageMagick (with SVG and its fonts)',
     present: () =>
       says('convert', ['-list', 'format'], /\bSVG\b/) && dpkg('gsfonts'),
