@@ -1,7 +1,7 @@
 // npm run screenshots: renews the README's pictures of the result screen. Builds the site into a
 // temporary folder, serves it, cleans a real GPS photo from the sample corpus in Debian's
 // Chromium (pt on a laptop, ar on a phone) and writes docs/screenshots/*.png.
-// Needs Chromium (or CHROMIUM_PATH) and the corpus beside the repository (or METACLEAN_CORPUS).
+// Needs Chromium (or CHROMIUM_PATH) and the real-file corpus where METACLEAN_CORPUS points.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,8 +11,7 @@ import { chromium } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const browserPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const corpus =
-  process.env.METACLEAN_CORPUS ?? join(root, '..', 'shared', 'corpus');
+const corpus = process.env.METACLEAN_CORPUS ?? '(METACLEAN_CORPUS is unset)';
 const photo = join(corpus, 'exif-samples', 'DSCN0010.jpg');
 const outDir = join(root, 'docs', 'screenshots');
 const PORT = Number(process.env.SCREENSHOTS_PORT ?? 4179);
