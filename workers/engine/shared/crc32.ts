@@ -1,18 +1,49 @@
-/** CRC-32 (ISO 3309 / IEEE 802.3, reflected, polynomial 0xEDB88320), as EBML's CRC-32 element uses. */
-const POLYNOMIAL = 0xedb88320;
-
-const TABLE = (() => {
-  const table = new Uint32Array(256);
+/**
+ * CRC-32 (ISO 3309 / IEEE 802.3, reflected, polynomial 0xEDB88320): zip stores it for every member,
+ * PNG for every chunk, EBML in its CRC-32 element.
+ * Slicing-by-8: eight tables let the loop take eight bytes per step, which matters for members
+ * of many megabytes.
+ */
+const TABLES = (() => {
+  const t = new Int32Array(256 * 8);
   for (let n = 0; n < 256; n++) {
     let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? POLYNOMIAL ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c;
   }
-  return table;
+  for (let n = 0; n < 256; n++) {
+    let c = t[n]!;
+    for (let k = 1; k < 8; k++) {
+      c = t[c & 0xff]! ^ (c >>> 8);
+      t[k * 256 + n] = c;
+    }
+  }
+  return t;
 })();
 
-export function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const b of bytes) crc = TABLE[(crc ^ b) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
+/** Continues a CRC-32 over more bytes; start with `crc32(bytes)` or `crc32(bytes, 0)`. */
+export function crc32(bytes: Uint8Array, previous = 0): number {
+  const t = TABLES;
+  let c = ~previous;
+  let i = 0;
+  const fast = bytes.length - (bytes.length % 8);
+  for (; i < fast; i += 8) {
+    const lo =
+      c ^
+      (bytes[i]! |
+        (bytes[i + 1]! << 8) |
+        (bytes[i + 2]! << 16) |
+        (bytes[i + 3]! << 24));
+    c =
+      t[1792 + (lo & 0xff)]! ^
+      t[1536 + ((lo >>> 8) & 0xff)]! ^
+      t[1280 + ((lo >>> 16) & 0xff)]! ^
+      t[1024 + (lo >>> 24)]! ^
+      t[768 + bytes[i + 4]!]! ^
+      t[512 + bytes[i + 5]!]! ^
+      t[256 + bytes[i + 6]!]! ^
+      t[bytes[i + 7]!]!;
+  }
+  for (; i < bytes.length; i++) c = t[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
+  return ~c >>> 0;
 }

@@ -1,5 +1,4 @@
 /** Our own zip reader and writer: members are located and copied as input ranges, never re-read. */
-export { crc32 } from './crc32';
 export { METHOD_DEFLATED, METHOD_STORED } from './format';
 export { readMember } from './member';
 export { cleanNestedMember, isNestedFile, type NestedMember } from './nested';

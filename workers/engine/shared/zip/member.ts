@@ -2,7 +2,7 @@ import { Inflate } from 'fflate';
 import type { ByteSource } from '../../byte-source';
 import { EngineError, corrupt } from '../../errors';
 import { MAX_METADATA_BYTES } from '../../limits';
-import { crc32 } from './crc32';
+import { crc32 } from '../crc32';
 import { METHOD_STORED } from './format';
 import type { ZipEntry } from './read';
 

@@ -2,7 +2,7 @@ import { deflateSync } from 'fflate';
 import type { ByteSource } from '../../byte-source';
 import { EngineError } from '../../errors';
 import { OutputBuilder, planSize, type OutputPlan } from '../../output-plan';
-import { crc32 } from './crc32';
+import { crc32 } from '../crc32';
 import {
   CENTRAL_HEADER_SIG,
   CENTRAL_HEADER_SIZE,
