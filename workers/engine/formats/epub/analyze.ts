@@ -5,6 +5,7 @@ import type { Analysis, AnalysisContext, ByteRange } from '../../format-module';
 import {
   cleanNestedMember,
   copiedMember,
+  editedXmlMember,
   isNestedFile,
   METHOD_STORED,
   newMember,
@@ -18,9 +19,7 @@ import {
   attribute,
   decodeEntities,
   decodeXml,
-  encodeXml,
   walkXml,
-  type XmlEdits,
 } from '../../shared/xml';
 import { mintIdentifier } from './identifier';
 import { rewriteNcx } from './ncx';
@@ -52,9 +51,6 @@ async function rootFiles(src: ByteSource, zip: ZipArchive): Promise<string[]> {
     throw new EngineError('corrupt', 'EPUB package document missing');
   return paths;
 }
-
-const rewritten = (name: string, xml: string, edits: XmlEdits): OutMember =>
-  newMember(name, encodeXml(edits.apply(xml)));
 
 /**
  * An EPUB: the package document keeps only title, language, a fresh identifier and a fixed
@@ -94,10 +90,7 @@ export async function analyzeEpub(
     const r = rewriteOpf(name, xml, freshId, hrefs);
     identifierReplaced ||= r.identifierReplaced;
     findings.push(...r.findings);
-    out.set(
-      name,
-      r.edits.size ? rewritten(name, xml, r.edits) : copiedMember(entry),
-    );
+    out.set(name, editedXmlMember(entry, xml, r.edits));
   }
   const nestedOpaque: ByteRange[] = [];
   for (const e of zip.entries) {
@@ -120,18 +113,12 @@ export async function analyzeEpub(
       const xml = decodeXml(await readMember(src, e));
       const r = rewriteNcx(name, xml, identifierReplaced ? freshId : null);
       findings.push(...r.findings);
-      out.set(
-        name,
-        r.edits.size ? rewritten(name, xml, r.edits) : copiedMember(e),
-      );
+      out.set(name, editedXmlMember(e, xml, r.edits));
     } else if (/\.(xhtml|html|htm)$/i.test(name)) {
       const text = decodeXml(await readMember(src, e));
       const r = rewriteXhtml(name, text);
       findings.push(...r.findings);
-      out.set(
-        name,
-        r.edits.size ? rewritten(name, text, r.edits) : copiedMember(e),
-      );
+      out.set(name, editedXmlMember(e, text, r.edits));
     } else if (isNestedFile(name)) {
       const nested = await cleanNestedMember(src, e, ctx);
       findings.push(...nested.findings);

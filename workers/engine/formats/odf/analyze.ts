@@ -10,6 +10,7 @@ import type {
 import {
   cleanNestedMember,
   copiedMember,
+  editedXmlMember,
   isNestedFile,
   METHOD_STORED,
   newMember,
@@ -18,7 +19,7 @@ import {
   writeZip,
   type OutMember,
 } from '../../shared/zip';
-import { decodeXml, encodeXml } from '../../shared/xml';
+import { decodeXml } from '../../shared/xml';
 import { odfKind } from './kind';
 import { MANIFEST, manifestEdits } from './manifest';
 import { metaFindings, minimalMeta, odfPartRules } from './rules';
@@ -86,12 +87,7 @@ export async function analyzeOdf(
       const xml = decodeXml(await readMember(src, e));
       const r = odfPartRules(name, xml);
       findings.push(...r.findings);
-      out.set(
-        name,
-        r.edits.size
-          ? newMember(name, encodeXml(r.edits.apply(xml)))
-          : copiedMember(e),
-      );
+      out.set(name, editedXmlMember(e, xml, r.edits));
     } else if (isNestedFile(name)) {
       const nested = await cleanNestedMember(src, e, ctx);
       findings.push(...nested.findings);
@@ -116,12 +112,7 @@ export async function analyzeOdf(
       findings.push(
         finding('other', 'manifest entries', MANIFEST, String(edits.size)),
       );
-    out.set(
-      MANIFEST,
-      edits.size
-        ? newMember(MANIFEST, encodeXml(edits.apply(xml)))
-        : copiedMember(manifestEntry),
-    );
+    out.set(MANIFEST, editedXmlMember(manifestEntry, xml, edits));
   }
   const ordered = [
     out.get('mimetype')!,

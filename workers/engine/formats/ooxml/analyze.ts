@@ -10,6 +10,7 @@ import type {
 import {
   cleanNestedMember,
   copiedMember,
+  editedXmlMember,
   isNestedFile,
   newMember,
   readMember,
@@ -19,13 +20,7 @@ import {
   type ZipArchive,
   type ZipEntry,
 } from '../../shared/zip';
-import {
-  attribute,
-  decodeXml,
-  encodeXml,
-  walkXml,
-  XmlEdits,
-} from '../../shared/xml';
+import { attribute, decodeXml, walkXml, XmlEdits } from '../../shared/xml';
 import {
   CONTENT_TYPES,
   parseRelationships,
@@ -163,9 +158,7 @@ export async function analyzeOoxml(
     removedIds.set(source, r.removedIds);
     out.set(
       name,
-      r.edits.size
-        ? newMember(name, encodeXml(r.edits.apply(relsXml.get(name)!)))
-        : copiedMember(zip.byName.get(name)!),
+      editedXmlMember(zip.byName.get(name)!, relsXml.get(name)!, r.edits),
     );
   }
   const presentation = zip.byName.get('ppt/presentation.xml');
@@ -196,12 +189,7 @@ export async function analyzeOoxml(
     } else if (name === CONTENT_TYPES) {
       const xml = await xmlOf(src, e);
       const edits = contentTypesEdits(xml, removed);
-      out.set(
-        name,
-        edits.size
-          ? newMember(name, encodeXml(edits.apply(xml)))
-          : copiedMember(e),
-      );
+      out.set(name, editedXmlMember(e, xml, edits));
     } else if (isXml(name)) {
       const xml = await xmlOf(src, e);
       const r = partRules(name, xml, {
@@ -209,12 +197,7 @@ export async function analyzeOoxml(
         ...(size ? { slideSize: size } : {}),
       });
       findings.push(...r.findings);
-      out.set(
-        name,
-        r.edits.size
-          ? newMember(name, encodeXml(r.edits.apply(xml)))
-          : copiedMember(e),
-      );
+      out.set(name, editedXmlMember(e, xml, r.edits));
     } else if (isNestedFile(name)) {
       const nested = await cleanNestedMember(src, e, ctx);
       findings.push(...nested.findings);

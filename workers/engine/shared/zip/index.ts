@@ -16,3 +16,4 @@ export {
   type OutMember,
 } from './write';
 export { firstMemberIsMimetype } from './sniff';
+export { editedXmlMember } from './xml-member';
