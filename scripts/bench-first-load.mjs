@@ -87,19 +87,19 @@ async function main() {
       `first-load JS, gzipped (targets: home ${TARGETS_KIB.home} KiB, tool ${TARGETS_KIB.tool} KiB)`,
     );
     for (const { type, path } of PAGES) {
-      const returning = gzipKiB(
-        site.dir,
-        await scriptsOf(browser, base, path, true),
-      );
+      const urls = await scriptsOf(browser, base, path, true);
+      const returning = gzipKiB(site.dir, urls);
       const first = gzipKiB(
         site.dir,
         await scriptsOf(browser, base, path, false),
       );
       const target = TARGETS_KIB[type];
+      const engine = urls.filter((url) => /worker|engine/.test(url));
       console.log(
         `${type.padEnd(8)} ${path.padEnd(36)} returning visitor ${returning.toFixed(1)} KiB` +
           `${target ? (returning <= target ? ' (within target)' : ' (OVER target)') : ''}` +
-          `; first visit, with the consent banner ${first.toFixed(1)} KiB`,
+          `; first visit, with the consent banner ${first.toFixed(1)} KiB` +
+          (engine.length ? `; ENGINE LOADED: ${engine.join(', ')}` : ''),
       );
     }
   } finally {

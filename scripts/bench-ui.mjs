@@ -1,7 +1,7 @@
 // Browser figures for the uploader (issue 5), not a test: for a ~100 MB MP4, a ~50 MB JPEG and a
 // 2 GB phone-sized MP4 (sparse on disk) generated on the fly, the time from pressing "Remove metadata" to the download being ready and
-// the main thread's long tasks meanwhile; and the JavaScript the home page loads before any
-// interaction, gzipped. Builds the site into a temporary folder and serves it with
+// the main thread's long tasks meanwhile (`npm run bench:ui` then runs bench-first-load.mjs for the
+// JavaScript each page type loads). Builds the site into a temporary folder and serves it with
 // scripts/serve.mjs, unless BASE_URL points at a running one. Usage: node scripts/bench-ui.mjs
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -19,7 +19,6 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -247,25 +246,6 @@ async function timeOne(browser, base, file) {
 const median = (values) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function homeScripts(browser, base) {
-  const page = await browser.newPage();
-  const scripts = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    scripts.push({
-      url: response.url(),
-      body: await response.body().catch(() => Buffer.alloc(0)),
-    });
-  });
-  await page.goto(base + '/', { waitUntil: 'networkidle' });
-  await page.close();
-  return scripts.map(({ url, body }) => ({
-    url: new URL(url).pathname,
-    raw: body.length,
-    gzip: gzipSync(body, { level: 9 }).length,
-  }));
-}
-
 async function main() {
   mkdirSync(DIR, { recursive: true });
   const files = [
@@ -299,20 +279,6 @@ async function main() {
         `${name} ${size} MB: ${outcome}; click to download ready ${median(runs.map((r) => r.ms)).toFixed(0)} ms; ` +
           `long tasks ${count} over ${RUNS} runs, longest ${longest.toFixed(0)} ms; ` +
           `main-thread JS heap ${(Math.max(...runs.map((r) => r.heap)) / MB).toFixed(1)} MB`,
-      );
-    }
-    const scripts = await homeScripts(browser, server.base);
-    const total = scripts.reduce((n, s) => n + s.gzip, 0);
-    const engine = scripts.filter((s) => /worker|engine/.test(s.url));
-    console.log(
-      `home page JS before interaction: ${scripts.length} files, ${(total / 1024).toFixed(1)} KiB gzipped` +
-        (engine.length
-          ? `; ENGINE LOADED: ${engine.map((s) => s.url).join(', ')}`
-          : '; engine not loaded'),
-    );
-    for (const s of scripts) {
-      console.log(
-        `  ${s.url}: ${(s.raw / 1024).toFixed(1)} KiB, ${(s.gzip / 1024).toFixed(1)} KiB gzipped`,
       );
     }
   } finally {
