@@ -188,6 +188,3 @@ export interface FormatModule {
     ctx: AnalysisContext,
   ): Promise<Analysis>;
 }
-
-/** @deprecated The same type as `FormatModule`, under the name it had while modules were converted. */
-export type AnalyzingModule = FormatModule;

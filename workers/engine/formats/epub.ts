@@ -1,6 +1,6 @@
 import { ascii } from '../bytes';
 import { EngineError } from '../errors';
-import type { AnalyzingModule, Sniffed } from '../format-module';
+import type { FormatModule, Sniffed } from '../format-module';
 import { MAX_DOCUMENT_BYTES } from '../limits';
 import { firstMemberIsMimetype } from '../shared/zip';
 import { analyzeEpub } from './epub/analyze';
@@ -10,7 +10,7 @@ const EPUB_MIME = 'application/epub+zip';
 const EPUB: Sniffed = { id: 'epub', mime: EPUB_MIME, extension: 'epub' };
 
 /** EPUB e-books: the package metadata, the NCX and XHTML heads lose people, dates and tools. */
-export const epub: AnalyzingModule = {
+export const epub: FormatModule = {
   formats: [{ id: 'epub', mime: EPUB_MIME, extensions: ['epub'] }],
   sniff: (head) =>
     firstMemberIsMimetype(head, ascii(EPUB_MIME)) ? EPUB : null,

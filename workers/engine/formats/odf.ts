@@ -1,6 +1,6 @@
 import { ascii } from '../bytes';
 import { EngineError } from '../errors';
-import type { AnalyzingModule, Sniffed } from '../format-module';
+import type { FormatModule, Sniffed } from '../format-module';
 import { MAX_DOCUMENT_BYTES } from '../limits';
 import { firstMemberIsMimetype } from '../shared/zip';
 import { analyzeOdf } from './odf/analyze';
@@ -19,7 +19,7 @@ const GUESS: Sniffed = {
   extension: 'odt',
 };
 
-export const odf: AnalyzingModule = {
+export const odf: FormatModule = {
   formats: ODF_FORMATS,
   sniff: (head) => (firstMemberIsMimetype(head, ODF_PREFIX) ? GUESS : null),
   async analyze(src, _format, ctx) {

@@ -1,6 +1,6 @@
 import { startsWith } from '../bytes';
 import { EngineError } from '../errors';
-import type { AnalyzingModule, Sniffed } from '../format-module';
+import type { FormatModule, Sniffed } from '../format-module';
 import { MAX_DOCUMENT_BYTES } from '../limits';
 import { analyzeOoxml } from './ooxml/analyze';
 import { OOXML_FORMATS } from './ooxml/kind';
@@ -25,7 +25,7 @@ const LEGACY: Sniffed = {
  * then tells Word from Excel from PowerPoint by the package's folders. Legacy binary files are
  * recognised only to refuse them with a useful message.
  */
-export const ooxml: AnalyzingModule = {
+export const ooxml: FormatModule = {
   formats: OOXML_FORMATS,
   sniff(head) {
     if (startsWith(head, ZIP_MAGIC)) return GUESS;

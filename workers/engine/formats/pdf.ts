@@ -1,7 +1,7 @@
 import { zlibSync } from 'fflate';
 import { EngineError } from '../errors';
 import { finding, type Finding } from '../findings';
-import type { AnalyzingModule, Sniffed } from '../format-module';
+import type { FormatModule, Sniffed } from '../format-module';
 import { MAX_DOCUMENT_BYTES } from '../limits';
 import { PdfDocument } from './pdf/document';
 import { isArray, isDict, isString, type PdfDict } from './pdf/objects';
@@ -68,7 +68,7 @@ async function headerOf(
  * the old /ID removed; photos cleaned by the JPEG module where they lie, attachments by their
  * own module. Comments, JavaScript, filled forms, layers and attachments are kept for review.
  */
-export const pdf: AnalyzingModule = {
+export const pdf: FormatModule = {
   formats: [{ id: 'pdf', mime: 'application/pdf', extensions: ['pdf'] }],
   sniff(head) {
     const text = new TextDecoder('latin1').decode(head);
