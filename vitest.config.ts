@@ -23,6 +23,8 @@ export default defineConfig({
           name: 'components',
           environment: 'jsdom',
           include: ['tests/components/**/*.test.tsx'],
+          // jsdom renders on a shared 2-core machine: room for load, still a bound on a hang.
+          testTimeout: 30_000,
         },
       },
     ],

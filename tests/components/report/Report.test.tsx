@@ -202,7 +202,8 @@ describe('Report of 100,000 findings', () => {
     expect(document.querySelectorAll('li, .report-row').length).toBeLessThan(
       50,
     );
-    // Generous for a loaded shared machine; the whole list took 1.2 s of main thread before the cap.
-    expect(elapsed).toBeLessThan(1500);
+    // The row cap is what the counts above check; this only guards against a render that hangs
+    // (the uncapped list took 1.2 s of main thread; a loaded shared machine may be several times slower).
+    expect(elapsed).toBeLessThan(10_000);
   });
 });

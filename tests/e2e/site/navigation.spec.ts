@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gotoHydrated, withConsentDecided } from '../helpers/page';
 import { siteText } from '../helpers/site';
+import { HOVER_OPEN_DELAY_MS } from '../../../src/layout/use-hover-intent';
 
 const MOBILE = { width: 375, height: 740 };
 
@@ -58,10 +59,17 @@ test('client-side navigation updates title and canonical, and focuses the new pa
 test('the removers dropdown opens on hover after a delay and closes when the pointer leaves', async ({
   page,
 }) => {
+  // The page's clock is held still while the pointer rests, so the delay is checked by the
+  // page's own timers, not by how fast a loaded machine happens to run.
+  await page.clock.install();
   await gotoHydrated(page, '/en');
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   await removersButton(page).hover();
-  await expect(removersPanel(page)).toBeHidden({ timeout: 100 });
+  await page.clock.runFor(HOVER_OPEN_DELAY_MS - 50);
+  await expect(removersPanel(page)).toBeHidden();
+  await page.clock.runFor(100);
   await expect(removersPanel(page)).toBeVisible();
+  await page.clock.resume();
   await expect(removersPanel(page).getByRole('link')).toHaveCount(6);
   await page.mouse.move(5, 700);
   await expect(removersPanel(page)).toBeHidden();
