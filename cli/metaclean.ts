@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import {
   isEngineError,
+  lendHostCodecs,
   type Finding,
   type Sniffed,
 } from '../workers/engine/index';
@@ -15,6 +16,7 @@ import {
   escapeForTerminal,
   findingLines,
 } from './report-text';
+import { nodeCodecs } from './node-codecs';
 import { installTempCleanup } from './temp-files';
 import { faultPoint } from './test-faults';
 import { hasJournal, journalPathFor, undoSync } from './undo-journal';
@@ -40,6 +42,7 @@ interface FileOutcome {
 
 /** Runs the command line; returns the exit status. Never throws. */
 export async function main(argv: readonly string[]): Promise<number> {
+  lendHostCodecs(nodeCodecs());
   let options: CliOptions;
   try {
     options = parseArgs(argv);

@@ -1,6 +1,10 @@
 import { close, closeSync, openSync, renameSync, write } from 'node:fs';
 import { promisify } from 'node:util';
-import { inPlacePatches, type OutputPlan } from '../workers/engine/index';
+import {
+  inPlacePatches,
+  madeBytes,
+  type OutputPlan,
+} from '../workers/engine/index';
 import { writing, writingSync } from './cli-error';
 import { changedError, readAt, type FileAccess } from './file-access';
 import { kernelCopy, KERNEL_COPY_MIN_BYTES } from './kernel-copy';
@@ -93,6 +97,11 @@ async function writeSegments(
     for (const segment of plan) {
       if (segment.kind === 'bytes') {
         await enqueue(segment.data);
+        continue;
+      }
+      if (segment.kind === 'deferred') {
+        // Made now and let go once written: one such segment is in memory at a time.
+        await enqueue(await madeBytes(segment));
         continue;
       }
       for (let at = segment.start; at < segment.end;) {

@@ -20,6 +20,7 @@ export function makeBenchDocx(
   path: string,
   photo: string,
   stored = false,
+  photos = PHOTOS,
 ): void {
   const jpeg = new Uint8Array(readFileSync(photo));
   const files: Zippable = {
@@ -36,13 +37,13 @@ export function makeBenchDocx(
       `${HEAD}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Company>Bench Company</Company></Properties>`,
     ),
     'word/document.xml': strToU8(
-      `${HEAD}<w:document xmlns:w="${W}" xmlns:r="${R}"><w:body><w:p w:rsidR="00A1B2C3"><w:r><w:t>Twenty photos.</w:t></w:r></w:p>${Array.from({ length: PHOTOS }, (_, i) => picture(i + 1)).join('')}</w:body></w:document>`,
+      `${HEAD}<w:document xmlns:w="${W}" xmlns:r="${R}"><w:body><w:p w:rsidR="00A1B2C3"><w:r><w:t>Twenty photos.</w:t></w:r></w:p>${Array.from({ length: photos }, (_, i) => picture(i + 1)).join('')}</w:body></w:document>`,
     ),
     'word/_rels/document.xml.rels': strToU8(
-      `${HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${Array.from({ length: PHOTOS }, (_, i) => `<Relationship Id="rIdImg${i + 1}" Type="${R}/image" Target="media/photo${i + 1}.jpg"/>`).join('')}</Relationships>`,
+      `${HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${Array.from({ length: photos }, (_, i) => `<Relationship Id="rIdImg${i + 1}" Type="${R}/image" Target="media/photo${i + 1}.jpg"/>`).join('')}</Relationships>`,
     ),
   };
-  for (let i = 1; i <= PHOTOS; i++)
+  for (let i = 1; i <= photos; i++)
     files[`word/media/photo${i}.jpg`] = stored ? [jpeg, { level: 0 }] : jpeg;
   writeFileSync(path, zipSync(files, { level: 6 }));
 }

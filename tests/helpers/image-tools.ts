@@ -52,7 +52,7 @@ export async function cleanImage(path: string): Promise<CleanedImage> {
   const blob = await openAsBlob(path);
   const result = await cleanPlan(blob);
   const bytes = new Uint8Array(
-    await planToBlob(blob, result.plan).arrayBuffer(),
+    await (await planToBlob(blob, result.plan)).arrayBuffer(),
   );
   const out = path.replace(/([^/]+)$/, 'cleaned_$1');
   writeFileSync(out, bytes);

@@ -92,7 +92,7 @@ export async function cleanFile(path: string): Promise<Cleaned> {
   const blob = await openAsBlob(path);
   const result = await cleanPlan(blob);
   const bytes = new Uint8Array(
-    await planToBlob(blob, result.plan).arrayBuffer(),
+    await (await planToBlob(blob, result.plan)).arrayBuffer(),
   );
   const out = join(
     mkdtempSync(join(tmpdir(), 'metaclean-video-')),

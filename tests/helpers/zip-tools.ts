@@ -9,10 +9,19 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { OutputPlan } from '../../workers/engine/output-plan';
 
-export function materialize(input: Uint8Array, plan: OutputPlan): Uint8Array {
-  const parts = plan.map((s) =>
-    s.kind === 'copy' ? input.subarray(s.start, s.end) : s.data,
-  );
+export async function materialize(
+  input: Uint8Array,
+  plan: OutputPlan,
+): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for (const s of plan)
+    parts.push(
+      s.kind === 'copy'
+        ? input.subarray(s.start, s.end)
+        : s.kind === 'bytes'
+          ? s.data
+          : await s.make(),
+    );
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {

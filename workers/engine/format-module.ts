@@ -76,6 +76,12 @@ export interface NestedEngine {
   /** Cleans the bytes with their own module and verifies the result, or throws EngineError. */
   clean(bytes: Uint8Array): Promise<NestedClean>;
   /**
+   * As `clean`, but gives the cleaned file as a plan over `bytes` instead of assembling it: a
+   * container that can make the bytes again later (a zip member it can inflate again) need not
+   * hold them.
+   */
+  cleanPlanned(bytes: Uint8Array): Promise<NestedPlannedClean>;
+  /**
    * Cleans bytes [start, end) of `src` (a stored zip member, a PDF image stream) without reading
    * them all into memory: the plan is in `src`'s offsets, ready to splice into the outer plan.
    */
@@ -93,6 +99,15 @@ export interface NestedEngine {
     src: ByteSource,
     start: number,
   ): Promise<{ format: Sniffed; analysis: Analysis }>;
+}
+
+/** A nested file in memory cleaned and verified, as a plan over its bytes. */
+export interface NestedPlannedClean {
+  readonly format: Sniffed;
+  readonly findings: readonly Finding[];
+  readonly plan: OutputPlan;
+  /** The cleaned file's proven image data, in its own (output) offsets. */
+  readonly proven?: readonly ByteRange[];
 }
 
 /** A nested file cleaned where it lies in its container. */

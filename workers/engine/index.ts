@@ -30,7 +30,8 @@ export {
   maxBytesFor,
 } from './limits';
 export { supportedTypes } from './registry';
-export { inPlacePatches, planToBlob, planSize } from './output-plan';
+export { lendHostCodecs, type HostCodecs } from './shared/host-codecs';
+export { inPlacePatches, madeBytes, planToBlob, planSize } from './output-plan';
 export type { CleanPlanResult, InspectResult } from './pipeline';
 
 export interface CleanOptions extends EngineContext {
@@ -101,7 +102,7 @@ export async function clean(
   const { plan, ...result } = await cleanPlan(blob, options);
   return {
     ...result,
-    blob: planToBlob(blob, plan, result.format.mime),
+    blob: await planToBlob(blob, plan, result.format.mime),
     name: CLEANED_PREFIX + options.name,
   };
 }

@@ -1,12 +1,48 @@
+import type { ByteRange } from './format-module';
+
 /**
- * What a cleaned file is made of: ranges of the input kept as they are, and small new byte arrays.
- * The plan never holds the input's bytes, so building it is O(metadata).
+ * What a cleaned file is made of: ranges of the input kept as they are, small new byte arrays, and
+ * bytes made again each time they are read (see `DeferredSegment`). The plan never holds the
+ * input's bytes, so building it is O(metadata).
  */
 export type Segment =
   | { readonly kind: 'copy'; readonly start: number; readonly end: number }
-  | { readonly kind: 'bytes'; readonly data: Uint8Array };
+  | { readonly kind: 'bytes'; readonly data: Uint8Array }
+  | DeferredSegment;
+
+/**
+ * New bytes too large to keep until the output is written (a photo inside an Office document,
+ * inflated and cleaned): the plan keeps how to make them, and whoever reads or writes the output
+ * makes them then, one at a time. `make` gives the same `size` bytes every time it is called.
+ */
+export interface DeferredSegment {
+  readonly kind: 'deferred';
+  readonly size: number;
+  readonly make: () => Promise<Uint8Array>;
+  /** Ranges of the made bytes that are proven image data, which verify-after-clean need not scan. */
+  readonly proven?: readonly ByteRange[];
+}
 
 export type OutputPlan = readonly Segment[];
+
+export function segmentSize(s: Segment): number {
+  switch (s.kind) {
+    case 'copy':
+      return s.end - s.start;
+    case 'bytes':
+      return s.data.length;
+    case 'deferred':
+      return s.size;
+  }
+}
+
+/** A deferred segment's bytes, checked against the size it promised. */
+export async function madeBytes(s: DeferredSegment): Promise<Uint8Array> {
+  const bytes = await s.make();
+  if (bytes.length !== s.size)
+    throw new Error(`deferred bytes: ${bytes.length}, not ${s.size}`);
+  return bytes;
+}
 
 export class OutputBuilder {
   private readonly segments: Segment[] = [];
@@ -32,6 +68,14 @@ export class OutputBuilder {
     return this;
   }
 
+  /** Adds a segment of another plan as it is (copies still merge with their neighbours). */
+  add(segment: Segment): this {
+    if (segment.kind === 'copy') return this.copy(segment.start, segment.end);
+    if (segment.kind === 'bytes') return this.push(segment.data);
+    if (segment.size > 0) this.segments.push(segment);
+    return this;
+  }
+
   build(): OutputPlan {
     return [...this.segments];
   }
@@ -47,31 +91,45 @@ export function shiftPlan(plan: OutputPlan, by: number): OutputPlan {
 }
 
 export function planSize(plan: OutputPlan): number {
-  return plan.reduce(
-    (n, s) => n + (s.kind === 'copy' ? s.end - s.start : s.data.length),
-    0,
-  );
+  return plan.reduce((n, s) => n + segmentSize(s), 0);
 }
 
 /** The bytes a plan over `input` describes, assembled in one buffer (a nested file in memory). */
-export function planBytes(input: Uint8Array, plan: OutputPlan): Uint8Array {
+export async function planBytes(
+  input: Uint8Array,
+  plan: OutputPlan,
+): Promise<Uint8Array> {
   const out = new Uint8Array(planSize(plan));
   let at = 0;
   for (const s of plan) {
-    const part = s.kind === 'copy' ? input.subarray(s.start, s.end) : s.data;
+    const part =
+      s.kind === 'copy'
+        ? input.subarray(s.start, s.end)
+        : s.kind === 'bytes'
+          ? s.data
+          : await madeBytes(s);
     out.set(part, at);
     at += part.length;
   }
   return out;
 }
 
-/** Turns a plan into a Blob made of slices of the input: no input byte is copied here. */
-export function planToBlob(input: Blob, plan: OutputPlan, type = ''): Blob {
-  const parts: BlobPart[] = plan.map((s) =>
-    s.kind === 'copy'
-      ? input.slice(s.start, s.end)
-      : (s.data as Uint8Array<ArrayBuffer>),
-  );
+/**
+ * Turns a plan into a Blob made of slices of the input: no input byte is copied here. Deferred
+ * bytes are made one at a time and handed to the Blob, which the browser may keep on disk.
+ */
+export async function planToBlob(
+  input: Blob,
+  plan: OutputPlan,
+  type = '',
+): Promise<Blob> {
+  const parts: BlobPart[] = [];
+  for (const s of plan) {
+    if (s.kind === 'copy') parts.push(input.slice(s.start, s.end));
+    else if (s.kind === 'bytes') parts.push(s.data as Uint8Array<ArrayBuffer>);
+    else
+      parts.push(new Blob([(await madeBytes(s)) as Uint8Array<ArrayBuffer>]));
+  }
   return new Blob(parts, { type });
 }
 
@@ -90,9 +148,12 @@ export function inPlacePatches(
     if (s.kind === 'copy') {
       if (s.start !== pos) return null;
       pos = s.end;
-    } else {
+    } else if (s.kind === 'bytes') {
       patches.push({ offset: pos, data: s.data });
       pos += s.data.length;
+    } else {
+      // Deferred bytes are large new content: never a patch of the input.
+      return null;
     }
   }
   return pos === inputSize ? patches : null;

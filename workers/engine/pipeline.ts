@@ -11,6 +11,7 @@ import type {
   EngineContext,
   FormatModule,
   NestedEngine,
+  NestedPlannedClean,
   Sniffed,
 } from './format-module';
 import { formatCatalog } from './format-catalog';
@@ -20,7 +21,12 @@ import {
   SNIFF_BYTES,
   maxBytesFor,
 } from './limits';
-import { planBytes, shiftPlan, type OutputPlan } from './output-plan';
+import {
+  planBytes,
+  segmentSize,
+  shiftPlan,
+  type OutputPlan,
+} from './output-plan';
 import { ANALYSIS_SHARE, ProgressMeter, type ReadMeter } from './progress';
 import {
   bytesAccess,
@@ -151,13 +157,15 @@ function provenInOutput(plan: OutputPlan): ByteRange[] {
   const out: ByteRange[] = [];
   let pos = 0;
   for (const segment of plan) {
-    if (segment.kind === 'copy') {
-      pos += segment.end - segment.start;
-      continue;
-    }
-    for (const r of provenInBytes.get(segment.data) ?? [])
+    const proven =
+      segment.kind === 'bytes'
+        ? provenInBytes.get(segment.data)
+        : segment.kind === 'deferred'
+          ? segment.proven
+          : undefined;
+    for (const r of proven ?? [])
       out.push({ start: pos + r.start, end: pos + r.end });
-    pos += segment.data.length;
+    pos += segmentSize(segment);
   }
   return out;
 }
@@ -232,6 +240,19 @@ function nestedEngine(
   known?: KnownOpaque,
 ): NestedEngine {
   const ctx: EngineContext = signal ? { signal } : {};
+  const cleanedPlan = async (
+    bytes: Uint8Array,
+  ): Promise<NestedPlannedClean> => {
+    const analyzed = await analyzeInput(bytesAccess(bytes), ctx, depth);
+    const result = await verifiedPlan(analyzed, ctx, depth);
+    const opaque = analyzed.analysis.opaque;
+    return {
+      format: result.format,
+      findings: [...result.removed, ...result.kept],
+      plan: result.plan,
+      ...(opaque && { proven: opaqueInOutput(result.plan, opaque) }),
+    };
+  };
   return {
     async inspect(bytes) {
       const { format, analysis } = await analyzeInput(
@@ -281,18 +302,12 @@ function nestedEngine(
       };
     },
     async clean(bytes) {
-      const analyzed = await analyzeInput(bytesAccess(bytes), ctx, depth);
-      const result = await verifiedPlan(analyzed, ctx, depth);
-      const cleaned = planBytes(bytes, result.plan);
-      const opaque = analyzed.analysis.opaque;
-      if (opaque)
-        provenInBytes.set(cleaned, opaqueInOutput(result.plan, opaque));
-      return {
-        format: result.format,
-        findings: [...result.removed, ...result.kept],
-        bytes: cleaned,
-      };
+      const { proven, plan, ...result } = await cleanedPlan(bytes);
+      const cleaned = await planBytes(bytes, plan);
+      if (proven) provenInBytes.set(cleaned, proven);
+      return { ...result, bytes: cleaned };
     },
+    cleanPlanned: cleanedPlan,
     async cleanSlice(src, start, end) {
       const slice = rangeAccess(src.input, start, end);
       const analyzed = await analyzeInput(

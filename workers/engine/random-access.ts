@@ -1,4 +1,9 @@
-import type { OutputPlan } from './output-plan';
+import {
+  madeBytes,
+  segmentSize,
+  type DeferredSegment,
+  type OutputPlan,
+} from './output-plan';
 
 /**
  * Anything the engine can read at random offsets: a Blob in the browser, a file handle in the CLI
@@ -43,7 +48,9 @@ export function rangeAccess(
 
 /**
  * The output a plan describes, read without assembling it: copied ranges come from the input,
- * new bytes from the plan. Verify-after-clean inspects this.
+ * new bytes from the plan. Deferred bytes are made when first read and kept until another
+ * deferred segment is read (reads go forward through a file), so one of them is in memory at a time.
+ * Verify-after-clean inspects this.
  */
 export function planAccess(
   input: RandomAccess,
@@ -53,8 +60,14 @@ export function planAccess(
   let size = 0;
   for (const s of plan) {
     starts.push(size);
-    size += s.kind === 'copy' ? s.end - s.start : s.data.length;
+    size += segmentSize(s);
   }
+  let made: { segment: DeferredSegment; bytes: Uint8Array } | null = null;
+  const bytesOf = async (segment: DeferredSegment): Promise<Uint8Array> => {
+    if (made?.segment !== segment)
+      made = { segment, bytes: await madeBytes(segment) };
+    return made.bytes;
+  };
   return {
     size,
     async read(offset, length) {
@@ -64,15 +77,13 @@ export function planAccess(
       while (filled < length && i < plan.length) {
         const segment = plan[i]!;
         const from = offset + filled - starts[i]!;
-        const segmentLength =
-          segment.kind === 'copy'
-            ? segment.end - segment.start
-            : segment.data.length;
-        const take = Math.min(length - filled, segmentLength - from);
+        const take = Math.min(length - filled, segmentSize(segment) - from);
         const bytes =
           segment.kind === 'copy'
             ? await input.read(segment.start + from, take)
-            : segment.data.subarray(from, from + take);
+            : segment.kind === 'bytes'
+              ? segment.data.subarray(from, from + take)
+              : (await bytesOf(segment)).subarray(from, from + take);
         out.set(bytes, filled);
         filled += take;
         i++;

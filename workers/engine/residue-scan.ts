@@ -9,7 +9,7 @@
 import type { ByteSource } from './byte-source';
 import { ascii } from './bytes';
 import type { ByteRange } from './format-module';
-import type { OutputPlan } from './output-plan';
+import { segmentSize, type OutputPlan } from './output-plan';
 
 /**
  * Signatures that only metadata carries: XMP packet wrappers and namespaces (XMP part 1 7.3,
@@ -62,8 +62,8 @@ export function opaqueInOutput(
   const out: ByteRange[] = [];
   let pos = 0;
   for (const segment of plan) {
-    if (segment.kind === 'bytes') {
-      pos += segment.data.length;
+    if (segment.kind !== 'copy') {
+      pos += segmentSize(segment);
       continue;
     }
     for (const range of opaque) {

@@ -154,7 +154,7 @@ describe('avi clean', () => {
     );
     const { plan } = await cleanPlan(blobOf(bytes));
     const output = new Uint8Array(
-      await planToBlob(blobOf(bytes), plan).arrayBuffer(),
+      await (await planToBlob(blobOf(bytes), plan)).arrayBuffer(),
     );
     expect(contains(output, 'CANARY_COMMENT')).toBe(false);
   });

@@ -25,7 +25,7 @@ const at = (name: string) => join(dir, name);
 async function cleanBytes(bytes: Uint8Array): Promise<Uint8Array> {
   const blob = blobOf(bytes);
   const { plan } = await cleanPlan(blob);
-  return new Uint8Array(await planToBlob(blob, plan).arrayBuffer());
+  return new Uint8Array(await (await planToBlob(blob, plan)).arrayBuffer());
 }
 
 /** A V5 BMP whose colour space is a linked profile: a Windows path appended after the pixels. */

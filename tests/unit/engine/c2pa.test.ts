@@ -50,7 +50,9 @@ async function cleaned(bytes: Uint8Array) {
   const input = blobOf(bytes);
   const result = await cleanPlan(input);
   const output = new Uint8Array(
-    await planToBlob(input, result.plan, result.format.mime).arrayBuffer(),
+    await (
+      await planToBlob(input, result.plan, result.format.mime)
+    ).arrayBuffer(),
   );
   return { result, output };
 }

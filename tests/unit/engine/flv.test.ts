@@ -148,7 +148,7 @@ describe('flv clean', () => {
     const bytes = handMadeFlv();
     const { plan } = await cleanPlan(blobOf(bytes));
     const output = new Uint8Array(
-      await planToBlob(blobOf(bytes), plan).arrayBuffer(),
+      await (await planToBlob(blobOf(bytes), plan)).arrayBuffer(),
     );
     writeFileSync(at('hand.flv'), output);
     expect(contains(output, 'CANARY_TOOL')).toBe(false);

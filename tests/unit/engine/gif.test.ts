@@ -104,7 +104,7 @@ describe('GIF cleaning', () => {
     const input = insertBeforeTrailer(fileBytes(at('anim.gif')), [plainText]);
     const result = await cleanPlan(blobOf(input));
     const output = Buffer.from(
-      await planToBlob(blobOf(input), result.plan).arrayBuffer(),
+      await (await planToBlob(blobOf(input), result.plan)).arrayBuffer(),
     );
     expect(output.includes(Buffer.from(plainText))).toBe(true);
   });

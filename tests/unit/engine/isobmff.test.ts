@@ -74,7 +74,7 @@ async function cleanedBytes(bytes: Uint8Array): Promise<Uint8Array> {
   const blob = blobOf(bytes);
   const { plan } = await cleanPlan(blob);
   expect(inPlacePatches(blob.size, plan)).not.toBeNull();
-  return new Uint8Array(await planToBlob(blob, plan).arrayBuffer());
+  return new Uint8Array(await (await planToBlob(blob, plan)).arrayBuffer());
 }
 
 describe('sniffing', () => {

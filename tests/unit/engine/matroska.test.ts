@@ -248,7 +248,7 @@ describe('matroska hostile input', () => {
     const { plan } = await cleanBytes(bytes);
     expect(performance.now() - started).toBeLessThan(1000);
     const output = new Uint8Array(
-      await planToBlob(blobOf(bytes), plan).arrayBuffer(),
+      await (await planToBlob(blobOf(bytes), plan)).arrayBuffer(),
     );
     expect(contains(output, 'CANARY_DEEP')).toBe(false);
     expect(output.length).toBe(bytes.length);

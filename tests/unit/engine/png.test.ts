@@ -329,7 +329,7 @@ describe('PNG hostile input', () => {
     const comments = result.removed.filter((f) => f.label === 'Comment');
     expect(comments.length).toBeGreaterThanOrEqual(4000);
     const output = new Uint8Array(
-      await planToBlob(blob, result.plan).arrayBuffer(),
+      await (await planToBlob(blob, result.plan)).arrayBuffer(),
     );
     expect(listChunks(output).some((c) => c.type === 'zTXt')).toBe(false);
     expect(contains(output, 'CANARY_AFTER_BOMBS')).toBe(false);

@@ -114,7 +114,7 @@ async function cleanedWithProgress(input: Uint8Array) {
     onProgress: (f) => fractions.push(f),
   });
   const output = Buffer.from(
-    await planToBlob(blobOf(input), result.plan).arrayBuffer(),
+    await (await planToBlob(blobOf(input), result.plan)).arrayBuffer(),
   );
   return { fractions, output };
 }

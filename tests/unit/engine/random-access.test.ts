@@ -15,7 +15,9 @@ describe('planAccess', () => {
       .push(new Uint8Array(50).fill(9))
       .copy(900, 1000)
       .build();
-    const whole = new Uint8Array(await planToBlob(input, plan).arrayBuffer());
+    const whole = new Uint8Array(
+      await (await planToBlob(input, plan)).arrayBuffer(),
+    );
     const access = planAccess(blobAccess(input), plan);
     expect(access.size).toBe(whole.length);
     await fc.assert(
@@ -31,6 +33,40 @@ describe('planAccess', () => {
       ),
       { numRuns: 200 },
     );
+  });
+
+  it('reads deferred bytes, made once per segment while reads stay in it', async () => {
+    const made = Uint8Array.from({ length: 300 }, (_, i) => (i * 13) % 256);
+    let makes = 0;
+    const plan = new OutputBuilder()
+      .copy(0, 100)
+      .add({
+        kind: 'deferred',
+        size: made.length,
+        make: async () => {
+          makes++;
+          return made.slice();
+        },
+      })
+      .copy(900, 1000)
+      .build();
+    const whole = new Uint8Array(
+      await (await planToBlob(input, plan)).arrayBuffer(),
+    );
+    expect(whole.subarray(100, 400)).toEqual(made);
+    makes = 0;
+    const access = planAccess(blobAccess(input), plan);
+    expect(access.size).toBe(500);
+    for (let at = 0; at < 500; at += 50)
+      expect(await access.read(at, 50)).toEqual(whole.subarray(at, at + 50));
+    expect(makes).toBe(1);
+  });
+
+  it('fails when deferred bytes are not the size they promised', async () => {
+    const plan = new OutputBuilder()
+      .add({ kind: 'deferred', size: 10, make: async () => new Uint8Array(9) })
+      .build();
+    await expect(planToBlob(input, plan)).rejects.toThrow(/not 10/);
   });
 
   it('reads an empty plan as an empty file', async () => {

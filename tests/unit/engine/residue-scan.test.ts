@@ -44,7 +44,7 @@ describe('residue scan after the clean', () => {
     expect(has(input, CANARY)).toBe(true);
     const result = await cleanPlan(blobOf(input));
     const output = new Uint8Array(
-      await planToBlob(blobOf(input), result.plan).arrayBuffer(),
+      await (await planToBlob(blobOf(input), result.plan)).arrayBuffer(),
     );
     expect(has(output, CANARY)).toBe(false);
   });

@@ -8,7 +8,7 @@ const HOME = '/home/CANARY_USER/drawing.png';
 async function cleaned(text: string) {
   const blob = new Blob([text]);
   const result = await cleanPlan(blob);
-  return { result, text: await planToBlob(blob, result.plan).text() };
+  return { result, text: await (await planToBlob(blob, result.plan)).text() };
 }
 
 function wellFormed(text: string): boolean {

@@ -11,7 +11,7 @@ const CORPUS = corpusFile('mat2');
 async function cleaned(text: string): Promise<string> {
   const blob = new Blob([text]);
   const { plan } = await cleanPlan(blob);
-  return planToBlob(blob, plan).text();
+  return await (await planToBlob(blob, plan)).text();
 }
 
 function parseErrors(text: string): number {

@@ -1,3 +1,5 @@
+import { hostCodecs } from './host-codecs';
+
 /**
  * CRC-32 (ISO 3309 / IEEE 802.3, reflected, polynomial 0xEDB88320): zip stores it for every member,
  * PNG for every chunk, EBML in its CRC-32 element.
@@ -23,6 +25,12 @@ const TABLES = (() => {
 
 /** Continues a CRC-32 over more bytes; start with `crc32(bytes)` or `crc32(bytes, 0)`. */
 export function crc32(bytes: Uint8Array, previous = 0): number {
+  const native = hostCodecs().crc32;
+  return native ? native(bytes, previous) : crc32Js(bytes, previous);
+}
+
+/** The engine's own CRC-32, used when the host lends none (the browser). */
+export function crc32Js(bytes: Uint8Array, previous = 0): number {
   const t = TABLES;
   let c = ~previous;
   let i = 0;

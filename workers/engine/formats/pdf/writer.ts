@@ -87,7 +87,12 @@ class Writer {
   plan(plan: OutputPlan): void {
     for (const s of plan) {
       if (s.kind === 'copy') this.copy(s.start, s.end);
-      else this.bytes(s.data);
+      else if (s.kind === 'bytes') this.bytes(s.data);
+      else {
+        this.flush();
+        this.out.add(s);
+        this.offset += s.size;
+      }
     }
   }
   build(): OutputPlan {

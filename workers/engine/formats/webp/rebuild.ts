@@ -75,9 +75,6 @@ export async function rebuildWebp(
   if (exif) body.push(chunkHeader(EXIF_CHUNK, exif.length)).push(exif);
   const plan = body.build();
   const out = new OutputBuilder().push(chunkHeader('RIFF', planSize(plan)));
-  for (const s of plan) {
-    if (s.kind === 'copy') out.copy(s.start, s.end);
-    else out.push(s.data);
-  }
+  for (const s of plan) out.add(s);
   return out.build();
 }

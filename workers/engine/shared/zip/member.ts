@@ -3,6 +3,7 @@ import type { ByteSource } from '../../byte-source';
 import { EngineError, corrupt } from '../../errors';
 import { MAX_METADATA_BYTES } from '../../limits';
 import { crc32 } from '../crc32';
+import { hostCodecs } from '../host-codecs';
 import { METHOD_STORED } from './format';
 import type { ZipEntry } from './read';
 
@@ -18,6 +19,20 @@ function inflateBounded(
   size: number,
   name: string,
 ): Uint8Array {
+  const native = hostCodecs().inflateRaw;
+  if (native) {
+    let out: Uint8Array | null;
+    try {
+      out = native(raw, size);
+    } catch {
+      throw corrupt(`zip member ${name} does not inflate`);
+    }
+    if (out === null)
+      throw corrupt(`zip member ${name} inflates past its declared size`);
+    if (out.length !== size)
+      throw corrupt(`zip member ${name} is shorter than declared`);
+    return out;
+  }
   const out = new Uint8Array(size);
   let filled = 0;
   const inflater = new Inflate((chunk) => {
@@ -40,11 +55,15 @@ function inflateBounded(
   return out;
 }
 
-/** A member's bytes, decompressed (bounded by its declared size) and checked against its CRC-32. */
+/**
+ * A member's bytes, decompressed (bounded by its declared size) and checked against its CRC-32.
+ * `checked: false` skips the CRC for a member read a second time, whose first read was checked.
+ */
 export async function readMember(
   src: ByteSource,
   entry: ZipEntry,
   limit = MAX_METADATA_BYTES,
+  checked = true,
 ): Promise<Uint8Array> {
   if (entry.uncompressedSize > limit)
     throw new EngineError(
@@ -58,7 +77,10 @@ export async function readMember(
   } else {
     bytes = inflateBounded(raw, entry.uncompressedSize, entry.name);
   }
-  if (bytes.length !== entry.uncompressedSize || crc32(bytes) !== entry.crc32)
+  if (
+    bytes.length !== entry.uncompressedSize ||
+    (checked && crc32(bytes) !== entry.crc32)
+  )
     throw corrupt(`zip member ${entry.name} fails its CRC-32 check`);
   return bytes;
 }

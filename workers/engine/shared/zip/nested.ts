@@ -2,12 +2,19 @@ import type { ByteSource } from '../../byte-source';
 import { finding, removable, type Finding } from '../../findings';
 import type { AnalysisContext, ByteRange } from '../../format-module';
 import { MAX_DECOMPRESSED_BYTES } from '../../limits';
+import {
+  madeBytes,
+  planBytes,
+  planSize,
+  type OutputPlan,
+} from '../../output-plan';
+import { crc32 } from '../crc32';
 import { readMember } from './member';
 import { METHOD_STORED } from './format';
 import type { ZipEntry } from './read';
 import {
   copiedMember,
-  newMember,
+  deferredMember,
   storedPlanMember,
   type OutMember,
 } from './write';
@@ -63,7 +70,8 @@ export interface NestedMember {
  * Cleans a member that is a file of its own with the engine. A stored member is cleaned where it
  * lies (only its metadata is read; the rest is copied as input ranges); a deflated one is inflated,
  * cleaned, and stored (its content is already compressed: deflating it again would cost time and
- * gain nothing). A member with nothing to remove is copied unchanged.
+ * gain nothing), as bytes made again when written. A member with nothing to remove is copied
+ * unchanged.
  */
 export async function cleanNestedMember(
   src: ByteSource,
@@ -97,12 +105,42 @@ export async function cleanNestedMember(
     };
   }
   const bytes = await readMember(src, entry, MAX_DECOMPRESSED_BYTES);
-  const result = await ctx.nested.clean(bytes);
+  const result = await ctx.nested.cleanPlanned(bytes);
   const findings = result.findings.map(located);
+  if (!findings.some(removable))
+    return { findings, member: copiedMember(entry) };
+  // The cleaned file is not kept: the output makes it again from the member's compressed bytes
+  // when it is read or written, so a document of many photos never holds them all.
+  const { plan } = result;
   return {
     findings,
-    member: findings.some(removable)
-      ? newMember(entry.name, result.bytes, false)
-      : copiedMember(entry),
+    member: deferredMember(
+      entry.name,
+      await planCrc32(bytes, plan),
+      planSize(plan),
+      {
+        make: async () =>
+          planBytes(
+            await readMember(src, entry, MAX_DECOMPRESSED_BYTES, false),
+            plan,
+          ),
+        ...(result.proven && { proven: result.proven }),
+      },
+    ),
   };
+}
+
+/** The CRC-32 of what a plan over `input` describes, without assembling it. */
+async function planCrc32(input: Uint8Array, plan: OutputPlan): Promise<number> {
+  let crc = 0;
+  for (const s of plan) {
+    const part =
+      s.kind === 'copy'
+        ? input.subarray(s.start, s.end)
+        : s.kind === 'bytes'
+          ? s.data
+          : await madeBytes(s);
+    crc = crc32(part, crc);
+  }
+  return crc;
 }

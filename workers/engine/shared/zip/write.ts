@@ -1,7 +1,13 @@
 import { deflateSync } from 'fflate';
 import type { ByteSource } from '../../byte-source';
 import { EngineError } from '../../errors';
-import { OutputBuilder, planSize, type OutputPlan } from '../../output-plan';
+import {
+  madeBytes,
+  OutputBuilder,
+  planSize,
+  type DeferredSegment,
+  type OutputPlan,
+} from '../../output-plan';
 import { crc32 } from '../crc32';
 import {
   CENTRAL_HEADER_SIG,
@@ -50,6 +56,25 @@ export function copiedMember(entry: ZipEntry): OutMember {
   };
 }
 
+/**
+ * A stored member whose content is made again when it is read or written (see DeferredSegment):
+ * a photo inflated and cleaned, whose CRC-32 the caller computed when it cleaned it.
+ */
+export function deferredMember(
+  name: string,
+  crc: number,
+  size: number,
+  segment: Omit<DeferredSegment, 'kind' | 'size'>,
+): OutMember {
+  return {
+    name,
+    method: METHOD_STORED,
+    crc32: crc,
+    uncompressedSize: size,
+    data: [{ kind: 'deferred', size, ...segment }],
+  };
+}
+
 /** A member with new content: deflated when `compress`, else stored. */
 export function newMember(
   name: string,
@@ -81,6 +106,10 @@ export async function storedPlanMember(
   for (const s of plan) {
     if (s.kind === 'bytes') {
       crc = crc32(s.data, crc);
+      continue;
+    }
+    if (s.kind === 'deferred') {
+      crc = crc32(await madeBytes(s), crc);
       continue;
     }
     for (let at = s.start; at < s.end; at += CRC_CHUNK) {
@@ -141,10 +170,7 @@ export function writeZip(members: readonly OutMember[]): OutputPlan {
     local.view.setUint16(26, name.length, true);
     local.bytes.set(name, LOCAL_HEADER_SIZE);
     out.push(local.bytes);
-    for (const s of m.data) {
-      if (s.kind === 'copy') out.copy(s.start, s.end);
-      else out.push(s.data);
-    }
+    for (const s of m.data) out.add(s);
     const c = header(CENTRAL_HEADER_SIZE + name.length, CENTRAL_HEADER_SIG);
     c.view.setUint16(4, VERSION_20, true);
     c.view.setUint16(6, VERSION_20, true);

@@ -1,0 +1,36 @@
+import * as zlib from 'node:zlib';
+import type { HostCodecs } from '../workers/engine/index';
+
+/**
+ * Node's zlib as the engine's CRC-32 and inflate: the same results as the engine's JavaScript,
+ * several times faster on the megabytes of photos inside an Office document. `zlib.crc32` came
+ * with Node 20.15; on an older Node the engine keeps its own.
+ */
+export function nodeCodecs(): HostCodecs {
+  const nativeCrc32 = (
+    zlib as { crc32?: (data: Uint8Array, value?: number) => number }
+  ).crc32;
+  return {
+    ...(typeof nativeCrc32 === 'function' && {
+      crc32: (bytes: Uint8Array, previous: number) =>
+        nativeCrc32(bytes, previous),
+    }),
+    inflateRaw(raw, size) {
+      try {
+        // One byte over the declared size tells a member that holds more than it says.
+        // One output chunk of the whole size spares zlib joining many chunks into a new buffer.
+        const out = zlib.inflateRawSync(raw, {
+          maxOutputLength: size + 1,
+          chunkSize: Math.max(zlib.constants.Z_MIN_CHUNK, size + 1),
+        });
+        return out.length > size
+          ? null
+          : new Uint8Array(out.buffer, out.byteOffset, out.length);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+          return null;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { nodeCodecs } from '../../../cli/node-codecs';
+import { isEngineError } from '../../../workers/engine/errors';
+import { crc32, crc32Js } from '../../../workers/engine/shared/crc32';
+import { lendHostCodecs } from '../../../workers/engine/shared/host-codecs';
+import { readZip } from '../../../workers/engine/shared/zip/read';
+import { readMember } from '../../../workers/engine/shared/zip/member';
+import { ByteSource } from '../../../workers/engine/byte-source';
+import { zipSync } from 'fflate';
+
+/** The CLI lends Node's zlib to the engine: it must answer exactly as the engine's own code. */
+describe("the CLI's native codecs", () => {
+  afterEach(() => lendHostCodecs({}));
+
+  it('compute the same CRC-32 as the engine, continued from any value', () => {
+    const native = nodeCodecs().crc32!;
+    for (const size of [0, 1, 7, 8, 9, 1000, 65_537]) {
+      const bytes = new Uint8Array(randomBytes(size));
+      const previous = crc32Js(Uint8Array.of(1, 2, 3));
+      expect(native(bytes, 0)).toBe(crc32Js(bytes));
+      expect(native(bytes, previous)).toBe(crc32Js(bytes, previous));
+    }
+    lendHostCodecs(nodeCodecs());
+    const bytes = new Uint8Array(randomBytes(4096));
+    expect(crc32(bytes)).toBe(crc32Js(bytes));
+  });
+
+  it('inflate to exactly the declared size, and refuse a stream that holds more', () => {
+    const { inflateRaw } = nodeCodecs();
+    const text = new TextEncoder().encode('metaclean '.repeat(10_000));
+    const raw = new Uint8Array(deflateRawSync(text));
+    expect(inflateRaw!(raw, text.length)).toEqual(text);
+    // A member that says it holds less than it does: a zip bomb's lie.
+    expect(inflateRaw!(raw, 100)).toBeNull();
+    expect(() =>
+      inflateRaw!(raw.subarray(0, raw.length >> 1), text.length),
+    ).toThrow();
+  });
+
+  it('read zip members as the engine does: same bytes, same typed errors', async () => {
+    const text = new TextEncoder().encode('<a>CANARY</a>'.repeat(5000));
+    const zip = zipSync({ 'a.xml': text }, { level: 6 });
+    const src = new ByteSource(new Blob([zip]));
+    const [entry] = (await readZip(src)).entries;
+    const own = await readMember(src, entry!);
+    lendHostCodecs(nodeCodecs());
+    expect(await readMember(src, entry!)).toEqual(own);
+    const lying = { ...entry!, uncompressedSize: 1000 };
+    const error = await readMember(src, lying).catch((e: unknown) => e);
+    expect(isEngineError(error) && error.code).toBe('corrupt');
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * Native codecs a host may lend the engine. The engine's own CRC-32 and inflate are plain
+ * JavaScript so they run in any browser; the CLI lends Node's zlib, which does the same work several
+ * times faster. Every lent function must give exactly what the engine's own would, including
+ * its limits: `inflateRaw` returns at most `size` bytes and throws when the stream holds more.
+ */
+export interface HostCodecs {
+  /** CRC-32 continued from `previous`, as `crc32` in crc32.ts computes it. */
+  readonly crc32?: (bytes: Uint8Array, previous: number) => number;
+  /**
+   * A raw deflate stream (RFC 1951) inflated into exactly its declared `size`, or null when it
+   * would inflate past `size` (a zip bomb, a lying header). Throws when the stream is broken.
+   */
+  readonly inflateRaw?: (raw: Uint8Array, size: number) => Uint8Array | null;
+}
+
+let lent: HostCodecs = {};
+
+/** Called once by the host at start-up (the CLI); the browser lends nothing. */
+export function lendHostCodecs(codecs: HostCodecs): void {
+  lent = codecs;
+}
+
+export function hostCodecs(): HostCodecs {
+  return lent;
+}
