@@ -154,10 +154,17 @@ export function allBlogRoutes(): {
   );
 }
 
-/** `/ae/blog/{arabic-slug}`: the recognised alias of each Arabic article (canonical: almudawanat). */
+/**
+ * The recognised aliases of each Arabic article, each prerendered with its canonical at
+ * `/ae/almudawanat/{arabic-slug}`: `/ae/blog/{arabic-slug}`, and the Portuguese slug under both
+ * bases (a link from another variant with only its prefix changed), so the slug map works both
+ * ways on a static host too.
+ */
 export function arabicBlogAliasPaths(): string[] {
-  return BLOG_SLUGS.map(
-    (slug) =>
-      `${LOCALES.ae.prefix}${ARABIC_BLOG_ALIAS}/${toArabicBlogSlug(slug)}`,
-  );
+  const ae = LOCALES.ae.prefix;
+  return BLOG_SLUGS.flatMap((slug) => [
+    `${ae}${ARABIC_BLOG_ALIAS}/${toArabicBlogSlug(slug)}`,
+    `${ae}${ARABIC_BLOG_ALIAS}/${slug}`,
+    `${ae}${ROUTE_TABLE.blog.ar}/${slug}`,
+  ]);
 }
