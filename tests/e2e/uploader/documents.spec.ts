@@ -1,0 +1,121 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync, zipSync } from 'fflate';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  CANARY,
+  deepFind,
+  gpsJpeg,
+  syntheticDocx,
+} from '../../helpers/office-fixtures';
+import {
+  buildPdf,
+  qpdfCheck,
+  qdfText,
+  type PdfBody,
+} from '../../helpers/pdf-fixtures';
+import { exiftoolTags, skipConsentBanner, toolPath } from './uploader-helpers';
+
+/**
+ * Documents cleaned in the browser's worker, as a visitor meets it: a Word file whose photo Word
+ * deflated (the engine makes the cleaned photo again when the download is assembled) and a PDF
+ * with an author, XMP and a GPS photo. Each download is read back with independent tools.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'metaclean-e2e-docs-'));
+
+function wordFile(): string {
+  const packed = unzipSync(syntheticDocx({ jpeg: gpsJpeg(dir) }));
+  const path = join(dir, 'report.docx');
+  writeFileSync(path, zipSync(packed, { level: 6 }));
+  return path;
+}
+
+function pdfFile(): string {
+  const photo = gpsJpeg(dir, 'page-photo.jpg');
+  const [width, height] = [64, 48];
+  const bodies = new Map<number, PdfBody>([
+    [1, '<< /Type /Catalog /Pages 2 0 R /Metadata 6 0 R >>'],
+    [2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
+    [
+      3,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Contents 4 0 R /Resources << /XObject << /Im0 5 0 R >> >> >>`,
+    ],
+    [
+      4,
+      {
+        dict: '',
+        data: Buffer.from(`q ${width} 0 0 ${height} 0 0 cm /Im0 Do Q`),
+      },
+    ],
+    [
+      5,
+      {
+        dict: `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode`,
+        data: photo,
+      },
+    ],
+    [
+      6,
+      {
+        dict: '/Type /Metadata /Subtype /XML',
+        data: Buffer.from(
+          `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator><rdf:Seq><rdf:li>${CANARY}_XMP_CREATOR</rdf:li></rdf:Seq></dc:creator></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`,
+        ),
+      },
+    ],
+    [7, `<< /Author (${CANARY}_PDF_AUTHOR) /Producer (${CANARY}_PRODUCER) >>`],
+  ]);
+  const path = join(dir, 'scan.pdf');
+  writeFileSync(path, buildPdf(bodies, '/Root 1 0 R /Info 7 0 R'));
+  return path;
+}
+
+async function cleanInPage(page: Page, file: string, saveAs: string) {
+  await page.locator('input[type=file]').setInputFiles(file);
+  await page.locator('.uploader[data-state="selected"]').waitFor();
+  await page.locator('button.uploader-action').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('a.uploader-download').click(),
+  ]);
+  await download.saveAs(saveAs);
+  return download.suggestedFilename();
+}
+
+test.beforeEach(async ({ page }) => skipConsentBanner(page));
+
+test('en: a Word file with a deflated GPS photo and a PDF with an author are cleaned in the browser', async ({
+  page,
+}, testInfo) => {
+  await page.goto(toolPath('documents', 'en'));
+  await expect(page.locator('.uploader')).toHaveAttribute('data-ready', 'true');
+
+  const word = wordFile();
+  expect(
+    deepFind(new Uint8Array(readFileSync(word)), CANARY).length,
+  ).toBeGreaterThan(0);
+  const cleanWord = testInfo.outputPath('cleaned_report.docx');
+  expect(await cleanInPage(page, word, cleanWord)).toBe('cleaned_report.docx');
+  const output = new Uint8Array(readFileSync(cleanWord));
+  expect(deepFind(output, CANARY)).toEqual([]);
+  const photo = join(dir, 'from-word.jpg');
+  writeFileSync(photo, unzipSync(output)['word/media/image1.jpg']!);
+  expect(
+    Object.keys(exiftoolTags(photo)).filter((t) => /GPS|Artist|Make/.test(t)),
+  ).toEqual([]);
+
+  await page.goto(toolPath('documents', 'en'));
+  await expect(page.locator('.uploader')).toHaveAttribute('data-ready', 'true');
+  const pdf = pdfFile();
+  expect(readFileSync(pdf).includes(`${CANARY}_PDF_AUTHOR`)).toBe(true);
+  expect(readFileSync(pdf).includes(`${CANARY}_XMP_CREATOR`)).toBe(true);
+  const cleanPdf = testInfo.outputPath('cleaned_scan.pdf');
+  expect(await cleanInPage(page, pdf, cleanPdf)).toBe('cleaned_scan.pdf');
+  expect(qpdfCheck(cleanPdf)).toBeTruthy();
+  expect(qdfText(cleanPdf, join(dir, 'scan.qdf'))).not.toContain(CANARY);
+  const tags = exiftoolTags(cleanPdf);
+  expect(
+    Object.keys(tags).filter((t) => /Author|Creator|Producer|GPS/.test(t)),
+  ).toEqual([]);
+});
