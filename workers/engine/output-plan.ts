@@ -94,6 +94,18 @@ export function planSize(plan: OutputPlan): number {
   return plan.reduce((n, s) => n + segmentSize(s), 0);
 }
 
+/** The parts of what a plan over `input` describes, in order, without copying `input`. */
+export async function* planParts(
+  input: Uint8Array,
+  plan: OutputPlan,
+): AsyncGenerator<Uint8Array> {
+  for (const s of plan) {
+    if (s.kind === 'copy') yield input.subarray(s.start, s.end);
+    else if (s.kind === 'bytes') yield s.data;
+    else yield await madeBytes(s);
+  }
+}
+
 /** The bytes a plan over `input` describes, assembled in one buffer (a nested file in memory). */
 export async function planBytes(
   input: Uint8Array,
@@ -101,13 +113,7 @@ export async function planBytes(
 ): Promise<Uint8Array> {
   const out = new Uint8Array(planSize(plan));
   let at = 0;
-  for (const s of plan) {
-    const part =
-      s.kind === 'copy'
-        ? input.subarray(s.start, s.end)
-        : s.kind === 'bytes'
-          ? s.data
-          : await madeBytes(s);
+  for await (const part of planParts(input, plan)) {
     out.set(part, at);
     at += part.length;
   }

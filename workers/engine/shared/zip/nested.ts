@@ -3,8 +3,8 @@ import { finding, removable, type Finding } from '../../findings';
 import type { AnalysisContext, ByteRange } from '../../format-module';
 import { MAX_DECOMPRESSED_BYTES } from '../../limits';
 import {
-  madeBytes,
   planBytes,
+  planParts,
   planSize,
   type OutputPlan,
 } from '../../output-plan';
@@ -133,14 +133,6 @@ export async function cleanNestedMember(
 /** The CRC-32 of what a plan over `input` describes, without assembling it. */
 async function planCrc32(input: Uint8Array, plan: OutputPlan): Promise<number> {
   let crc = 0;
-  for (const s of plan) {
-    const part =
-      s.kind === 'copy'
-        ? input.subarray(s.start, s.end)
-        : s.kind === 'bytes'
-          ? s.data
-          : await madeBytes(s);
-    crc = crc32(part, crc);
-  }
+  for await (const part of planParts(input, plan)) crc = crc32(part, crc);
   return crc;
 }
