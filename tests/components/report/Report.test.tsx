@@ -172,7 +172,7 @@ describe('Report', () => {
         map.getAttribute('aria-labelledby')!,
       )!.textContent;
       expect(name).toBe(
-        'Map of where the photo was taken: near 36.12° N, 115.17° W, United States',
+        'Map of where the photo was taken: 36.12° N, 115.17° W, near Las Vegas, United States',
       );
       expect(map.querySelectorAll('.report-map-land').length).toBeGreaterThan(
         1,

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { FileKind } from '../summary';
 import { formatLatLon, type LatLon } from '../values';
 import { countryAt, drawRegion, type CountryRef } from './geo';
+import { nearestCity } from './nearest-city';
 
 /** The map's width and height in CSS pixels; it scales down with its container. */
 const MAP_SIZE = 240;
@@ -38,10 +39,15 @@ export default function LocationMap({
 }) {
   const intl = useIntl();
   const captionId = useId();
-  const { drawing, country } = useMemo(() => {
+  const { drawing, country, city } = useMemo(() => {
     const here = countryAt(place.lon, place.lat);
+    const near = nearestCity(place.lon, place.lat);
+    // A point off the simplified outlines (a coast, a micro-state) takes its nearby place's country.
+    const fallback: CountryRef | null =
+      !here && near ? { code: near.code, name: '', index: -1 } : null;
     return {
-      country: countryName(intl.locale, here),
+      country: countryName(intl.locale, here ?? fallback),
+      city: near?.name ?? null,
       drawing: drawRegion(place.lon, place.lat, MAP_SIZE, here),
     };
   }, [intl.locale, place]);
@@ -50,6 +56,8 @@ export default function LocationMap({
     {
       kind,
       place: formatLatLon(intl, place),
+      hasCity: city ? 'yes' : 'no',
+      city,
       known: country ? 'yes' : 'no',
       country,
     },
