@@ -23,6 +23,7 @@ export default defineConfig({
           name: 'components',
           environment: 'jsdom',
           include: ['tests/components/**/*.test.tsx'],
+          setupFiles: ['tests/components/setup.ts'],
           // jsdom renders on a shared 2-core machine: room for load, still a bound on a hang.
           testTimeout: 30_000,
         },
