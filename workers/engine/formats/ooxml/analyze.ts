@@ -30,6 +30,7 @@ import {
   type Relationship,
 } from './package';
 import { partRules } from './part-rules';
+import { isSettingsPart, settingsRules } from './settings-rules';
 import { MINIMAL_APP, MINIMAL_CORE, propertyFindings } from './props';
 import { rewriteRelationships } from './relationships';
 import { REMOVED_RELATIONSHIP_TYPES, removedByName } from './removed-parts';
@@ -197,6 +198,8 @@ export async function analyzeOoxml(
         ...(size ? { slideSize: size } : {}),
       });
       findings.push(...r.findings);
+      if (isSettingsPart(name))
+        findings.push(...settingsRules(name, xml, r.edits));
       out.set(name, editedXmlMember(e, xml, r.edits));
     } else if (isNestedFile(name)) {
       const nested = await cleanNestedMember(src, e, ctx);

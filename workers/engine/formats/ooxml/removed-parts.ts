@@ -23,6 +23,11 @@ export const REMOVED_RELATIONSHIP_TYPES: ReadonlyMap<string, FindingCategory> =
     ['printerSettings', 'device'],
     // The template a document was made from, often a path in the author's profile.
     ['attachedTemplate', 'author'],
+    // Mail merge's data source and header source (paths, often in the author's profile) and
+    // the recipients chosen from it; the settings that name them go too.
+    ['mailMergeSource', 'author'],
+    ['mailMergeHeaderSource', 'author'],
+    ['recipientData', 'author'],
   ]);
 
 const REMOVED_NAMES: readonly [RegExp, FindingCategory][] = [
