@@ -12,6 +12,7 @@ import {
   walkXml,
   XmlEdits,
 } from '../../shared/xml';
+import { HiddenContent, type HiddenOptions } from './hidden';
 
 const TRACKED_LOGS = new Set(['text:tracked-changes', 'table:tracked-changes']);
 const CHANGE_MARKS = new Set([
@@ -42,9 +43,14 @@ export interface PartResult {
   readonly findings: Finding[];
 }
 
-export function odfPartRules(name: string, xml: string): PartResult {
+export function odfPartRules(
+  name: string,
+  xml: string,
+  options: HiddenOptions,
+): PartResult {
   const edits = new XmlEdits();
   const findings: Finding[] = [];
+  const hidden = new HiddenContent(name, edits, options);
   const isSettings = /(^|\/)settings\.xml$/.test(name);
   let rsids = 0;
   let changes = 0;
@@ -52,6 +58,7 @@ export function odfPartRules(name: string, xml: string): PartResult {
   let notes = '';
   walkXml(xml, {
     open(el) {
+      hidden.open(el);
       for (const a of el.attributes) {
         if (SESSION_IDS.has(a.name)) {
           edits.remove(a.start, a.end);
@@ -61,6 +68,7 @@ export function odfPartRules(name: string, xml: string): PartResult {
       if (el.name === 'office:annotation') annotations++;
     },
     close(el) {
+      hidden.close(el);
       const n = el.name;
       if (TRACKED_LOGS.has(n)) {
         edits.remove(el.start, el.end);
@@ -121,6 +129,7 @@ export function odfPartRules(name: string, xml: string): PartResult {
     findings.push(
       finding('other', 'speaker notes', name, notes.trim(), 'review'),
     );
+  findings.push(...hidden.findings());
   return { edits, findings };
 }
 
