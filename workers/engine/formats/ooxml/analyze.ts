@@ -117,6 +117,36 @@ function slideSize(xml: string): { cx: number; cy: number } | undefined {
   return size;
 }
 
+/** Longer than any OpenDocument media type: not one. */
+const MAX_MIMETYPE_BYTES = 100;
+const ODF_MIME_PREFIX = 'application/vnd.oasis.opendocument.';
+
+/**
+ * An OpenDocument whose `mimetype` member is not the first (OpenDocument 1.3 part 2, section 3.3
+ * requires it first) is sniffed as any zip and reaches here. Its own module cleans it, by the
+ * media type the member states; the clean copy has `mimetype` first and stored, as it should.
+ */
+async function misplacedMimetype(
+  src: ByteSource,
+  zip: ZipArchive,
+  ctx: AnalysisContext,
+): Promise<(Analysis & { format: Sniffed }) | null> {
+  const entry = zip.byName.get('mimetype');
+  if (
+    !entry ||
+    entry.uncompressedSize > MAX_MIMETYPE_BYTES ||
+    zip.entries.some((e) => /^(word|xl|ppt)\//.test(e.name))
+  )
+    return null;
+  const mime = new TextDecoder()
+    .decode(await readMember(src, entry))
+    .trim()
+    .replace(/-template$/, '');
+  if (!mime.startsWith(ODF_MIME_PREFIX)) return null;
+  const { format, analysis } = await ctx.nested.analyzeRange(src, 0, mime);
+  return { ...analysis, format };
+}
+
 /**
  * An Office Open XML package: parts that hold people or history are dropped (with their
  * relationships and content types), the properties parts become minimal, the XML parts that hold
@@ -128,6 +158,8 @@ export async function analyzeOoxml(
   ctx: AnalysisContext,
 ): Promise<Analysis & { format: Sniffed }> {
   const zip = await readZip(src);
+  const odf = await misplacedMimetype(src, zip, ctx);
+  if (odf) return odf;
   const format = officeKind(zip);
   if (!zip.byName.has(CONTENT_TYPES))
     throw new EngineError('corrupt', 'Office file without [Content_Types].xml');
