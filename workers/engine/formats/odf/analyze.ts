@@ -12,6 +12,7 @@ import {
   copiedMember,
   editedXmlMember,
   isNestedFile,
+  isSystemFile,
   METHOD_STORED,
   newMember,
   readMember,
@@ -64,10 +65,14 @@ export async function analyzeOdf(
   const out = new Map<string, OutMember>();
   const remaining = new Set<string>();
   for (const e of zip.entries) {
-    if (REMOVED.some((re) => re.test(e.name))) {
+    if (REMOVED.some((re) => re.test(e.name)) || isSystemFile(e.name)) {
       findings.push(
         finding(
-          e.name.startsWith('Thumbnails/') ? 'thumbnail' : 'author',
+          e.name.startsWith('Thumbnails/')
+            ? 'thumbnail'
+            : isSystemFile(e.name)
+              ? 'other'
+              : 'author',
           e.name,
           e.name,
         ),

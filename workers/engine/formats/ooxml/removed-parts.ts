@@ -4,6 +4,7 @@
  * these types points at it (names are only conventional).
  */
 import type { FindingCategory } from '../../findings';
+import { isSystemFile } from '../../shared/zip';
 
 export const REMOVED_RELATIONSHIP_TYPES: ReadonlyMap<string, FindingCategory> =
   new Map([
@@ -46,6 +47,7 @@ const REMOVED_NAMES: readonly [RegExp, FindingCategory][] = [
 ];
 
 export function removedByName(name: string): FindingCategory | null {
+  if (isSystemFile(name)) return 'other';
   for (const [re, category] of REMOVED_NAMES)
     if (re.test(name)) return category;
   return null;
