@@ -20,6 +20,7 @@ import { hasTool, materialize, unzipTest } from '../../helpers/zip-tools';
 const REL =
   'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+const S = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 
 /** The package with some members replaced or added, in the same order otherwise. */
 function withMembers(
@@ -88,7 +89,28 @@ function settingsXlsx(): Uint8Array {
       '</workbook>',
       '<webPublishObjects count="1"><webPublishObject id="1" divId="plan_1" sourceObject="Sheet1" destinationFile="C:\\Users\\CANARY_PUBLISH_USER\\Web\\plan.htm"/></webPublishObjects></workbook>',
     );
-  return withMembers(base, { 'xl/workbook.xml': workbook });
+  const files = unzipSync(base);
+  const types = strFromU8(files['[Content_Types].xml']!).replace(
+    '</Types>',
+    '<Override PartName="/xl/connections.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.connections+xml"/><Override PartName="/xl/pivotCache/pivotCacheDefinition1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheDefinition+xml"/><Override PartName="/docMetadata/LabelInfo.xml" ContentType="application/vnd.ms-office.classificationlabels+xml"/></Types>',
+  );
+  const workbookRels = strFromU8(files['xl/_rels/workbook.xml.rels']!).replace(
+    '</Relationships>',
+    `<Relationship Id="rId7" Type="${REL}/connections" Target="connections.xml"/><Relationship Id="rId8" Type="${REL}/pivotCacheDefinition" Target="pivotCache/pivotCacheDefinition1.xml"/></Relationships>`,
+  );
+  const rootRels = strFromU8(files['_rels/.rels']!).replace(
+    '</Relationships>',
+    '<Relationship Id="rId9" Type="http://schemas.microsoft.com/office/2020/02/relationships/classificationlabels" Target="docMetadata/LabelInfo.xml"/></Relationships>',
+  );
+  return withMembers(base, {
+    '[Content_Types].xml': types,
+    '_rels/.rels': rootRels,
+    'xl/workbook.xml': workbook,
+    'xl/_rels/workbook.xml.rels': workbookRels,
+    'xl/connections.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><connections xmlns="${S}"><connection id="1" odcFile="C:\\Users\\CANARY_ODC_USER\\Documents\\My Data Sources\\budget.odc" name="budget" type="5" refreshedVersion="6"><dbPr connection="Provider=Microsoft.ACE.OLEDB.12.0;User ID=Admin;Data Source=C:\\Users\\CANARY_CONN_USER\\budget.accdb;Mode=Share Deny None" command="Totals" commandType="3"/></connection><connection id="2" name="import" type="6" refreshedVersion="6"><textPr sourceFile="\\\\fileserver\\CANARY_TEXT_SHARE\\data.csv" codePage="65001"/></connection></connections>`,
+    'xl/pivotCache/pivotCacheDefinition1.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><pivotCacheDefinition xmlns="${S}" refreshedBy="CANARY_PIVOT_USER" refreshedDate="44927.5" createdVersion="6" refreshedVersion="6" recordCount="0"><cacheSource type="worksheet"><worksheetSource ref="A1:A2" sheet="Sheet1"/></cacheSource><cacheFields count="1"><cacheField name="Budget total" numFmtId="0"><sharedItems/></cacheField></cacheFields></pivotCacheDefinition>`,
+    'docMetadata/LabelInfo.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><clbl:labelList xmlns:clbl="http://schemas.microsoft.com/office/2020/mipLabelMetadata"><clbl:label id="{CANARY-LABEL}" enabled="1" method="Standard" siteId="{CANARY-TENANT}" removed="0"/></clbl:labelList>`,
+  });
 }
 
 function settingsPptx(): Uint8Array {
@@ -185,10 +207,18 @@ describe('Office settings parts', () => {
     if (hasTool('unzip')) unzipTest(output);
   });
 
-  it("removes Excel's file-sharing user name and the folders of a publishing target", async () => {
+  it("removes Excel's file-sharing and pivot-refresh users, the label, and the folders of data sources", async () => {
     const input = settingsXlsx();
-    expect(deepFind(input, 'CANARY_SHARING_USER')).not.toEqual([]);
-    expect(deepFind(input, 'CANARY_PUBLISH_USER')).not.toEqual([]);
+    for (const c of [
+      'CANARY_SHARING_USER',
+      'CANARY_PUBLISH_USER',
+      'CANARY_ODC_USER',
+      'CANARY_CONN_USER',
+      'CANARY_TEXT_SHARE',
+      'CANARY_PIVOT_USER',
+      'CANARY-TENANT',
+    ])
+      expect(deepFind(input, c), c).not.toEqual([]);
     const { result, output } = await cleaned(input);
     expect(deepFind(output, CANARY)).toEqual([]);
     const workbook = strFromU8(unzipSync(output)['xl/workbook.xml']!);
@@ -199,8 +229,18 @@ describe('Office settings parts', () => {
       expect.arrayContaining([
         'fileSharing userName',
         'webPublishObject destinationFile',
+        'connection odcFile',
+        'dbPr connection',
+        'textPr sourceFile',
+        'pivotCacheDefinition refreshedBy',
+        'pivotCacheDefinition refreshedDate',
+        'LabelInfo.xml',
       ]),
     );
+    const connections = strFromU8(unzipSync(output)['xl/connections.xml']!);
+    expect(connections).toContain('odcFile="budget.odc"');
+    expect(connections).toContain('Data Source=budget.accdb;Mode=Share');
+    expect(connections).toContain('sourceFile="data.csv"');
   });
 
   it("cuts the folders of PowerPoint's publishing target", async () => {

@@ -29,6 +29,8 @@ export const REMOVED_RELATIONSHIP_TYPES: ReadonlyMap<string, FindingCategory> =
     ['mailMergeSource', 'author'],
     ['mailMergeHeaderSource', 'author'],
     ['recipientData', 'author'],
+    // A sensitivity label names the organisation's directory (its tenant id) and who applied it.
+    ['classificationlabels', 'identifier'],
   ]);
 
 const REMOVED_NAMES: readonly [RegExp, FindingCategory][] = [
@@ -44,6 +46,7 @@ const REMOVED_NAMES: readonly [RegExp, FindingCategory][] = [
   [/^ppt\/commentAuthors\.xml$/, 'author'],
   [/^ppt\/authors\.xml$/, 'author'],
   [/(^|\/)printerSettings\//, 'device'],
+  [/^docMetadata\/LabelInfo\.xml$/, 'identifier'],
 ];
 
 export function removedByName(name: string): FindingCategory | null {

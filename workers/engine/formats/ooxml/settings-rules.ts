@@ -1,8 +1,9 @@
 /**
- * Settings parts (Word's settings and web settings, Excel's workbook, PowerPoint's presentation and
- * view properties) hold no text of the document, but can hold a person's name or a place on their
- * disk: Word's document variables and mail-merge data source, Excel's file-sharing user name, and
- * paths in settings that point at a template, a transform, a schema or a publishing target.
+ * Settings parts (Word's settings and web settings, Excel's workbook, data connections and pivot
+ * caches, PowerPoint's presentation and view properties) hold no text of the document, but can
+ * hold a person's name or a place on their disk: Word's document variables and mail-merge data
+ * source, Excel's file-sharing user and the user who last refreshed a pivot table, and paths that
+ * point at a template, a transform, a schema, a data source or a publishing target.
  * Every element of these parts whose value is a local path keeps only the file name.
  */
 import { finding, type Finding } from '../../findings';
@@ -13,11 +14,12 @@ import {
   walkXml,
   withoutFolders,
   XmlEdits,
+  type XmlAttribute,
   type XmlElement,
 } from '../../shared/xml';
 
 const SETTINGS_PART =
-  /^(word\/(settings|webSettings)\.xml|xl\/workbook\.xml|ppt\/(presProps|viewProps)\.xml)$/;
+  /^(word\/(glossary\/)?(settings|webSettings)\.xml|xl\/(workbook|connections)\.xml|xl\/pivotCache\/pivotCacheDefinition\d*\.xml|ppt\/(presProps|viewProps)\.xml)$/;
 
 /** True for the parts whose external relationships may point at the author's disk. */
 export const isSettingsPart = (name: string): boolean =>
@@ -42,6 +44,25 @@ const MAIL_MERGE_VALUES = new Set([
   'w:udl',
   'w:table',
 ]);
+
+/**
+ * Optional attributes that name a person or when they worked: the user who turned on file
+ * sharing's protection (ECMA-376 Part 1, 18.2.12) and who last refreshed a pivot table, and when
+ * (18.10.1.67).
+ */
+const PERSON_ATTRIBUTES: Record<string, ReadonlySet<string>> = {
+  fileSharing: new Set(['userName']),
+  pivotCacheDefinition: new Set([
+    'refreshedBy',
+    'refreshedDate',
+    'refreshedDateIso',
+  ]),
+};
+
+function personAttributes(el: XmlElement): XmlAttribute[] {
+  const names = PERSON_ATTRIBUTES[el.name];
+  return names ? el.attributes.filter((a) => names.has(a.name)) : [];
+}
 
 const inside = (el: XmlElement, names: ReadonlyMap<string, unknown>) => {
   for (let p: XmlElement | null = el; p; p = p.parent)
@@ -72,21 +93,20 @@ export function settingsRules(
       }
       return;
     }
-    // The user who turned on file sharing's protection (ECMA-376 Part 1, 18.2.12).
-    const user = el.name === 'fileSharing' && attribute(el, 'userName');
-    if (user) {
-      edits.remove(user.start, user.end);
+    const user = personAttributes(el);
+    for (const a of user) {
+      edits.remove(a.start, a.end);
       findings.push(
         finding(
-          'author',
-          'fileSharing userName',
+          a.name.startsWith('refreshedDate') ? 'time' : 'author',
+          `${el.name} ${a.name}`,
           name,
-          decodeEntities(user.raw),
+          decodeEntities(a.raw),
         ),
       );
     }
     for (const a of el.attributes) {
-      if (a === user || !holdsLocalPath(a.raw)) continue;
+      if (user.includes(a) || !holdsLocalPath(a.raw)) continue;
       edits.replace(a.valueStart, a.valueEnd, withoutFolders(a.raw));
       findings.push(
         finding('author', `${el.name} ${a.name}`, name, decodeEntities(a.raw)),
