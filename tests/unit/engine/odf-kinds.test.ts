@@ -22,7 +22,7 @@ const FORMULA = 'application/vnd.oasis.opendocument.formula';
 const CHART = 'application/vnd.oasis.opendocument.chart';
 const MATH = `<math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi>a</mi><mo>+</mo><mi>b</mi></mrow><annotation encoding="StarMath 5.0">a + b</annotation></semantics></math>`;
 const CHART_CONTENT = `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ODF_NS} xmlns:chart="urn:oasis:names:tc:opendocument:xmlns:chart:1.0" office:version="1.3"><office:body><office:chart><chart:chart chart:class="chart:bar"/></office:chart></office:body></office:document-content>`;
-const SETTINGS = `<?xml version="1.0" encoding="UTF-8"?><office:document-settings ${ODF_NS} office:version="1.3"><office:settings><config:config-item-set config:name="ooo:configuration-settings"><config:config-item config:name="PrinterName" config:type="string">CANARY_PRINTER</config:config-item></config:config-item-set></office:settings></office:document-settings>`;
+const SETTINGS = `<?xml version="1.0" encoding="UTF-8"?><office:document-settings ${ODF_NS} office:version="1.3"><office:settings><config:config-item-set config:name="ooo:configuration-settings"><config:config-item config:name="PrinterName" config:type="string">CANARY_PRINTER</config:config-item><config:config-item config:name="PrintFaxName" config:type="string">CANARY_FAX</config:config-item><config:config-item config:name="TemplatePath" config:type="string">C:\\Users\\CANARY_SETTINGS_PATH\\letter.ott</config:config-item></config:config-item-set></office:settings></office:document-settings>`;
 
 /** A package with the given members; `mimetype` where `first` says, stored or deflated. */
 function odfPackage(
@@ -93,12 +93,21 @@ describe('OpenDocument formulas, charts, and packages with mimetype out of place
     ] as const) {
       const input = synthetic(mime, content);
       expect(deepFind(input, 'CANARY_DC_CREATOR')).toEqual(['meta.xml']);
-      expect(deepFind(input, 'CANARY_PRINTER')).toEqual(['settings.xml']);
+      for (const c of ['CANARY_PRINTER', 'CANARY_FAX', 'CANARY_SETTINGS_PATH'])
+        expect(deepFind(input, c)).toEqual(['settings.xml']);
       const { result, output } = await cleaned(input);
       expect(result.format.id).toBe(id);
       expect(result.removed.map((f) => f.label)).toEqual(
-        expect.arrayContaining(['dc:creator', 'PrinterName']),
+        expect.arrayContaining([
+          'dc:creator',
+          'PrinterName',
+          'PrintFaxName',
+          'TemplatePath',
+        ]),
       );
+      expect(
+        new TextDecoder().decode(unzipSync(output)['settings.xml']),
+      ).toContain('>letter.ott<');
       await expectClean(output);
     }
   });

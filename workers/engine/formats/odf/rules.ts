@@ -8,8 +8,10 @@ import { finding, type Finding } from '../../findings';
 import {
   attribute,
   decodeEntities,
+  holdsLocalPath,
   localName,
   walkXml,
+  withoutFolders,
   XmlEdits,
 } from '../../shared/xml';
 import { HiddenContent, type HiddenOptions } from './hidden';
@@ -30,6 +32,7 @@ const ANNOTATION_PEOPLE = new Set([
 const IDENTIFYING_SETTINGS = new Set([
   'PrinterName',
   'PrinterSetup',
+  'PrintFaxName',
   'CurrentDatabaseDataSource',
   'CurrentDatabaseCommand',
   'CurrentDatabaseCommandType',
@@ -95,7 +98,7 @@ export function odfPartRules(
           const value = decodeEntities(el.text).trim();
           findings.push(
             finding(
-              key.startsWith('Printer')
+              key.startsWith('Print')
                 ? 'device'
                 : key.startsWith('Rsid')
                   ? 'history'
@@ -104,6 +107,13 @@ export function odfPartRules(
               name,
               key === 'PrinterSetup' ? undefined : value || undefined,
             ),
+          );
+        } else if (holdsLocalPath(el.text)) {
+          // Any other setting naming a place on the author's disk keeps only the file name.
+          const text = xml.slice(el.openEnd, el.closeStart);
+          edits.replace(el.openEnd, el.closeStart, withoutFolders(text));
+          findings.push(
+            finding('author', key, name, decodeEntities(el.text).trim()),
           );
         }
       } else if (
