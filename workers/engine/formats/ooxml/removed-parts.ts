@@ -31,6 +31,15 @@ export const REMOVED_RELATIONSHIP_TYPES: ReadonlyMap<string, FindingCategory> =
     ['recipientData', 'author'],
     // A sensitivity label names the organisation's directory (its tenant id) and who applied it.
     ['classificationlabels', 'identifier'],
+    // PowerPoint's co-authoring record (who changed what, with their account ids) and the ids
+    // and dates of the clients that edited the deck.
+    ['changesInfo', 'author'],
+    ['revisionInfo', 'history'],
+    // A shared workbook's revision log (earlier cell values, who changed them and when) and its
+    // list of users.
+    ['revisionHeaders', 'history'],
+    ['revisionLog', 'history'],
+    ['usernames', 'author'],
   ]);
 
 const REMOVED_NAMES: readonly [RegExp, FindingCategory][] = [
@@ -47,6 +56,12 @@ const REMOVED_NAMES: readonly [RegExp, FindingCategory][] = [
   [/^ppt\/authors\.xml$/, 'author'],
   [/(^|\/)printerSettings\//, 'device'],
   [/^docMetadata\/LabelInfo\.xml$/, 'identifier'],
+  [/^ppt\/changesInfos\//, 'author'],
+  [/^ppt\/revisionInfo\.xml$/, 'history'],
+  [/^xl\/revisions\//, 'history'],
+  [/^xl\/usernames\.xml$/, 'author'],
+  // Parts Office moved aside when they were deleted: earlier content.
+  [/^\[trash\]\//, 'history'],
 ];
 
 export function removedByName(name: string): FindingCategory | null {
