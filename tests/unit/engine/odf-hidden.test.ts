@@ -120,6 +120,24 @@ describe('OpenDocument content that is not shown', () => {
     );
   });
 
+  it("cuts the folders from a file-name field and reports fields showing the author's name", async () => {
+    const body = `<office:body><office:text><text:p>Saved as <text:file-name text:display="full">/home/CANARY_FIELD_PATH/Documents/plan.odt</text:file-name> by <text:author-name text:fixed="false">Jane Author</text:author-name>.</text:p></office:text></office:body>`;
+    const input = zipSync({
+      mimetype: [strToU8(mime('text')), { level: 0 }],
+      'content.xml': strToU8(
+        `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${NS} office:version="1.3">${body}</office:document-content>`,
+      ),
+    });
+    expect(deepFind(input, 'CANARY_FIELD_PATH')).toEqual(['content.xml']);
+    const { result, output } = await cleaned(input);
+    expect(deepFind(output, 'CANARY_FIELD_PATH')).toEqual([]);
+    expect(
+      new TextDecoder().decode(unzipSync(output)['content.xml']),
+    ).toContain('text:display="full">plan.odt</text:file-name>');
+    expect(result.removed.map((f) => f.label)).toContain('text:file-name');
+    expect(kept(result)).toContain('fields showing a name: Jane Author');
+  });
+
   it('keeps a user field whose name a condition uses', async () => {
     const input = packaged('text');
     const files = unzipSync(input);

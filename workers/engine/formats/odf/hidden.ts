@@ -12,7 +12,7 @@ import {
   type XmlElement,
 } from '../../shared/xml';
 
-/** Style families whose properties can hide what uses them (sections 16.2, 17.7, 17.15, 17.17). */
+/** Style families whose properties can hide what uses them: tables, text, paragraphs, slides. */
 const HIDING_PROPERTIES: Record<
   string,
   [property: string, attr: string, value: string]
@@ -26,7 +26,7 @@ const HIDING_PROPERTIES: Record<
     'hidden',
   ],
 };
-/** Row and column visibility (section 19.736): collapsed or filtered out. */
+/** A row's or column's `table:visibility`: collapsed or filtered out. */
 const HIDDEN_VISIBILITY = new Set(['collapse', 'filter']);
 
 const raw = (el: XmlElement, name: string) =>
@@ -134,7 +134,7 @@ export class HiddenContent {
   }
 }
 
-/** A field's value (section 19.379): a string, or a number, date, time or boolean. */
+/** A field's value (the `office:*-value` attributes): a string, number, date, time or boolean. */
 function fieldValue(el: XmlElement): string {
   for (const name of [
     'office:string-value',

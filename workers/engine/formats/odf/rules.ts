@@ -41,6 +41,14 @@ const IDENTIFYING_SETTINGS = new Set([
   'RsidRoot',
 ]);
 
+/** Fields that show the path of the document or of its template. */
+const PATH_FIELDS = new Set(['text:file-name', 'text:template-name']);
+/**
+ * Fields that show the author's or sender's name, initials or address from the application's
+ * user data (document fields, section 7.3): part of the text, kept, and reported.
+ */
+const NAME_FIELDS = /^text:(author-name|author-initials|sender-[a-z-]+)$/;
+
 export interface PartResult {
   readonly edits: XmlEdits;
   readonly findings: Finding[];
@@ -59,6 +67,7 @@ export function odfPartRules(
   let changes = 0;
   let annotations = 0;
   let notes = '';
+  const nameFields = new Set<string>();
   walkXml(xml, {
     open(el) {
       hidden.open(el);
@@ -122,6 +131,16 @@ export function odfPartRules(
         notes.length < 500
       ) {
         notes += ` ${decodeEntities(el.text)}`;
+      } else if (PATH_FIELDS.has(n) && el.children === 0) {
+        // The shown path of the file or its template (document fields, section 7.3): on
+        // another machine it updates to its own; the file name is all that stays of the author's.
+        const text = xml.slice(el.openEnd, el.closeStart);
+        if (holdsLocalPath(decodeEntities(text))) {
+          edits.replace(el.openEnd, el.closeStart, withoutFolders(text));
+          findings.push(finding('author', n, name, decodeEntities(text)));
+        }
+      } else if (NAME_FIELDS.test(n) && el.text.trim()) {
+        nameFields.add(decodeEntities(el.text).trim());
       }
     },
   });
@@ -134,6 +153,16 @@ export function odfPartRules(
   if (annotations)
     findings.push(
       finding('comment', 'annotations', name, String(annotations), 'review'),
+    );
+  if (nameFields.size)
+    findings.push(
+      finding(
+        'author',
+        'fields showing a name',
+        name,
+        [...nameFields].join(', '),
+        'review',
+      ),
     );
   if (notes.trim())
     findings.push(

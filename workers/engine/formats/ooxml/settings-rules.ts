@@ -26,7 +26,7 @@ export const isSettingsPart = (name: string): boolean =>
   SETTINGS_PART.test(name);
 
 /**
- * Elements that go whole. Document variables (ECMA-376 Part 1, 17.15.1.32) are hidden name/value
+ * Elements that go whole. Document variables (ECMA-376 Part 1, 17.15.1.31) are hidden name/value
  * pairs that macros and add-ins fill with names, paths and ids. The mail-merge settings (17.14.20)
  * describe the author's data connection: paths, connection strings, the query, the recipients
  * chosen; none of it opens elsewhere, and the merge fields keep their shown results.

@@ -39,7 +39,7 @@ const HEADER_BOXES = new Set([
   'cdef',
   'res ',
 ]);
-/** Metadata boxes (I.7, and 15444-2 M.11): removed, with what the report calls them. */
+/** Metadata boxes (I.7, and those of ISO/IEC 15444-2): removed, with what the report calls them. */
 const DROPPED: Record<string, [Finding['category'], string]> = {
   'xml ': ['other', 'XML box'],
   uuid: ['other', 'UUID box'],
