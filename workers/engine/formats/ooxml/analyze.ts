@@ -29,6 +29,7 @@ import {
   resolveTarget,
   type Relationship,
 } from './package';
+import { fieldRules, isWordStory } from './field-rules';
 import { partRules } from './part-rules';
 import { isSettingsPart, settingsRules } from './settings-rules';
 import { MINIMAL_APP, MINIMAL_CORE, propertyFindings } from './props';
@@ -232,6 +233,7 @@ export async function analyzeOoxml(
       findings.push(...r.findings);
       if (isSettingsPart(name))
         findings.push(...settingsRules(name, xml, r.edits));
+      if (isWordStory(name)) findings.push(...fieldRules(name, xml, r.edits));
       out.set(name, editedXmlMember(e, xml, r.edits));
     } else if (isNestedFile(name)) {
       const nested = await cleanNestedMember(src, e, ctx);
