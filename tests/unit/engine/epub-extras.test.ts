@@ -124,6 +124,22 @@ describe('EPUB: what reading apps, systems and tools leave', () => {
     if (hasTool('unzip')) unzipTest(output);
   });
 
+  it('cleans a book whose mimetype is not first, writing it first and stored', async () => {
+    const { mimetype, ...rest } = unzipSync(
+      syntheticEpub(gpsJpeg(dir, 'late.jpg')),
+    );
+    const late = zipSync({ ...rest, mimetype: mimetype! });
+    expect(memberOrder(late).at(-1)).toBe('mimetype');
+    const { result, output } = await cleaned(late);
+    expect(result.format.id).toBe('epub');
+    expect(memberOrder(output)[0]).toBe('mimetype');
+    expect(
+      new DataView(output.buffer, output.byteOffset).getUint16(8, true),
+    ).toBe(0);
+    expect(deepFind(output, CANARY)).toEqual([]);
+    expect((await cleanPlan(blob(output))).removed).toEqual([]);
+  });
+
   it('cleans the narration as an MP3 of its own, as exiftool reads it', () => {
     const path = join(dir, 'cleaned-narration.mp3');
     writeFileSync(

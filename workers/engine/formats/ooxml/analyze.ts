@@ -120,12 +120,15 @@ function slideSize(xml: string): { cx: number; cy: number } | undefined {
 
 /** Longer than any OpenDocument media type: not one. */
 const MAX_MIMETYPE_BYTES = 100;
-const ODF_MIME_PREFIX = 'application/vnd.oasis.opendocument.';
+/** Packages that name their kind in a `mimetype` member: OpenDocument and EPUB. */
+const MIMETYPE_PACKAGE =
+  /^(application\/vnd\.oasis\.opendocument\.|application\/epub\+zip$)/;
 
 /**
- * An OpenDocument whose `mimetype` member is not the first (OpenDocument 1.3 part 2, section 3.3
- * requires it first) is sniffed as any zip and reaches here. Its own module cleans it, by the
- * media type the member states; the clean copy has `mimetype` first and stored, as it should.
+ * An OpenDocument or EPUB whose `mimetype` member is not the first (OpenDocument 1.3 part 2,
+ * section 3.3, and OCF 3.3 require it first) is sniffed as any zip and reaches here. Its own
+ * module cleans it, by the media type the member states; the clean copy has `mimetype` first and
+ * stored, as it should.
  */
 async function misplacedMimetype(
   src: ByteSource,
@@ -143,7 +146,7 @@ async function misplacedMimetype(
     .decode(await readMember(src, entry))
     .trim()
     .replace(/-template$/, '');
-  if (!mime.startsWith(ODF_MIME_PREFIX)) return null;
+  if (!MIMETYPE_PACKAGE.test(mime)) return null;
   const { format, analysis } = await ctx.nested.analyzeRange(src, 0, mime);
   return { ...analysis, format };
 }
