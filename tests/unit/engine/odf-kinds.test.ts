@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, type CleanPlanResult } from '../../../workers/engine';
+import { corpusFile, describeCorpus } from '../../helpers/corpus';
 import { tempDir } from '../../helpers/image-tools';
 import {
   CANARY,
@@ -177,12 +178,11 @@ describe('OpenDocument formulas, charts, and packages with mimetype out of place
   });
 });
 
-describe.skipIf(!process.env.METACLEAN_CORPUS)(
+describeCorpus(
   'mat2 corpus: a formula, and a text whose mimetype is not first',
   () => {
-    const mat2 = join(process.env.METACLEAN_CORPUS ?? '', 'mat2');
     it.each(['dirty.odf', 'embedded.odt'])('%s cleans', async (file) => {
-      const input = new Uint8Array(readFileSync(join(mat2, file)));
+      const input = new Uint8Array(readFileSync(corpusFile('mat2', file)));
       const { result, output } = await cleaned(input);
       expect(result.format.id).toBe(file.endsWith('.odf') ? 'odf' : 'odt');
       expect(result.removed.length).toBeGreaterThan(0);
