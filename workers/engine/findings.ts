@@ -75,3 +75,25 @@ export function keptFinding(
 ): Finding {
   return finding(category, label, location, value, kept);
 }
+
+/**
+ * Items of one kind counted through a walk and reported once per kind with the count, such as
+ * the hidden rows of a sheet or the hidden paragraphs of a text, kept for review.
+ */
+export class FindingCounts {
+  private readonly counts = new Map<string, number>();
+
+  add(label: string): void {
+    this.counts.set(label, (this.counts.get(label) ?? 0) + 1);
+  }
+
+  findings(
+    category: FindingCategory,
+    location: string,
+    kept?: KeepReason,
+  ): Finding[] {
+    return [...this.counts].map(([label, count]) =>
+      finding(category, label, location, String(count), kept),
+    );
+  }
+}

@@ -122,6 +122,18 @@ export const formatCatalog: readonly CatalogEntry[] = [
     kind: 'document',
   },
   {
+    id: 'odf',
+    mime: 'application/vnd.oasis.opendocument.formula',
+    extensions: ['odf'],
+    kind: 'document',
+  },
+  {
+    id: 'odc',
+    mime: 'application/vnd.oasis.opendocument.chart',
+    extensions: ['odc', 'otc'],
+    kind: 'document',
+  },
+  {
     id: 'epub',
     mime: 'application/epub+zip',
     extensions: ['epub'],

@@ -33,6 +33,8 @@ export type FormatId =
   | 'ods'
   | 'odp'
   | 'odg'
+  | 'odf'
+  | 'odc'
   | 'epub';
 
 export interface EngineContext {
@@ -98,6 +100,8 @@ export interface NestedEngine {
   analyzeRange(
     src: ByteSource,
     start: number,
+    /** Its media type, read from the file itself: the module declaring it, without sniffing. */
+    as?: string,
   ): Promise<{ format: Sniffed; analysis: Analysis }>;
 }
 

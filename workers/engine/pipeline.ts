@@ -51,7 +51,29 @@ export interface CleanPlanResult {
   readonly kept: Finding[];
 }
 
-async function identify(src: ByteSource): Promise<[FormatModule, Sniffed]> {
+/**
+ * The file's module: the first whose signature matches, or, when a container already read what
+ * the file is (`as`, a media type), the module that declares that type.
+ */
+async function identify(
+  src: ByteSource,
+  as?: string,
+): Promise<[FormatModule, Sniffed]> {
+  if (as !== undefined) {
+    for (const module of formatModules) {
+      const format = module.formats.find((f) => f.mime === as);
+      if (format)
+        return [
+          module,
+          {
+            id: format.id,
+            mime: format.mime,
+            extension: format.extensions[0]!,
+          },
+        ];
+    }
+    throw new EngineError('unsupported', `files of type ${as.slice(0, 80)}`);
+  }
   const head = await src.read(0, SNIFF_BYTES);
   for (const module of formatModules) {
     const sniffed = module.sniff(head);
@@ -84,6 +106,8 @@ export async function analyzeInput(
   depth: number,
   /** A range of an outer file: its reads count towards the outer file's pass. */
   outer?: ReadMeter,
+  /** The file's media type, when a container read it from the file itself. */
+  as?: string,
 ): Promise<Analyzed> {
   if (depth > MAX_NESTED_DEPTH)
     throw new EngineError('unsupported', `files nested ${depth} deep`);
@@ -91,7 +115,7 @@ export async function analyzeInput(
   const pass = progress.pass(0, ANALYSIS_SHARE, input.size);
   const reads = outer ?? pass;
   const src = new ByteSource(input, reads);
-  const [module, sniffed] = await identify(src);
+  const [module, sniffed] = await identify(src, as);
   const limit = sizeLimitFor(sniffed.id);
   if (src.size > limit)
     throw new EngineError(
@@ -262,7 +286,7 @@ function nestedEngine(
       );
       return { format, findings: analysis.findings };
     },
-    async analyzeRange(src, start) {
+    async analyzeRange(src, start, as) {
       if (start < 0 || start > src.size)
         throw new EngineError(
           'corrupt',
@@ -273,17 +297,19 @@ function nestedEngine(
         ctx,
         depth,
         outer,
+        as,
       );
       return {
         format,
         analysis: {
           findings: analysis.findings,
           plan: async () => shiftPlan(await analysis.plan(), start),
-          ...(analysis.opaque && {
-            opaque: analysis.opaque.map((r) => ({
-              start: r.start + start,
-              end: r.end + start,
-            })),
+          ...(analysis.opaque && { opaque: shifted(analysis.opaque, start) }),
+          ...(analysis.checked && {
+            checked: shifted(analysis.checked, start),
+          }),
+          ...(analysis.nestedOpaque && {
+            nestedOpaque: shifted(analysis.nestedOpaque, start),
           }),
         },
       };

@@ -31,6 +31,8 @@ const DOCUMENT_IDS: ReadonlySet<FormatId> = new Set([
   'ods',
   'odp',
   'odg',
+  'odf',
+  'odc',
   'epub',
 ]);
 

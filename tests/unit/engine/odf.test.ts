@@ -108,10 +108,10 @@ describe('OpenDocument', () => {
     await expect(cleanPlan(blob(encrypted))).rejects.toMatchObject({
       code: 'encrypted',
     });
-    const formula = repack(syntheticOdp(jpeg), {
-      mimetype: strToU8('application/vnd.oasis.opendocument.formula'),
+    const database = repack(syntheticOdp(jpeg), {
+      mimetype: strToU8('application/vnd.oasis.opendocument.database'),
     });
-    await expect(cleanPlan(blob(formula))).rejects.toMatchObject({
+    await expect(cleanPlan(blob(database))).rejects.toMatchObject({
       code: 'unsupported',
     });
   });

@@ -1,12 +1,13 @@
 import type { ByteSource } from '../../byte-source';
 import { EngineError } from '../../errors';
-import { finding, type Finding } from '../../findings';
+import { finding, type Finding, type FindingCategory } from '../../findings';
 import type { Analysis, AnalysisContext, ByteRange } from '../../format-module';
 import {
   cleanNestedMember,
   copiedMember,
   editedXmlMember,
   isNestedFile,
+  isSystemFile,
   METHOD_STORED,
   newMember,
   readMember,
@@ -27,12 +28,22 @@ import { rewriteOpf } from './opf';
 import { rewriteXhtml } from './xhtml';
 
 const CONTAINER = 'META-INF/container.xml';
-/** Files reading apps add beside the book: calibre's bookmarks, iTunes' purchase data and artwork. */
-const REMOVED = [
-  /(^|\/)calibre_bookmarks\.txt$/,
-  /^iTunesMetadata(-original)?\.plist$/,
-  /^iTunesArtwork$/,
+/**
+ * Files reading apps add beside the book (calibre's bookmarks, iTunes' purchase data and artwork),
+ * and container files no reading system needs that name people (OCF 3.3, section 3.5.2): the
+ * container-level metadata, signatures naming their signer, and rights (a licence naming its
+ * holder). A signature no longer matches once the book is cleaned.
+ */
+const REMOVED: readonly [RegExp, FindingCategory][] = [
+  [/(^|\/)calibre_bookmarks\.txt$/, 'history'],
+  [/^iTunesMetadata(-original)?\.plist$/, 'author'],
+  [/^iTunesArtwork$/, 'author'],
+  [/^META-INF\/metadata\.xml$/, 'other'],
+  [/^META-INF\/signatures\.xml$/, 'author'],
+  [/^META-INF\/rights\.xml$/, 'identifier'],
 ];
+const removedCategory = (name: string): FindingCategory | undefined =>
+  isSystemFile(name) ? 'other' : REMOVED.find(([re]) => re.test(name))?.[1];
 
 async function rootFiles(src: ByteSource, zip: ZipArchive): Promise<string[]> {
   const entry = zip.byName.get(CONTAINER);
@@ -71,7 +82,7 @@ export async function analyzeEpub(
   const findings: Finding[] = [];
   const removed = new Set(
     zip.entries
-      .filter((e) => REMOVED.some((re) => re.test(e.name)))
+      .filter((e) => removedCategory(e.name) !== undefined)
       .map((e) => e.name),
   );
   const freshId = mintIdentifier();
@@ -97,9 +108,7 @@ export async function analyzeEpub(
     const name = e.name;
     if (out.has(name)) continue;
     if (removed.has(name)) {
-      findings.push(
-        finding(name.startsWith('iTunes') ? 'author' : 'history', name, name),
-      );
+      findings.push(finding(removedCategory(name)!, name, name));
       continue;
     }
     if (name === 'mimetype') {

@@ -12,6 +12,7 @@ import {
   copiedMember,
   editedXmlMember,
   isNestedFile,
+  isSystemFile,
   METHOD_STORED,
   newMember,
   readMember,
@@ -29,6 +30,19 @@ const REMOVED = [
   /^Thumbnails\//,
   /^META-INF\/(documentsignatures|macrosignatures)\.xml$/,
 ];
+
+/** The parts of a document (or of an object inside it) where fields are declared and used. */
+const FIELD_PARTS = /(^|\/)(content|styles)\.xml$/;
+
+/** What separates names in attribute values, conditions and formulas. */
+const NAME_DELIMITERS = /[\s"'<>=&;:()+\-*/!|,[\]{}]+/;
+const isToken = (name: string) => name !== '' && !NAME_DELIMITERS.test(name);
+
+/** How often each name-like token occurs, in one pass over the part. */
+function countTokens(text: string, counts: Map<string, number>): void {
+  for (const token of text.split(NAME_DELIMITERS))
+    if (token) counts.set(token, (counts.get(token) ?? 0) + 1);
+}
 
 /**
  * An OpenDocument package: `meta.xml` minimal, settings without printer or data sources,
@@ -51,10 +65,14 @@ export async function analyzeOdf(
   const out = new Map<string, OutMember>();
   const remaining = new Set<string>();
   for (const e of zip.entries) {
-    if (REMOVED.some((re) => re.test(e.name))) {
+    if (REMOVED.some((re) => re.test(e.name)) || isSystemFile(e.name)) {
       findings.push(
         finding(
-          e.name.startsWith('Thumbnails/') ? 'thumbnail' : 'author',
+          e.name.startsWith('Thumbnails/')
+            ? 'thumbnail'
+            : isSystemFile(e.name)
+              ? 'other'
+              : 'author',
           e.name,
           e.name,
         ),
@@ -63,6 +81,23 @@ export async function analyzeOdf(
     }
     remaining.add(e.name);
   }
+  // Content and styles are read before the walk: a user field is kept when either names it.
+  const fieldParts = new Map<string, string>();
+  for (const e of zip.entries)
+    if (remaining.has(e.name) && FIELD_PARTS.test(e.name))
+      fieldParts.set(e.name, decodeXml(await readMember(src, e)));
+  const tokens = new Map<string, Map<string, number>>();
+  const userFieldUses = (folder: string) => (field: string) => {
+    let counts = tokens.get(folder);
+    if (!counts) {
+      counts = new Map();
+      for (const part of ['content.xml', 'styles.xml'])
+        countTokens(fieldParts.get(folder + part) ?? '', counts);
+      tokens.set(folder, counts);
+    }
+    // A name the token split would cut is taken as used: kept and reported, never lost.
+    return isToken(field) ? (counts.get(field) ?? 0) : Infinity;
+  };
   const nestedOpaque: ByteRange[] = [];
   for (const e of zip.entries) {
     const name = e.name;
@@ -84,8 +119,11 @@ export async function analyzeOdf(
           : copiedMember(e),
       );
     } else if (/\.xml$/i.test(name)) {
-      const xml = decodeXml(await readMember(src, e));
-      const r = odfPartRules(name, xml);
+      const xml = fieldParts.get(name) ?? decodeXml(await readMember(src, e));
+      const folder = name.slice(0, name.lastIndexOf('/') + 1);
+      const r = odfPartRules(name, xml, {
+        userFieldUses: userFieldUses(folder),
+      });
       findings.push(...r.findings);
       out.set(name, editedXmlMember(e, xml, r.edits));
     } else if (isNestedFile(name)) {

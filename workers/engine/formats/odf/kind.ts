@@ -22,6 +22,17 @@ export const ODF_FORMATS = [
     mime: 'application/vnd.oasis.opendocument.graphics',
     extensions: ['odg', 'otg'],
   },
+  // A formula's template would be .otf, which is an OpenType font to everyone else: not claimed.
+  {
+    id: 'odf',
+    mime: 'application/vnd.oasis.opendocument.formula',
+    extensions: ['odf'],
+  },
+  {
+    id: 'odc',
+    mime: 'application/vnd.oasis.opendocument.chart',
+    extensions: ['odc', 'otc'],
+  },
 ] as const;
 
 /** The document's kind from its `mimetype` member; templates clean like their documents. */
@@ -31,7 +42,7 @@ export function odfKind(mimetype: string): Sniffed {
   if (!known)
     throw new EngineError(
       'unsupported',
-      `OpenDocument of type ${mimetype.slice(0, 80)} (only text, spreadsheet, presentation and drawing are cleaned)`,
+      `OpenDocument of type ${mimetype.slice(0, 80)} (only text, spreadsheet, presentation, drawing, formula and chart are cleaned)`,
     );
   return { id: known.id, mime: known.mime, extension: known.extensions[0] };
 }

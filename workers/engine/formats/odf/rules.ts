@@ -8,10 +8,13 @@ import { finding, type Finding } from '../../findings';
 import {
   attribute,
   decodeEntities,
+  holdsLocalPath,
   localName,
   walkXml,
+  withoutFolders,
   XmlEdits,
 } from '../../shared/xml';
+import { HiddenContent, type HiddenOptions } from './hidden';
 
 const TRACKED_LOGS = new Set(['text:tracked-changes', 'table:tracked-changes']);
 const CHANGE_MARKS = new Set([
@@ -29,6 +32,7 @@ const ANNOTATION_PEOPLE = new Set([
 const IDENTIFYING_SETTINGS = new Set([
   'PrinterName',
   'PrinterSetup',
+  'PrintFaxName',
   'CurrentDatabaseDataSource',
   'CurrentDatabaseCommand',
   'CurrentDatabaseCommandType',
@@ -37,21 +41,36 @@ const IDENTIFYING_SETTINGS = new Set([
   'RsidRoot',
 ]);
 
+/** Fields that show the path of the document or of its template. */
+const PATH_FIELDS = new Set(['text:file-name', 'text:template-name']);
+/**
+ * Fields that show the author's or sender's name, initials or address from the application's
+ * user data (document fields, section 7.3): part of the text, kept, and reported.
+ */
+const NAME_FIELDS = /^text:(author-name|author-initials|sender-[a-z-]+)$/;
+
 export interface PartResult {
   readonly edits: XmlEdits;
   readonly findings: Finding[];
 }
 
-export function odfPartRules(name: string, xml: string): PartResult {
+export function odfPartRules(
+  name: string,
+  xml: string,
+  options: HiddenOptions,
+): PartResult {
   const edits = new XmlEdits();
   const findings: Finding[] = [];
+  const hidden = new HiddenContent(name, edits, options);
   const isSettings = /(^|\/)settings\.xml$/.test(name);
   let rsids = 0;
   let changes = 0;
   let annotations = 0;
   let notes = '';
+  const nameFields = new Set<string>();
   walkXml(xml, {
     open(el) {
+      hidden.open(el);
       for (const a of el.attributes) {
         if (SESSION_IDS.has(a.name)) {
           edits.remove(a.start, a.end);
@@ -61,6 +80,7 @@ export function odfPartRules(name: string, xml: string): PartResult {
       if (el.name === 'office:annotation') annotations++;
     },
     close(el) {
+      hidden.close(el);
       const n = el.name;
       if (TRACKED_LOGS.has(n)) {
         edits.remove(el.start, el.end);
@@ -87,7 +107,7 @@ export function odfPartRules(name: string, xml: string): PartResult {
           const value = decodeEntities(el.text).trim();
           findings.push(
             finding(
-              key.startsWith('Printer')
+              key.startsWith('Print')
                 ? 'device'
                 : key.startsWith('Rsid')
                   ? 'history'
@@ -97,6 +117,13 @@ export function odfPartRules(name: string, xml: string): PartResult {
               key === 'PrinterSetup' ? undefined : value || undefined,
             ),
           );
+        } else if (holdsLocalPath(el.text)) {
+          // Any other setting naming a place on the author's disk keeps only the file name.
+          const text = xml.slice(el.openEnd, el.closeStart);
+          edits.replace(el.openEnd, el.closeStart, withoutFolders(text));
+          findings.push(
+            finding('author', key, name, decodeEntities(el.text).trim()),
+          );
         }
       } else if (
         n === 'text:p' &&
@@ -104,6 +131,16 @@ export function odfPartRules(name: string, xml: string): PartResult {
         notes.length < 500
       ) {
         notes += ` ${decodeEntities(el.text)}`;
+      } else if (PATH_FIELDS.has(n) && el.children === 0) {
+        // The shown path of the file or its template (document fields, section 7.3): on
+        // another machine it updates to its own; the file name is all that stays of the author's.
+        const text = xml.slice(el.openEnd, el.closeStart);
+        if (holdsLocalPath(decodeEntities(text))) {
+          edits.replace(el.openEnd, el.closeStart, withoutFolders(text));
+          findings.push(finding('author', n, name, decodeEntities(text)));
+        }
+      } else if (NAME_FIELDS.test(n) && el.text.trim()) {
+        nameFields.add(decodeEntities(el.text).trim());
       }
     },
   });
@@ -117,10 +154,21 @@ export function odfPartRules(name: string, xml: string): PartResult {
     findings.push(
       finding('comment', 'annotations', name, String(annotations), 'review'),
     );
+  if (nameFields.size)
+    findings.push(
+      finding(
+        'author',
+        'fields showing a name',
+        name,
+        [...nameFields].join(', '),
+        'review',
+      ),
+    );
   if (notes.trim())
     findings.push(
       finding('other', 'speaker notes', name, notes.trim(), 'review'),
     );
+  findings.push(...hidden.findings());
   return { edits, findings };
 }
 

@@ -29,7 +29,9 @@ import {
   resolveTarget,
   type Relationship,
 } from './package';
+import { fieldRules, isWordStory } from './field-rules';
 import { partRules } from './part-rules';
+import { isSettingsPart, settingsRules } from './settings-rules';
 import { MINIMAL_APP, MINIMAL_CORE, propertyFindings } from './props';
 import { rewriteRelationships } from './relationships';
 import { REMOVED_RELATIONSHIP_TYPES, removedByName } from './removed-parts';
@@ -116,6 +118,39 @@ function slideSize(xml: string): { cx: number; cy: number } | undefined {
   return size;
 }
 
+/** Longer than any OpenDocument media type: not one. */
+const MAX_MIMETYPE_BYTES = 100;
+/** Packages that name their kind in a `mimetype` member: OpenDocument and EPUB. */
+const MIMETYPE_PACKAGE =
+  /^(application\/vnd\.oasis\.opendocument\.|application\/epub\+zip$)/;
+
+/**
+ * An OpenDocument or EPUB whose `mimetype` member is not the first (OpenDocument 1.3 part 2,
+ * section 3.3, and OCF 3.3 require it first) is sniffed as any zip and reaches here. Its own
+ * module cleans it, by the media type the member states; the clean copy has `mimetype` first and
+ * stored, as it should.
+ */
+async function misplacedMimetype(
+  src: ByteSource,
+  zip: ZipArchive,
+  ctx: AnalysisContext,
+): Promise<(Analysis & { format: Sniffed }) | null> {
+  const entry = zip.byName.get('mimetype');
+  if (
+    !entry ||
+    entry.uncompressedSize > MAX_MIMETYPE_BYTES ||
+    zip.entries.some((e) => /^(word|xl|ppt)\//.test(e.name))
+  )
+    return null;
+  const mime = new TextDecoder()
+    .decode(await readMember(src, entry))
+    .trim()
+    .replace(/-template$/, '');
+  if (!MIMETYPE_PACKAGE.test(mime)) return null;
+  const { format, analysis } = await ctx.nested.analyzeRange(src, 0, mime);
+  return { ...analysis, format };
+}
+
 /**
  * An Office Open XML package: parts that hold people or history are dropped (with their
  * relationships and content types), the properties parts become minimal, the XML parts that hold
@@ -127,6 +162,8 @@ export async function analyzeOoxml(
   ctx: AnalysisContext,
 ): Promise<Analysis & { format: Sniffed }> {
   const zip = await readZip(src);
+  const odf = await misplacedMimetype(src, zip, ctx);
+  if (odf) return odf;
   const format = officeKind(zip);
   if (!zip.byName.has(CONTENT_TYPES))
     throw new EngineError('corrupt', 'Office file without [Content_Types].xml');
@@ -197,6 +234,9 @@ export async function analyzeOoxml(
         ...(size ? { slideSize: size } : {}),
       });
       findings.push(...r.findings);
+      if (isSettingsPart(name))
+        findings.push(...settingsRules(name, xml, r.edits));
+      if (isWordStory(name)) findings.push(...fieldRules(name, xml, r.edits));
       out.set(name, editedXmlMember(e, xml, r.edits));
     } else if (isNestedFile(name)) {
       const nested = await cleanNestedMember(src, e, ctx);

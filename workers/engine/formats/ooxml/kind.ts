@@ -46,7 +46,7 @@ export function officeKind(zip: ZipArchive): Sniffed {
   if (zip.byName.has('mimetype'))
     throw new EngineError(
       'unsupported',
-      'an OpenDocument or EPUB whose mimetype member is not first: open and save it again in its application',
+      'a zip package whose mimetype member names a kind that is not cleaned',
     );
   throw new EngineError(
     'unsupported',

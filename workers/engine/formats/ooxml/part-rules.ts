@@ -2,7 +2,7 @@
  * What is removed inside an Office XML part, and what is reported as kept for review, in one walk.
  * Every removal is a range edit: the rest of the part stays byte for byte as it was.
  */
-import { finding, type Finding } from '../../findings';
+import { finding, FindingCounts, type Finding } from '../../findings';
 import {
   attribute,
   decodeEntities,
@@ -102,7 +102,7 @@ export function partRules(
   /** Open ancestors to remove whole once they close (their end is not known yet). */
   const dropAtClose = new Set<XmlElement>();
   const removed = new Counter();
-  const review = new Counter();
+  const review = new FindingCounts();
   const authors = new Set<string>();
   let tracked = 0;
   const storyText: string[] = [];
@@ -269,8 +269,7 @@ export function partRules(
       ),
     );
   }
-  for (const [label, count] of review.counts)
-    findings.push(finding('other', label, name, String(count), 'review'));
+  findings.push(...review.findings('other', name, 'review'));
   const text = storyText.join(' ').replace(/\s+/g, ' ').trim();
   if (text)
     findings.push(

@@ -1,8 +1,9 @@
 /** Rewrites a relationships part: relationships to removed parts go, user paths in links are cut. */
 import { finding, type Finding } from '../../findings';
-import { escapeXml, XmlEdits } from '../../shared/xml';
+import { escapeXml, holdsLocalPath, XmlEdits } from '../../shared/xml';
 import { relType, resolveTarget, type Relationship } from './package';
 import { REMOVED_RELATIONSHIP_TYPES } from './removed-parts';
+import { isSettingsPart } from './settings-rules';
 
 /** Folders that name the person whose disk a linked file was on. */
 const USER_PATH =
@@ -37,7 +38,10 @@ export function rewriteRelationships(
       continue;
     }
     if (!r.external) continue;
-    if (USER_PATH.test(r.target)) {
+    // A settings part links to a template, a transform or a publishing target: any path on the
+    // author's disk there names them, and opens nowhere else.
+    const settings = isSettingsPart(source) && holdsLocalPath(r.target);
+    if (settings || USER_PATH.test(r.target)) {
       const base = r.target.split(/[/\\]/).pop() ?? '';
       edits.replace(r.targetStart, r.targetEnd, escapeXml(base));
       findings.push(finding('author', 'link path', name, r.target));

@@ -4,6 +4,7 @@
  * these types points at it (names are only conventional).
  */
 import type { FindingCategory } from '../../findings';
+import { isSystemFile } from '../../shared/zip';
 
 export const REMOVED_RELATIONSHIP_TYPES: ReadonlyMap<string, FindingCategory> =
   new Map([
@@ -23,6 +24,22 @@ export const REMOVED_RELATIONSHIP_TYPES: ReadonlyMap<string, FindingCategory> =
     ['printerSettings', 'device'],
     // The template a document was made from, often a path in the author's profile.
     ['attachedTemplate', 'author'],
+    // Mail merge's data source and header source (paths, often in the author's profile) and
+    // the recipients chosen from it; the settings that name them go too.
+    ['mailMergeSource', 'author'],
+    ['mailMergeHeaderSource', 'author'],
+    ['recipientData', 'author'],
+    // A sensitivity label names the organisation's directory (its tenant id) and who applied it.
+    ['classificationlabels', 'identifier'],
+    // PowerPoint's co-authoring record (who changed what, with their account ids) and the ids
+    // and dates of the clients that edited the deck.
+    ['changesInfo', 'author'],
+    ['revisionInfo', 'history'],
+    // A shared workbook's revision log (earlier cell values, who changed them and when) and its
+    // list of users.
+    ['revisionHeaders', 'history'],
+    ['revisionLog', 'history'],
+    ['usernames', 'author'],
   ]);
 
 const REMOVED_NAMES: readonly [RegExp, FindingCategory][] = [
@@ -38,9 +55,17 @@ const REMOVED_NAMES: readonly [RegExp, FindingCategory][] = [
   [/^ppt\/commentAuthors\.xml$/, 'author'],
   [/^ppt\/authors\.xml$/, 'author'],
   [/(^|\/)printerSettings\//, 'device'],
+  [/^docMetadata\/LabelInfo\.xml$/, 'identifier'],
+  [/^ppt\/changesInfos\//, 'author'],
+  [/^ppt\/revisionInfo\.xml$/, 'history'],
+  [/^xl\/revisions\//, 'history'],
+  [/^xl\/usernames\.xml$/, 'author'],
+  // Parts Office moved aside when they were deleted: earlier content.
+  [/^\[trash\]\//, 'history'],
 ];
 
 export function removedByName(name: string): FindingCategory | null {
+  if (isSystemFile(name)) return 'other';
   for (const [re, category] of REMOVED_NAMES)
     if (re.test(name)) return category;
   return null;

@@ -114,6 +114,7 @@ export function cleanDict(
       found.push(finding('time', key, owner, dateOf(take(d, key))));
   // An embedded file's checksum is the digest of the original file (ISO 32000-1, 7.11.4.2).
   if (m.has('CheckSum')) take(d, 'CheckSum');
+  found.push(...infoLike(d, owner));
   found.push(...annotation(d, tally));
   found.push(...field(d, tally));
   if (m.has('JS') || nameOf(m.get('S')) === 'JavaScript') tally.javascript++;
@@ -129,6 +130,47 @@ export function cleanDict(
   if (m.has('Fields') && m.has('XFA'))
     found.push(finding('other', 'XFA', 'AcroForm', undefined, 'review'));
   if (isCatalog) found.push(...catalog(d));
+  return found;
+}
+
+/** The keys of a document information dictionary (ISO 32000-1, 14.3.3). */
+const INFO_KEYS = new Set([
+  'Title',
+  'Author',
+  'Subject',
+  'Keywords',
+  'Creator',
+  'Producer',
+  'CreationDate',
+  'ModDate',
+  'Trapped',
+]);
+const INFO_PEOPLE = ['Author', 'Creator', 'Producer'] as const;
+
+/**
+ * A dictionary made only of information-dictionary keys outside the trailer (an article thread's
+ * `/I`, ISO 32000-1 12.4.3, or an Info dictionary some producer linked from elsewhere): who made
+ * it and with what go; its title stays, as viewers show it.
+ */
+function infoLike(d: PdfDict, owner: string): Finding[] {
+  const keys = [...d.map.keys()];
+  if (!keys.length || !keys.every((k) => INFO_KEYS.has(k))) return [];
+  const found: Finding[] = [];
+  for (const key of INFO_PEOPLE)
+    if (d.map.has(key))
+      found.push(
+        finding(
+          key === 'Author' ? 'author' : 'software',
+          key,
+          owner === 'object' ? 'information dictionary' : owner,
+          textOf(take(d, key)),
+        ),
+      );
+  for (const key of ['Subject', 'Keywords'])
+    if (d.map.has(key))
+      found.push(
+        finding('other', key, 'information dictionary', textOf(take(d, key))),
+      );
   return found;
 }
 

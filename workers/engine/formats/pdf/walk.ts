@@ -3,15 +3,17 @@
  * rules as it is met, and only what stays referenced is followed, so removed metadata (and every
  * object of earlier revisions) is never visited and never written.
  */
-import type { ByteSource } from '../../byte-source';
+import { ByteSource } from '../../byte-source';
 import { EngineError, corrupt, throwIfAborted } from '../../errors';
 import { finding, removable, type Finding } from '../../findings';
 import type { AnalysisContext, ByteRange } from '../../format-module';
 import { MAX_ENTRIES } from '../../limits';
-import type { OutputPlan } from '../../output-plan';
+import { planBytes, type OutputPlan } from '../../output-plan';
+import { bytesAccess } from '../../random-access';
 import { readXmpFindings } from '../../metadata/xmp';
 import type { PdfDocument } from './document';
 import { canDecode, decodeStream } from './filters';
+import { cleanJpx } from './jpx';
 import {
   isArray,
   isDict,
@@ -188,11 +190,10 @@ async function streamData(
     (type === 'EmbeddedFile' ? 'attachment' : undefined);
   if (attachment !== undefined)
     return cleanAttachment(doc, ctx, o, attachment, findings);
-  if (
-    nameOf(d.map.get('Subtype')) !== 'Image' ||
-    filters.at(-1) !== 'DCTDecode'
-  )
-    return null;
+  const isImage = nameOf(d.map.get('Subtype')) === 'Image';
+  if (isImage && filters.at(-1) === 'JPXDecode')
+    return jpxData(doc, src, o, filters, findings, nestedOpaque);
+  if (!isImage || filters.at(-1) !== 'DCTDecode') return null;
   const where = `image (object ${o.num})`;
   if (filters.length === 1 && likelyClean) {
     const kept = await alreadyClean(src, ctx, o.stream!);
@@ -253,6 +254,58 @@ async function streamData(
     data: cleaned.bytes,
     filter: 'DCTDecode',
     ...(isDict(last) ? { parms: last } : {}),
+  };
+}
+
+/**
+ * A JPEG 2000 image loses its metadata boxes and codestream comments where it lies; under other
+ * filters it is undone first and written as plain JPXDecode data.
+ */
+async function jpxData(
+  doc: PdfDocument,
+  src: ByteSource,
+  o: PdfObject,
+  filters: readonly string[],
+  findings: Finding[],
+  nestedOpaque: ByteRange[],
+): Promise<StreamData | null> {
+  const where = `image (object ${o.num})`;
+  const stream = o.stream!;
+  if (filters.length === 1) {
+    const jpx = await cleanJpx(src, stream.start, stream.end, where);
+    findings.push(...jpx.findings);
+    nestedOpaque.push(...jpx.opaque);
+    return jpx.plan && { kind: 'plan', plan: jpx.plan };
+  }
+  const d = o.value as PdfDict;
+  const outer: PdfDict = {
+    kind: 'dict',
+    map: new Map([
+      [
+        'Filter',
+        {
+          kind: 'array',
+          items: filters.slice(0, -1).map((name) => ({ kind: 'name', name })),
+        },
+      ],
+    ]),
+  };
+  const parms = d.map.get('DecodeParms');
+  if (parms !== undefined) outer.map.set('DecodeParms', parms);
+  if (!canDecode(outer))
+    throw new EngineError('unsupported', `image filters ${filters.join(', ')}`);
+  const bytes = decodeStream(outer, await doc.rawData(stream), doc.budget);
+  const jpx = await cleanJpx(
+    new ByteSource(bytesAccess(bytes)),
+    0,
+    bytes.length,
+    where,
+  );
+  findings.push(...jpx.findings);
+  return {
+    kind: 'bytes',
+    data: jpx.plan ? planBytes(bytes, jpx.plan) : bytes,
+    filter: 'JPXDecode',
   };
 }
 

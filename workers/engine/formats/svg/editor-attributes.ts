@@ -8,7 +8,7 @@ import {
   resolveEntities,
   type Scope,
 } from './namespaces';
-import { holdsLocalPath } from './local-paths';
+import { holdsLocalPath } from '../../shared/xml';
 import type { Attribute, Range } from './tokenizer';
 import { editorAttributeCategory, xmlText } from './values';
 

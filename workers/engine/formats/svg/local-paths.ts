@@ -6,17 +6,12 @@
  * (`/images/logo.png`) and web links are left alone.
  */
 import { finding, type Finding } from '../../findings';
+import { holdsLocalPath } from '../../shared/xml';
 import type { Attribute, Range } from './tokenizer';
 import { xmlText } from './values';
 
 const LOCAL_PATH_START =
   /^\s*(?:file:|[A-Za-z]:[\\/]|\\\\|\/home\/|\/Users\/|\/root\/)/i;
-/**
- * The same, anywhere in a value, unless it continues a word or a URL (`https://x.org/home/`,
- * `profile:`): after the start, a space, a quote, a bracket, a control byte or punctuation.
- */
-const LOCAL_PATH_INSIDE =
-  /(?<![\w/.:~-])(?:file:|[A-Za-z]:[\\/]|\\\\\w|\/home\/|\/Users\/|\/root\/)/i;
 /** In a DOCTYPE nothing is a web path: any of these anywhere is the author's disk. */
 const LOCAL_PATH_ANYWHERE = /file:|[A-Za-z]:\\|\/home\/|\/Users\/|\/root\//i;
 const SLASH = 0x2f;
@@ -30,11 +25,6 @@ export interface LocalPath {
 }
 
 const isLink = (name: string) => /(^|:)href$/.test(name);
-
-/** True when the text names a place on a local disk. */
-export function holdsLocalPath(text: string): boolean {
-  return LOCAL_PATH_INSIDE.test(text);
-}
 
 /** Looser: for declarations, where no value is a web address. */
 export function mentionsLocalPath(text: string): boolean {

@@ -16,4 +16,5 @@ export {
   type OutMember,
 } from './write';
 export { firstMemberIsMimetype } from './sniff';
+export { isSystemFile } from './system-files';
 export { editedXmlMember } from './xml-member';

@@ -20,9 +20,10 @@ import {
 } from './write';
 
 /**
- * Extensions of members that are files of their own the engine cleans: photos and drawings, and
- * documents embedded in documents. Other members (EMF/WMF pictures, OLE objects) are not sniffed:
- * a weak signature could take random bytes for an MP3.
+ * Extensions of members that are files of their own the engine cleans: photos and drawings, sound
+ * and video (a slide's clip, an EPUB's narration: tags, GPS, the recording device), and documents
+ * embedded in documents. Other members (EMF/WMF pictures, OLE objects) are not sniffed: a weak
+ * signature could take random bytes for an MP3.
  */
 const NESTED_EXTENSIONS = new Set([
   'jpg',
@@ -39,6 +40,28 @@ const NESTED_EXTENSIONS = new Set([
   'heic',
   'heif',
   'avif',
+  'mp3',
+  'm4a',
+  'mp4',
+  'm4v',
+  'mov',
+  '3gp',
+  'ogg',
+  'oga',
+  'opus',
+  'webm',
+  'mkv',
+  'mka',
+  'wav',
+  'flac',
+  'aif',
+  'aiff',
+  'aifc',
+  'avi',
+  'wmv',
+  'wma',
+  'asf',
+  'flv',
   'docx',
   'docm',
   'xlsx',

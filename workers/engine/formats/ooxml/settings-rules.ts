@@ -1,0 +1,139 @@
+/**
+ * Settings parts (Word's settings and web settings, Excel's workbook, data connections and pivot
+ * caches, PowerPoint's presentation and view properties) hold no text of the document, but can
+ * hold a person's name or a place on their disk: Word's document variables and mail-merge data
+ * source, Excel's file-sharing user and the user who last refreshed a pivot table, and paths that
+ * point at a template, a transform, a schema, a data source or a publishing target.
+ * Every element of these parts whose value is a local path keeps only the file name.
+ */
+import { finding, type Finding } from '../../findings';
+import {
+  attribute,
+  decodeEntities,
+  holdsLocalPath,
+  walkXml,
+  withoutFolders,
+  XmlEdits,
+  type XmlAttribute,
+  type XmlElement,
+} from '../../shared/xml';
+
+const SETTINGS_PART =
+  /^(word\/(glossary\/)?(settings|webSettings)\.xml|xl\/(workbook|connections)\.xml|xl\/pivotCache\/pivotCacheDefinition\d*\.xml|ppt\/(presProps|viewProps)\.xml)$/;
+
+/** True for the parts whose external relationships may point at the author's disk. */
+export const isSettingsPart = (name: string): boolean =>
+  SETTINGS_PART.test(name);
+
+/**
+ * Elements that go whole. Document variables (ECMA-376 Part 1, 17.15.1.31) are hidden name/value
+ * pairs that macros and add-ins fill with names, paths and ids. The mail-merge settings (17.14.20)
+ * describe the author's data connection: paths, connection strings, the query, the recipients
+ * chosen; none of it opens elsewhere, and the merge fields keep their shown results.
+ */
+const DROPPED = new Map([
+  ['w:docVars', 'document variables'],
+  ['w:mailMerge', 'mail merge data source'],
+]);
+/** Removed by the rules of every part (Excel's absPath): not reported twice. */
+const HANDLED = new Set(['x15ac:absPath']);
+/** Values shown for a dropped mail merge: where its data came from. */
+const MAIL_MERGE_VALUES = new Set([
+  'w:connectString',
+  'w:query',
+  'w:udl',
+  'w:table',
+]);
+
+/**
+ * Optional attributes that name a person or when they worked: the user who turned on file
+ * sharing's protection (ECMA-376 Part 1, 18.2.12) and who last refreshed a pivot table, and when
+ * (18.10.1.67).
+ */
+const PERSON_ATTRIBUTES: Record<string, ReadonlySet<string>> = {
+  fileSharing: new Set(['userName']),
+  pivotCacheDefinition: new Set([
+    'refreshedBy',
+    'refreshedDate',
+    'refreshedDateIso',
+  ]),
+};
+
+function personAttributes(el: XmlElement): XmlAttribute[] {
+  const names = PERSON_ATTRIBUTES[el.name];
+  return names ? el.attributes.filter((a) => names.has(a.name)) : [];
+}
+
+const inside = (el: XmlElement, names: ReadonlyMap<string, unknown>) => {
+  for (let p: XmlElement | null = el; p; p = p.parent)
+    if (names.has(p.name)) return true;
+  return false;
+};
+
+export function settingsRules(
+  name: string,
+  xml: string,
+  edits: XmlEdits,
+): Finding[] {
+  const findings: Finding[] = [];
+  const variables: string[] = [];
+  const sources: string[] = [];
+  walkXml(xml, { open, close });
+  return findings;
+
+  function open(el: XmlElement): void {
+    if (inside(el, DROPPED) || HANDLED.has(el.name)) {
+      if (el.name === 'w:docVar')
+        variables.push(
+          `${decodeEntities(attribute(el, 'w:name')?.raw ?? '')}=${decodeEntities(attribute(el, 'w:val')?.raw ?? '')}`,
+        );
+      if (MAIL_MERGE_VALUES.has(el.name)) {
+        const value = attribute(el, 'w:val')?.raw;
+        if (value) sources.push(decodeEntities(value));
+      }
+      return;
+    }
+    const user = personAttributes(el);
+    for (const a of user) {
+      edits.remove(a.start, a.end);
+      findings.push(
+        finding(
+          a.name.startsWith('refreshedDate') ? 'time' : 'author',
+          `${el.name} ${a.name}`,
+          name,
+          decodeEntities(a.raw),
+        ),
+      );
+    }
+    for (const a of el.attributes) {
+      if (user.includes(a) || !holdsLocalPath(a.raw)) continue;
+      edits.replace(a.valueStart, a.valueEnd, withoutFolders(a.raw));
+      findings.push(
+        finding('author', `${el.name} ${a.name}`, name, decodeEntities(a.raw)),
+      );
+    }
+  }
+
+  function close(el: XmlElement): void {
+    const label = DROPPED.get(el.name);
+    if (label) {
+      edits.remove(el.start, el.end);
+      const value = el.name === 'w:docVars' ? variables : sources;
+      findings.push(
+        finding(
+          el.name === 'w:docVars' ? 'other' : 'author',
+          label,
+          name,
+          value.length ? value.join('; ') : undefined,
+        ),
+      );
+      variables.length = sources.length = 0;
+      return;
+    }
+    if (el.children > 0 || inside(el, DROPPED) || HANDLED.has(el.name)) return;
+    const text = xml.slice(el.openEnd, el.closeStart);
+    if (!holdsLocalPath(text)) return;
+    edits.replace(el.openEnd, el.closeStart, withoutFolders(text));
+    findings.push(finding('author', el.name, name, decodeEntities(text)));
+  }
+}
