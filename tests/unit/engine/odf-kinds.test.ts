@@ -72,7 +72,7 @@ async function cleaned(
   input: Uint8Array,
 ): Promise<{ result: CleanPlanResult; output: Uint8Array }> {
   const result = await cleanPlan(blob(input));
-  return { result, output: materialize(input, result.plan) };
+  return { result, output: await materialize(input, result.plan) };
 }
 
 /** `mimetype` first and stored, nothing planted left, nothing left to remove. */

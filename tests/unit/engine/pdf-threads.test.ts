@@ -58,7 +58,7 @@ describe.skipIf(!hasTool('qpdf'))('PDF: article threads', () => {
     const result = await cleanPlan(
       new Blob([input as Uint8Array<ArrayBuffer>]),
     );
-    const output = materialize(input, result.plan);
+    const output = await materialize(input, result.plan);
     writeFileSync(join(dir, 'output.pdf'), output);
     const after = qdfText(join(dir, 'output.pdf'), join(dir, 'output-qdf.pdf'));
     expect(after).not.toContain('CANARY');

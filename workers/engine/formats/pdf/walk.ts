@@ -304,7 +304,7 @@ async function jpxData(
   findings.push(...jpx.findings);
   return {
     kind: 'bytes',
-    data: jpx.plan ? planBytes(bytes, jpx.plan) : bytes,
+    data: jpx.plan ? await planBytes(bytes, jpx.plan) : bytes,
     filter: 'JPXDecode',
   };
 }
