@@ -7,6 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
+import { cleanPlan, type CleanPlanResult } from '../../workers/engine';
 import type { OutputPlan } from '../../workers/engine/output-plan';
 
 export async function materialize(
@@ -29,6 +30,14 @@ export async function materialize(
     at += p.length;
   }
   return out;
+}
+
+/** A document cleaned through the whole engine, with its output assembled from the plan. */
+export async function cleaned(
+  input: Uint8Array,
+): Promise<{ result: CleanPlanResult; output: Uint8Array }> {
+  const result = await cleanPlan(new Blob([input as Uint8Array<ArrayBuffer>]));
+  return { result, output: await materialize(input, result.plan) };
 }
 
 /** Every member inflated, by name (fflate checks each CRC-32). */

@@ -9,8 +9,8 @@ import { tempDir } from '../../helpers/image-tools';
 import { CANARY, deepFind, gpsJpeg } from '../../helpers/office-fixtures';
 import { EPUB_TITLE, syntheticEpub } from '../../helpers/odf-fixtures';
 import {
+  cleaned,
   hasTool,
-  materialize,
   memberOrder,
   unzipTest,
 } from '../../helpers/zip-tools';
@@ -22,13 +22,6 @@ const EPUB2_METADATA =
 
 const blob = (bytes: Uint8Array) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>]);
-
-async function cleaned(
-  input: Uint8Array,
-): Promise<{ result: CleanPlanResult; output: Uint8Array }> {
-  const result = await cleanPlan(blob(input));
-  return { result, output: await materialize(input, result.plan) };
-}
 
 describe('EPUB: what reading apps, systems and tools leave', () => {
   let dir: string;

@@ -2,15 +2,15 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanPlan, type CleanPlanResult } from '../../../workers/engine';
+import { cleanPlan } from '../../../workers/engine';
 import { EngineError } from '../../../workers/engine/errors';
 import { identifyingTags } from '../../helpers/exiftool';
 import { tempDir } from '../../helpers/image-tools';
 import { CANARY, deepFind, gpsJpeg } from '../../helpers/office-fixtures';
 import { EPUB_TITLE, syntheticEpub } from '../../helpers/odf-fixtures';
 import {
+  cleaned,
   hasTool,
-  materialize,
   memberOrder,
   unzipTest,
 } from '../../helpers/zip-tools';
@@ -19,13 +19,6 @@ const blob = (bytes: Uint8Array) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>]);
 const text = (zip: Uint8Array, name: string) =>
   new TextDecoder().decode(unzipSync(zip)[name]);
-
-async function cleaned(
-  input: Uint8Array,
-): Promise<{ result: CleanPlanResult; output: Uint8Array }> {
-  const result = await cleanPlan(blob(input));
-  return { result, output: await materialize(input, result.plan) };
-}
 
 const UUID =
   /urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/;

@@ -9,7 +9,7 @@ import {
   normalizeText,
   soffice,
 } from '../../helpers/office-fixtures';
-import { hasTool, materialize, unzipTest } from '../../helpers/zip-tools';
+import { cleaned, hasTool, unzipTest } from '../../helpers/zip-tools';
 
 const NS = [
   'office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"',
@@ -63,13 +63,6 @@ function packaged(kind: keyof typeof KINDS): Uint8Array {
 
 const blob = (bytes: Uint8Array) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>]);
-
-async function cleaned(
-  input: Uint8Array,
-): Promise<{ result: CleanPlanResult; output: Uint8Array }> {
-  const result = await cleanPlan(blob(input));
-  return { result, output: await materialize(input, result.plan) };
-}
 
 const kept = (result: CleanPlanResult) =>
   result.kept.map((f) => `${f.label}: ${f.value ?? ''}`);

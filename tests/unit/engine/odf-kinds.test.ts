@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanPlan, type CleanPlanResult } from '../../../workers/engine';
+import { cleanPlan } from '../../../workers/engine';
 import { corpusFile, describeCorpus } from '../../helpers/corpus';
 import { tempDir } from '../../helpers/image-tools';
 import {
@@ -13,8 +13,8 @@ import {
 } from '../../helpers/office-fixtures';
 import { ODF_META, ODF_NS } from '../../helpers/odf-fixtures';
 import {
+  cleaned,
   hasTool,
-  materialize,
   memberOrder,
   unzipTest,
 } from '../../helpers/zip-tools';
@@ -67,13 +67,6 @@ const synthetic = (mime: string, content: string, first = true) =>
 
 const blob = (bytes: Uint8Array) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>]);
-
-async function cleaned(
-  input: Uint8Array,
-): Promise<{ result: CleanPlanResult; output: Uint8Array }> {
-  const result = await cleanPlan(blob(input));
-  return { result, output: await materialize(input, result.plan) };
-}
 
 /** `mimetype` first and stored, nothing planted left, nothing left to remove. */
 async function expectClean(output: Uint8Array): Promise<void> {

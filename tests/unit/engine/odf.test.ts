@@ -21,8 +21,8 @@ import {
   syntheticOdp,
 } from '../../helpers/odf-fixtures';
 import {
+  cleaned,
   hasTool,
-  materialize,
   memberOrder,
   unzipTest,
 } from '../../helpers/zip-tools';
@@ -31,13 +31,6 @@ const blob = (bytes: Uint8Array) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>]);
 const text = (zip: Uint8Array, name: string) =>
   new TextDecoder().decode(unzipSync(zip)[name]);
-
-async function cleaned(
-  input: Uint8Array,
-): Promise<{ result: CleanPlanResult; output: Uint8Array }> {
-  const result = await cleanPlan(blob(input));
-  return { result, output: await materialize(input, result.plan) };
-}
 
 /** `mimetype` first and stored, and a manifest naming exactly the other members. */
 function expectValidPackage(zip: Uint8Array): void {

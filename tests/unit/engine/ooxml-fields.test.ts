@@ -2,14 +2,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { cleanPlan, type CleanPlanResult } from '../../../workers/engine';
+import { cleanPlan } from '../../../workers/engine';
 import { tempDir } from '../../helpers/image-tools';
 import {
   deepFind,
   soffice,
   syntheticDocx,
 } from '../../helpers/office-fixtures';
-import { hasTool, materialize, unzipTest } from '../../helpers/zip-tools';
+import { cleaned, hasTool, unzipTest } from '../../helpers/zip-tools';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 const run = (inner: string) => `<w:r>${inner}</w:r>`;
@@ -32,13 +32,6 @@ function fieldsDocx(): Uint8Array {
 
 const blob = (bytes: Uint8Array) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>]);
-
-async function cleaned(
-  input: Uint8Array,
-): Promise<{ result: CleanPlanResult; output: Uint8Array }> {
-  const result = await cleanPlan(blob(input));
-  return { result, output: await materialize(input, result.plan) };
-}
 
 describe('Word fields that show the author or their disk', () => {
   it('cuts the folders from FILENAME results and reports fields showing a name', async () => {

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { cleanPlan, type CleanPlanResult } from '../../../workers/engine';
+import { cleanPlan } from '../../../workers/engine';
 import { tempDir } from '../../helpers/image-tools';
 import {
   CANARY,
@@ -13,7 +13,7 @@ import {
   syntheticPptx,
   syntheticXlsx,
 } from '../../helpers/office-fixtures';
-import { hasTool, materialize, unzipTest } from '../../helpers/zip-tools';
+import { cleaned, hasTool, unzipTest } from '../../helpers/zip-tools';
 
 const S = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 
@@ -121,13 +121,6 @@ function trashDocx(): Uint8Array {
 
 const blob = (bytes: Uint8Array) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>]);
-
-async function cleaned(
-  input: Uint8Array,
-): Promise<{ result: CleanPlanResult; output: Uint8Array }> {
-  const result = await cleanPlan(blob(input));
-  return { result, output: await materialize(input, result.plan) };
-}
 
 describe('Office parts that keep history: co-authoring, revision logs, trash', () => {
   it.each([

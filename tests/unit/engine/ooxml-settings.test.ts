@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanPlan, type CleanPlanResult } from '../../../workers/engine';
+import { cleanPlan } from '../../../workers/engine';
 import { withoutFolders } from '../../../workers/engine/shared/xml';
 import { tempDir } from '../../helpers/image-tools';
 import {
@@ -15,7 +15,7 @@ import {
   syntheticPptx,
   syntheticXlsx,
 } from '../../helpers/office-fixtures';
-import { hasTool, materialize, unzipTest } from '../../helpers/zip-tools';
+import { cleaned, hasTool, unzipTest } from '../../helpers/zip-tools';
 
 const REL =
   'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -141,13 +141,6 @@ function settingsPptx(): Uint8Array {
 
 const blob = (bytes: Uint8Array) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>]);
-
-async function cleaned(
-  input: Uint8Array,
-): Promise<{ result: CleanPlanResult; output: Uint8Array }> {
-  const result = await cleanPlan(blob(input));
-  return { result, output: await materialize(input, result.plan) };
-}
 
 describe('Office settings parts', () => {
   it('cuts the folders of local paths, keeping file names', () => {

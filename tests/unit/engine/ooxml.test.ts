@@ -21,6 +21,7 @@ import {
   syntheticXlsx,
 } from '../../helpers/office-fixtures';
 import {
+  cleaned,
   hasTool,
   materialize,
   memberOrder,
@@ -29,13 +30,6 @@ import {
 
 const blob = (bytes: Uint8Array) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>]);
-
-async function cleaned(
-  input: Uint8Array,
-): Promise<{ result: CleanPlanResult; output: Uint8Array }> {
-  const result = await cleanPlan(blob(input));
-  return { result, output: await materialize(input, result.plan) };
-}
 
 const labels = (result: CleanPlanResult, kept = false) =>
   (kept ? result.kept : result.removed).map((f) => f.label);

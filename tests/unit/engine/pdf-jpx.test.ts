@@ -14,7 +14,7 @@ import {
   qpdfCheck,
   type PdfBody,
 } from '../../helpers/pdf-fixtures';
-import { hasTool, materialize } from '../../helpers/zip-tools';
+import { cleaned, hasTool } from '../../helpers/zip-tools';
 
 const be32 = (n: number) =>
   Buffer.from([n >>> 24, n >>> 16, n >>> 8, n].map((x) => x & 0xff));
@@ -85,13 +85,6 @@ function plantInJp2(jp2: Buffer): Buffer {
 
 const blob = (bytes: Uint8Array) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>]);
-
-async function cleaned(
-  input: Uint8Array,
-): Promise<{ result: CleanPlanResult; output: Uint8Array }> {
-  const result = await cleanPlan(blob(input));
-  return { result, output: await materialize(input, result.plan) };
-}
 
 /** An image XObject; `flate` deflates the JPEG 2000 data under a second filter. */
 const image = (data: Uint8Array, flate = false): PdfBody => ({

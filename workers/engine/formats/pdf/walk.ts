@@ -224,6 +224,34 @@ async function streamData(
     return { kind: 'plan', plan: cleaned.plan };
   }
   // A JPEG under other filters: undone, cleaned, and written as plain DCTDecode data.
+  const parms = d.map.get('DecodeParms');
+  const jpeg = await underOuterFilters(doc, o, filters);
+  const cleaned = await ctx.nested.clean(jpeg);
+  findings.push(
+    ...cleaned.findings.map((f) => ({
+      ...f,
+      location: `${where}: ${f.location}`,
+    })),
+  );
+  const last = isArray(parms) ? parms.items.at(-1) : undefined;
+  return {
+    kind: 'bytes',
+    data: cleaned.bytes,
+    filter: 'DCTDecode',
+    ...(isDict(last) ? { parms: last } : {}),
+  };
+}
+
+/**
+ * An image's data with every filter but its last (the image codec) undone: a JPEG or JPEG 2000
+ * someone also deflated. Filters the engine cannot undo fail closed.
+ */
+async function underOuterFilters(
+  doc: PdfDocument,
+  o: PdfObject,
+  filters: readonly string[],
+): Promise<Uint8Array> {
+  const d = o.value as PdfDict;
   const outer: PdfDict = {
     kind: 'dict',
     map: new Map([
@@ -240,21 +268,7 @@ async function streamData(
   if (parms !== undefined) outer.map.set('DecodeParms', parms);
   if (!canDecode(outer))
     throw new EngineError('unsupported', `image filters ${filters.join(', ')}`);
-  const jpeg = decodeStream(outer, await doc.rawData(o.stream!), doc.budget);
-  const cleaned = await ctx.nested.clean(jpeg);
-  findings.push(
-    ...cleaned.findings.map((f) => ({
-      ...f,
-      location: `${where}: ${f.location}`,
-    })),
-  );
-  const last = isArray(parms) ? parms.items.at(-1) : undefined;
-  return {
-    kind: 'bytes',
-    data: cleaned.bytes,
-    filter: 'DCTDecode',
-    ...(isDict(last) ? { parms: last } : {}),
-  };
+  return decodeStream(outer, await doc.rawData(o.stream!), doc.budget);
 }
 
 /**
@@ -277,24 +291,7 @@ async function jpxData(
     nestedOpaque.push(...jpx.opaque);
     return jpx.plan && { kind: 'plan', plan: jpx.plan };
   }
-  const d = o.value as PdfDict;
-  const outer: PdfDict = {
-    kind: 'dict',
-    map: new Map([
-      [
-        'Filter',
-        {
-          kind: 'array',
-          items: filters.slice(0, -1).map((name) => ({ kind: 'name', name })),
-        },
-      ],
-    ]),
-  };
-  const parms = d.map.get('DecodeParms');
-  if (parms !== undefined) outer.map.set('DecodeParms', parms);
-  if (!canDecode(outer))
-    throw new EngineError('unsupported', `image filters ${filters.join(', ')}`);
-  const bytes = decodeStream(outer, await doc.rawData(stream), doc.budget);
+  const bytes = await underOuterFilters(doc, o, filters);
   const jpx = await cleanJpx(
     new ByteSource(bytesAccess(bytes)),
     0,
