@@ -38,8 +38,11 @@ const ToolPage = lazy(() =>
   import('../pages/ToolPage').then((m) => ({ default: m.ToolPage })),
 );
 
-/** The message features a page needs beyond the shell's, loaded with its code. */
-const TOOL_FEATURES = ['tool', 'uploader', 'report'];
+/**
+ * The message features a page needs beyond the shell's, loaded with its code. The report's come
+ * with the full uploader, on the visitor's first move towards it (`DeferredUploader`).
+ */
+const TOOL_FEATURES = ['tool', 'uploader'];
 const PAGE_FEATURES: Partial<Record<PageId, readonly MessageFeature[]>> = {
   home: ['home', 'faq'],
   tool: TOOL_FEATURES,
