@@ -16,6 +16,7 @@ import type aboutMessages from './messages/about/pt.json';
 import type legalMessages from './messages/legal/pt.json';
 import type howItWorksMessages from './messages/how-it-works/pt.json';
 import type reportMessages from './messages/report/pt.json';
+import type metaMessages from './messages/meta/pt.json';
 
 /** Every message id: the union of each feature's Portuguese keys. Add a feature's pt.json here. */
 export type MessageId =
@@ -30,7 +31,8 @@ export type MessageId =
   | keyof typeof aboutMessages
   | keyof typeof legalMessages
   | keyof typeof howItWorksMessages
-  | keyof typeof reportMessages;
+  | keyof typeof reportMessages
+  | keyof typeof metaMessages;
 
 /**
  * Complete once Portuguese fills the gaps (`npm run i18n:check` keeps every pt set whole). Typed
@@ -53,8 +55,15 @@ const FALLBACK_SET: MessageSet = 'pt';
 /** The folders under `messages/`: `site`, `consent`, `uploader`, ... */
 export type MessageFeature = string;
 
-/** What every page needs before it hydrates: header, footer, navigation, head (blog titles too). */
-export const SHELL_FEATURES: readonly MessageFeature[] = ['site', 'blog'];
+/** What every page needs before it hydrates: header, footer, navigation. */
+export const SHELL_FEATURES: readonly MessageFeature[] = ['site'];
+
+/**
+ * The pages' titles and descriptions for the document head (an article's title pattern and the
+ * feed's title are the blog's): the prerender writes them, and the browser loads them on its
+ * first client-side navigation only (src/app/head-writer.ts).
+ */
+export const HEAD_FEATURES: readonly MessageFeature[] = ['meta', 'blog'];
 
 /** `./messages/site/en-GB.json` -> ['site', 'en-GB']. */
 function partsOfPath(path: string): [MessageFeature, string] {

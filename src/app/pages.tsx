@@ -34,6 +34,10 @@ const HowItWorksPage = lazy(() =>
 const LegalPage = lazy(() =>
   import('../pages/LegalPage').then((m) => ({ default: m.LegalPage })),
 );
+/** The not-found page, in its own chunk like every page. */
+export const NotFoundPage = lazy(() =>
+  import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
 const ToolPage = lazy(() =>
   import('../pages/ToolPage').then((m) => ({ default: m.ToolPage })),
 );
@@ -59,8 +63,9 @@ const PAGE_FEATURES: Partial<Record<PageId, readonly MessageFeature[]>> = {
   terms: ['legal'],
   contact: ['contact'],
   cookies: ['consent'],
+  blog: ['blog'],
 };
-const ARTICLE_FEATURES: readonly MessageFeature[] = [];
+const ARTICLE_FEATURES: readonly MessageFeature[] = ['blog'];
 
 export function pageFeatures(page: PageId): readonly MessageFeature[] {
   return PAGE_FEATURES[page] ?? [];

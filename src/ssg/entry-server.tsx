@@ -6,7 +6,11 @@ import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createIntl } from 'react-intl';
 import { ALL_LOCALES } from '../../i18n/locales';
-import { loadMessages, SHELL_FEATURES } from '../../i18n/messages';
+import {
+  HEAD_FEATURES,
+  loadMessages,
+  SHELL_FEATURES,
+} from '../../i18n/messages';
 import {
   allBlogRoutes,
   allPageRoutes,
@@ -64,7 +68,13 @@ async function renderToHtml(app: ReactNode): Promise<string> {
 export async function renderPage(path: string): Promise<RenderedPage> {
   const locale = localeFromPath(path);
   const messages = await loadMessages(locale.messageSet, SHELL_FEATURES);
-  const intl = createIntl({ locale: locale.lang, messages });
+  const intl = createIntl({
+    locale: locale.lang,
+    messages: {
+      ...messages,
+      ...(await loadMessages(locale.messageSet, HEAD_FEATURES)),
+    },
+  });
   const match = matchRoute(path);
   await preloadBlogData(match, locale.messageSet);
   const article =
