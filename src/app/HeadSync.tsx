@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { RouteMatch } from '../../i18n/routes';
-import { useArticle } from '../features/blog/blog-data';
 import { MAIN_ID } from '../layout/Layout';
 import { useLocale } from './locale-context';
 
@@ -24,32 +23,31 @@ export function HeadSync({ match }: { match: RouteMatch | null }) {
   const locale = useLocale();
   const firstRender = useRef(true);
   const shownPath = useRef<string | null>(null);
-  const article = useArticle(
-    match?.page === 'blogPost' ? match.slug : null,
-    locale.messageSet,
-  );
   const path = match
     ? `${match.page}:${'slug' in match ? match.slug : ''}`
     : 'not-found';
 
   useEffect(() => {
-    // An article's head waits for its text; the new page is shown once, when the path changes.
-    if (article === undefined && match?.page === 'blogPost') return;
     const arrived = firstRender.current;
-    if (!arrived && shownPath.current !== path) showNewPage();
+    const isNew = !arrived && shownPath.current !== path;
     firstRender.current = false;
     shownPath.current = path;
+    // The new page is shown once, when the path changes; an article once its text is there.
+    const article = match?.page === 'blogPost';
+    if (isNew && !article) showNewPage();
     if (arrived && !import.meta.env.DEV) return;
     let current = true;
-    void loadHeadWriter().then(({ writeHead }) =>
-      writeHead(match, locale, intl, article, () => current),
-    );
+    void loadHeadWriter()
+      .then(({ writeHead }) => writeHead(match, locale, intl, () => current))
+      .then((written) => {
+        if (written && isNew && article) showNewPage();
+      });
     return () => {
       current = false;
     };
     // `path` identifies the route; match, locale and intl are stable for one path.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [path, article]);
+  }, [path]);
 
   return null;
 }

@@ -7,7 +7,7 @@ import { createIntl, type IntlShape } from 'react-intl';
 import type { Locale } from '../../i18n/locales';
 import { featureMessages, HEAD_FEATURES } from '../../i18n/messages';
 import type { RouteMatch } from '../../i18n/routes';
-import type { ArticleMeta } from '../features/blog/blog-types';
+import { loadArticle } from '../features/blog/blog-data';
 import { headFor, type HeadData } from './head';
 
 function setMeta(name: string, content: string | null) {
@@ -92,25 +92,29 @@ function withHeadMessages(locale: Locale, intl: IntlShape): Promise<IntlShape> {
   return loaded;
 }
 
-/** The head of the page at `match`, written over the current one once its texts are loaded. */
+/**
+ * The head of the page at `match`, written over the current one once its texts (an article's
+ * own) are loaded, unless `current` says the visitor has moved on meanwhile. True when written.
+ */
 export async function writeHead(
   match: RouteMatch | null,
   locale: Locale,
   intl: IntlShape,
-  article: ArticleMeta | null | undefined,
   current: () => boolean,
-): Promise<void> {
-  const head = headFor(
-    match,
-    locale,
-    await withHeadMessages(locale, intl),
-    article,
-  );
-  if (!current()) return;
+): Promise<boolean> {
+  const [article, headIntl] = await Promise.all([
+    match?.page === 'blogPost'
+      ? loadArticle(match.slug, locale.messageSet)
+      : null,
+    withHeadMessages(locale, intl),
+  ]);
+  if (!current()) return false;
+  const head = headFor(match, locale, headIntl, article);
   document.title = head.title;
   setMeta('description', head.description);
   setMeta('robots', head.noindex ? 'noindex' : null);
   setLinks(head);
   setFeed(head.feed);
   setJsonLd(head.jsonLd);
+  return true;
 }

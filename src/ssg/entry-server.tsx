@@ -48,10 +48,11 @@ function blogSourcesOf(
   set: string,
   hasArticle: boolean,
 ): string[] {
-  const index = `virtual:blog-index/${set}`;
-  if (match?.page === 'blog') return [index];
+  // The blog's data module is a chunk of blog pages; the client loads it before hydrating them.
+  const index = ['src/features/blog/blog-data.ts', `virtual:blog-index/${set}`];
+  if (match?.page === 'blog') return index;
   if (match?.page === 'blogPost' && hasArticle)
-    return [index, `i18n/blog/${match.slug}/${set}.md`];
+    return [...index, `i18n/blog/${match.slug}/${set}.md`];
   return [];
 }
 
