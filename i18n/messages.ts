@@ -139,7 +139,13 @@ export function featureMessages(
   const key = `${feature}/${set}`;
   let loaded = featureCache.get(key);
   if (!loaded) {
-    loaded = loadMessages(set, [feature]);
+    const loading = loadMessages(set, [feature]);
+    // Marked as React marks a promise it has read, so a render after the load (the uploader
+    // taking over in one synchronous step) reads the messages without suspending.
+    void loading.then((value) =>
+      Object.assign(loading, { status: 'fulfilled', value }),
+    );
+    loaded = loading;
     featureCache.set(key, loaded);
   }
   return loaded;

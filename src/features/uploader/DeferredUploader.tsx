@@ -1,13 +1,13 @@
 import {
-  startTransition,
   useEffect,
   useMemo,
   useRef,
   useState,
-  type ChangeEvent,
   type DragEvent,
+  type KeyboardEvent,
   type MouseEvent,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { featureMessages, type MessageFeature } from '../../../i18n/messages';
 import type { MessageSet } from '../../../i18n/locales';
@@ -106,7 +106,9 @@ export function DeferredUploader({ kind }: { kind: UploaderKind }) {
         active === buttonRef.current ||
         (Boolean(pending.current.files) && active === document.body),
     };
-    startTransition(() => setFull({ Uploader, handoff }));
+    // In one step, decision and swap: no click, key or drop can land on a zone about to go. The
+    // code and messages are loaded, so nothing suspends.
+    flushSync(() => setFull({ Uploader, handoff }));
   };
 
   const load = () => {
@@ -119,8 +121,21 @@ export function DeferredUploader({ kind }: { kind: UploaderKind }) {
   const handOver = (handoff: Handoff) => {
     pending.current = handoff;
     dialogOpen.current = false;
+    pressing.current = false;
     load();
   };
+
+  // Listened on the element itself, so a file the light input's dialog brings after the full
+  // uploader took over (a browser slow to report it) still reaches it.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    const onChange = () => handOver({ files: filesOf(input.files) });
+    input.addEventListener('change', onChange);
+    return () => input.removeEventListener('change', onChange);
+    // Once: `handOver` only reads refs and the message set, stable for the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (full) return;
@@ -167,13 +182,12 @@ export function DeferredUploader({ kind }: { kind: UploaderKind }) {
     if ((event.target as Element).closest('a')) return;
     const input = inputRef.current;
     if (!input) return;
+    // The dialog now holds the swap back; the key or pointer that opened it may never come up here.
     dialogOpen.current = true;
+    pressing.current = false;
     input.value = '';
     input.click();
   };
-
-  const onChange = (event: ChangeEvent<HTMLInputElement>) =>
-    handOver({ files: filesOf(event.target.files) });
 
   const countDrag = (change: number) => {
     dragDepth.current = Math.max(0, dragDepth.current + change);
@@ -198,6 +212,13 @@ export function DeferredUploader({ kind }: { kind: UploaderKind }) {
     setTimeout(takeOver, 0);
   };
 
+  // Space clicks a button on key up: the light one must still be there then.
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key !== ' ' && event.key !== 'Enter') return;
+    if (event.type === 'keydown') pressing.current = true;
+    else release();
+  };
+
   return (
     <section
       className="uploader"
@@ -219,6 +240,8 @@ export function DeferredUploader({ kind }: { kind: UploaderKind }) {
           pressing.current = true;
         }}
         onPointerUp={release}
+        onKeyDown={onKey}
+        onKeyUp={onKey}
         onPointerCancel={release}
         onPointerLeave={release}
         onClick={openDialog}
@@ -241,7 +264,6 @@ export function DeferredUploader({ kind }: { kind: UploaderKind }) {
           style={HIDDEN_INPUT}
           tabIndex={-1}
           onClick={(event) => event.stopPropagation()}
-          onChange={onChange}
         />
         <ZoneText
           types={intl.formatList(extensionList(entries))}

@@ -86,15 +86,16 @@ export function DropZone({
       onFileDialogCancel: () => setDialogCancelled(true),
     });
 
-  // Once, on taking over from the light zone: its focus, and its files through the drop path.
-  const handedOver = useRef(handoff);
+  // What the light zone hands over, taken once per handoff: its focus, and its files through the
+  // drop path (a file can still arrive from the light zone's dialog after the swap).
+  const taken = useRef<Handoff | undefined>(undefined);
   useEffect(() => {
-    const taken = handedOver.current;
-    handedOver.current = undefined;
-    if (taken?.focusSelect) buttonRef.current?.focus();
-    if (taken?.files?.length)
-      rootRef.current?.dispatchEvent(dropEventOf(taken.files));
-  }, [rootRef]);
+    if (!handoff || taken.current === handoff) return;
+    taken.current = handoff;
+    if (handoff.focusSelect) buttonRef.current?.focus();
+    if (handoff.files?.length)
+      rootRef.current?.dispatchEvent(dropEventOf(handoff.files));
+  }, [handoff, rootRef]);
 
   const zoneClass = [
     'uploader-zone',

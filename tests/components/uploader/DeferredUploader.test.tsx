@@ -134,6 +134,22 @@ describe('DeferredUploader', () => {
     }, LOAD);
   });
 
+  it('still takes a file the light dialog reports after the full uploader took over', async () => {
+    const zone = renderDeferred();
+    const lightInput = zone.querySelector('input') as HTMLInputElement;
+    const light = screen.getByRole('button', { name: 'Select file' });
+    await act(async () => {
+      light.focus();
+    });
+    await waitFor(() => expect(light.isConnected).toBe(false), LOAD);
+    await act(async () => {
+      fireEvent.change(lightInput, { target: { files: [photo()] } });
+    });
+    expect(
+      await screen.findByRole('button', { name: 'Remove Metadata' }, LOAD),
+    ).toBeTruthy();
+  });
+
   it('says so when the dialog opened from the light zone is closed without a file', async () => {
     renderDeferred('all');
     fireEvent.click(screen.getByRole('button', { name: 'Select file' }));
