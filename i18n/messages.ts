@@ -16,6 +16,7 @@ import type aboutMessages from './messages/about/pt.json';
 import type legalMessages from './messages/legal/pt.json';
 import type howItWorksMessages from './messages/how-it-works/pt.json';
 import type reportMessages from './messages/report/pt.json';
+import type metaMessages from './messages/meta/pt.json';
 
 /** Every message id: the union of each feature's Portuguese keys. Add a feature's pt.json here. */
 export type MessageId =
@@ -30,7 +31,8 @@ export type MessageId =
   | keyof typeof aboutMessages
   | keyof typeof legalMessages
   | keyof typeof howItWorksMessages
-  | keyof typeof reportMessages;
+  | keyof typeof reportMessages
+  | keyof typeof metaMessages;
 
 /**
  * Complete once Portuguese fills the gaps (`npm run i18n:check` keeps every pt set whole). Typed
@@ -41,20 +43,29 @@ export type Messages = Readonly<Record<MessageId, string>>;
 
 type Loader = () => Promise<Record<string, string>>;
 
-const LOADERS = import.meta.glob<Record<string, string>>(
-  './messages/*/*.json',
-  {
-    import: 'default',
-  },
-);
+/**
+ * Each set's feature loaders, a small chunk of their own (`message-sets/<set>.ts`), so the code
+ * every page runs names seven sets rather than every feature of every set. The prerendered page
+ * preloads its set's chunk with its messages (scripts/build-site.mjs).
+ */
+const SETS = import.meta.glob<Record<string, Loader>>('./message-sets/*.ts', {
+  import: 'default',
+});
 
 const FALLBACK_SET: MessageSet = 'pt';
 
 /** The folders under `messages/`: `site`, `consent`, `uploader`, ... */
 export type MessageFeature = string;
 
-/** What every page needs before it hydrates: header, footer, navigation, head (blog titles too). */
-export const SHELL_FEATURES: readonly MessageFeature[] = ['site', 'blog'];
+/** What every page needs before it hydrates: header, footer, navigation. */
+export const SHELL_FEATURES: readonly MessageFeature[] = ['site'];
+
+/**
+ * The pages' titles and descriptions for the document head (an article's title pattern and the
+ * feed's title are the blog's): the prerender writes them, and the browser loads them on its
+ * first client-side navigation only (src/app/head-writer.ts).
+ */
+export const HEAD_FEATURES: readonly MessageFeature[] = ['meta', 'blog'];
 
 /** `./messages/site/en-GB.json` -> ['site', 'en-GB']. */
 function partsOfPath(path: string): [MessageFeature, string] {
@@ -63,11 +74,13 @@ function partsOfPath(path: string): [MessageFeature, string] {
   return [feature, file];
 }
 
-function loadersFor(
+async function loadersFor(
   set: MessageSet,
   features: readonly MessageFeature[] | 'all',
-): Loader[] {
-  return Object.entries(LOADERS)
+): Promise<Loader[]> {
+  const loadSet = SETS[`./message-sets/${set}.ts`];
+  const loaders = loadSet ? await loadSet() : {};
+  return Object.entries(loaders)
     .filter(([path]) => {
       const [feature, fileSet] = partsOfPath(path);
       return (
@@ -82,7 +95,7 @@ async function loadSet(
   features: readonly MessageFeature[] | 'all',
 ): Promise<Record<string, string>> {
   const parts = await Promise.all(
-    loadersFor(set, features).map((load) => load()),
+    (await loadersFor(set, features)).map((load) => load()),
   );
   return Object.assign({}, ...parts);
 }
@@ -126,7 +139,13 @@ export function featureMessages(
   const key = `${feature}/${set}`;
   let loaded = featureCache.get(key);
   if (!loaded) {
-    loaded = loadMessages(set, [feature]);
+    const loading = loadMessages(set, [feature]);
+    // Marked as React marks a promise it has read, so a render after the load (the uploader
+    // taking over in one synchronous step) reads the messages without suspending.
+    void loading.then((value) =>
+      Object.assign(loading, { status: 'fulfilled', value }),
+    );
+    loaded = loading;
     featureCache.set(key, loaded);
   }
   return loaded;

@@ -27,11 +27,16 @@ function cspMetaTag() {
   return `<meta http-equiv="${CSP_HEADER}" content="${metaPolicy(policy)}" />`;
 }
 
-/** Message chunk URLs by `feature/set`, from Vite's manifest: `i18n/messages/<feature>/<set>.json`. */
+/**
+ * Message chunk URLs by `feature/set`, from Vite's manifest: `i18n/messages/<feature>/<set>.json`,
+ * and each set's chunk of feature loaders by `set`: `i18n/message-sets/<set>.ts`.
+ */
 function messageChunks(manifest) {
   const chunks = new Map();
   for (const [source, { file }] of Object.entries(manifest)) {
-    const match = /^i18n\/messages\/([^/]+\/[^/]+)\.json$/.exec(source);
+    const match =
+      /^i18n\/messages\/([^/]+\/[^/]+)\.json$/.exec(source) ??
+      /^i18n\/message-sets\/([^/]+)\.ts$/.exec(source);
     if (match) chunks.set(match[1], `/${file}`);
   }
   return chunks;
@@ -44,7 +49,12 @@ function preloadTags(chunks, files, manifest, blogSources) {
     .map((source) => manifest[source]?.file)
     .filter(Boolean)
     .map((file) => `/${file}`);
-  return [...files.flatMap((file) => chunks.get(file) ?? []), ...blog]
+  const sets = [...new Set(files.map((file) => file.split('/')[1]))];
+  return [
+    ...sets.flatMap((set) => chunks.get(set) ?? []),
+    ...files.flatMap((file) => chunks.get(file) ?? []),
+    ...blog,
+  ]
     .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
     .join('\n    ');
 }

@@ -7,7 +7,6 @@ import {
 } from '../i18n/messages';
 import { App } from './app/App';
 import { featuresOfRoute } from './app/pages';
-import { preloadBlogData } from './features/blog/blog-data';
 import './styles/index.css';
 
 const ROOT_ID = 'root';
@@ -23,9 +22,14 @@ async function start() {
   // the prerendered HTML shows the blog's text, and hydration needs the same text at hand.
   for (const feature of featuresOfRoute(match))
     void featureMessages(locale.messageSet, feature);
+  const blogPage = match?.page === 'blog' || match?.page === 'blogPost';
   const [messages] = await Promise.all([
     loadMessages(locale.messageSet, SHELL_FEATURES),
-    preloadBlogData(match, locale.messageSet),
+    // The blog's code and content load with blog pages only.
+    blogPage &&
+      import('./features/blog/blog-data').then((blog) =>
+        blog.preloadBlogData(match, locale.messageSet),
+      ),
   ]);
   const app = <App locale={locale} messages={messages} />;
   // Under `vite` dev the root holds only the template comment: render instead of hydrating.

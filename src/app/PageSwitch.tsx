@@ -2,8 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { matchRoute } from '../../i18n/routes';
 import { HeadSync } from './HeadSync';
-import { NotFoundPage } from '../pages/NotFoundPage';
-import { BlogArticle, PAGES } from './pages';
+import { BlogArticle, NotFoundPage, PAGES } from './pages';
 
 /**
  * Lets browser tests (and anyone debugging) know that the page's handlers are attached: it sits in

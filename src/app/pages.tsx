@@ -34,12 +34,19 @@ const HowItWorksPage = lazy(() =>
 const LegalPage = lazy(() =>
   import('../pages/LegalPage').then((m) => ({ default: m.LegalPage })),
 );
+/** The not-found page, in its own chunk like every page. */
+export const NotFoundPage = lazy(() =>
+  import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
 const ToolPage = lazy(() =>
   import('../pages/ToolPage').then((m) => ({ default: m.ToolPage })),
 );
 
-/** The message features a page needs beyond the shell's, loaded with its code. */
-const TOOL_FEATURES = ['tool', 'uploader', 'report'];
+/**
+ * The message features a page needs beyond the shell's, loaded with its code. The report's come
+ * with the full uploader, on the visitor's first move towards it (`DeferredUploader`).
+ */
+const TOOL_FEATURES = ['tool', 'uploader'];
 const PAGE_FEATURES: Partial<Record<PageId, readonly MessageFeature[]>> = {
   home: ['home', 'faq'],
   tool: TOOL_FEATURES,
@@ -56,8 +63,9 @@ const PAGE_FEATURES: Partial<Record<PageId, readonly MessageFeature[]>> = {
   terms: ['legal'],
   contact: ['contact'],
   cookies: ['consent'],
+  blog: ['blog'],
 };
-const ARTICLE_FEATURES: readonly MessageFeature[] = [];
+const ARTICLE_FEATURES: readonly MessageFeature[] = ['blog'];
 
 export function pageFeatures(page: PageId): readonly MessageFeature[] {
   return PAGE_FEATURES[page] ?? [];

@@ -9,7 +9,8 @@ import {
 } from '../../i18n/routes';
 import { useLocale } from '../app/locale-context';
 import { useArticle } from '../features/blog/blog-data';
-import { NotFoundPage } from './NotFoundPage';
+// The lazy one: a reader of an article that exists never loads the not-found page.
+import { NotFoundPage } from '../app/pages';
 
 const ROUTE_LINK = /href="route:(blogPost\/([a-z0-9-]+)|[A-Za-z]+)"/g;
 

@@ -4,7 +4,8 @@ import { PageLink } from '../app/PageLink';
 import { RemoverDescription } from '../components/RemoverDescription';
 import { Section } from '../components/Section';
 import { StepList } from '../components/StepList';
-import { Uploader, type UploaderKind } from '../features/uploader/Uploader';
+import { DeferredUploader } from '../features/uploader/DeferredUploader';
+import type { UploaderKind } from '../features/uploader/accepted-types';
 
 export const TOOL_STEPS = [
   { title: 'tool.steps.1.title', text: 'tool.steps.1.text' },
@@ -62,7 +63,7 @@ export function ToolPage({ kind }: { kind: UploaderKind }) {
         </div>
       </header>
       <div className="container narrow uploader-slot">
-        <Uploader kind={kind} />
+        <DeferredUploader kind={kind} />
       </div>
       <Section id="why-title" title={`tool.${kind}.why.title`} narrow>
         <p>

@@ -6,7 +6,11 @@ import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createIntl } from 'react-intl';
 import { ALL_LOCALES } from '../../i18n/locales';
-import { loadMessages, SHELL_FEATURES } from '../../i18n/messages';
+import {
+  HEAD_FEATURES,
+  loadMessages,
+  SHELL_FEATURES,
+} from '../../i18n/messages';
 import {
   allBlogRoutes,
   allPageRoutes,
@@ -44,10 +48,11 @@ function blogSourcesOf(
   set: string,
   hasArticle: boolean,
 ): string[] {
-  const index = `virtual:blog-index/${set}`;
-  if (match?.page === 'blog') return [index];
+  // The blog's data module is a chunk of blog pages; the client loads it before hydrating them.
+  const index = ['src/features/blog/blog-data.ts', `virtual:blog-index/${set}`];
+  if (match?.page === 'blog') return index;
   if (match?.page === 'blogPost' && hasArticle)
-    return [index, `i18n/blog/${match.slug}/${set}.md`];
+    return [...index, `i18n/blog/${match.slug}/${set}.md`];
   return [];
 }
 
@@ -64,7 +69,13 @@ async function renderToHtml(app: ReactNode): Promise<string> {
 export async function renderPage(path: string): Promise<RenderedPage> {
   const locale = localeFromPath(path);
   const messages = await loadMessages(locale.messageSet, SHELL_FEATURES);
-  const intl = createIntl({ locale: locale.lang, messages });
+  const intl = createIntl({
+    locale: locale.lang,
+    messages: {
+      ...messages,
+      ...(await loadMessages(locale.messageSet, HEAD_FEATURES)),
+    },
+  });
   const match = matchRoute(path);
   await preloadBlogData(match, locale.messageSet);
   const article =

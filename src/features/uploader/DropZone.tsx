@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CatalogEntry } from '../../../workers/engine/format-catalog';
@@ -10,8 +10,8 @@ import {
 import { isIgnoredFile } from './file-rules';
 import { firstRejection, type Rejection } from './rejections';
 import { RejectionMessage } from './RejectionMessage';
-import { useFileLimits } from '../../components/use-file-limit';
-import { PageLink } from '../../app/PageLink';
+import { dropEventOf, type Handoff } from './handoff';
+import { ZoneText } from './ZoneText';
 import type { UploaderKind } from './accepted-types';
 
 /** The smallest file worth cleaning: an empty file has nothing to clean and no format. */
@@ -25,6 +25,8 @@ interface DropZoneProps {
   readonly onFile: (file: File) => void;
   /** A drop was refused: the previous file's result must go. */
   readonly onReject?: () => void;
+  /** What the visitor did in the light zone this one replaces (`DeferredUploader`). */
+  readonly handoff?: Handoff;
 }
 
 /**
@@ -37,11 +39,14 @@ export function DropZone({
   disabled,
   onFile,
   onReject,
+  handoff,
 }: DropZoneProps) {
   const intl = useIntl();
-  const { media, documents } = useFileLimits();
   const [rejection, setRejection] = useState<Rejection | null>(null);
-  const [dialogCancelled, setDialogCancelled] = useState(false);
+  const [dialogCancelled, setDialogCancelled] = useState(
+    handoff?.dialogCancelled ?? false,
+  );
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const accept = useMemo(() => toDropzoneAccept(entries), [entries]);
   const types = intl.formatList(extensionList(entries));
 
@@ -59,7 +64,7 @@ export function DropZone({
     if (file) onFile(file);
   };
 
-  const { getRootProps, getInputProps, isDragActive, isDragReject } =
+  const { getRootProps, getInputProps, isDragActive, isDragReject, rootRef } =
     useDropzone({
       accept,
       // An empty accept would let everything through; a page with no cleanable type takes nothing.
@@ -81,6 +86,17 @@ export function DropZone({
       onFileDialogCancel: () => setDialogCancelled(true),
     });
 
+  // What the light zone hands over, taken once per handoff: its focus, and its files through the
+  // drop path (a file can still arrive from the light zone's dialog after the swap).
+  const taken = useRef<Handoff | undefined>(undefined);
+  useEffect(() => {
+    if (!handoff || taken.current === handoff) return;
+    taken.current = handoff;
+    if (handoff.focusSelect) buttonRef.current?.focus();
+    if (handoff.files?.length)
+      rootRef.current?.dispatchEvent(dropEventOf(handoff.files));
+  }, [handoff, rootRef]);
+
   const zoneClass = [
     'uploader-zone',
     isDragActive && 'uploader-zone-active',
@@ -96,29 +112,13 @@ export function DropZone({
         {...getInputProps()}
         aria-label={intl.formatMessage({ id: 'uploader.zone.input' })}
       />
-      <p className="uploader-prompt" aria-hidden="true">
-        <FormattedMessage
-          id={isDragActive ? 'uploader.zone.release' : 'uploader.zone.prompt'}
-        />
-      </p>
-      <button type="button" className="uploader-button" disabled={disabled}>
-        <FormattedMessage id="uploader.zone.select" />
-      </button>
-      <p className="uploader-hint">
-        <FormattedMessage
-          id={
-            entries.length > 0 ? 'uploader.zone.accepted' : 'uploader.zone.none'
-          }
-          values={{
-            types,
-            media,
-            documents,
-            link: (chunks: ReactNode[]) => (
-              <PageLink page="tool">{chunks}</PageLink>
-            ),
-          }}
-        />
-      </p>
+      <ZoneText
+        types={types}
+        accepts={entries.length > 0}
+        dragging={isDragActive}
+        disabled={disabled}
+        buttonRef={buttonRef}
+      />
       {rejection && (
         <RejectionMessage rejection={rejection} kind={kind} types={types} />
       )}

@@ -19,6 +19,7 @@ import { DownloadLink } from './DownloadLink';
 import { DropZone } from './DropZone';
 import { ErrorBox } from './ErrorBox';
 import { FileSummary } from './FileSummary';
+import type { Handoff } from './handoff';
 import { ProgressBar } from './ProgressBar';
 import { StatusAnnouncer, type UploaderStatus } from './StatusAnnouncer';
 import { useHydrated } from './use-hydrated';
@@ -37,6 +38,8 @@ interface UploaderProps {
   readonly kind: UploaderKind;
   /** Replaces the worker in component tests; pages leave it out. */
   readonly clean?: CleanFn;
+  /** What the visitor did in the light zone shown while this code loaded (`DeferredUploader`). */
+  readonly handoff?: Handoff;
 }
 
 function useUploaderMachine(clean: CleanFn | undefined) {
@@ -86,7 +89,7 @@ function Result({ result, file, url, resultRef, downloadRef }: ResultProps) {
 }
 
 /** The file uploader of every tool page: drop or choose, clean in the worker, report, download. */
-export function Uploader({ kind, clean }: UploaderProps) {
+export function Uploader({ kind, clean, handoff }: UploaderProps) {
   const [snapshot, send] = useUploaderMachine(clean);
   const entries = useMemo(() => acceptedEntries(kind), [kind]);
   const status = snapshot.value as UploaderStatus;
@@ -122,6 +125,7 @@ export function Uploader({ kind, clean }: UploaderProps) {
         disabled={processing}
         onFile={(selected) => send({ type: 'file.select', file: selected })}
         onReject={() => send({ type: 'file.reject' })}
+        handoff={handoff}
       />
       {file && <FileSummary file={file} />}
       {file && status !== 'done' && (

@@ -56,6 +56,16 @@ export function toDropzoneAccept(entries: readonly CatalogEntry[]): Accept {
   return accept;
 }
 
+/**
+ * The file input's `accept` attribute for the same types, as react-dropzone writes it from
+ * `toDropzoneAccept`: each MIME type followed by its extensions.
+ */
+export function acceptAttribute(entries: readonly CatalogEntry[]): string {
+  return Object.entries(toDropzoneAccept(entries))
+    .flatMap(([mime, extensions]) => [mime, ...extensions])
+    .join(',');
+}
+
 /** The extensions as the visitor reads them: "JPG, JPEG, PNG". */
 export function extensionList(entries: readonly CatalogEntry[]): string[] {
   return entries.flatMap((e) => e.extensions.map((ext) => ext.toUpperCase()));
