@@ -19,15 +19,20 @@ export interface Handoff {
 export function dropEventOf(files: readonly File[]): Event {
   const event = new Event('drop', { bubbles: true, cancelable: true });
   Object.defineProperty(event, 'dataTransfer', {
-    value: {
-      files,
-      items: files.map((file) => ({
-        kind: 'file',
-        type: file.type,
-        getAsFile: () => file,
-      })),
-      types: ['Files'],
-    },
+    value: dataTransferOf(files),
   });
   return event;
+}
+
+/** The part of a `DataTransfer` react-dropzone reads on a drop of these files. */
+export function dataTransferOf(files: readonly File[]) {
+  return {
+    files,
+    items: files.map((file) => ({
+      kind: 'file',
+      type: file.type,
+      getAsFile: () => file,
+    })),
+    types: ['Files'],
+  };
 }

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
 import { LOCALES, type MessageSet } from '../../../i18n/locales';
+import { dataTransferOf } from '../../../src/features/uploader/handoff';
 
 const FILES = import.meta.glob<Record<string, string>>(
   '../../../i18n/messages/*/*.json',
@@ -35,17 +36,7 @@ export function renderWithIntl(ui: ReactElement, set: MessageSet = 'en') {
 
 /** What a browser hands react-dropzone on a drop of these files. */
 export function dropData(files: File[]) {
-  return {
-    dataTransfer: {
-      files,
-      items: files.map((file) => ({
-        kind: 'file',
-        type: file.type,
-        getAsFile: () => file,
-      })),
-      types: ['Files'],
-    },
-  };
+  return { dataTransfer: dataTransferOf(files) };
 }
 
 /** A File whose reported size is `size` without allocating it. */
