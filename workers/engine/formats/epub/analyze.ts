@@ -3,17 +3,17 @@ import { EngineError } from '../../errors';
 import { finding, type Finding, type FindingCategory } from '../../findings';
 import type { Analysis, AnalysisContext, ByteRange } from '../../format-module';
 import {
-  cleanNestedMember,
+  cleanedOrCopiedMember,
   copiedMember,
   editedXmlMember,
-  isNestedFile,
+  inEntryOrder,
   isSystemFile,
   METHOD_STORED,
   newMember,
+  type OutMember,
   readMember,
   readZip,
   writeZip,
-  type OutMember,
   type ZipArchive,
 } from '../../shared/zip';
 import {
@@ -128,25 +128,18 @@ export async function analyzeEpub(
       const r = rewriteXhtml(name, text);
       findings.push(...r.findings);
       out.set(name, editedXmlMember(e, text, r.edits));
-    } else if (isNestedFile(name)) {
-      const nested = await cleanNestedMember(src, e, ctx);
-      findings.push(...nested.findings);
-      out.set(name, nested.member);
-      nestedOpaque.push(...(nested.opaque ?? []));
     } else {
-      out.set(name, copiedMember(e));
+      out.set(
+        name,
+        await cleanedOrCopiedMember(src, e, ctx, findings, nestedOpaque),
+      );
     }
     ctx.onProgress?.(out.size / zip.entries.length);
   }
   const mimetype = out.get('mimetype');
   if (!mimetype)
     throw new EngineError('corrupt', 'EPUB without a mimetype member');
-  const ordered = [
-    mimetype,
-    ...zip.entries
-      .map((e) => out.get(e.name))
-      .filter((m): m is OutMember => m !== undefined && m !== mimetype),
-  ];
+  const ordered = inEntryOrder(zip.entries, out, mimetype);
   return {
     findings,
     plan: () => writeZip(ordered),

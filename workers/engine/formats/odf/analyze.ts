@@ -8,17 +8,17 @@ import type {
   ByteRange,
 } from '../../format-module';
 import {
-  cleanNestedMember,
+  cleanedOrCopiedMember,
   copiedMember,
   editedXmlMember,
-  isNestedFile,
+  inEntryOrder,
   isSystemFile,
   METHOD_STORED,
   newMember,
+  type OutMember,
   readMember,
   readZip,
   writeZip,
-  type OutMember,
 } from '../../shared/zip';
 import { decodeXml } from '../../shared/xml';
 import { odfKind } from './kind';
@@ -126,13 +126,11 @@ export async function analyzeOdf(
       });
       findings.push(...r.findings);
       out.set(name, editedXmlMember(e, xml, r.edits));
-    } else if (isNestedFile(name)) {
-      const nested = await cleanNestedMember(src, e, ctx);
-      findings.push(...nested.findings);
-      out.set(name, nested.member);
-      nestedOpaque.push(...(nested.opaque ?? []));
     } else {
-      out.set(name, copiedMember(e));
+      out.set(
+        name,
+        await cleanedOrCopiedMember(src, e, ctx, findings, nestedOpaque),
+      );
     }
     if (/^Object \d+\/content\.xml$/.test(name))
       findings.push(
@@ -152,12 +150,7 @@ export async function analyzeOdf(
       );
     out.set(MANIFEST, editedXmlMember(manifestEntry, xml, edits));
   }
-  const ordered = [
-    out.get('mimetype')!,
-    ...zip.entries
-      .map((e) => out.get(e.name))
-      .filter((m): m is OutMember => m !== undefined && m.name !== 'mimetype'),
-  ];
+  const ordered = inEntryOrder(zip.entries, out, out.get('mimetype')!);
   return {
     format,
     findings,

@@ -8,15 +8,15 @@ import type {
   ByteRange,
 } from '../../format-module';
 import {
-  cleanNestedMember,
+  cleanedOrCopiedMember,
   copiedMember,
   editedXmlMember,
-  isNestedFile,
+  inEntryOrder,
   newMember,
+  type OutMember,
   readMember,
   readZip,
   writeZip,
-  type OutMember,
   type ZipArchive,
   type ZipEntry,
 } from '../../shared/zip';
@@ -238,13 +238,11 @@ export async function analyzeOoxml(
         findings.push(...settingsRules(name, xml, r.edits));
       if (isWordStory(name)) findings.push(...fieldRules(name, xml, r.edits));
       out.set(name, editedXmlMember(e, xml, r.edits));
-    } else if (isNestedFile(name)) {
-      const nested = await cleanNestedMember(src, e, ctx);
-      findings.push(...nested.findings);
-      out.set(name, nested.member);
-      nestedOpaque.push(...(nested.opaque ?? []));
     } else {
-      out.set(name, copiedMember(e));
+      out.set(
+        name,
+        await cleanedOrCopiedMember(src, e, ctx, findings, nestedOpaque),
+      );
     }
     if (/(^|\/)vbaProject\.bin$/i.test(name))
       findings.push(finding('other', 'macros', name, undefined, 'review'));
@@ -254,14 +252,7 @@ export async function analyzeOoxml(
       );
     ctx.onProgress?.(out.size / zip.entries.length);
   }
-  const ordered = [
-    out.get(CONTENT_TYPES)!,
-    ...zip.entries
-      .map((e) => out.get(e.name))
-      .filter(
-        (m): m is OutMember => m !== undefined && m.name !== CONTENT_TYPES,
-      ),
-  ];
+  const ordered = inEntryOrder(zip.entries, out, out.get(CONTENT_TYPES)!);
   return {
     format,
     findings,

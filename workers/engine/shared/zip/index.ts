@@ -1,7 +1,12 @@
 /** Our own zip reader and writer: members are located and copied as input ranges, never re-read. */
 export { METHOD_DEFLATED, METHOD_STORED } from './format';
 export { readMember } from './member';
-export { cleanNestedMember, isNestedFile, type NestedMember } from './nested';
+export {
+  cleanedOrCopiedMember,
+  cleanNestedMember,
+  isNestedFile,
+  type NestedMember,
+} from './nested';
 export {
   checkMemberName,
   readZip,
@@ -10,6 +15,7 @@ export {
 } from './read';
 export {
   copiedMember,
+  inEntryOrder,
   newMember,
   storedPlanMember,
   writeZip,

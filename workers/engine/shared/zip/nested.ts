@@ -153,6 +153,24 @@ export async function cleanNestedMember(
   };
 }
 
+/**
+ * A member a document walk has no rule of its own for: a file the engine cleans (its findings and
+ * proven image ranges join the walk's), or anything else copied as it is.
+ */
+export async function cleanedOrCopiedMember(
+  src: ByteSource,
+  entry: ZipEntry,
+  ctx: AnalysisContext,
+  findings: Finding[],
+  nestedOpaque: ByteRange[],
+): Promise<OutMember> {
+  if (!isNestedFile(entry.name)) return copiedMember(entry);
+  const nested = await cleanNestedMember(src, entry, ctx);
+  findings.push(...nested.findings);
+  nestedOpaque.push(...(nested.opaque ?? []));
+  return nested.member;
+}
+
 /** The CRC-32 of what a plan over `input` describes, without assembling it. */
 async function planCrc32(input: Uint8Array, plan: OutputPlan): Promise<number> {
   let crc = 0;
