@@ -5,21 +5,17 @@
 // scripts/serve.mjs, unless BASE_URL points at a running one. Usage: node scripts/bench-ui.mjs
 import { execFileSync, spawn } from 'node:child_process';
 import {
-  closeSync,
   existsSync,
-  ftruncateSync,
   mkdirSync,
   mkdtempSync,
-  openSync,
-  readFileSync,
   renameSync,
   rmSync,
   statSync,
-  writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { makeGpsClip, writeSparseMp4 } from './lib/sparse-mp4.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DIR = join(ROOT, '.bench', 'ui');
@@ -126,45 +122,11 @@ function makeMp4(path) {
   ]);
 }
 
-/**
- * A one-second MP4 (moov first, ©xyz location) followed by a second `mdat` whose 64-bit size
- * (ISO/IEC 14496-12, 4.2) covers a sparse hole up to LARGE_VIDEO_BYTES: a few kilobytes on disk,
- * a 2 GB file to the browser and the engine, which never reads media data.
- */
+/** A 2 GB phone-sized MP4 with a location, sparse on disk (scripts/lib/sparse-mp4.mjs). */
 function makeLargeMp4(path) {
   const small = join(DIR, 'clip-1s-gps.mp4');
-  sh('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=s=64x64:r=10',
-    '-t',
-    '1',
-    '-c:v',
-    'mpeg4',
-    '-movflags',
-    '+faststart',
-    small,
-  ]);
-  sh('exiftool', [
-    '-q',
-    '-overwrite_original',
-    '-UserData:GPSCoordinates=48.8584, 2.2945, 0',
-    small,
-  ]);
-  const head = readFileSync(small);
-  const box = Buffer.alloc(16);
-  box.writeUInt32BE(1, 0);
-  box.write('mdat', 4, 'latin1');
-  box.writeBigUInt64BE(BigInt(LARGE_VIDEO_BYTES - head.length), 8);
-  const fd = openSync(path, 'w');
-  writeSync(fd, head);
-  writeSync(fd, box);
-  ftruncateSync(fd, LARGE_VIDEO_BYTES);
-  closeSync(fd);
+  makeGpsClip(small);
+  writeSparseMp4(small, path, LARGE_VIDEO_BYTES);
 }
 
 /** Builds the site into a temporary folder and serves it, unless BASE_URL names a running one. */

@@ -4,7 +4,6 @@ import {
   ftruncateSync,
   mkdtempSync,
   openSync,
-  readFileSync,
   readSync,
   rmSync,
   writeSync,
@@ -12,6 +11,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import {
+  makeGpsClip,
+  writeSparseMp4,
+} from '../../../scripts/lib/sparse-mp4.mjs';
 import { MAX_MEDIA_BYTES } from '../../../workers/engine/limits';
 
 /**
@@ -40,52 +43,16 @@ function headOf(path: string): string {
   return head.subarray(0, read).toString('latin1');
 }
 
-/**
- * A real one-second MP4 (moov first, ©xyz location) followed by a second `mdat` whose 64-bit size
- * (ISO/IEC 14496-12, 4.2) covers a sparse hole up to `size`: ffprobe reads it as valid, the disk
- * holds a few kilobytes, and the engine, which never reads media data, sees a file of `size`.
- */
+/** The clip followed by a sparse hole up to `size` (see scripts/lib/sparse-mp4.mjs). */
 function sparseMp4(size: number): string {
-  const small = join(dir, 'small.mp4');
   const path = join(dir, `phone-${size / GIB}gb.mp4`);
-  const tail = size - readFileSync(small).length;
-  const header = Buffer.alloc(16);
-  header.writeUInt32BE(1, 0);
-  header.write('mdat', 4, 'latin1');
-  header.writeBigUInt64BE(BigInt(tail), 8);
-  const fd = openSync(path, 'w');
-  writeSync(fd, readFileSync(small));
-  writeSync(fd, header);
-  ftruncateSync(fd, size);
-  closeSync(fd);
+  writeSparseMp4(join(dir, 'small.mp4'), path, size);
   return path;
 }
 
 test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'metaclean-large-'));
-  const small = join(dir, 'small.mp4');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=s=64x64:r=10',
-    '-t',
-    '1',
-    '-c:v',
-    'mpeg4',
-    '-movflags',
-    '+faststart',
-    small,
-  ]);
-  execFileSync('exiftool', [
-    '-q',
-    '-overwrite_original',
-    '-UserData:GPSCoordinates=48.8584, 2.2945, 0',
-    small,
-  ]);
+  makeGpsClip(join(dir, 'small.mp4'));
 });
 
 test.afterAll(() => {
