@@ -59,6 +59,18 @@ const TOOLS = [
     ],
   },
   {
+    // Without Archive::Zip exiftool does not look inside zip-based documents, so an "exiftool
+    // finds nothing" check on a DOCX would pass whatever the output holds.
+    name: 'exiftool zip support (Archive::Zip)',
+    present: () => dpkg('libarchive-zip-perl'),
+    packages: ['libarchive-zip-perl'],
+  },
+  {
+    name: 'olefile (Python, reads legacy Office streams)',
+    present: () => runs('/usr/bin/python3', ['-c', 'import olefile']),
+    packages: ['python3-olefile'],
+  },
+  {
     name: 'DejaVu fonts',
     present: () => dpkg('fonts-dejavu-core'),
     packages: ['fonts-dejavu-core'],
