@@ -218,3 +218,56 @@ describe('pdf needing a password to open', () => {
     expect(isEngineError(error) && error.code).toBe('encrypted');
   });
 });
+
+describe('pdf with a damaged encryption dictionary', () => {
+  /** A one-page file whose trailer names encryption dictionary `encrypt`. */
+  const encryptedWith = (encrypt: string) =>
+    buildPdf(
+      new Map<number, PdfBody>([
+        [1, '<< /Type /Catalog /Pages 2 0 R >>'],
+        [2, '<< /Type /Pages /Kids [] /Count 0 >>'],
+        [3, encrypt],
+      ]),
+      '/Root 1 0 R /Encrypt 3 0 R /ID [<00112233> <00112233>]',
+    );
+  const codeOf = (bytes: Uint8Array) =>
+    cleanPlan(blobOf(bytes)).then(
+      () => null,
+      (e: unknown) => (isEngineError(e) ? e.code : e),
+    );
+
+  it.each([
+    [
+      'an unknown version',
+      '<< /Filter /Standard /V 3 /R 3 /O <00> /U <00> /P -4 >>',
+      'unsupported',
+    ],
+    [
+      'a key length that is no whole byte',
+      '<< /Filter /Standard /V 2 /R 3 /Length 44 /O <00> /U <00> /P -4 >>',
+      'unsupported',
+    ],
+    [
+      'no /O',
+      '<< /Filter /Standard /V 2 /R 3 /Length 128 /U <00> /P -4 >>',
+      'corrupt',
+    ],
+    [
+      'a short AES-256 /U',
+      '<< /Filter /Standard /V 5 /R 6 /O <00> /U <00> /UE <00> /P -4 /StmF /StdCF /StrF /StdCF /CF << /StdCF << /CFM /AESV3 >> >> >>',
+      'corrupt',
+    ],
+    [
+      'a /U that the empty password does not match',
+      '<< /Filter /Standard /V 2 /R 3 /Length 128 /O <00> /U <00> /P -4 >>',
+      'encrypted',
+    ],
+    [
+      'an unknown crypt filter method',
+      '<< /Filter /Standard /V 4 /R 4 /O <00> /U <00> /P -4 /StmF /X /StrF /X /CF << /X << /CFM /Other >> >> >>',
+      'unsupported',
+    ],
+  ])('fails with a typed error on %s', async (_what, encrypt, code) => {
+    expect(await codeOf(encryptedWith(encrypt))).toBe(code);
+  });
+});
