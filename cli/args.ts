@@ -4,6 +4,8 @@ export interface CliOptions {
   readonly json: boolean;
   readonly inPlace: boolean;
   readonly undo: boolean;
+  /** Remove the parts the engine cannot clean (attachments), named in the output, instead of failing. */
+  readonly dropUncleanable: boolean;
   readonly out?: string;
   readonly outDir?: string;
   readonly files: readonly string[];
@@ -14,7 +16,7 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const USAGE = `Usage: metaclean [--inspect] [--json] [-o OUT | --out-dir DIR | --in-place] FILE...
+export const USAGE = `Usage: metaclean [--inspect] [--json] [--drop-uncleanable] [-o OUT | --out-dir DIR | --in-place] FILE...
        metaclean --undo [--json] FILE...
 
 Removes location, dates, device, author, software and comments from photos, videos, audio and
@@ -28,6 +30,9 @@ otherwise; the input is never modified unless --in-place is given.
   --in-place     clean the file itself, writing only the changed bytes (MP4/MOV/HEIC, Matroska,
                  AVI, WMV, FLV, TIFF, ...); an undo journal FILE.metaclean-undo guards the run
   --undo         put back the original bytes of an interrupted --in-place run
+  --drop-uncleanable
+                 remove the parts metaclean cannot clean (a PDF's attachment of an unknown type),
+                 each listed as removed, instead of failing with uncleanable-part
   -h, --help     show this help
 
 Exit status: 0 when every file was cleaned, 1 when any failed (one line each, with its error code),
@@ -41,6 +46,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   let help = false;
   let inPlace = false;
   let undo = false;
+  let dropUncleanable = false;
   let out: string | undefined;
   let outDir: string | undefined;
   const files: string[] = [];
@@ -60,6 +66,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     else if (arg === '--json') json = true;
     else if (arg === '--in-place') inPlace = true;
     else if (arg === '--undo') undo = true;
+    else if (arg === '--drop-uncleanable') dropUncleanable = true;
     else if (arg === '-h' || arg === '--help') help = true;
     else if (arg === '-o' || arg === '--out') out = valueOf(arg, i++);
     else if (arg === '--out-dir') outDir = valueOf(arg, i++);
@@ -74,6 +81,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     json,
     inPlace,
     undo,
+    dropUncleanable,
     files,
     help,
     ...(out === undefined ? {} : { out }),
@@ -93,7 +101,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       '--inspect writes nothing; drop -o/--out-dir/--in-place',
     );
   }
-  if (undo && (inspect || writes.length > 0))
+  if (undo && (inspect || dropUncleanable || writes.length > 0))
     throw new UsageError('--undo takes only --json and files');
   return options;
 }
