@@ -31,7 +31,12 @@ export interface FileRecord {
   readonly kept?: readonly JsonFinding[];
   readonly findings?: readonly JsonFinding[];
   readonly skipped?: string;
-  readonly error?: { readonly code: string; readonly detail: string };
+  readonly error?: {
+    readonly code: string;
+    readonly detail: string;
+    /** `uncleanable-part`: the parts (attachments) that --drop-uncleanable would remove. */
+    readonly parts?: readonly string[];
+  };
 }
 
 /** One file's result in the engine's terms, as the command line collected it. */
@@ -44,7 +49,7 @@ export interface Outcome {
   readonly removed?: readonly Finding[];
   readonly kept?: readonly Finding[];
   readonly findings?: readonly Finding[];
-  readonly error?: { code: string; detail: string };
+  readonly error?: { code: string; detail: string; parts?: readonly string[] };
   readonly skipped?: string;
 }
 

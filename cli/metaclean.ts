@@ -4,6 +4,7 @@ import {
   CLEANED_PREFIX,
   isEngineError,
   lendHostCodecs,
+  type EngineContext,
 } from '../workers/engine/index';
 import { formatCatalog } from '../workers/engine/format-catalog';
 import { removable } from '../workers/engine/findings';
@@ -186,7 +187,10 @@ async function runMode(
   options: CliOptions,
 ): Promise<FileOutcome> {
   if (options.inPlace) {
-    const { format, removed, kept, patchedBytes } = await cleanInPlace(file);
+    const { format, removed, kept, patchedBytes } = await cleanInPlace(
+      file,
+      engineOptions(options),
+    );
     return { file, format, output: file, patchedBytes, removed, kept };
   }
   const input = await openFileAccess(file);
@@ -196,7 +200,10 @@ async function runMode(
       return { file, format, findings };
     }
     checkTarget(output, input.identity, { overwrite: options.force });
-    const { format, plan, removed, kept } = await planInput(input);
+    const { format, plan, removed, kept } = await planInput(
+      input,
+      engineOptions(options),
+    );
     await faultPoint('planned');
     if (options.outDir !== undefined) {
       const dir = options.outDir;
@@ -211,7 +218,18 @@ async function runMode(
   }
 }
 
-function errorOf(error: unknown): { code: string; detail: string } {
+/** The person's choices the engine takes. */
+function engineOptions(options: CliOptions): EngineContext {
+  return options.dropUncleanable ? { dropUncleanable: true } : {};
+}
+
+function errorOf(error: unknown): FileOutcome['error'] {
+  if (isEngineError(error) && error.code === 'uncleanable-part')
+    return {
+      code: error.code,
+      detail: `${error.detail} (--drop-uncleanable removes ${error.parts.length === 1 ? 'it' : 'them'})`,
+      parts: error.parts,
+    };
   if (isEngineError(error) || isCliError(error))
     return { code: error.code, detail: error.detail };
   return { code: 'unreadable', detail: describeSystemError(error) };
