@@ -14,7 +14,12 @@ export type CliErrorCode =
   /** --undo on a file that has no undo journal beside it. */
   | 'no-journal'
   /** An undo journal that is damaged or does not belong to the file as it is now. */
-  | 'journal-mismatch';
+  | 'journal-mismatch'
+  /**
+   * An interrupted --in-place run left an undo journal beside the file: only --undo may act on it,
+   * so any other run refuses and writes nothing.
+   */
+  | 'journal-waiting';
 
 export class CliError extends Error {
   override readonly name = 'CliError';

@@ -6,7 +6,12 @@ import {
   type Sniffed,
 } from '../workers/engine/index';
 import { parseArgs, UsageError, USAGE, type CliOptions } from './args';
-import { describeSystemError, isCliError, writing } from './cli-error';
+import {
+  CliError,
+  describeSystemError,
+  isCliError,
+  writing,
+} from './cli-error';
 import { openFileAccess } from './file-access';
 import { cleanInPlace } from './in-place';
 import { checkTarget, outputPaths } from './output-target';
@@ -19,7 +24,12 @@ import {
 import { nodeCodecs } from './node-codecs';
 import { installTempCleanup } from './temp-files';
 import { faultPoint } from './test-faults';
-import { hasJournal, journalPathFor, undoSync } from './undo-journal';
+import {
+  journalPathFor,
+  journalWaiting,
+  removeLeftoverJournalTempsSync,
+  undoSync,
+} from './undo-journal';
 import { writePlan } from './write-plan';
 
 export const EXIT_OK = 0;
@@ -32,7 +42,7 @@ interface FileOutcome {
   readonly output?: string;
   /** --in-place: bytes written into the file. */
   readonly patchedBytes?: number;
-  /** The file was put back from the undo journal of an interrupted --in-place run first. */
+  /** --undo: the file was put back from the undo journal of an interrupted --in-place run. */
   readonly restored?: boolean;
   readonly removed?: Finding[];
   readonly kept?: Finding[];
@@ -77,25 +87,22 @@ async function processFile(
   output: string,
   options: CliOptions,
 ): Promise<FileOutcome> {
-  let restored = false;
   try {
+    if (!options.inspect) removeLeftoverJournalTempsSync(file);
     if (options.undo) {
       undoSync(file);
       return { file, restored: true };
     }
-    // An interrupted --in-place run left this file half-patched: put it back before anything else.
-    if (hasJournal(file)) {
-      undoSync(file);
-      restored = true;
-    }
-    const done = await runMode(file, output, options);
-    return restored ? { ...done, restored } : done;
+    // Only --undo acts on a waiting journal: putting bytes back is a write, and a journal is
+    // honoured only after the checks --undo makes, so every other run refuses and writes nothing.
+    if (journalWaiting(file))
+      throw new CliError(
+        'journal-waiting',
+        `an interrupted --in-place run left ${journalPathFor(file)}: run metaclean --undo on the file to put its original bytes back, then clean it again`,
+      );
+    return await runMode(file, output, options);
   } catch (error) {
-    return {
-      file,
-      ...(restored ? { restored } : {}),
-      error: errorOf(error),
-    };
+    return { file, error: errorOf(error) };
   }
 }
 
