@@ -9,6 +9,8 @@ export type CliErrorCode =
   | 'unwritable'
   /** The output path names the input itself (the same path, or a link to the same file). */
   | 'output-is-input'
+  /** A file exists where the output would go, and --force was not given: it is never replaced. */
+  | 'output-exists'
   /** --in-place on a file whose cleaning moves bytes (JPEG, PNG, MP3, ...): it needs a new file. */
   | 'needs-rewrite'
   /** --undo on a file that has no undo journal beside it. */
