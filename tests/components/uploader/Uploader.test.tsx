@@ -172,7 +172,7 @@ describe('Uploader', () => {
     await act(async () => {
       fireEvent.drop(screen.getByTestId('drop-zone'), dropData([pdf]));
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Remove Metadata' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove metadata' }));
     expect(jobs[0]?.options.dropUncleanable).toBe(false);
     await act(async () =>
       jobs[0]?.resolve({
