@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Fails on a runtime import cycle among workers/, src/, cli/ and i18n/, and on a format module
-// importing another format's folder (workers/engine/formats/<a>... -> formats/<b>/...). Type-only
-// imports (`import type`, `export type`) are erased by the compiler and do not count; an import
-// whose every name is marked `type` still does, because verbatimModuleSyntax keeps it as a bare
-// import that loads the module.
+// Fails on an import cycle among workers/, src/, cli/ and i18n/, and on a format module importing
+// another format's folder (workers/engine/formats/<a>... -> formats/<b>/...). Runtime cycles and
+// type-only or lazy cycles (`import type`, `export type`: erased by the compiler; `import('x')`:
+// loaded later; but still files that cannot be read one without the other) are reported apart. An import whose every name is
+// marked `type` is a runtime import, because verbatimModuleSyntax keeps it as a bare import.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,9 @@ const FORMATS_DIR = ['workers', 'engine', 'formats'].join('/');
 /** `import ... from 'x'`, `export ... from 'x'` and bare `import 'x'`, with their clause. */
 const STATEMENT =
   /(?:^|[;\n])\s*(import|export)\s+(type\s+)?([^'";]*?)\s*(?:from\s*)?['"]([^'"]+)['"]/g;
+
+/** `import('x')`: loaded later, but the two files still depend on each other. */
+const DYNAMIC = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function sourceFiles(dir) {
   const out = [];
@@ -53,18 +56,25 @@ function resolveImport(from, specifier) {
   return null;
 }
 
-function runtimeImports(file) {
+/** The files `file` imports: at run time, and including type-only imports. */
+function imports(file) {
   const text = readFileSync(file, 'utf8');
-  const targets = [];
+  const runtime = [];
+  const all = [];
   for (const [, keyword, typeOnly, clause, specifier] of text.matchAll(
     STATEMENT,
   )) {
-    if (typeOnly) continue;
-    if (keyword === 'export' && !/^(\*|\{)/.test(clause)) continue;
+    if (keyword === 'export' && !/^(type\s+)?(\*|\{)/.test(clause)) continue;
     const target = resolveImport(file, specifier);
-    if (target) targets.push(target);
+    if (!target) continue;
+    all.push(target);
+    if (!typeOnly) runtime.push(target);
   }
-  return targets;
+  for (const [, specifier] of text.matchAll(DYNAMIC)) {
+    const target = resolveImport(file, specifier);
+    if (target) all.push(target);
+  }
+  return { runtime, all };
 }
 
 /** The format folder a file belongs to: `jpeg` for formats/jpeg.ts and formats/jpeg/x.ts. */
@@ -114,7 +124,9 @@ function cycles(graph) {
 }
 
 const files = ROOTS.flatMap((dir) => sourceFiles(join(root, dir)));
-const graph = new Map(files.map((file) => [file, runtimeImports(file)]));
+const edges = new Map(files.map((file) => [file, imports(file)]));
+const graph = new Map([...edges].map(([file, e]) => [file, e.runtime]));
+const typeGraph = new Map([...edges].map(([file, e]) => [file, e.all]));
 const problems = [];
 
 for (const [file, targets] of graph) {
@@ -128,10 +140,16 @@ for (const [file, targets] of graph) {
     }
   }
 }
-for (const component of cycles(graph)) {
-  problems.push(
-    `import cycle: ${component.map((f) => relative(root, f)).join(' <-> ')}`,
-  );
+const runtimeCycles = cycles(graph);
+const named = (component) =>
+  component.map((f) => relative(root, f)).join(' <-> ');
+for (const component of runtimeCycles) {
+  problems.push(`import cycle: ${named(component)}`);
+}
+const known = new Set(runtimeCycles.flat());
+for (const component of cycles(typeGraph)) {
+  if (component.every((file) => known.has(file))) continue;
+  problems.push(`type or lazy import cycle: ${named(component)}`);
 }
 
 if (problems.length > 0) {
@@ -139,5 +157,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 process.stdout.write(
-  `imports: ${files.length} files, no cycle, no format imports another\n`,
+  `imports: ${files.length} files, no cycle (runtime, type or lazy), no format imports another\n`,
 );

@@ -1,6 +1,9 @@
 import type { ByteSource } from './byte-source';
 import type { Finding } from './findings';
+import type { ByteRange, EngineContext } from './engine-types';
 import type { OutputPlan } from './output-plan';
+
+export type { ByteRange, EngineContext } from './engine-types';
 
 /** Stable ids of the formats the engine knows; the report and the CLI print them. */
 export type FormatId =
@@ -36,12 +39,6 @@ export type FormatId =
   | 'odf'
   | 'odc'
   | 'epub';
-
-export interface EngineContext {
-  readonly signal?: AbortSignal;
-  /** Fraction done, 0..1; called at most a few hundred times per file. */
-  readonly onProgress?: (fraction: number) => void;
-}
 
 /** What a nested file (an image inside an SVG, a PDF, a zip) was found to hold, and its clean copy. */
 export interface NestedClean {
@@ -122,12 +119,6 @@ export interface NestedSliceClean {
   readonly plan: OutputPlan;
   /** The nested file's opaque ranges (its image data), in the container's offsets. */
   readonly opaque?: readonly ByteRange[];
-}
-
-/** Bytes [start, end) of a file. */
-export interface ByteRange {
-  readonly start: number;
-  readonly end: number;
 }
 
 /** What a module's analysis gets: the caller's context plus the nested engine. */

@@ -2,7 +2,7 @@
  * The engine's one path through a file: sniff, one analysis by the file's module, the plan, and
  * the verification of the planned output. `index.ts` wraps it so foreign exceptions become typed.
  */
-import { ByteSource } from './byte-source';
+import { ByteSource, type ReadMeter } from './byte-source';
 import { EngineError, throwIfAborted } from './errors';
 import { removable, keptOnPurpose, type Finding } from './findings';
 import type {
@@ -22,18 +22,14 @@ import {
   maxBytesFor,
 } from './limits';
 import {
+  planAccess,
   planBytes,
   segmentSize,
   shiftPlan,
   type OutputPlan,
 } from './output-plan';
-import { ANALYSIS_SHARE, ProgressMeter, type ReadMeter } from './progress';
-import {
-  bytesAccess,
-  planAccess,
-  rangeAccess,
-  type RandomAccess,
-} from './random-access';
+import { ANALYSIS_SHARE, ProgressMeter } from './progress';
+import { bytesAccess, rangeAccess, type RandomAccess } from './random-access';
 import { formatModules } from './registry';
 import { findResidue, opaqueInOutput } from './residue-scan';
 
