@@ -1,8 +1,8 @@
 import { zlibSync } from 'fflate';
 import { EngineError } from '../errors';
 import { finding, type Finding } from '../findings';
-import type { FormatModule, Sniffed } from '../format-module';
-import { MAX_DOCUMENT_BYTES } from '../limits';
+import { catalogFormats, sniffedAs } from '../format-catalog';
+import type { FormatModule } from '../format-module';
 import { PdfDocument } from './pdf/document';
 import { isArray, isDict, isString, type PdfDict } from './pdf/objects';
 import { dateOf, textOf } from './pdf/text';
@@ -10,7 +10,7 @@ import { walk } from './pdf/walk';
 import { PdfWindow } from './pdf/window';
 import { freshId, isFreshId, writePdf } from './pdf/writer';
 
-const PDF: Sniffed = { id: 'pdf', mime: 'application/pdf', extension: 'pdf' };
+const PDF = sniffedAs('pdf');
 const MAGIC = '%PDF-';
 /** Header bytes read for the version. */
 const HEADER_BYTES = 1024;
@@ -69,14 +69,12 @@ async function headerOf(
  * own module. Comments, JavaScript, filled forms, layers and attachments are kept for review.
  */
 export const pdf: FormatModule = {
-  formats: [{ id: 'pdf', mime: 'application/pdf', extensions: ['pdf'] }],
+  formats: catalogFormats('pdf'),
   sniff(head) {
     const text = new TextDecoder('latin1').decode(head);
     return text.includes(MAGIC) ? PDF : null;
   },
   async analyze(src, _format, ctx) {
-    if (src.size > MAX_DOCUMENT_BYTES)
-      throw new EngineError('too-large', `PDF of ${src.size} bytes`);
     const win = new PdfWindow(src);
     const { version, linearized } = await headerOf(win);
     const doc = await PdfDocument.open(win);

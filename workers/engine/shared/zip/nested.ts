@@ -18,62 +18,9 @@ import {
   storedPlanMember,
   type OutMember,
 } from './write';
+import { NESTED_EXTENSIONS } from '../../format-catalog';
 
-/**
- * Extensions of members that are files of their own the engine cleans: photos and drawings, sound
- * and video (a slide's clip, an EPUB's narration: tags, GPS, the recording device), and documents
- * embedded in documents. Other members (EMF/WMF pictures, OLE objects) are not sniffed: a weak
- * signature could take random bytes for an MP3.
- */
-const NESTED_EXTENSIONS = new Set([
-  'jpg',
-  'jpeg',
-  'jpe',
-  'jfif',
-  'png',
-  'gif',
-  'tif',
-  'tiff',
-  'webp',
-  'bmp',
-  'svg',
-  'heic',
-  'heif',
-  'avif',
-  'mp3',
-  'm4a',
-  'mp4',
-  'm4v',
-  'mov',
-  '3gp',
-  'ogg',
-  'oga',
-  'opus',
-  'webm',
-  'mkv',
-  'mka',
-  'wav',
-  'flac',
-  'aif',
-  'aiff',
-  'aifc',
-  'avi',
-  'wmv',
-  'wma',
-  'asf',
-  'flv',
-  'docx',
-  'docm',
-  'xlsx',
-  'xlsm',
-  'pptx',
-  'pptm',
-  'odt',
-  'ods',
-  'odp',
-  'odg',
-]);
-
+/** A member the engine cleans as a file of its own, by its extension (see the catalog's `nested`). */
 export function isNestedFile(name: string): boolean {
   const dot = name.lastIndexOf('.');
   return (
