@@ -9,7 +9,7 @@
 import type { ByteSource } from './byte-source';
 import { ascii } from './bytes';
 import type { ByteRange } from './format-module';
-import { segmentSize, type OutputPlan } from './output-plan';
+import type { OutputPlan } from './output-plan';
 
 /**
  * Signatures that only metadata carries: XMP packet wrappers and namespaces (XMP part 1 7.3,
@@ -50,32 +50,6 @@ export function scannedRanges(
       at = Math.max(at, range.end);
     }
     if (at < segment.end) out.push({ start: at, end: segment.end });
-  }
-  return out;
-}
-
-/** The input's opaque ranges as output ranges: where the plan copies them. */
-export function opaqueInOutput(
-  plan: OutputPlan,
-  opaque: readonly ByteRange[],
-): ByteRange[] {
-  const out: ByteRange[] = [];
-  let pos = 0;
-  for (const segment of plan) {
-    if (segment.kind !== 'copy') {
-      pos += segmentSize(segment);
-      continue;
-    }
-    for (const range of opaque) {
-      const start = Math.max(range.start, segment.start);
-      const end = Math.min(range.end, segment.end);
-      if (start < end)
-        out.push({
-          start: pos + start - segment.start,
-          end: pos + end - segment.start,
-        });
-    }
-    pos += segment.end - segment.start;
   }
   return out;
 }
