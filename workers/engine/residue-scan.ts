@@ -7,7 +7,7 @@
  * own (rebuilt headers, an Orientation-only EXIF) and are checked by the analysis instead.
  */
 import type { ByteSource } from './byte-source';
-import { ascii } from './bytes';
+import { ascii, indexOfBytes } from './bytes';
 import type { ByteRange } from './format-module';
 import type { OutputPlan } from './output-plan';
 
@@ -56,27 +56,16 @@ export function scannedRanges(
 
 function signatureIn(bytes: Uint8Array): string | null {
   for (const { name, bytes: signature } of SIGNATURES) {
-    if (indexOf(bytes, signature) >= 0) return name;
+    if (indexOfBytes(bytes, signature) >= 0) return name;
   }
-  for (let i = indexOf(bytes, ID3); i >= 0; i = indexOf(bytes, ID3, i + 1)) {
+  for (
+    let i = indexOfBytes(bytes, ID3);
+    i >= 0;
+    i = indexOfBytes(bytes, ID3, i + 1)
+  ) {
     if (ID3_VERSIONS.has(bytes[i + 3]!) && bytes[i + 4] === 0) return 'ID3v2';
   }
   return null;
-}
-
-/** Native search for the first byte, then a comparison: fast on binary data. */
-function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
-  const first = needle[0]!;
-  for (
-    let i = haystack.indexOf(first, from);
-    i >= 0 && i <= haystack.length - needle.length;
-    i = haystack.indexOf(first, i + 1)
-  ) {
-    let j = 1;
-    while (j < needle.length && haystack[i + j] === needle[j]) j++;
-    if (j === needle.length) return i;
-  }
-  return -1;
 }
 
 /**
