@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Fails on an import cycle among workers/, src/, cli/ and i18n/, and on a format module importing
-// another format's folder (workers/engine/formats/<a>... -> formats/<b>/...). Runtime cycles and
+// Fails on an import cycle among workers/, src/, cli/ and i18n/, on a site file importing from a
+// higher floor (FLOORS), and on a format module importing another format's folder (workers/engine/formats/<a>... -> formats/<b>/...). Runtime cycles and
 // type-only or lazy cycles (`import type`, `export type`: erased by the compiler; `import('x')`:
 // loaded later; but still files that cannot be read one without the other) are reported apart. An import whose every name is
 // marked `type` is a runtime import, because verbatimModuleSyntax keeps it as a bare import.
@@ -21,6 +21,23 @@ const EXTENSIONS = [
   '/index.tsx',
 ];
 const FORMATS_DIR = ['workers', 'engine', 'formats'].join('/');
+
+/**
+ * The site's floors, highest first: a file imports from its own floor or lower ones only (the
+ * app shell -> pages -> features -> the folders every floor shares). src/ssg and the entries sit
+ * above them all.
+ */
+const FLOORS = new Map([
+  ['app', 4],
+  ['layout', 4],
+  ['pages', 3],
+  ['features', 2],
+  ['components', 1],
+  ['site', 1],
+  ['catalog', 1],
+  ['machines', 1],
+  ['worker-bridge', 1],
+]);
 
 /** `import ... from 'x'`, `export ... from 'x'` and bare `import 'x'`, with their clause. */
 const STATEMENT =
@@ -85,6 +102,13 @@ function formatOf(file) {
   return first.replace(SOURCE, '');
 }
 
+/** The floor of a file under src/ (see FLOORS), or null for one outside them. */
+function floorOf(file) {
+  const path = relative(root, file).split(sep).join('/');
+  if (!path.startsWith('src/')) return null;
+  return FLOORS.get(path.split('/')[1]) ?? null;
+}
+
 /** Tarjan's strongly connected components; any with two or more files is a cycle. */
 function cycles(graph) {
   let index = 0;
@@ -140,6 +164,18 @@ for (const [file, targets] of graph) {
     }
   }
 }
+for (const [file, targets] of typeGraph) {
+  const own = floorOf(file);
+  if (own === null) continue;
+  for (const target of targets) {
+    const other = floorOf(target);
+    if (other !== null && other > own) {
+      problems.push(
+        `${relative(root, file)} imports from a higher floor: ${relative(root, target)}`,
+      );
+    }
+  }
+}
 const runtimeCycles = cycles(graph);
 const named = (component) =>
   component.map((f) => relative(root, f)).join(' <-> ');
@@ -157,5 +193,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 process.stdout.write(
-  `imports: ${files.length} files, no cycle (runtime, type or lazy), no format imports another\n`,
+  `imports: ${files.length} files, no cycle (runtime, type or lazy), no import from a higher floor, no format imports another\n`,
 );

@@ -8,7 +8,7 @@ import {
   PAGE_IDS,
   type PageId,
 } from '../../i18n/routes';
-import { useLocale } from '../app/locale-context';
+import { useLocale } from '../site/locale-context';
 import { useArticle } from '../features/blog/blog-data';
 
 /** The not-found page in its own chunk: a reader of an article that exists never loads it. */
