@@ -57,7 +57,7 @@ export default defineConfig({
       },
     ],
   },
-  // Build-time settings read by src/app/site-config.ts: SITE_URL (the base of canonical and
+  // Build-time settings read by src/site/site-config.ts: SITE_URL (the base of canonical and
   // alternate URLs) and CONTACT_EMAIL (where the contact form's mail is addressed).
   envPrefix: ['VITE_', 'SITE_URL', 'CONTACT_EMAIL'],
   worker: { format: 'es' },

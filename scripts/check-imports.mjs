@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Fails on a runtime import cycle among workers/, src/, cli/ and i18n/, and on a format module
-// importing another format's folder (workers/engine/formats/<a>... -> formats/<b>/...). Type-only
-// imports (`import type`, `export type`) are erased by the compiler and do not count; an import
-// whose every name is marked `type` still does, because verbatimModuleSyntax keeps it as a bare
-// import that loads the module.
+// Fails on an import cycle among workers/, src/, cli/ and i18n/, on a site file importing from a
+// higher floor (FLOORS), and on a format module importing another format's folder (workers/engine/formats/<a>... -> formats/<b>/...). Runtime cycles and
+// type-only or lazy cycles (`import type`, `export type`: erased by the compiler; `import('x')`:
+// loaded later; but still files that cannot be read one without the other) are reported apart. An import whose every name is
+// marked `type` is a runtime import, because verbatimModuleSyntax keeps it as a bare import.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,9 +22,29 @@ const EXTENSIONS = [
 ];
 const FORMATS_DIR = ['workers', 'engine', 'formats'].join('/');
 
+/**
+ * The site's floors, highest first: a file imports from its own floor or lower ones only (the
+ * app shell -> pages -> features -> the folders every floor shares). src/ssg and the entries sit
+ * above them all.
+ */
+const FLOORS = new Map([
+  ['app', 4],
+  ['layout', 4],
+  ['pages', 3],
+  ['features', 2],
+  ['components', 1],
+  ['site', 1],
+  ['catalog', 1],
+  ['machines', 1],
+  ['worker-bridge', 1],
+]);
+
 /** `import ... from 'x'`, `export ... from 'x'` and bare `import 'x'`, with their clause. */
 const STATEMENT =
   /(?:^|[;\n])\s*(import|export)\s+(type\s+)?([^'";]*?)\s*(?:from\s*)?['"]([^'"]+)['"]/g;
+
+/** `import('x')`: loaded later, but the two files still depend on each other. */
+const DYNAMIC = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function sourceFiles(dir) {
   const out = [];
@@ -53,18 +73,25 @@ function resolveImport(from, specifier) {
   return null;
 }
 
-function runtimeImports(file) {
+/** The files `file` imports: at run time, and including type-only imports. */
+function imports(file) {
   const text = readFileSync(file, 'utf8');
-  const targets = [];
+  const runtime = [];
+  const all = [];
   for (const [, keyword, typeOnly, clause, specifier] of text.matchAll(
     STATEMENT,
   )) {
-    if (typeOnly) continue;
-    if (keyword === 'export' && !/^(\*|\{)/.test(clause)) continue;
+    if (keyword === 'export' && !/^(type\s+)?(\*|\{)/.test(clause)) continue;
     const target = resolveImport(file, specifier);
-    if (target) targets.push(target);
+    if (!target) continue;
+    all.push(target);
+    if (!typeOnly) runtime.push(target);
   }
-  return targets;
+  for (const [, specifier] of text.matchAll(DYNAMIC)) {
+    const target = resolveImport(file, specifier);
+    if (target) all.push(target);
+  }
+  return { runtime, all };
 }
 
 /** The format folder a file belongs to: `jpeg` for formats/jpeg.ts and formats/jpeg/x.ts. */
@@ -73,6 +100,13 @@ function formatOf(file) {
   if (!path.startsWith(`${FORMATS_DIR}/`)) return null;
   const first = path.slice(FORMATS_DIR.length + 1).split('/')[0];
   return first.replace(SOURCE, '');
+}
+
+/** The floor of a file under src/ (see FLOORS), or null for one outside them. */
+function floorOf(file) {
+  const path = relative(root, file).split(sep).join('/');
+  if (!path.startsWith('src/')) return null;
+  return FLOORS.get(path.split('/')[1]) ?? null;
 }
 
 /** Tarjan's strongly connected components; any with two or more files is a cycle. */
@@ -114,7 +148,9 @@ function cycles(graph) {
 }
 
 const files = ROOTS.flatMap((dir) => sourceFiles(join(root, dir)));
-const graph = new Map(files.map((file) => [file, runtimeImports(file)]));
+const edges = new Map(files.map((file) => [file, imports(file)]));
+const graph = new Map([...edges].map(([file, e]) => [file, e.runtime]));
+const typeGraph = new Map([...edges].map(([file, e]) => [file, e.all]));
 const problems = [];
 
 for (const [file, targets] of graph) {
@@ -128,10 +164,28 @@ for (const [file, targets] of graph) {
     }
   }
 }
-for (const component of cycles(graph)) {
-  problems.push(
-    `import cycle: ${component.map((f) => relative(root, f)).join(' <-> ')}`,
-  );
+for (const [file, targets] of typeGraph) {
+  const own = floorOf(file);
+  if (own === null) continue;
+  for (const target of targets) {
+    const other = floorOf(target);
+    if (other !== null && other > own) {
+      problems.push(
+        `${relative(root, file)} imports from a higher floor: ${relative(root, target)}`,
+      );
+    }
+  }
+}
+const runtimeCycles = cycles(graph);
+const named = (component) =>
+  component.map((f) => relative(root, f)).join(' <-> ');
+for (const component of runtimeCycles) {
+  problems.push(`import cycle: ${named(component)}`);
+}
+const known = new Set(runtimeCycles.flat());
+for (const component of cycles(typeGraph)) {
+  if (component.every((file) => known.has(file))) continue;
+  problems.push(`type or lazy import cycle: ${named(component)}`);
 }
 
 if (problems.length > 0) {
@@ -139,5 +193,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 process.stdout.write(
-  `imports: ${files.length} files, no cycle, no format imports another\n`,
+  `imports: ${files.length} files, no cycle (runtime, type or lazy), no import from a higher floor, no format imports another\n`,
 );

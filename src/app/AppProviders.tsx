@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Locale } from '../../i18n/locales';
 import type { Messages } from '../../i18n/messages';
-import { LocaleContext } from './locale-context';
+import { LocaleContext } from '../site/locale-context';
 
 interface AppProvidersProps {
   locale: Locale;

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { RouteMatch } from '../../i18n/routes';
 import { MAIN_ID } from '../layout/Layout';
-import { useLocale } from './locale-context';
+import { useLocale } from '../site/locale-context';
 
 /** After client-side navigation: back to the top, and focus where screen readers start reading. */
 function showNewPage() {

@@ -16,7 +16,7 @@ import {
 } from '../../i18n/routes';
 import type { ArticleMeta } from '../features/blog/blog-types';
 import { feedPath } from '../features/blog/feed-path';
-import { SITE_URL } from './site-config';
+import { SITE_URL } from '../site/site-config';
 
 export interface Alternate {
   hreflang: string;

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { MessageFeature } from '../../i18n/messages';
 import type { matchRoute, PageId } from '../../i18n/routes';
-import { FeatureMessages } from './FeatureMessages';
+import { FeatureMessages } from '../site/FeatureMessages';
 
 const AboutPage = lazy(() =>
   import('../pages/AboutPage').then((m) => ({ default: m.AboutPage })),

@@ -4,11 +4,8 @@ import {
   type CatalogEntry,
 } from '../../workers/engine/format-catalog';
 import type { FormatId } from '../../workers/engine/format-module';
-import {
-  acceptedEntries,
-  type UploaderKind,
-} from '../features/uploader/accepted-types';
-import { useLocale } from '../app/locale-context';
+import { acceptedEntries, type UploaderKind } from '../catalog/accepted-types';
+import { useLocale } from '../site/locale-context';
 
 /** How texts name a format: its id in capitals, except where people write it otherwise. */
 const DISPLAY_NAMES: Partial<Record<FormatId, string>> = { jpeg: 'JPG' };

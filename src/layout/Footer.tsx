@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { REMOVER_PAGES, type PageId } from '../../i18n/routes';
-import { PageLink } from '../app/PageLink';
-import { SOCIAL_LINKS } from '../app/site-config';
+import { PageLink } from '../site/PageLink';
+import { SOCIAL_LINKS } from '../site/site-config';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 const QUICK_LINKS = [

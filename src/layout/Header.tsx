@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PageLink } from '../app/PageLink';
+import { PageLink } from '../site/PageLink';
 import { Logo } from '../components/Logo';
 import { MENU_PAGES } from './removers';
 import { MobileDrawer } from './MobileDrawer';

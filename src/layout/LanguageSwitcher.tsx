@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { ALL_LOCALES } from '../../i18n/locales';
 import { switchLanguagePath } from '../../i18n/routes';
-import { useLocale } from '../app/locale-context';
+import { useLocale } from '../site/locale-context';
 
 /**
  * The nine variants, each linking to the equivalent of the current page or its home.

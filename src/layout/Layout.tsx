@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { FeatureMessages } from '../app/FeatureMessages';
+import { FeatureMessages } from '../site/FeatureMessages';
 import { browserStorage } from '../features/consent/browser-storage';
-import { useHydrated } from '../features/uploader/use-hydrated';
+import { useHydrated } from '../site/use-hydrated';
 import { decidedInCurrentFormat } from '../machines/consent-storage';
 import { Footer } from './Footer';
 import { Header } from './Header';

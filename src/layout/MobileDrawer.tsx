@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PageLink } from '../app/PageLink';
+import { PageLink } from '../site/PageLink';
 import { REMOVER_PAGES } from '../../i18n/routes';
 import { MENU_PAGES } from './removers';
 

@@ -7,7 +7,7 @@ import {
   type PointerEvent,
 } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { PageLink } from '../app/PageLink';
+import { PageLink } from '../site/PageLink';
 import { RemoverDescription } from '../components/RemoverDescription';
 import { REMOVER_PAGES } from '../../i18n/routes';
 import { useHoverIntent } from './use-hover-intent';

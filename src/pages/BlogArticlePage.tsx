@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import type { LocaleCode } from '../../i18n/locales';
@@ -7,10 +8,13 @@ import {
   PAGE_IDS,
   type PageId,
 } from '../../i18n/routes';
-import { useLocale } from '../app/locale-context';
+import { useLocale } from '../site/locale-context';
 import { useArticle } from '../features/blog/blog-data';
-// The lazy one: a reader of an article that exists never loads the not-found page.
-import { NotFoundPage } from '../app/pages';
+
+/** The not-found page in its own chunk: a reader of an article that exists never loads it. */
+const NotFoundPage = lazy(() =>
+  import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
 
 const ROUTE_LINK = /href="route:(blogPost\/([a-z0-9-]+)|[A-Za-z]+)"/g;
 

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { blogPostPath } from '../../i18n/routes';
-import { useLocale } from '../app/locale-context';
+import { useLocale } from '../site/locale-context';
 import { PageHeader } from '../components/PageHeader';
 import { useArticleIndex } from '../features/blog/blog-data';
 import { feedPath } from '../features/blog/feed-path';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CONTACT_EMAIL } from '../app/site-config';
+import { CONTACT_EMAIL } from '../site/site-config';
 import { PageHeader } from '../components/PageHeader';
 import {
   CONTACT_FIELDS,

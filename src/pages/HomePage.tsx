@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { PageLink } from '../app/PageLink';
+import { PageLink } from '../site/PageLink';
 import { CardGrid } from '../components/CardGrid';
 import { FaqAccordion } from '../components/FaqAccordion';
 import { formatsByKind } from '../components/format-names';

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { CONTACT_EMAIL } from '../app/site-config';
-import { useLocale } from '../app/locale-context';
+import { CONTACT_EMAIL } from '../site/site-config';
+import { useLocale } from '../site/locale-context';
 import { PageHeader } from '../components/PageHeader';
 import { useFileLimits } from '../components/use-file-limit';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'wouter';
-import { PageLink } from '../app/PageLink';
+import { PageLink } from '../site/PageLink';
 
 /** Not found: noindex (set by the head), a way home, and the path logged. */
 export function NotFoundPage() {

@@ -1,11 +1,11 @@
 import { FormattedMessage } from 'react-intl';
 import type { RemoverPage } from '../../i18n/routes';
-import { PageLink } from '../app/PageLink';
+import { PageLink } from '../site/PageLink';
 import { RemoverDescription } from '../components/RemoverDescription';
 import { Section } from '../components/Section';
 import { StepList } from '../components/StepList';
 import { DeferredUploader } from '../features/uploader/DeferredUploader';
-import type { UploaderKind } from '../features/uploader/accepted-types';
+import type { UploaderKind } from '../catalog/accepted-types';
 
 export const TOOL_STEPS = [
   { title: 'tool.steps.1.title', text: 'tool.steps.1.text' },

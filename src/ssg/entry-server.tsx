@@ -21,7 +21,7 @@ import {
 import { App } from '../app/App';
 import { featuresOfRoute } from '../app/pages';
 import { headFor } from '../app/head';
-import { SITE_URL } from '../app/site-config';
+import { SITE_URL } from '../site/site-config';
 import {
   loadArticleIndex,
   peekArticle,

@@ -1,6 +1,11 @@
 import { corrupt } from './errors';
-import type { ReadMeter } from './progress';
 import { blobAccess, type RandomAccess } from './random-access';
+
+/** What a ByteSource tells about its reads: the bytes it has handed out. */
+export interface ReadMeter {
+  /** Called after every read with its length; throws `cancelled` once the signal is aborted. */
+  read(length: number): void;
+}
 
 /** What a walker needs from its input: a ByteSource, or a WindowedReader over one. */
 export interface ByteReader {

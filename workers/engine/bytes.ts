@@ -116,16 +116,26 @@ export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Finds `needle` in `haystack` from `from`; -1 when absent. */
+/**
+ * Finds `needle` in `haystack` from `from`; -1 when absent. The engine's one byte search: the
+ * host's native search for the first byte, then a comparison, which is fast on binary data.
+ */
 export function indexOfBytes(
   haystack: Uint8Array,
   needle: Uint8Array,
   from = 0,
 ): number {
-  outer: for (let i = from; i <= haystack.length - needle.length; i++) {
-    for (let j = 0; j < needle.length; j++)
-      if (haystack[i + j] !== needle[j]) continue outer;
-    return i;
+  const start = Math.max(0, from);
+  if (needle.length === 0) return start <= haystack.length ? start : -1;
+  const first = needle[0]!;
+  for (
+    let i = haystack.indexOf(first, start);
+    i >= 0 && i <= haystack.length - needle.length;
+    i = haystack.indexOf(first, i + 1)
+  ) {
+    let j = 1;
+    while (j < needle.length && haystack[i + j] === needle[j]) j++;
+    if (j === needle.length) return i;
   }
   return -1;
 }

@@ -77,6 +77,21 @@ export function keptFinding(
 }
 
 /**
+ * The findings of a file nested in another (a photo in a PDF, a zip member), located in the
+ * outer file: `where` then the inner location, joined by `joiner`.
+ */
+export function relocated(
+  findings: readonly Finding[],
+  where: string,
+  joiner = ' / ',
+): Finding[] {
+  return findings.map((f) => ({
+    ...f,
+    location: `${where}${joiner}${f.location}`,
+  }));
+}
+
+/**
  * Items of one kind counted through a walk and reported once per kind with the count, such as
  * the hidden rows of a sheet or the hidden paragraphs of a text, kept for review.
  */

@@ -1,82 +1,174 @@
-import type { FormatId } from './format-module';
-
 /**
- * The file types the engine cleans, as data only: the page's drop zone reads this without loading
- * any parser. A unit test checks it against what the registered modules declare.
+ * The file types the engine cleans, as data only: the one list of format facts. `FormatId`, each
+ * module's `formats`, the formats its sniffer answers and the members a zip document cleans as
+ * files of their own all derive from it, and the page's drop zone reads it without loading any
+ * parser. Adding a format is its module, one entry here and one line in the registry.
  */
-export interface CatalogEntry {
-  readonly id: FormatId;
+type Kind = 'image' | 'video' | 'audio' | 'document';
+
+interface CatalogShape {
+  readonly id: string;
   readonly mime: string;
+  /** The usual extension first: a sniffed file of this format is reported with it. */
   readonly extensions: readonly string[];
-  readonly kind: 'image' | 'video' | 'audio' | 'document';
+  readonly kind: Kind;
+  /**
+   * Which of its extensions make a member of a zip document (Office, OpenDocument, EPUB) a file of
+   * its own the engine cleans: `true` for all of them. Photos and drawings, sound and video (a
+   * slide's clip, an EPUB's narration: tags, GPS, the recording device), and documents embedded
+   * in documents. Other members (EMF/WMF pictures, OLE objects) are not sniffed: a weak signature
+   * could take random bytes for an MP3.
+   */
+  readonly nested?: true | readonly string[];
 }
 
-export const formatCatalog: readonly CatalogEntry[] = [
+export const formatCatalog = [
   {
     id: 'jpeg',
     mime: 'image/jpeg',
     extensions: ['jpg', 'jpeg', 'jpe', 'jfif'],
     kind: 'image',
+    nested: true,
   },
-  { id: 'png', mime: 'image/png', extensions: ['png', 'apng'], kind: 'image' },
-  { id: 'webp', mime: 'image/webp', extensions: ['webp'], kind: 'image' },
-  { id: 'gif', mime: 'image/gif', extensions: ['gif'], kind: 'image' },
+  {
+    id: 'png',
+    mime: 'image/png',
+    extensions: ['png', 'apng'],
+    kind: 'image',
+    nested: ['png'],
+  },
+  {
+    id: 'webp',
+    mime: 'image/webp',
+    extensions: ['webp'],
+    kind: 'image',
+    nested: true,
+  },
+  {
+    id: 'gif',
+    mime: 'image/gif',
+    extensions: ['gif'],
+    kind: 'image',
+    nested: true,
+  },
   {
     id: 'tiff',
     mime: 'image/tiff',
     extensions: ['tif', 'tiff', 'dng'],
     kind: 'image',
+    nested: ['tif', 'tiff'],
   },
   {
     id: 'heic',
     mime: 'image/heic',
     extensions: ['heic', 'heif'],
     kind: 'image',
+    nested: true,
   },
-  { id: 'avif', mime: 'image/avif', extensions: ['avif'], kind: 'image' },
-  { id: 'svg', mime: 'image/svg+xml', extensions: ['svg'], kind: 'image' },
-  { id: 'bmp', mime: 'image/bmp', extensions: ['bmp', 'dib'], kind: 'image' },
+  {
+    id: 'avif',
+    mime: 'image/avif',
+    extensions: ['avif'],
+    kind: 'image',
+    nested: true,
+  },
+  {
+    id: 'svg',
+    mime: 'image/svg+xml',
+    extensions: ['svg'],
+    kind: 'image',
+    nested: true,
+  },
+  {
+    id: 'bmp',
+    mime: 'image/bmp',
+    extensions: ['bmp', 'dib'],
+    kind: 'image',
+    nested: ['bmp'],
+  },
   {
     id: 'mp4',
     mime: 'video/mp4',
     extensions: ['mp4', 'm4v', 'm4a', '3gp'],
     kind: 'video',
+    nested: true,
   },
   {
     id: 'mov',
     mime: 'video/quicktime',
     extensions: ['mov', 'qt'],
     kind: 'video',
+    nested: ['mov'],
   },
-  { id: 'webm', mime: 'video/webm', extensions: ['webm'], kind: 'video' },
+  {
+    id: 'webm',
+    mime: 'video/webm',
+    extensions: ['webm'],
+    kind: 'video',
+    nested: true,
+  },
   {
     id: 'mkv',
     mime: 'video/x-matroska',
     extensions: ['mkv', 'mka'],
     kind: 'video',
+    nested: true,
   },
-  { id: 'avi', mime: 'video/x-msvideo', extensions: ['avi'], kind: 'video' },
+  {
+    id: 'avi',
+    mime: 'video/x-msvideo',
+    extensions: ['avi'],
+    kind: 'video',
+    nested: true,
+  },
   {
     id: 'wmv',
     mime: 'video/x-ms-wmv',
     extensions: ['wmv', 'wma', 'asf'],
     kind: 'video',
+    nested: true,
   },
-  { id: 'flv', mime: 'video/x-flv', extensions: ['flv'], kind: 'video' },
-  { id: 'mp3', mime: 'audio/mpeg', extensions: ['mp3'], kind: 'audio' },
-  { id: 'flac', mime: 'audio/flac', extensions: ['flac'], kind: 'audio' },
+  {
+    id: 'flv',
+    mime: 'video/x-flv',
+    extensions: ['flv'],
+    kind: 'video',
+    nested: true,
+  },
+  {
+    id: 'mp3',
+    mime: 'audio/mpeg',
+    extensions: ['mp3'],
+    kind: 'audio',
+    nested: true,
+  },
+  {
+    id: 'flac',
+    mime: 'audio/flac',
+    extensions: ['flac'],
+    kind: 'audio',
+    nested: true,
+  },
   {
     id: 'ogg',
     mime: 'audio/ogg',
     extensions: ['ogg', 'oga', 'opus'],
     kind: 'audio',
+    nested: true,
   },
-  { id: 'wav', mime: 'audio/wav', extensions: ['wav'], kind: 'audio' },
+  {
+    id: 'wav',
+    mime: 'audio/wav',
+    extensions: ['wav'],
+    kind: 'audio',
+    nested: true,
+  },
   {
     id: 'aiff',
     mime: 'audio/aiff',
     extensions: ['aif', 'aiff', 'aifc'],
     kind: 'audio',
+    nested: true,
   },
   { id: 'pdf', mime: 'application/pdf', extensions: ['pdf'], kind: 'document' },
   {
@@ -84,43 +176,51 @@ export const formatCatalog: readonly CatalogEntry[] = [
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     extensions: ['docx', 'docm', 'dotx', 'dotm'],
     kind: 'document',
+    nested: ['docx', 'docm'],
   },
   {
     id: 'xlsx',
     mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     extensions: ['xlsx', 'xlsm', 'xltx', 'xltm'],
     kind: 'document',
+    nested: ['xlsx', 'xlsm'],
   },
   {
     id: 'pptx',
     mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
     extensions: ['pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm'],
     kind: 'document',
+    nested: ['pptx', 'pptm'],
   },
   {
     id: 'odt',
     mime: 'application/vnd.oasis.opendocument.text',
     extensions: ['odt', 'ott'],
     kind: 'document',
+    nested: ['odt'],
   },
   {
     id: 'ods',
     mime: 'application/vnd.oasis.opendocument.spreadsheet',
     extensions: ['ods', 'ots'],
     kind: 'document',
+    nested: ['ods'],
   },
   {
     id: 'odp',
     mime: 'application/vnd.oasis.opendocument.presentation',
     extensions: ['odp', 'otp'],
     kind: 'document',
+    nested: ['odp'],
   },
   {
     id: 'odg',
     mime: 'application/vnd.oasis.opendocument.graphics',
     extensions: ['odg', 'otg'],
     kind: 'document',
+    nested: ['odg'],
   },
+  // A formula's template would be .otf, which is an OpenType font to everyone else: not claimed.
   {
     id: 'odf',
     mime: 'application/vnd.oasis.opendocument.formula',
@@ -139,4 +239,63 @@ export const formatCatalog: readonly CatalogEntry[] = [
     extensions: ['epub'],
     kind: 'document',
   },
-];
+] as const satisfies readonly CatalogShape[];
+
+/** Stable ids of the formats the engine knows; the report and the CLI print them. */
+export type FormatId = (typeof formatCatalog)[number]['id'];
+
+type EntryOf<I extends FormatId> = Extract<
+  (typeof formatCatalog)[number],
+  { id: I }
+>;
+
+/** One catalog entry, as the page and the engine read it. */
+export interface CatalogEntry {
+  readonly id: FormatId;
+  readonly mime: string;
+  readonly extensions: readonly string[];
+  readonly kind: Kind;
+  readonly nested?: true | readonly string[];
+}
+
+/** The result of sniffing: a module may refine the id (e.g. ISOBMFF tells heic from avif from mp4). */
+export interface Sniffed {
+  readonly id: FormatId;
+  readonly mime: string;
+  /** The usual extension, without the dot, for the report ("this .jpg is really a PNG"). */
+  readonly extension: string;
+}
+
+export function catalogEntry<I extends FormatId>(id: I): EntryOf<I> {
+  return (formatCatalog as readonly CatalogEntry[]).find(
+    (e) => e.id === id,
+  ) as EntryOf<I>;
+}
+
+/** A module's `formats`: its catalog entries' ids, MIME types and extensions. */
+export function catalogFormats(...ids: readonly FormatId[]): {
+  id: FormatId;
+  mime: string;
+  extensions: readonly string[];
+}[] {
+  return ids.map((id) => {
+    const { mime, extensions } = catalogEntry(id);
+    return { id, mime, extensions };
+  });
+}
+
+/** What a sniffer answers for `id`: its MIME type, and its first extension unless told another. */
+export function sniffedAs<I extends FormatId>(
+  id: I,
+  extension?: EntryOf<I>['extensions'][number],
+): Sniffed {
+  const entry: CatalogEntry = catalogEntry(id);
+  return { id, mime: entry.mime, extension: extension ?? entry.extensions[0]! };
+}
+
+/** Extensions of zip members that are files of their own the engine cleans (see `nested`). */
+export const NESTED_EXTENSIONS: ReadonlySet<string> = new Set(
+  (formatCatalog as readonly CatalogEntry[]).flatMap((e) =>
+    e.nested === true ? e.extensions : (e.nested ?? []),
+  ),
+);

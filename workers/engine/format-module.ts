@@ -1,52 +1,11 @@
 import type { ByteSource } from './byte-source';
 import type { Finding } from './findings';
+import type { ByteRange, EngineContext } from './engine-types';
+import type { FormatId, Sniffed } from './format-catalog';
 import type { OutputPlan } from './output-plan';
 
-/** Stable ids of the formats the engine knows; the report and the CLI print them. */
-export type FormatId =
-  | 'jpeg'
-  | 'png'
-  | 'webp'
-  | 'gif'
-  | 'tiff'
-  | 'heic'
-  | 'avif'
-  | 'svg'
-  | 'bmp'
-  | 'mp4'
-  | 'mov'
-  | 'webm'
-  | 'mkv'
-  | 'avi'
-  | 'wmv'
-  | 'flv'
-  | 'mp3'
-  | 'flac'
-  | 'ogg'
-  | 'wav'
-  | 'aiff'
-  | 'pdf'
-  | 'docx'
-  | 'xlsx'
-  | 'pptx'
-  | 'odt'
-  | 'ods'
-  | 'odp'
-  | 'odg'
-  | 'odf'
-  | 'odc'
-  | 'epub';
-
-export interface EngineContext {
-  readonly signal?: AbortSignal;
-  /** Fraction done, 0..1; called at most a few hundred times per file. */
-  readonly onProgress?: (fraction: number) => void;
-  /**
-   * Remove the parts the engine cannot clean (an attachment of an unknown type), each named in
-   * the report as removed, instead of failing with `uncleanable-part`: the person's choice.
-   */
-  readonly dropUncleanable?: boolean;
-}
+export type { ByteRange, EngineContext } from './engine-types';
+export type { FormatId, Sniffed } from './format-catalog';
 
 /** What a nested file (an image inside an SVG, a PDF, a zip) was found to hold, and its clean copy. */
 export interface NestedClean {
@@ -129,12 +88,6 @@ export interface NestedSliceClean {
   readonly opaque?: readonly ByteRange[];
 }
 
-/** Bytes [start, end) of a file. */
-export interface ByteRange {
-  readonly start: number;
-  readonly end: number;
-}
-
 /** What a module's analysis gets: the caller's context plus the nested engine. */
 export interface AnalysisContext extends EngineContext {
   /**
@@ -181,14 +134,6 @@ export interface Analysis {
   readonly nestedOpaque?: readonly ByteRange[];
   /** The format as the walk found it, when the sniffer could only guess (a zip's kind of document). */
   readonly format?: Sniffed;
-}
-
-/** The result of sniffing: a module may refine the id (e.g. ISOBMFF tells heic from avif from mp4). */
-export interface Sniffed {
-  readonly id: FormatId;
-  readonly mime: string;
-  /** The usual extension, without the dot, for the report ("this .jpg is really a PNG"). */
-  readonly extension: string;
 }
 
 /**

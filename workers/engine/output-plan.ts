@@ -1,4 +1,5 @@
-import type { ByteRange } from './format-module';
+import type { ByteRange } from './engine-types';
+import type { RandomAccess } from './random-access';
 
 /**
  * What a cleaned file is made of: ranges of the input kept as they are, small new byte arrays, and
@@ -163,4 +164,65 @@ export function inPlacePatches(
     }
   }
   return pos === inputSize ? patches : null;
+}
+
+/**
+ * The output a plan describes, read without assembling it: copied ranges come from the input,
+ * new bytes from the plan. Deferred bytes are made when first read and kept until another
+ * deferred segment is read (reads go forward through a file), so one of them is in memory at a time.
+ * Verify-after-clean inspects this.
+ */
+export function planAccess(
+  input: RandomAccess,
+  plan: OutputPlan,
+): RandomAccess {
+  const starts: number[] = [];
+  let size = 0;
+  for (const s of plan) {
+    starts.push(size);
+    size += segmentSize(s);
+  }
+  let made: { segment: DeferredSegment; bytes: Uint8Array } | null = null;
+  const bytesOf = async (segment: DeferredSegment): Promise<Uint8Array> => {
+    if (made?.segment !== segment)
+      made = { segment, bytes: await madeBytes(segment) };
+    return made.bytes;
+  };
+  return {
+    size,
+    async read(offset, length) {
+      const out = new Uint8Array(length);
+      let i = lastSegmentAtOrBefore(starts, offset);
+      let filled = 0;
+      while (filled < length && i < plan.length) {
+        const segment = plan[i]!;
+        const from = offset + filled - starts[i]!;
+        const take = Math.min(length - filled, segmentSize(segment) - from);
+        const bytes =
+          segment.kind === 'copy'
+            ? await input.read(segment.start + from, take)
+            : segment.kind === 'bytes'
+              ? segment.data.subarray(from, from + take)
+              : (await bytesOf(segment)).subarray(from, from + take);
+        out.set(bytes, filled);
+        filled += take;
+        i++;
+      }
+      return out;
+    },
+  };
+}
+
+function lastSegmentAtOrBefore(
+  starts: readonly number[],
+  offset: number,
+): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }

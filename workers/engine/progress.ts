@@ -1,17 +1,12 @@
 import { throwIfAborted } from './errors';
-import type { EngineContext } from './format-module';
+import type { ReadMeter } from './byte-source';
+import type { EngineContext } from './engine-types';
 
 /** The bar moves in steps of at least this much, so a file costs at most ~200 progress calls. */
 export const PROGRESS_STEP = 1 / 200;
 
 /** The share of the bar the analysis of the input takes; verify-after-clean takes the rest. */
 export const ANALYSIS_SHARE = 0.5;
-
-/** What a ByteSource tells about its reads: the bytes it has handed out. */
-export interface ReadMeter {
-  /** Called after every read with its length; throws `cancelled` once the signal is aborted. */
-  read(length: number): void;
-}
 
 /** One pass of a file: its reads, and what its module says of its own progress. */
 export interface ProgressPass extends ReadMeter {

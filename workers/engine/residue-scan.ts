@@ -7,9 +7,9 @@
  * own (rebuilt headers, an Orientation-only EXIF) and are checked by the analysis instead.
  */
 import type { ByteSource } from './byte-source';
-import { ascii } from './bytes';
+import { ascii, indexOfBytes } from './bytes';
 import type { ByteRange } from './format-module';
-import { segmentSize, type OutputPlan } from './output-plan';
+import type { OutputPlan } from './output-plan';
 
 /**
  * Signatures that only metadata carries: XMP packet wrappers and namespaces (XMP part 1 7.3,
@@ -54,55 +54,18 @@ export function scannedRanges(
   return out;
 }
 
-/** The input's opaque ranges as output ranges: where the plan copies them. */
-export function opaqueInOutput(
-  plan: OutputPlan,
-  opaque: readonly ByteRange[],
-): ByteRange[] {
-  const out: ByteRange[] = [];
-  let pos = 0;
-  for (const segment of plan) {
-    if (segment.kind !== 'copy') {
-      pos += segmentSize(segment);
-      continue;
-    }
-    for (const range of opaque) {
-      const start = Math.max(range.start, segment.start);
-      const end = Math.min(range.end, segment.end);
-      if (start < end)
-        out.push({
-          start: pos + start - segment.start,
-          end: pos + end - segment.start,
-        });
-    }
-    pos += segment.end - segment.start;
-  }
-  return out;
-}
-
 function signatureIn(bytes: Uint8Array): string | null {
   for (const { name, bytes: signature } of SIGNATURES) {
-    if (indexOf(bytes, signature) >= 0) return name;
+    if (indexOfBytes(bytes, signature) >= 0) return name;
   }
-  for (let i = indexOf(bytes, ID3); i >= 0; i = indexOf(bytes, ID3, i + 1)) {
+  for (
+    let i = indexOfBytes(bytes, ID3);
+    i >= 0;
+    i = indexOfBytes(bytes, ID3, i + 1)
+  ) {
     if (ID3_VERSIONS.has(bytes[i + 3]!) && bytes[i + 4] === 0) return 'ID3v2';
   }
   return null;
-}
-
-/** Native search for the first byte, then a comparison: fast on binary data. */
-function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
-  const first = needle[0]!;
-  for (
-    let i = haystack.indexOf(first, from);
-    i >= 0 && i <= haystack.length - needle.length;
-    i = haystack.indexOf(first, i + 1)
-  ) {
-    let j = 1;
-    while (j < needle.length && haystack[i + j] === needle[j]) j++;
-    if (j === needle.length) return i;
-  }
-  return -1;
 }
 
 /**

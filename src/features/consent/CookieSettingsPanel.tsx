@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
-import { PageLink } from '../../app/PageLink';
-import { useLocalizedPath } from '../../app/locale-context';
+import { PageLink } from '../../site/PageLink';
+import { useLocalizedPath } from '../../site/locale-context';
 import { NECESSARY_ONLY } from '../../machines/consent-categories';
 import { CategorySwitches } from './CategorySwitches';
 import { useChoiceEdits } from './use-choice-edits';

@@ -1,5 +1,5 @@
 import type { Sniffed } from '../../../workers/engine/index';
-import { extensionOf } from '../uploader/accepted-types';
+import { extensionOf } from '../../catalog/accepted-types';
 import { misleadingExtension } from './groups';
 
 /**

@@ -4,7 +4,7 @@ import type {
   KeepReason,
   Sniffed,
 } from '../../../workers/engine/index';
-import { entryForName, extensionOf } from '../uploader/accepted-types';
+import { entryForName, extensionOf } from '../../catalog/accepted-types';
 
 /** The report's order: what reveals the most about a person first. */
 export const CATEGORY_ORDER: readonly FindingCategory[] = [

@@ -11,17 +11,17 @@ import { flushSync } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { featureMessages, type MessageFeature } from '../../../i18n/messages';
 import type { MessageSet } from '../../../i18n/locales';
-import { FeatureMessages } from '../../app/FeatureMessages';
-import { useLocale } from '../../app/locale-context';
+import { FeatureMessages } from '../../site/FeatureMessages';
+import { useLocale } from '../../site/locale-context';
 import {
   acceptAttribute,
   acceptedEntries,
   extensionList,
   type UploaderKind,
-} from './accepted-types';
+} from '../../catalog/accepted-types';
 import type { Handoff } from './handoff';
 import { StatusAnnouncer } from './StatusAnnouncer';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../../site/use-hydrated';
 import { ZoneText } from './ZoneText';
 import './uploader.css';
 

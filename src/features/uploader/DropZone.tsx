@@ -6,13 +6,13 @@ import {
   extensionList,
   limitForFile,
   toDropzoneAccept,
-} from './accepted-types';
+} from '../../catalog/accepted-types';
 import { isIgnoredFile } from './file-rules';
 import { firstRejection, type Rejection } from './rejections';
 import { RejectionMessage } from './RejectionMessage';
 import { dropEventOf, type Handoff } from './handoff';
 import { ZoneText } from './ZoneText';
-import type { UploaderKind } from './accepted-types';
+import type { UploaderKind } from '../../catalog/accepted-types';
 
 /** The smallest file worth cleaning: an empty file has nothing to clean and no format. */
 const MIN_FILE_BYTES = 1;

@@ -1,9 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BridgeErrorCode } from '../../worker-bridge/clean-bridge';
 import { useLimitFormat } from '../../components/use-file-limit';
-import { limitForFile } from './accepted-types';
+import { limitForFile } from '../../catalog/accepted-types';
 import { forwardRef, type ReactNode } from 'react';
-import { PageLink } from '../../app/PageLink';
+import { PageLink } from '../../site/PageLink';
 
 /** Failures a second try can fix; the rest are the file's, and trying again will not help. */
 const RETRYABLE: ReadonlySet<BridgeErrorCode> = new Set([

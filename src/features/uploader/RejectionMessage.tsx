@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PageLink } from '../../app/PageLink';
+import { PageLink } from '../../site/PageLink';
 import { useLimitFormat } from '../../components/use-file-limit';
-import { limitForFile, type UploaderKind } from './accepted-types';
+import { limitForFile, type UploaderKind } from '../../catalog/accepted-types';
 import { refusedKind } from './file-kind';
 import { entryForFile, pageForFile } from './page-for-file';
 import type { Rejection } from './rejections';

@@ -14,7 +14,10 @@ import type {
 import { downloadName } from '../report/download-name';
 import { Report } from '../report/Report';
 import { ReportSummary } from '../report/ReportSummary';
-import { acceptedEntries, type UploaderKind } from './accepted-types';
+import {
+  acceptedEntries,
+  type UploaderKind,
+} from '../../catalog/accepted-types';
 import { DownloadLink } from './DownloadLink';
 import { DropZone } from './DropZone';
 import { ErrorBox } from './ErrorBox';
@@ -22,11 +25,11 @@ import { FileSummary } from './FileSummary';
 import type { Handoff } from './handoff';
 import { ProgressBar } from './ProgressBar';
 import { StatusAnnouncer, type UploaderStatus } from './StatusAnnouncer';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../../site/use-hydrated';
 import { useResultFocus } from './use-result-focus';
 import './uploader.css';
 
-export type { UploaderKind } from './accepted-types';
+export type { UploaderKind } from '../../catalog/accepted-types';
 
 export type CleanFn = (
   file: File,

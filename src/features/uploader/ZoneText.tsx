@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { PageLink } from '../../app/PageLink';
+import { PageLink } from '../../site/PageLink';
 import { useFileLimits } from '../../components/use-file-limit';
 
 interface ZoneTextProps {

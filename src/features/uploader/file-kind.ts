@@ -1,4 +1,4 @@
-import { extensionOf } from './accepted-types';
+import { extensionOf } from '../../catalog/accepted-types';
 
 /**
  * What a file the engine does not clean most likely is, told by its extension or its MIME type,

@@ -1,4 +1,4 @@
-import { entryForName } from './accepted-types';
+import { entryForName } from '../../catalog/accepted-types';
 
 /** System files a folder drop carries along; dropped silently, neither kept nor refused. */
 const IGNORED_NAMES: ReadonlySet<string> = new Set(['.DS_Store', 'Thumbs.db']);

@@ -4,7 +4,7 @@ import {
   acceptedEntries,
   entryForName,
   type UploaderKind,
-} from './accepted-types';
+} from '../../catalog/accepted-types';
 
 /** Pages worth sending a visitor to, most specific first; the general tool takes everything. */
 const SPECIFIC_PAGES = ['photos', 'videos', 'documents'] as const;

@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor } from 'xstate';
 import { LOCALES, type LocaleCode } from '../../../i18n/locales';
-import { LocaleContext } from '../../../src/app/locale-context';
+import { LocaleContext } from '../../../src/site/locale-context';
 import { consentMachine } from '../../../src/machines/consentMachine';
 import { MemoryStorage } from '../../../src/machines/consent-storage';
 import { ConsentActorContext } from '../../../src/features/consent/consent-actor';

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONTACT_EMAIL } from '../../../src/app/site-config';
+import { CONTACT_EMAIL } from '../../../src/site/site-config';
 import { ContactPage } from '../../../src/pages/ContactPage';
 import { mailtoUrl, validateContact } from '../../../src/pages/contact-form';
 import { renderInVariant } from './render-site';

@@ -7,13 +7,13 @@ import {
 } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCALES } from '../../../i18n/locales';
-import { LocaleContext } from '../../../src/app/locale-context';
+import { LocaleContext } from '../../../src/site/locale-context';
 import { DeferredUploader } from '../../../src/features/uploader/DeferredUploader';
 import { DropZone } from '../../../src/features/uploader/DropZone';
 import {
   acceptedEntries,
   type UploaderKind,
-} from '../../../src/features/uploader/accepted-types';
+} from '../../../src/catalog/accepted-types';
 import { dropData, renderWithIntl } from './render-with-intl';
 
 /** Counts how often the full uploader's module is evaluated, i.e. loaded. */

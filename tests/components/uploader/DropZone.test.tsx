@@ -8,7 +8,7 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { DropZone } from '../../../src/features/uploader/DropZone';
-import { acceptedEntries } from '../../../src/features/uploader/accepted-types';
+import { acceptedEntries } from '../../../src/catalog/accepted-types';
 import {
   MAX_DOCUMENT_BYTES,
   MAX_MEDIA_BYTES,

@@ -4,7 +4,7 @@ import { DropZone } from '../../../src/features/uploader/DropZone';
 import {
   acceptedEntries,
   type UploaderKind,
-} from '../../../src/features/uploader/accepted-types';
+} from '../../../src/catalog/accepted-types';
 import {
   formatCatalog,
   type CatalogEntry,

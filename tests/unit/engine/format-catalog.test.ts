@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatCatalog } from '../../../workers/engine/format-catalog';
+import {
+  formatCatalog,
+  type CatalogEntry,
+} from '../../../workers/engine/format-catalog';
 import { formatModules } from '../../../workers/engine/registry';
 
 /** The page reads the catalog; the engine cleans what the modules declare. They must agree. */
@@ -13,6 +16,13 @@ describe('format catalog', () => {
   it('lists exactly the formats the registered modules declare', () => {
     const declared = formatModules.flatMap((m) => m.formats.map(key)).sort();
     expect(formatCatalog.map(key).sort()).toEqual(declared);
+  });
+
+  it('cleans zip members only under extensions of their own format', () => {
+    for (const entry of formatCatalog as readonly CatalogEntry[]) {
+      if (!Array.isArray(entry.nested)) continue;
+      for (const ext of entry.nested) expect(entry.extensions).toContain(ext);
+    }
   });
 
   it('gives every extension to one format only', () => {

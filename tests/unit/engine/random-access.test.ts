@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OutputBuilder, planToBlob } from '../../../workers/engine/output-plan';
-import { blobAccess, planAccess } from '../../../workers/engine/random-access';
+import {
+  OutputBuilder,
+  planAccess,
+  planToBlob,
+} from '../../../workers/engine/output-plan';
+import { blobAccess } from '../../../workers/engine/random-access';
 
 const INPUT = Uint8Array.from({ length: 1000 }, (_, i) => (i * 7) % 256);
 const input = new Blob([INPUT]);

@@ -2,10 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, planToBlob } from '../../../workers/engine';
-import {
-  opaqueInOutput,
-  scannedRanges,
-} from '../../../workers/engine/residue-scan';
+import { opaqueInOutput } from '../../../workers/engine/opaque-ranges';
+import { scannedRanges } from '../../../workers/engine/residue-scan';
 import { blobOf, fileBytes, tempDir } from '../../helpers/video-tools';
 
 const CANARY = 'CANARY_RESIDUE_CREATOR';

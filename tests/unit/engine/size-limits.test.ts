@@ -7,7 +7,7 @@ import {
   MAX_MEDIA_BYTES,
   maxBytesFor,
 } from '../../../workers/engine/limits';
-import { sizeLimitFor } from '../../../workers/engine/pipeline';
+import { sizeLimitFor } from '../../../workers/engine/pipeline/identify';
 
 /** A file of `size` bytes whose first bytes are `head` and the rest zeros, never allocated. */
 function sparse(head: string, size: number): RandomAccess {

@@ -1,5 +1,6 @@
 import { ascii, startsWith } from '../bytes';
-import type { FormatModule, Sniffed } from '../format-module';
+import { catalogFormats, sniffedAs } from '../format-catalog';
+import type { FormatModule } from '../format-module';
 import { aiffRules } from './aiff/rules';
 import { formPlan, scanForm } from '../shared/riff/form';
 
@@ -8,7 +9,7 @@ const FORM_TYPES = [ascii('AIFF'), ascii('AIFC')];
 const FORM_TYPE_AT = 8;
 /** The chunk of audio samples (AIFF `SSND`). */
 const SAMPLES = 'SSND';
-const AIFF: Sniffed = { id: 'aiff', mime: 'audio/aiff', extension: 'aiff' };
+const AIFF = sniffedAs('aiff', 'aiff');
 
 /**
  * AIFF and AIFF-C (IFF FORM, big-endian): text, comment, ID3 and application chunks are dropped
@@ -16,9 +17,7 @@ const AIFF: Sniffed = { id: 'aiff', mime: 'audio/aiff', extension: 'aiff' };
  * `MARK` and `INST` stay (sampler loop points), marker names with them.
  */
 export const aiff: FormatModule = {
-  formats: [
-    { id: 'aiff', mime: 'audio/aiff', extensions: ['aif', 'aiff', 'aifc'] },
-  ],
+  formats: catalogFormats('aiff'),
   sniff: (head) =>
     startsWith(head, FORM) &&
     FORM_TYPES.some((t) => startsWith(head, t, FORM_TYPE_AT))

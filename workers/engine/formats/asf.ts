@@ -1,11 +1,12 @@
 import { startsWith } from '../bytes';
-import type { FormatModule, Sniffed } from '../format-module';
+import { catalogFormats, sniffedAs } from '../format-catalog';
+import type { FormatModule } from '../format-module';
 import { guidBytes, HEADER } from './asf/guids';
 import { scanAsf } from './asf/scan';
 import { patchPlan } from '../shared/in-place';
 
 const HEADER_GUID = guidBytes(HEADER);
-const WMV: Sniffed = { id: 'wmv', mime: 'video/x-ms-wmv', extension: 'wmv' };
+const WMV = sniffedAs('wmv');
 
 /**
  * WMV / WMA / ASF: Content Description, Extended Content Description, branding and identifying
@@ -13,9 +14,7 @@ const WMV: Sniffed = { id: 'wmv', mime: 'video/x-ms-wmv', extension: 'wmv' };
  * zeroed. Packets are never read, and the output has the input's length.
  */
 export const asf: FormatModule = {
-  formats: [
-    { id: 'wmv', mime: 'video/x-ms-wmv', extensions: ['wmv', 'wma', 'asf'] },
-  ],
+  formats: catalogFormats('wmv'),
   sniff: (head) => (startsWith(head, HEADER_GUID) ? WMV : null),
   async analyze(src, _format, ctx) {
     const { findings, patches } = await scanAsf(src, ctx.signal);

@@ -1,11 +1,12 @@
 import { startsWith, u32le } from '../bytes';
-import type { FormatModule, Sniffed } from '../format-module';
+import { catalogFormats, sniffedAs } from '../format-catalog';
+import type { FormatModule } from '../format-module';
 import { finding, keptFinding, type Finding } from '../findings';
 import { corrupt } from '../errors';
 import type { ByteSource } from '../byte-source';
 import { patchPlan, type Patch } from '../shared/in-place';
 
-const BMP: Sniffed = { id: 'bmp', mime: 'image/bmp', extension: 'bmp' };
+const BMP = sniffedAs('bmp');
 const MAGIC = [0x42, 0x4d];
 const FILE_HEADER_BYTES = 14;
 const PIXEL_OFFSET_AT = 10;
@@ -72,7 +73,7 @@ async function bmpFindings(
  * linked colour profile, whose file name is blanked in place (same size, so nothing moves).
  */
 export const bmp: FormatModule = {
-  formats: [{ id: 'bmp', mime: 'image/bmp', extensions: ['bmp', 'dib'] }],
+  formats: catalogFormats('bmp'),
   sniff(head) {
     if (!startsWith(head, MAGIC) || head.length < FILE_HEADER_BYTES + 4)
       return null;

@@ -1,8 +1,9 @@
-import type { FormatModule, Sniffed } from '../format-module';
+import { catalogFormats, sniffedAs } from '../format-catalog';
+import type { FormatModule } from '../format-module';
 import { isFlac } from './flac/blocks';
 import { flacFindings, flacPlan, scanFlac } from './flac/scan';
 
-const FLAC: Sniffed = { id: 'flac', mime: 'audio/flac', extension: 'flac' };
+const FLAC = sniffedAs('flac');
 const STREAM_START = 0;
 
 /**
@@ -12,7 +13,7 @@ const STREAM_START = 0;
  * which sees the `ID3` signature first.
  */
 export const flac: FormatModule = {
-  formats: [{ id: 'flac', mime: 'audio/flac', extensions: ['flac'] }],
+  formats: catalogFormats('flac'),
   sniff: (head) => (isFlac(head) ? FLAC : null),
   async analyze(src, _format, ctx) {
     const scan = await scanFlac(src, STREAM_START, ctx.signal);

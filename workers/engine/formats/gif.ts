@@ -1,10 +1,11 @@
 import { startsWith } from '../bytes';
-import type { FormatModule, Sniffed } from '../format-module';
+import { catalogFormats, sniffedAs } from '../format-catalog';
+import type { FormatModule } from '../format-module';
 import { OutputBuilder, type OutputPlan } from '../output-plan';
 import { GIF87A, GIF89A } from './gif/blocks';
 import { analyzeGif, type GifAnalysis } from './gif/analyze';
 
-const GIF: Sniffed = { id: 'gif', mime: 'image/gif', extension: 'gif' };
+const GIF = sniffedAs('gif');
 const TRAILER = Uint8Array.of(0x3b);
 
 function plan(analysis: GifAnalysis): OutputPlan {
@@ -20,7 +21,7 @@ function plan(analysis: GifAnalysis): OutputPlan {
  * are, so every frame and its timing are identical.
  */
 export const gif: FormatModule = {
-  formats: [{ id: 'gif', mime: 'image/gif', extensions: ['gif'] }],
+  formats: catalogFormats('gif'),
   sniff: (head) =>
     startsWith(head, GIF89A) || startsWith(head, GIF87A) ? GIF : null,
   async analyze(src, _format, ctx) {

@@ -1,3 +1,4 @@
+import { catalogFormats } from '../format-catalog';
 import type { FormatModule } from '../format-module';
 import { patchPlan } from '../shared/in-place';
 import { analyzeFile } from './isobmff/analyze';
@@ -9,16 +10,7 @@ import { sniffIsobmff } from './isobmff/sniff';
  * are zeroed in place: the output has the input's size and every chunk offset stays valid.
  */
 export const isobmff: FormatModule = {
-  formats: [
-    { id: 'heic', mime: 'image/heic', extensions: ['heic', 'heif'] },
-    { id: 'avif', mime: 'image/avif', extensions: ['avif'] },
-    {
-      id: 'mp4',
-      mime: 'video/mp4',
-      extensions: ['mp4', 'm4v', 'm4a', '3gp'],
-    },
-    { id: 'mov', mime: 'video/quicktime', extensions: ['mov', 'qt'] },
-  ],
+  formats: catalogFormats('heic', 'avif', 'mp4', 'mov'),
   sniff: sniffIsobmff,
   async analyze(src, _format, ctx) {
     const { findings, patches, mediaData } = await analyzeFile(src, ctx.signal);

@@ -1,10 +1,11 @@
 import { startsWith } from '../bytes';
-import type { FormatModule, Sniffed } from '../format-module';
+import { catalogFormats, sniffedAs } from '../format-catalog';
+import type { FormatModule } from '../format-module';
 import { OutputBuilder, type OutputPlan } from '../output-plan';
 import { analyzeJpeg, type JpegAnalysis } from './jpeg/analyze';
 import { MARKER_PREFIX, SOI } from './jpeg/markers';
 
-const JPEG: Sniffed = { id: 'jpeg', mime: 'image/jpeg', extension: 'jpg' };
+const JPEG = sniffedAs('jpeg');
 
 function plan({ layout, decisions }: JpegAnalysis): OutputPlan {
   const out = new OutputBuilder();
@@ -25,13 +26,7 @@ function plan({ layout, decisions }: JpegAnalysis): OutputPlan {
  * The entropy-coded data is copied as it is, so the pixels are identical.
  */
 export const jpeg: FormatModule = {
-  formats: [
-    {
-      id: 'jpeg',
-      mime: 'image/jpeg',
-      extensions: ['jpg', 'jpeg', 'jpe', 'jfif'],
-    },
-  ],
+  formats: catalogFormats('jpeg'),
   sniff: (head) =>
     startsWith(head, [MARKER_PREFIX, SOI, MARKER_PREFIX]) ? JPEG : null,
   async analyze(src, _format, ctx) {

@@ -1,5 +1,6 @@
 import { indexOfBytes, startsWith } from '../bytes';
-import type { FormatModule, Sniffed } from '../format-module';
+import { catalogFormats, sniffedAs } from '../format-catalog';
+import type { FormatModule } from '../format-module';
 import { patchPlan } from '../shared/in-place';
 import { parseHeader } from './matroska/ebml';
 import { analyzeMatroska } from './matroska/analyze';
@@ -8,8 +9,8 @@ import { matroskaPatches } from './matroska/plan';
 const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
 const DOC_TYPE_ID = Uint8Array.of(0x42, 0x82);
 
-const WEBM: Sniffed = { id: 'webm', mime: 'video/webm', extension: 'webm' };
-const MKV: Sniffed = { id: 'mkv', mime: 'video/x-matroska', extension: 'mkv' };
+const WEBM = sniffedAs('webm');
+const MKV = sniffedAs('mkv');
 
 /** The EBML header's DocType (RFC 8794 11.2.6): `webm` or `matroska`. */
 function docType(head: Uint8Array): string | null {
@@ -31,10 +32,7 @@ function docType(head: Uint8Array): string | null {
  * the input's length.
  */
 export const matroska: FormatModule = {
-  formats: [
-    { id: 'webm', mime: 'video/webm', extensions: ['webm'] },
-    { id: 'mkv', mime: 'video/x-matroska', extensions: ['mkv', 'mka'] },
-  ],
+  formats: catalogFormats('webm', 'mkv'),
   sniff(head) {
     if (!startsWith(head, EBML_MAGIC)) return null;
     const type = docType(head);

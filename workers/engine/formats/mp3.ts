@@ -1,12 +1,8 @@
 import type { ByteSource } from '../byte-source';
 import type { Finding } from '../findings';
 import { corrupt } from '../errors';
-import type {
-  Analysis,
-  AnalysisContext,
-  FormatModule,
-  Sniffed,
-} from '../format-module';
+import { catalogFormats, sniffedAs } from '../format-catalog';
+import type { Analysis, AnalysisContext, FormatModule } from '../format-module';
 import { OutputBuilder } from '../output-plan';
 import { frameHeader } from './mp3/frame-header';
 import { gaplessFindings } from './mp3/gapless';
@@ -14,7 +10,7 @@ import { id3Header } from '../metadata/audio-tags/id3v2';
 import { scanHead } from './mp3/scan';
 import { findTailTags } from '../metadata/audio-tags/tail';
 
-const MP3: Sniffed = { id: 'mp3', mime: 'audio/mpeg', extension: 'mp3' };
+const MP3 = sniffedAs('mp3');
 /** More than the largest MPEG audio frame (layer II, 160 kbit/s at 8 kHz: 2881 bytes). */
 const MAX_FRAME_BYTES = 4 * 1024;
 
@@ -63,7 +59,7 @@ async function analyzeMp3(
  * scan insists on two consecutive valid frames and fails as unsupported otherwise.
  */
 export const mp3: FormatModule = {
-  formats: [{ id: 'mp3', mime: 'audio/mpeg', extensions: ['mp3'] }],
+  formats: catalogFormats('mp3'),
   sniff: (head) => (sniffable(head) ? MP3 : null),
   analyze: (src, _format, ctx) => analyzeMp3(src, ctx),
 };

@@ -1,7 +1,6 @@
 import { ascii } from '../bytes';
-import { EngineError } from '../errors';
-import type { FormatModule, Sniffed } from '../format-module';
-import { MAX_DOCUMENT_BYTES } from '../limits';
+import { sniffedAs } from '../format-catalog';
+import type { FormatModule } from '../format-module';
 import { firstMemberIsMimetype } from '../shared/zip';
 import { analyzeOdf } from './odf/analyze';
 import { ODF_FORMATS } from './odf/kind';
@@ -13,18 +12,10 @@ import { ODF_FORMATS } from './odf/kind';
  */
 const ODF_PREFIX = ascii('application/vnd.oasis.opendocument.');
 
-const GUESS: Sniffed = {
-  id: 'odt',
-  mime: ODF_FORMATS[0].mime,
-  extension: 'odt',
-};
+const GUESS = sniffedAs('odt');
 
 export const odf: FormatModule = {
   formats: ODF_FORMATS,
   sniff: (head) => (firstMemberIsMimetype(head, ODF_PREFIX) ? GUESS : null),
-  async analyze(src, _format, ctx) {
-    if (src.size > MAX_DOCUMENT_BYTES)
-      throw new EngineError('too-large', `document of ${src.size} bytes`);
-    return analyzeOdf(src, ctx);
-  },
+  analyze: (src, _format, ctx) => analyzeOdf(src, ctx),
 };

@@ -1,9 +1,10 @@
 import { startsWith } from '../bytes';
-import type { FormatModule, Sniffed } from '../format-module';
+import { catalogFormats, sniffedAs } from '../format-catalog';
+import type { FormatModule } from '../format-module';
 import { OGG_MAGIC } from './ogg/page';
 import { oggFindings, oggPlan, scanOgg } from './ogg/stream';
 
-const OGG: Sniffed = { id: 'ogg', mime: 'audio/ogg', extension: 'ogg' };
+const OGG = sniffedAs('ogg');
 
 /**
  * Ogg Vorbis and Opus: the comment header is rewritten as an empty one and only the pages that
@@ -11,9 +12,7 @@ const OGG: Sniffed = { id: 'ogg', mime: 'audio/ogg', extension: 'ogg' };
  * audio page is one slice of the input.
  */
 export const ogg: FormatModule = {
-  formats: [
-    { id: 'ogg', mime: 'audio/ogg', extensions: ['ogg', 'oga', 'opus'] },
-  ],
+  formats: catalogFormats('ogg'),
   sniff: (head) => (startsWith(head, OGG_MAGIC) ? OGG : null),
   async analyze(src, _format, ctx) {
     const scan = await scanOgg(src, ctx.signal);

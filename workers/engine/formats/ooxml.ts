@@ -1,18 +1,14 @@
 import { startsWith } from '../bytes';
 import { EngineError } from '../errors';
+import { sniffedAs } from '../format-catalog';
 import type { FormatModule, Sniffed } from '../format-module';
-import { MAX_DOCUMENT_BYTES } from '../limits';
 import { analyzeOoxml } from './ooxml/analyze';
 import { OOXML_FORMATS } from './ooxml/kind';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 /** An OLE2 compound file: legacy .doc/.xls/.ppt, or an Office file encrypted with a password. */
 const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-const GUESS: Sniffed = {
-  id: 'docx',
-  mime: OOXML_FORMATS[0].mime,
-  extension: 'docx',
-};
+const GUESS = sniffedAs('docx');
 const LEGACY: Sniffed = {
   id: 'docx',
   mime: 'application/x-ole-storage',
@@ -38,8 +34,6 @@ export const ooxml: FormatModule = {
         'unsupported',
         'a legacy Office file (.doc, .xls, .ppt) or a password-protected one: open it in Office or LibreOffice, save it as .docx, .xlsx or .pptx (without a password), and clean that',
       );
-    if (src.size > MAX_DOCUMENT_BYTES)
-      throw new EngineError('too-large', `document of ${src.size} bytes`);
     return analyzeOoxml(src, ctx);
   },
 };

@@ -1,14 +1,8 @@
 import { zlibSync } from 'fflate';
-import { EngineError } from '../errors';
 import { finding, type Finding } from '../findings';
 import type { ByteSource } from '../byte-source';
-import type {
-  Analysis,
-  AnalysisContext,
-  FormatModule,
-  Sniffed,
-} from '../format-module';
-import { MAX_DOCUMENT_BYTES } from '../limits';
+import { catalogFormats, sniffedAs } from '../format-catalog';
+import type { Analysis, AnalysisContext, FormatModule } from '../format-module';
 import { PdfDocument } from './pdf/document';
 import { isArray, isDict, isString, type PdfDict } from './pdf/objects';
 import { dateOf, textOf } from './pdf/text';
@@ -17,7 +11,7 @@ import { analyzeEncrypted } from './pdf/security/encrypted';
 import { PdfWindow } from './pdf/window';
 import { freshId, isFreshId, writePdf } from './pdf/writer';
 
-const PDF: Sniffed = { id: 'pdf', mime: 'application/pdf', extension: 'pdf' };
+const PDF = sniffedAs('pdf');
 const MAGIC = '%PDF-';
 /** Header bytes read for the version. */
 const HEADER_BYTES = 1024;
@@ -122,14 +116,12 @@ async function analyzeDocument(
  * A file protected by an owner password only comes out protected the same way (`pdf/security/`).
  */
 export const pdf: FormatModule = {
-  formats: [{ id: 'pdf', mime: 'application/pdf', extensions: ['pdf'] }],
+  formats: catalogFormats('pdf'),
   sniff(head) {
     const text = new TextDecoder('latin1').decode(head);
     return text.includes(MAGIC) ? PDF : null;
   },
   async analyze(src, _format, ctx) {
-    if (src.size > MAX_DOCUMENT_BYTES)
-      throw new EngineError('too-large', `PDF of ${src.size} bytes`);
     const win = new PdfWindow(src);
     const { version, linearized } = await headerOf(win);
     const doc = await PdfDocument.open(win);

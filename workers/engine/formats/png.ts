@@ -1,5 +1,6 @@
 import { startsWith } from '../bytes';
-import type { FormatModule, Sniffed } from '../format-module';
+import { catalogFormats, sniffedAs } from '../format-catalog';
+import type { FormatModule } from '../format-module';
 import { OutputBuilder, type OutputPlan } from '../output-plan';
 import { analyzePng, type PngAnalysis } from './png/analyze';
 import { PNG_SIGNATURE } from './png/chunks';
@@ -15,14 +16,14 @@ function plan(analysis: PngAnalysis): OutputPlan {
 
 /** Chunks whose data is compressed pixels: IDAT, and APNG's frame data fdAT. */
 const IMAGE_DATA: ReadonlySet<string> = new Set(['IDAT', 'fdAT']);
-const PNG: Sniffed = { id: 'png', mime: 'image/png', extension: 'png' };
+const PNG = sniffedAs('png');
 
 /**
  * PNG and APNG: text, time, EXIF and private chunks are dropped; the image, colour, transparency
  * and animation chunks are copied as they are, so pixels and frames are identical.
  */
 export const png: FormatModule = {
-  formats: [{ id: 'png', mime: 'image/png', extensions: ['png', 'apng'] }],
+  formats: catalogFormats('png'),
   sniff: (head) => (startsWith(head, PNG_SIGNATURE) ? PNG : null),
   async analyze(src, _format, ctx) {
     const analysis = await analyzePng(src, ctx.signal);

@@ -1,13 +1,14 @@
 import type { ByteSource } from '../byte-source';
 import { ascii, startsWith } from '../bytes';
 import { EngineError } from '../errors';
-import type { FormatModule, NestedEngine, Sniffed } from '../format-module';
+import { catalogFormats, sniffedAs } from '../format-catalog';
+import type { FormatModule, NestedEngine } from '../format-module';
 import { MAX_METADATA_BYTES } from '../limits';
 import { OutputBuilder, type OutputPlan } from '../output-plan';
 import { analyzeSvg, type SvgAnalysis } from './svg/analyze';
 import { cleanedPayload, embeddedFindings } from './svg/embedded';
 
-const SVG: Sniffed = { id: 'svg', mime: 'image/svg+xml', extension: 'svg' };
+const SVG = sniffedAs('svg');
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 /**
  * How an SVG file may begin. The sniffer sees only the first bytes, often just the XML
@@ -60,7 +61,7 @@ async function plan(
  * and the viewBox, is copied as it is. Embedded raster images are cleaned like files.
  */
 export const svg: FormatModule = {
-  formats: [{ id: 'svg', mime: 'image/svg+xml', extensions: ['svg'] }],
+  formats: catalogFormats('svg'),
   sniff(head) {
     const at = firstMarkup(head);
     return OPENINGS.some((opening) => startsWith(head, opening, at))

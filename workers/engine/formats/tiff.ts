@@ -1,7 +1,8 @@
 import type { ByteSource } from '../byte-source';
 import { ascii, startsWith } from '../bytes';
 import { EngineError } from '../errors';
-import type { FormatModule, Sniffed } from '../format-module';
+import { catalogFormats, sniffedAs } from '../format-catalog';
+import type { FormatModule } from '../format-module';
 import { entryUint } from '../metadata/tiff-ifd';
 import { patchPlan } from '../shared/in-place';
 import { tiffFindings } from './tiff/findings';
@@ -9,7 +10,7 @@ import { PHOTOMETRIC_TAG, RAW_PHOTOMETRIC } from './tiff/keep';
 import { tiffPatches } from './tiff/plan';
 import { readValue, walkTiff, type TiffWalk } from './tiff/walk';
 
-const TIFF: Sniffed = { id: 'tiff', mime: 'image/tiff', extension: 'tif' };
+const TIFF = sniffedAs('tiff');
 const LITTLE = [0x49, 0x49];
 const BIG = [0x4d, 0x4d];
 /** TIFF (42) and BigTIFF (43) version numbers, in either byte order. */
@@ -53,9 +54,7 @@ async function isCameraRaw(src: ByteSource, walk: TiffWalk): Promise<boolean> {
  * strip and tile stays at its offset. Camera raw files (DNG and kin) are inspected, not cleaned.
  */
 export const tiff: FormatModule = {
-  formats: [
-    { id: 'tiff', mime: 'image/tiff', extensions: ['tif', 'tiff', 'dng'] },
-  ],
+  formats: catalogFormats('tiff'),
   sniff: (head) => (isTiffHead(head) ? TIFF : null),
   async analyze(src, _format, ctx) {
     const walk = await walkTiff(src, ctx.signal);

@@ -1,5 +1,6 @@
 import { ascii, startsWith } from '../bytes';
-import type { FormatModule, Sniffed } from '../format-module';
+import { catalogFormats, sniffedAs } from '../format-catalog';
+import type { FormatModule } from '../format-module';
 import { formPlan, scanForm } from '../shared/riff/form';
 import { wavRules } from './wav/rules';
 
@@ -8,7 +9,7 @@ const WAVE = ascii('WAVE');
 const FORM_TYPE_AT = 8;
 /** The chunk of audio samples (RIFF WAVE `data`). */
 const SAMPLES = 'data';
-const WAV: Sniffed = { id: 'wav', mime: 'audio/wav', extension: 'wav' };
+const WAV = sniffedAs('wav');
 
 /**
  * WAV (RIFF WAVE): metadata chunks are dropped and the RIFF size rewritten; `fmt `, `data` and the
@@ -16,7 +17,7 @@ const WAV: Sniffed = { id: 'wav', mime: 'audio/wav', extension: 'wav' };
  * chunks is safe. RF64 (64-bit sizes in `ds64`) is not sniffed.
  */
 export const wav: FormatModule = {
-  formats: [{ id: 'wav', mime: 'audio/wav', extensions: ['wav'] }],
+  formats: catalogFormats('wav'),
   sniff: (head) =>
     startsWith(head, RIFF) && startsWith(head, WAVE, FORM_TYPE_AT) ? WAV : null,
   async analyze(src, _format, ctx) {

@@ -1,9 +1,10 @@
 import { ascii, startsWith } from '../bytes';
-import type { FormatModule, Sniffed } from '../format-module';
+import { catalogFormats, sniffedAs } from '../format-catalog';
+import type { FormatModule } from '../format-module';
 import { analyzeWebp } from './webp/analyze';
 import { WEBP_FORM, rebuildWebp } from './webp/rebuild';
 
-const WEBP: Sniffed = { id: 'webp', mime: 'image/webp', extension: 'webp' };
+const WEBP = sniffedAs('webp');
 const RIFF_FORM_AT = 8;
 
 /**
@@ -12,7 +13,7 @@ const RIFF_FORM_AT = 8;
  * ICC chunks as they are. A rotated photo keeps an EXIF chunk holding only its Orientation.
  */
 export const webp: FormatModule = {
-  formats: [{ id: 'webp', mime: 'image/webp', extensions: ['webp'] }],
+  formats: catalogFormats('webp'),
   sniff: (head) =>
     startsWith(head, ascii('RIFF')) && startsWith(head, WEBP_FORM, RIFF_FORM_AT)
       ? WEBP

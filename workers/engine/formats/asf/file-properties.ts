@@ -1,8 +1,14 @@
 /** File Properties (ASF specification 3.2): the creation date and the file id are zeroed, the rest is playback. */
-import { finding } from '../../findings';
-import type { AsfAnalysis } from './header-scan';
+import { finding, type Finding } from '../../findings';
+import type { Patch } from '../../shared/in-place';
 import { GUID_BYTES, readGuid } from './guids';
 import { OBJECT_HEADER_BYTES } from './objects';
+
+/** What a walk of an ASF file gathers: what it held, and the same-size patches that clean it. */
+export interface AsfAnalysis {
+  readonly findings: Finding[];
+  readonly patches: Patch[];
+}
 
 const FILE_ID_AT = OBJECT_HEADER_BYTES;
 const CREATION_DATE_AT = FILE_ID_AT + GUID_BYTES + 8;

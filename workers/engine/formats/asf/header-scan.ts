@@ -16,13 +16,8 @@ import {
   type AsfField,
 } from './records';
 import { isTechnical, nameCategory } from './names';
-import { fileProperties } from './file-properties';
+import { fileProperties, type AsfAnalysis } from './file-properties';
 import { iso6709ToDecimal } from '../../metadata/iso6709';
-
-export interface AsfAnalysis {
-  readonly findings: Finding[];
-  readonly patches: Patch[];
-}
 
 /** Header Object: GUID, size, object count (4), two reserved bytes (ASF specification 3.1). */
 export const HEADER_OBJECT_BYTES = 30;

@@ -7,13 +7,9 @@ import { u64le } from '../../bytes';
 import { corrupt, EngineError, throwIfAborted } from '../../errors';
 import { MAX_ENTRIES, MAX_METADATA_BYTES } from '../../limits';
 import { WindowedReader } from '../../windowed-reader';
-import { fileId } from './file-properties';
+import { fileId, type AsfAnalysis } from './file-properties';
 import * as G from './guids';
-import {
-  HEADER_OBJECT_BYTES,
-  scanHeader,
-  type AsfAnalysis,
-} from './header-scan';
+import { HEADER_OBJECT_BYTES, scanHeader } from './header-scan';
 import { OBJECT_HEADER_BYTES } from './objects';
 
 /** Enough of a top-level object to see its File ID (ASF specification: Data Object 5.1, Simple Index 6.1). */

@@ -4,13 +4,14 @@
  * type and extension. A QuickTime file may have no ftyp at all and start with its atoms.
  */
 import { fourcc, u32be } from '../../bytes';
-import type { Sniffed } from '../../format-module';
+import { sniffedAs, type Sniffed } from '../../format-catalog';
 import { HEADER_BYTES } from './box';
 
-const HEIC: Sniffed = { id: 'heic', mime: 'image/heic', extension: 'heic' };
-const AVIF: Sniffed = { id: 'avif', mime: 'image/avif', extension: 'avif' };
-const MOV: Sniffed = { id: 'mov', mime: 'video/quicktime', extension: 'mov' };
-const MP4: Sniffed = { id: 'mp4', mime: 'video/mp4', extension: 'mp4' };
+const HEIC = sniffedAs('heic');
+const AVIF = sniffedAs('avif');
+const MOV = sniffedAs('mov');
+const MP4 = sniffedAs('mp4');
+// The MP4 family's members keep their own MIME type and extension in the report.
 const M4A: Sniffed = { id: 'mp4', mime: 'audio/mp4', extension: 'm4a' };
 const M4V: Sniffed = { id: 'mp4', mime: 'video/x-m4v', extension: 'm4v' };
 const THREE_GP: Sniffed = { id: 'mp4', mime: 'video/3gpp', extension: '3gp' };

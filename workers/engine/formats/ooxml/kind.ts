@@ -1,24 +1,12 @@
 import { EngineError } from '../../errors';
-import type { Sniffed } from '../../format-module';
+import {
+  catalogEntry,
+  catalogFormats,
+  type Sniffed,
+} from '../../format-catalog';
 import type { ZipArchive } from '../../shared/zip';
 
-export const OOXML_FORMATS = [
-  {
-    id: 'docx',
-    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    extensions: ['docx', 'docm', 'dotx', 'dotm'],
-  },
-  {
-    id: 'xlsx',
-    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    extensions: ['xlsx', 'xlsm', 'xltx', 'xltm'],
-  },
-  {
-    id: 'pptx',
-    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    extensions: ['pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm'],
-  },
-] as const;
+export const OOXML_FORMATS = catalogFormats('docx', 'xlsx', 'pptx');
 
 const MACRO_MIME = {
   docx: 'application/vnd.ms-word.document.macroEnabled.12',
@@ -37,11 +25,7 @@ export function officeKind(zip: ZipArchive): Sniffed {
     );
     return macros
       ? { id, mime: MACRO_MIME[id], extension: `${id.slice(0, 3)}m` }
-      : {
-          id,
-          mime: OOXML_FORMATS.find((f) => f.id === id)!.mime,
-          extension: id,
-        };
+      : { id, mime: catalogEntry(id).mime, extension: id };
   }
   if (zip.byName.has('mimetype'))
     throw new EngineError(

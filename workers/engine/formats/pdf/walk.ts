@@ -5,7 +5,7 @@
  */
 import { ByteSource } from '../../byte-source';
 import { EngineError, corrupt, throwIfAborted } from '../../errors';
-import { finding, removable, type Finding } from '../../findings';
+import { finding, relocated, removable, type Finding } from '../../findings';
 import type { AnalysisContext, ByteRange } from '../../format-module';
 import { MAX_ENTRIES } from '../../limits';
 import { planBytes, type OutputPlan } from '../../output-plan';
@@ -229,12 +229,7 @@ async function streamData(
   if (filters.length === 1 && likelyClean) {
     const kept = await alreadyClean(src, ctx, o.stream!);
     if (kept) {
-      findings.push(
-        ...kept.findings.map((f) => ({
-          ...f,
-          location: `${where}: ${f.location}`,
-        })),
-      );
+      findings.push(...relocated(kept.findings, where, ': '));
       nestedOpaque.push(...(kept.opaque ?? []));
       return null;
     }
@@ -245,12 +240,7 @@ async function streamData(
       o.stream!.start,
       o.stream!.end,
     );
-    findings.push(
-      ...cleaned.findings.map((f) => ({
-        ...f,
-        location: `${where}: ${f.location}`,
-      })),
-    );
+    findings.push(...relocated(cleaned.findings, where, ': '));
     nestedOpaque.push(...(cleaned.opaque ?? []));
     return { kind: 'plan', plan: cleaned.plan };
   }
@@ -258,12 +248,7 @@ async function streamData(
   const parms = d.map.get('DecodeParms');
   const jpeg = await underOuterFilters(doc, o, filters);
   const cleaned = await ctx.nested.clean(jpeg);
-  findings.push(
-    ...cleaned.findings.map((f) => ({
-      ...f,
-      location: `${where}: ${f.location}`,
-    })),
-  );
+  findings.push(...relocated(cleaned.findings, where, ': '));
   const last = isArray(parms) ? parms.items.at(-1) : undefined;
   return {
     kind: 'bytes',

@@ -1,4 +1,5 @@
 /** Reads a PDF through a small cache of aligned chunks: objects cluster, so most reads hit it. */
+import { indexOfBytes } from '../../bytes';
 import type { ByteSource } from '../../byte-source';
 import { corrupt } from '../../errors';
 import { MAX_METADATA_BYTES } from '../../limits';
@@ -95,23 +96,9 @@ export class PdfWindow {
     const step = CHUNK_BYTES * 4;
     for (let at = from; at < until; at += step) {
       const bytes = await this.src.read(at, step + needle.length - 1);
-      const hit = indexOf(bytes, needle);
+      const hit = indexOfBytes(bytes, needle);
       if (hit >= 0 && at + hit < until) return at + hit;
     }
     return -1;
   }
-}
-
-function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
-  const first = needle[0]!;
-  for (
-    let i = haystack.indexOf(first);
-    i >= 0 && i <= haystack.length - needle.length;
-    i = haystack.indexOf(first, i + 1)
-  ) {
-    let j = 1;
-    while (j < needle.length && haystack[i + j] === needle[j]) j++;
-    if (j === needle.length) return i;
-  }
-  return -1;
 }

@@ -11,7 +11,7 @@ import {
   exifChunkFindings,
   orientationOnlyChunk,
 } from './exif-chunk';
-import { InflateBudget } from './inflate';
+import { InflateBudget } from '../../shared/inflate';
 import { chunkRole } from './rules';
 import { textChunkFindings } from './text-findings';
 

@@ -1,6 +1,6 @@
 /** Report items for the text chunks: each keyword with its value, XMP decoded item by item. */
 import { finding, type Finding } from '../../findings';
-import type { InflateBudget } from './inflate';
+import type { InflateBudget } from '../../shared/inflate';
 import { readXmpFindings } from '../../metadata/xmp';
 import { isRawProfile, rawProfileFindings } from './raw-profile';
 import { XMP_KEYWORD, keywordCategory, parsePngText } from './text';

@@ -1,7 +1,7 @@
 /** Decodes tEXt, zTXt and iTXt (PNG spec, 11.3.4) for the report. */
 import { decodeLatin1, decodeText } from '../../bytes';
 import type { FindingCategory } from '../../findings';
-import type { InflateBudget } from './inflate';
+import type { InflateBudget } from '../../shared/inflate';
 
 /** Enough for any real XMP packet or comment; a bigger text is reported truncated. */
 export const MAX_TEXT_BYTES = 4 * 1024 * 1024;

@@ -5,7 +5,7 @@
  */
 import { ascii } from '../../bytes';
 import { EngineError, corrupt } from '../../errors';
-import type { Finding } from '../../findings';
+import { relocated, type Finding } from '../../findings';
 import type { NestedEngine } from '../../format-module';
 import type { Attribute } from './tokenizer';
 
@@ -77,10 +77,7 @@ export async function embeddedFindings(
 ): Promise<Finding[]> {
   const { format, findings } = await engine.inspect(decodeBase64(bytes, image));
   if (format.id === 'svg') throw nestedSvg();
-  return findings.map((f) => ({
-    ...f,
-    location: `svg embedded ${format.id} / ${f.location}`,
-  }));
+  return relocated(findings, `svg embedded ${format.id}`);
 }
 
 /** The cleaned image as base64 text, to replace the payload. */

@@ -1,9 +1,9 @@
-import { Inflate } from 'fflate';
 import type { ByteSource } from '../../byte-source';
 import { EngineError, corrupt } from '../../errors';
 import { MAX_METADATA_BYTES } from '../../limits';
 import { crc32 } from '../crc32';
 import { hostCodecs } from '../host-codecs';
+import { inflateInPieces } from '../inflate';
 import { METHOD_STORED } from './format';
 import type { ZipEntry } from './read';
 
@@ -35,21 +35,19 @@ function inflateBounded(
   }
   const out = new Uint8Array(size);
   let filled = 0;
-  const inflater = new Inflate((chunk) => {
-    if (filled + chunk.length > size)
-      throw corrupt(`zip member ${name} inflates past its declared size`);
-    out.set(chunk, filled);
-    filled += chunk.length;
+  const { error } = inflateInPieces(raw, {
+    raw: true,
+    maxBytes: size,
+    feedBytes: INFLATE_CHUNK,
+    onData: (chunk) => {
+      if (filled + chunk.length > size)
+        throw corrupt(`zip member ${name} inflates past its declared size`);
+      out.set(chunk, filled);
+      filled += chunk.length;
+    },
   });
-  try {
-    for (let at = 0; at < raw.length; at += INFLATE_CHUNK) {
-      const end = Math.min(raw.length, at + INFLATE_CHUNK);
-      inflater.push(raw.subarray(at, end), end === raw.length);
-    }
-  } catch (error) {
-    if (error instanceof EngineError) throw error;
-    throw corrupt(`zip member ${name} does not inflate`);
-  }
+  if (error instanceof EngineError) throw error;
+  if (error !== undefined) throw corrupt(`zip member ${name} does not inflate`);
   if (filled !== size)
     throw corrupt(`zip member ${name} is shorter than declared`);
   return out;

@@ -1,5 +1,5 @@
 import type { ByteSource } from '../../byte-source';
-import { finding, removable, type Finding } from '../../findings';
+import { relocated, removable, type Finding } from '../../findings';
 import type { AnalysisContext, ByteRange } from '../../format-module';
 import { MAX_DECOMPRESSED_BYTES } from '../../limits';
 import {
@@ -18,62 +18,9 @@ import {
   storedPlanMember,
   type OutMember,
 } from './write';
+import { NESTED_EXTENSIONS } from '../../format-catalog';
 
-/**
- * Extensions of members that are files of their own the engine cleans: photos and drawings, sound
- * and video (a slide's clip, an EPUB's narration: tags, GPS, the recording device), and documents
- * embedded in documents. Other members (EMF/WMF pictures, OLE objects) are not sniffed: a weak
- * signature could take random bytes for an MP3.
- */
-const NESTED_EXTENSIONS = new Set([
-  'jpg',
-  'jpeg',
-  'jpe',
-  'jfif',
-  'png',
-  'gif',
-  'tif',
-  'tiff',
-  'webp',
-  'bmp',
-  'svg',
-  'heic',
-  'heif',
-  'avif',
-  'mp3',
-  'm4a',
-  'mp4',
-  'm4v',
-  'mov',
-  '3gp',
-  'ogg',
-  'oga',
-  'opus',
-  'webm',
-  'mkv',
-  'mka',
-  'wav',
-  'flac',
-  'aif',
-  'aiff',
-  'aifc',
-  'avi',
-  'wmv',
-  'wma',
-  'asf',
-  'flv',
-  'docx',
-  'docm',
-  'xlsx',
-  'xlsm',
-  'pptx',
-  'pptm',
-  'odt',
-  'ods',
-  'odp',
-  'odg',
-]);
-
+/** A member the engine cleans as a file of its own, by its extension (see the catalog's `nested`). */
 export function isNestedFile(name: string): boolean {
   const dot = name.lastIndexOf('.');
   return (
@@ -101,18 +48,10 @@ export async function cleanNestedMember(
   entry: ZipEntry,
   ctx: AnalysisContext,
 ): Promise<NestedMember> {
-  const located = (f: Finding): Finding =>
-    finding(
-      f.category,
-      f.label,
-      `${entry.name} / ${f.location}`,
-      f.value,
-      f.kept,
-    );
   if (entry.method === METHOD_STORED) {
     const end = entry.dataStart + entry.compressedSize;
     const result = await ctx.nested.cleanSlice(src, entry.dataStart, end);
-    const findings = result.findings.map(located);
+    const findings = relocated(result.findings, entry.name);
     const only = result.plan[0];
     const unchanged =
       result.plan.length === 1 &&
@@ -129,7 +68,7 @@ export async function cleanNestedMember(
   }
   const bytes = await readMember(src, entry, MAX_DECOMPRESSED_BYTES);
   const result = await ctx.nested.cleanPlanned(bytes);
-  const findings = result.findings.map(located);
+  const findings = relocated(result.findings, entry.name);
   if (!findings.some(removable))
     return { findings, member: copiedMember(entry) };
   // The cleaned file is not kept: the output makes it again from the member's compressed bytes

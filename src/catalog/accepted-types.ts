@@ -2,13 +2,10 @@ import type { Accept } from 'react-dropzone';
 import {
   formatCatalog,
   type CatalogEntry,
-} from '../../../workers/engine/format-catalog';
-import type { FormatId } from '../../../workers/engine/format-module';
-import {
-  MAX_DOCUMENT_BYTES,
-  maxBytesFor,
-} from '../../../workers/engine/limits';
-import type { RemoverPage } from '../../../i18n/routes';
+} from '../../workers/engine/format-catalog';
+import type { FormatId } from '../../workers/engine/format-module';
+import { MAX_DOCUMENT_BYTES, maxBytesFor } from '../../workers/engine/limits';
+import type { RemoverPage } from '../../i18n/routes';
 
 /** Which accepted-type list a tool page uses: a remover page, or `all` for the general tool. */
 export type UploaderKind = 'all' | RemoverPage;

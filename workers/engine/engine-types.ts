@@ -1,0 +1,23 @@
+/**
+ * The engine's two smallest shapes, in a file that imports nothing, so every core file can name
+ * them without importing another (format-module.ts, output-plan.ts and progress.ts once formed
+ * a type cycle through them).
+ */
+
+/** Bytes [start, end) of a file. */
+export interface ByteRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** What the caller of the engine hands it: a way to cancel, a place for progress, and choices. */
+export interface EngineContext {
+  readonly signal?: AbortSignal;
+  /** Fraction done, 0..1; called at most a few hundred times per file. */
+  readonly onProgress?: (fraction: number) => void;
+  /**
+   * Remove the parts the engine cannot clean (an attachment of an unknown type), each named in
+   * the report as removed, instead of failing with `uncleanable-part`: the person's choice.
+   */
+  readonly dropUncleanable?: boolean;
+}
