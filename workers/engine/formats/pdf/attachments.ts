@@ -17,7 +17,7 @@ import {
   type PdfValue,
 } from './objects';
 import { textOf } from './text';
-import type { StreamData } from './walk';
+import type { StreamData } from './stream-data';
 
 /** What is left for the walk to do with an attachment it could not clean. */
 export const UNCLEANABLE = 'uncleanable';

@@ -8,7 +8,7 @@ import { EngineError, corrupt, throwIfAborted } from '../../errors';
 import { finding, relocated, removable, type Finding } from '../../findings';
 import type { AnalysisContext, ByteRange } from '../../format-module';
 import { MAX_ENTRIES } from '../../limits';
-import { planBytes, type OutputPlan } from '../../output-plan';
+import { planBytes } from '../../output-plan';
 import { bytesAccess } from '../../random-access';
 import { readXmpFindings } from '../../metadata/xmp';
 import type { PdfDocument } from './document';
@@ -34,17 +34,9 @@ import {
   signatureText,
   type Tally,
 } from './rules';
+import type { StreamData } from './stream-data';
 
-/** How a stream's data is written. */
-export type StreamData =
-  | { readonly kind: 'plan'; readonly plan: OutputPlan }
-  | {
-      readonly kind: 'bytes';
-      readonly data: Uint8Array;
-      readonly filter: string | null;
-      /** The filter's parameters, when it keeps some (a JPEG's /ColorTransform). */
-      readonly parms?: PdfValue;
-    };
+export type { StreamData } from './stream-data';
 
 export interface Walked {
   /** Reachable objects in the order met, the catalog first. */
