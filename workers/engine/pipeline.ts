@@ -36,9 +36,9 @@ const steps: PipelineSteps = {
 
 /** The nested engine of a file `depth` deep: its reads on `outer`, `known` handed down. */
 const nestedAt =
-  (signal: AbortSignal | undefined, depth: number) =>
+  (ctx: EngineContext, depth: number) =>
   (outer: ReadMeter, known?: KnownOpaque) =>
-    nestedEngine(steps, signal, depth + 1, outer, known);
+    nestedEngine(steps, ctx, depth + 1, outer, known);
 
 export async function analyzeInput(
   input: Blob | RandomAccess,
@@ -61,9 +61,10 @@ export async function analyzeInput(
   const analysis = await module.analyze(src, sniffed, {
     ...(ctx.signal && { signal: ctx.signal }),
     ...(ctx.onProgress && { onProgress: pass.reached }),
+    ...(ctx.dropUncleanable && { dropUncleanable: true }),
     depth,
     ...(ctx.knownOpaque && { knownOpaque: ctx.knownOpaque }),
-    nested: nestedAt(ctx.signal, depth)(
+    nested: nestedAt(ctx, depth)(
       reads,
       ctx.knownOpaque && { src, ranges: ctx.knownOpaque },
     ),
@@ -83,5 +84,5 @@ export function verifiedPlan(
   ctx: EngineContext,
   depth: number,
 ): Promise<CleanPlanResult> {
-  return verifyPlan(analyzed, ctx, depth, nestedAt(ctx.signal, depth));
+  return verifyPlan(analyzed, ctx, depth, nestedAt(ctx, depth));
 }

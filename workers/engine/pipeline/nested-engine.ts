@@ -36,13 +36,16 @@ export interface PipelineSteps {
 /** The engine as a nested file's container sees it: same rules, one level deeper. */
 export function nestedEngine(
   steps: PipelineSteps,
-  signal: AbortSignal | undefined,
+  { signal, dropUncleanable }: EngineContext,
   depth: number,
   /** The outer file's pass: ranges of the outer file (a photo in a PDF) read through it. */
   outer: ReadMeter,
   known?: KnownOpaque,
 ): NestedEngine {
-  const ctx: EngineContext = signal ? { signal } : {};
+  const ctx: EngineContext = {
+    ...(signal && { signal }),
+    ...(dropUncleanable && { dropUncleanable }),
+  };
   const cleanedPlan = async (
     bytes: Uint8Array,
   ): Promise<NestedPlannedClean> => {

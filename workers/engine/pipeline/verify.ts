@@ -62,6 +62,7 @@ export async function verifyPlan(
   const after = await module.analyze(output, format, {
     ...(ctx.signal && { signal: ctx.signal }),
     ...(ctx.onProgress && { onProgress: pass.reached }),
+    ...(ctx.dropUncleanable && { dropUncleanable: true }),
     depth,
     nested: nestedFor(
       pass,
