@@ -163,9 +163,10 @@ export function Uploader({ kind, clean, handoff }: UploaderProps) {
           <FormattedMessage id="uploader.error.cancelled" />
         </p>
       )}
-      {processing && (
+      {processing && file && (
         <ProgressBar
           fraction={progress}
+          name={file.name}
           onCancel={() => send({ type: 'processing.cancel' })}
         />
       )}

@@ -46,7 +46,7 @@ async function selectAndStart() {
   await act(async () => {
     fireEvent.drop(screen.getByTestId('drop-zone'), dropData([photo]));
   });
-  fireEvent.click(screen.getByRole('button', { name: 'Remove Metadata' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Remove metadata' }));
 }
 
 const section = () => document.querySelector('.uploader') as HTMLElement;
@@ -99,7 +99,7 @@ describe('Uploader', () => {
     ).toContain('where it was taken (near 43.47° N, 11.89° E)');
     expect(document.activeElement).toBe(link);
     expect(
-      screen.queryByRole('button', { name: 'Remove Metadata' }),
+      screen.queryByRole('button', { name: 'Remove metadata' }),
     ).toBeNull();
     await act(async () => {
       fireEvent.drop(screen.getByTestId('drop-zone'), dropData([photo]));
@@ -172,7 +172,7 @@ describe('Uploader', () => {
     await act(async () => {
       fireEvent.drop(screen.getByTestId('drop-zone'), dropData([pdf]));
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Remove Metadata' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove metadata' }));
     expect(jobs[0]?.options.dropUncleanable).toBe(false);
     await act(async () =>
       jobs[0]?.resolve({
@@ -212,7 +212,7 @@ describe('Uploader', () => {
       expect(section().dataset.state).toBe('selected');
       expect(screen.getByText('The cleaning was canceled.')).toBeTruthy();
       expect(
-        screen.getByRole('button', { name: 'Remove Metadata' }),
+        screen.getByRole('button', { name: 'Remove metadata' }),
       ).toBeTruthy();
     } finally {
       vi.useRealTimers();

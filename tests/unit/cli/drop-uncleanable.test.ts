@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../helpers/cli-run';
+import { jsonLines, runCli } from '../../helpers/cli-run';
 import { attachmentsPdf } from '../../helpers/pdf-attachment-fixtures';
 import { run } from '../../helpers/pdf-fixtures';
 
@@ -27,7 +27,7 @@ describe('metaclean --drop-uncleanable', () => {
   it('names the attachments in JSON', async () => {
     const { file } = attachedPdf();
     const result = await runCli(['--json', file]);
-    const [outcome] = JSON.parse(result.stdout);
+    const [outcome] = jsonLines(result.stdout);
     expect(outcome.error.code).toBe('uncleanable-part');
     expect(outcome.error.parts).toEqual(['report.doc']);
   });
@@ -36,7 +36,7 @@ describe('metaclean --drop-uncleanable', () => {
     const { dir, file } = attachedPdf();
     const result = await runCli(['--json', '--drop-uncleanable', file]);
     expect(result.code).toBe(0);
-    const [outcome] = JSON.parse(result.stdout);
+    const [outcome] = jsonLines(result.stdout);
     expect(
       outcome.removed
         .filter((f: { label: string }) => f.label === 'EmbeddedFile')
