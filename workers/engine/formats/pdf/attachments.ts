@@ -4,7 +4,7 @@
  * text, and otherwise removed when the person asked for it, or the PDF fails naming them.
  */
 import { EngineError } from '../../errors';
-import { finding, type Finding } from '../../findings';
+import { finding, relocated, type Finding } from '../../findings';
 import type { AnalysisContext } from '../../format-module';
 import type { PdfDocument } from './document';
 import {
@@ -109,10 +109,7 @@ export async function attachmentData(
   try {
     const cleaned = await ctx.nested.clean(bytes);
     findings.push(
-      ...cleaned.findings.map((f) => ({
-        ...f,
-        location: `${where}: ${f.location}`,
-      })),
+      ...relocated(cleaned.findings, where, ': '),
       finding('other', 'EmbeddedFile', 'EmbeddedFiles', name, 'review'),
     );
     if (isDict(params)) params.map.delete('Size');
