@@ -21,6 +21,7 @@ import {
   type PdfBody,
 } from '../../helpers/pdf-fixtures';
 import { blobOf, cleanFile, tempDir } from '../../helpers/video-tools';
+import { corpusFile, describeCorpus } from '../../helpers/corpus';
 
 const CANARIES = [
   'CANARY_OLD_AUTHOR',
@@ -745,8 +746,8 @@ describe.skipIf(!hasSoffice)(
   },
 );
 
-describe.skipIf(!process.env.METACLEAN_CORPUS)('pdf: the shared corpus', () => {
-  const corpus = () => join(process.env.METACLEAN_CORPUS!, 'mat2', 'dirty.pdf');
+describeCorpus('pdf: the shared corpus', () => {
+  const corpus = () => corpusFile('mat2', 'dirty.pdf');
 
   it('cleans mat2/dirty.pdf: no identifying tag, same text and pages, qpdf checks it', async () => {
     const { path, bytes } = await cleanFile(corpus());
