@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'vitest';
 
@@ -7,8 +7,26 @@ import { describe, it } from 'vitest';
  * fresh clone has none: the tests that read it are skipped, and `corpus-reporter.ts` says how many.
  */
 const fromEnv = process.env.METACLEAN_CORPUS;
-export const CORPUS_DIR: string | undefined =
-  fromEnv && existsSync(fromEnv) ? fromEnv : undefined;
+/** A folder every corpus holds; its absence means the variable points at the wrong place. */
+const CORPUS_MARKER = 'mat2';
+
+/**
+ * METACLEAN_CORPUS set to a missing or empty folder is a mistake, not a reason to skip: every
+ * test file that reads the corpus fails at once, naming the path.
+ */
+function checkedCorpus(dir: string | undefined): string | undefined {
+  if (!dir) return undefined;
+  const marker = join(dir, CORPUS_MARKER);
+  if (!existsSync(marker) || readdirSync(marker).length === 0)
+    throw new Error(
+      `METACLEAN_CORPUS=${dir} holds no corpus (no files in ${marker}); unset it or point it at the corpus`,
+    );
+  return dir;
+}
+
+export const CORPUS_DIR: string | undefined = checkedCorpus(
+  fromEnv || undefined,
+);
 
 /** Marks the names of tests that need the corpus, so the reporter can count the skipped ones. */
 export const CORPUS_TAG = '[corpus]';
@@ -23,7 +41,12 @@ export function corpusFile(...parts: string[]): string {
 
 /** A `describe` whose tests read the corpus: skipped without one. */
 export function describeCorpus(name: string, body: () => void): void {
-  describe.skipIf(CORPUS_DIR === undefined)(`${CORPUS_TAG} ${name}`, body);
+  describe.skipIf(CORPUS_DIR === undefined)(`${CORPUS_TAG} ${name}`, () => {
+    body();
+    // A suite whose tests are one per corpus file has none without a corpus: one placeholder
+    // keeps it in the reporter's count of skipped suites.
+    if (CORPUS_DIR === undefined) it('its real files', () => {});
+  });
 }
 
 /** An `it` that reads the corpus: skipped without one. */

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, inspect, isEngineError } from '../../../workers/engine';
 import type { Finding } from '../../../workers/engine';
 import { identifyingTags } from '../../helpers/exiftool';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
 import { convert, exiftoolWrite } from '../../helpers/image-tools';
 import {
   appendUpdate,
@@ -20,6 +21,7 @@ import {
   type PdfBody,
 } from '../../helpers/pdf-fixtures';
 import { blobOf, cleanFile, tempDir } from '../../helpers/video-tools';
+import { corpusFile, describeCorpus } from '../../helpers/corpus';
 
 const CANARIES = [
   'CANARY_OLD_AUTHOR',
@@ -37,6 +39,8 @@ const CANARIES = [
   'CANARY_ATTACH_ARTIST',
   'CANARY_ID_000001',
 ];
+/** The position planted in every photo, compared by value by the leak oracle. */
+const PARIS = { lat: 48.8584, lon: 2.2945 };
 const GPS = [
   '-GPSLatitude=48.8584',
   '-GPSLatitudeRef=N',
@@ -226,11 +230,9 @@ describe('pdf: a document holding every kind of metadata', () => {
     expect(identifyingTags(at('canary.pdf')).length).toBeGreaterThan(0);
   });
 
-  it('leaves no canary once every stream of the output is inflated', async () => {
-    const { path } = await cleanFile(at('canary.pdf'));
-    const text = qdfText(path, at('cleaned.qdf'));
-    for (const canary of CANARIES)
-      expect(holds(text, canary), canary).toBe(false);
+  it('leaves no canary in any object, stream, string or embedded image of the output', async () => {
+    const { bytes } = await cleanFile(at('canary.pdf'));
+    expectNoLeaks(readFileSync(at('canary.pdf')), bytes, [...CANARIES, PARIS]);
   });
 
   it('writes one revision that qpdf checks without a warning', async () => {
@@ -341,10 +343,12 @@ describe('pdf: how the file is stored', () => {
     expect(readFileSync(at('objstm.pdf')).toString('latin1')).toContain(
       '/ObjStm',
     );
-    const { path } = await cleanFile(at('objstm.pdf'));
-    const text = qdfText(path, at('objstm-cleaned.qdf'));
-    for (const canary of CANARIES)
-      expect(holds(text, canary), canary).toBe(false);
+    const { path, bytes } = await cleanFile(at('objstm.pdf'));
+    // qpdf writes the newest revision only: the older author and producer are not in its copy.
+    const newest = CANARIES.filter(
+      (c) => c !== 'CANARY_OLD_AUTHOR' && c !== 'CANARY_PRODUCER',
+    );
+    expectNoLeaks(readFileSync(at('objstm.pdf')), bytes, [...newest, PARIS]);
     expect(pdfText(path)).toBe(pdfText(at('canary.pdf')));
     qpdfCheck(path);
   });
@@ -362,25 +366,21 @@ describe('pdf: how the file is stored', () => {
       /startxref\s+\d+\s+%%EOF\s*$/,
       'startxref\n999999999\n%%EOF\n',
     );
-    const { path } = await cleanFile(
-      write('broken-startxref.pdf', Buffer.from(broken, 'latin1')),
+    const input = Buffer.from(broken, 'latin1');
+    const { path, bytes } = await cleanFile(
+      write('broken-startxref.pdf', input),
     );
-    const inflated = qdfText(path, at('broken-startxref.qdf'));
-    for (const canary of CANARIES)
-      expect(holds(inflated, canary), canary).toBe(false);
+    expectNoLeaks(input, bytes, CANARIES);
     expect(pdfText(path)).toBe(pdfText(at('canary.pdf')));
   });
 
   it('finds objects whose table offsets are all wrong', async () => {
     const text = readFileSync(at('canary.pdf')).toString('latin1');
     const shifted = text.replace('%PDF-1.7\n', '%PDF-1.7\n%shift\n');
-    const { path } = await cleanFile(
-      write('shifted.pdf', Buffer.from(shifted, 'latin1')),
-    );
+    const input = Buffer.from(shifted, 'latin1');
+    const { path, bytes } = await cleanFile(write('shifted.pdf', input));
     expect(pdfText(path)).toBe(pdfText(at('canary.pdf')));
-    expect(qdfText(path, at('shifted.qdf'))).not.toContain(
-      'CANARY_INFO_AUTHOR',
-    );
+    expectNoLeaks(input, bytes, CANARIES);
   });
 
   it('refuses an encrypted file', async () => {
@@ -449,7 +449,7 @@ describe('pdf: signatures and attachments', () => {
       'CANARY_SIGNER, 2024-01-01T00:00:00Z',
     );
     const text = Buffer.from(bytes).toString('latin1');
-    expect(holds(text, 'CANARY_SIGNER')).toBe(false);
+    expectNoLeaks(signed, bytes, ['CANARY_SIGNER']);
     expect(text).not.toContain('/ByteRange');
     expect(holds(text, 'Signature1')).toBe(true);
     qpdfCheck(out);
@@ -498,9 +498,7 @@ describe('pdf: signatures and attachments', () => {
     expect(input.bytesRead).toBeLessThan(photo.length * 1.2);
     const path = write('big-photo.pdf', pdf);
     const { bytes: cleaned } = await cleanFile(path);
-    expect(
-      holds(Buffer.from(cleaned).toString('latin1'), 'CANARY_IMAGE_ARTIST'),
-    ).toBe(false);
+    expectNoLeaks(pdf, cleaned, ['CANARY_IMAGE_ARTIST', PARIS]);
     const again = counted(cleaned);
     const second = await cleanPlan(again);
     expect(second.removed.filter((f) => f.location.includes('image'))).toEqual(
@@ -533,13 +531,11 @@ describe('pdf: signatures and attachments', () => {
       '/XObject << /Im1 6 0 R >>',
     );
     const path = write('flate-photo.pdf', pdf);
-    const { path: out, result } = await cleanFile(path);
+    const { path: out, result, bytes } = await cleanFile(path);
     expect(byLabel(result.removed, 'Artist')[0]?.value).toBe(
       'CANARY_IMAGE_ARTIST',
     );
-    expect(qdfText(out, at('flate-photo.qdf'))).not.toContain(
-      'CANARY_IMAGE_ARTIST',
-    );
+    expectNoLeaks(pdf, bytes, ['CANARY_IMAGE_ARTIST', PARIS]);
     expect(pageHashes(out, dir, 'flate-after')).toEqual(
       pageHashes(path, dir, 'flate-before'),
     );
@@ -730,18 +726,16 @@ describe.skipIf(!hasSoffice)(
       ]);
       const raw = readFileSync(pdf).toString('latin1');
       expect(raw).toContain('CANARY_LO_AUTHOR');
-      const { path, result } = await cleanFile(pdf);
+      const { path, result, bytes } = await cleanFile(pdf);
       expect(byLabel(result.removed, 'Prev').length).toBe(1);
       expect(byLabel(result.removed, 'Producer')[0]?.value).toContain(
         'LibreOffice',
       );
-      const text = qdfText(path, at('letter-cleaned.qdf'));
-      const utf16 = (t: string) =>
-        Buffer.from(t, 'utf16le').swap16().toString('hex');
-      for (const left of ['CANARY_LO_AUTHOR', 'CANARY_LO_XMP', 'LibreOffice']) {
-        expect(holds(text, left), left).toBe(false);
-        expect(text.toLowerCase()).not.toContain(utf16(left));
-      }
+      expectNoLeaks(readFileSync(pdf), bytes, [
+        'CANARY_LO_AUTHOR',
+        'CANARY_LO_XMP',
+        'LibreOffice',
+      ]);
       expect(identifyingTags(path)).toEqual([]);
       expect(pdfText(path)).toBe(pdfText(pdf));
       expect(pageHashes(path, dir, 'letter-after')).toEqual(
@@ -752,11 +746,11 @@ describe.skipIf(!hasSoffice)(
   },
 );
 
-describe.skipIf(!process.env.METACLEAN_CORPUS)('pdf: the shared corpus', () => {
-  const corpus = () => join(process.env.METACLEAN_CORPUS!, 'mat2', 'dirty.pdf');
+describeCorpus('pdf: the shared corpus', () => {
+  const corpus = () => corpusFile('mat2', 'dirty.pdf');
 
   it('cleans mat2/dirty.pdf: no identifying tag, same text and pages, qpdf checks it', async () => {
-    const { path } = await cleanFile(corpus());
+    const { path, bytes } = await cleanFile(corpus());
     expect(identifyingTags(corpus()).length).toBeGreaterThan(0);
     expect(identifyingTags(path)).toEqual([]);
     expect(pdfText(path)).toBe(pdfText(corpus()));
@@ -764,9 +758,7 @@ describe.skipIf(!process.env.METACLEAN_CORPUS)('pdf: the shared corpus', () => {
       pageHashes(corpus(), dir, 'corpus-before'),
     );
     expect(qpdfCheck(path)).toContain('No syntax or stream encoding errors');
-    const text = qdfText(path, at('corpus.qdf'));
-    expect(text).not.toContain('PDFeXpress');
-    expect(text).not.toContain('uuid:');
+    expectNoLeaks(readFileSync(corpus()), bytes, ['PDFeXpress', 'uuid:']);
     execFileSync('qpdf', ['--check', path]);
   });
 });
