@@ -98,6 +98,24 @@ export const formatCatalog: readonly CatalogEntry[] = [
     kind: 'document',
   },
   {
+    id: 'doc',
+    mime: 'application/msword',
+    extensions: ['doc', 'dot'],
+    kind: 'document',
+  },
+  {
+    id: 'xls',
+    mime: 'application/vnd.ms-excel',
+    extensions: ['xls', 'xlt'],
+    kind: 'document',
+  },
+  {
+    id: 'ppt',
+    mime: 'application/vnd.ms-powerpoint',
+    extensions: ['ppt', 'pot', 'pps'],
+    kind: 'document',
+  },
+  {
     id: 'odt',
     mime: 'application/vnd.oasis.opendocument.text',
     extensions: ['odt', 'ott'],

@@ -29,6 +29,11 @@ export type FormatId =
   | 'docx'
   | 'xlsx'
   | 'pptx'
+  | 'doc'
+  | 'xls'
+  | 'ppt'
+  /** An embedded OLE object that is no Office document (a Package): found only inside others. */
+  | 'ole'
   | 'odt'
   | 'ods'
   | 'odp'
