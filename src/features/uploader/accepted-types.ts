@@ -16,8 +16,7 @@ export type UploaderKind = 'all' | RemoverPage;
 type CatalogKind = CatalogEntry['kind'];
 
 /**
- * Spec 5's per-page lists as format ids (doc, ppt and xls have no id: the engine cleans only the
- * zip-based office formats). Only what the catalog supports survives, so a page never offers a
+ * Spec 5's per-page lists as format ids. Only what the catalog supports survives, so a page never offers a
  * type the engine would refuse. The lists are a floor: a platform page also takes what that
  * platform accepts from phones.
  */
@@ -28,7 +27,7 @@ const PAGE_FORMATS: Record<
   all: ['image', 'video', 'audio', 'document'],
   photos: ['jpeg', 'png', 'gif', 'webp', 'tiff', 'heic'],
   videos: ['mp4', 'mov', 'avi', 'wmv', 'flv', 'webm'],
-  documents: ['pdf', 'docx', 'pptx', 'xlsx'],
+  documents: ['pdf', 'docx', 'pptx', 'xlsx', 'doc', 'ppt', 'xls'],
   tiktok: ['mp4', 'mov'],
   // What phones post: iPhones take HEIC photos and MOV videos, Android phones JPEG and MP4.
   instagram: ['jpeg', 'png', 'heic', 'mp4', 'mov'],
