@@ -22,8 +22,8 @@ import {
 /**
  * Extensions of members that are files of their own the engine cleans: photos and drawings, sound
  * and video (a slide's clip, an EPUB's narration: tags, GPS, the recording device), and documents
- * embedded in documents. Other members (EMF/WMF pictures, OLE objects) are not sniffed: a weak
- * signature could take random bytes for an MP3.
+ * embedded in documents. Other members (EMF/WMF pictures, printer settings) are not sniffed: a
+ * weak signature could take random bytes for an MP3.
  */
 const NESTED_EXTENSIONS = new Set([
   'jpg',
@@ -72,13 +72,27 @@ const NESTED_EXTENSIONS = new Set([
   'ods',
   'odp',
   'odg',
+  'doc',
+  'dot',
+  'xls',
+  'xlt',
+  'ppt',
+  'pot',
+  'pps',
 ]);
+
+/**
+ * An Office package's embedded OLE object ([MS-OLEDS] in a compound file): a legacy Word, Excel
+ * or PowerPoint document, or a Package holding a file and the path it came from.
+ */
+const OLE_OBJECT_MEMBER = /(^|\/)embeddings\/oleObject\d*\.bin$/i;
 
 export function isNestedFile(name: string): boolean {
   const dot = name.lastIndexOf('.');
   return (
-    dot > name.lastIndexOf('/') &&
-    NESTED_EXTENSIONS.has(name.slice(dot + 1).toLowerCase())
+    OLE_OBJECT_MEMBER.test(name) ||
+    (dot > name.lastIndexOf('/') &&
+      NESTED_EXTENSIONS.has(name.slice(dot + 1).toLowerCase()))
   );
 }
 
