@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, inspect } from '../../../workers/engine';
@@ -308,6 +309,73 @@ describe('OLE objects and synthetic compound files', () => {
     ]);
     await expect(cleanPlan(blob(bytes))).rejects.toMatchObject({
       code: 'encrypted',
+    });
+  });
+
+  it('says a Word document with fEncrypted is encrypted', async () => {
+    const fib = Buffer.alloc(1024);
+    fib.writeUInt16LE(0xa5ec, 0);
+    fib.writeUInt16LE(0x00c1, 2);
+    fib.writeUInt16LE(0x0100, 0x0a);
+    const { bytes } = writeCfb([{ path: ['WordDocument'], data: fib }]);
+    await expect(cleanPlan(blob(bytes))).rejects.toMatchObject({
+      code: 'encrypted',
+    });
+  });
+
+  const presentation = (object: Uint8Array, instance: number): Uint8Array => {
+    const user = Buffer.alloc(28 + 15 + 4);
+    user.writeUInt16LE(0x0ff6, 2);
+    user.writeUInt32LE(user.length - 8, 4);
+    user.writeUInt32LE(0x14, 8);
+    user.writeUInt32LE(0xe391c05f, 12);
+    user.writeUInt16LE(15, 20);
+    user.write('CANARY_PPT_USER', 28, 'latin1');
+    const head = Buffer.alloc(8);
+    head.writeUInt16LE(instance << 4, 0);
+    head.writeUInt16LE(0x1011, 2);
+    head.writeUInt32LE(object.length, 4);
+    return writeCfb([
+      { path: ['Current User'], data: user },
+      { path: ['PowerPoint Document'], data: Buffer.concat([head, object]) },
+    ]).bytes;
+  };
+  const embedded = () =>
+    writeCfb([
+      { path: ['\u0001CompObj'], data: new Uint8Array(64) },
+      {
+        path: ['\u0005SummaryInformation'],
+        data: summary('CANARY_PPT_OBJECT'),
+      },
+    ]).bytes;
+
+  it('cleans a PowerPoint embedded object where it lies', async () => {
+    const object = embedded();
+    const dir = tempDir('legacy-ppt-object');
+    writeFileSync(join(dir, 'object.bin'), object);
+    expect(oleMetadata(join(dir, 'object.bin'))).toContain('CANARY_PPT_OBJECT');
+    const input = presentation(object, 0);
+    const { result, output } = await cleanBytes(input);
+    expect(output.length).toBe(input.length);
+    expect(Buffer.from(output).includes(CANARY)).toBe(false);
+    writeFileSync(join(dir, 'out.ppt'), output);
+    const inner = oleStreams(join(dir, 'out.ppt'))
+      .get('PowerPoint Document')!
+      .subarray(8);
+    writeFileSync(join(dir, 'inner.bin'), inner);
+    expect(oleMetadata(join(dir, 'inner.bin'))).not.toContain(CANARY);
+    expect(result.removed.map((f) => f.value)).toEqual(
+      expect.arrayContaining(['CANARY_PPT_USER', 'CANARY_PPT_OBJECT']),
+    );
+  });
+
+  it('stops at a compressed PowerPoint embedded object that holds metadata', async () => {
+    const object = embedded();
+    const size = Buffer.alloc(4);
+    size.writeUInt32LE(object.length);
+    const input = presentation(Buffer.concat([size, deflateSync(object)]), 1);
+    await expect(cleanPlan(blob(input))).rejects.toMatchObject({
+      code: 'unsupported',
     });
   });
 

@@ -85,7 +85,7 @@ async function cleanStorage(
   const workbook = storage.stream(EXCEL_STREAM);
   if (workbook) await cleanExcel(storage, workbook, out, ctx.signal);
   const slides = storage.stream(POWERPOINT_STREAM);
-  if (slides) await cleanPowerPoint(storage, slides, out, ctx.signal);
+  if (slides) await cleanPowerPoint(storage, slides, out, ctx);
   const user = storage.stream(CURRENT_USER_STREAM);
   if (user && slides) await cleanCurrentUser(storage, user, out);
   const native = storage.stream(OLE10_NATIVE);

@@ -5,11 +5,14 @@
  */
 import { u16le, u32le } from '../../bytes';
 import { corrupt, EngineError } from '../../errors';
-import { finding } from '../../findings';
+import { finding, removable, type Finding } from '../../findings';
 import { MAX_DEPTH, MAX_ENTRIES } from '../../limits';
 import { StreamReader } from '../../shared/cfb/compound-file';
 import type { DirEntry } from '../../shared/cfb/directory';
 import { WindowedReader } from '../../windowed-reader';
+import type { AnalysisContext } from '../../format-module';
+import { MAX_METADATA_BYTES } from '../../limits';
+import { inflateLimited } from '../../shared/inflate';
 import { Cleaning, isBlank, readStream, type Storage } from './storage';
 
 /** [MS-PPT] 2.3.2 CurrentUserAtom. */
@@ -25,6 +28,11 @@ const ENCRYPTED_TOKEN = 0xf3d1c4df;
 const RT_COMMENT10 = 0x2ee0;
 const RT_CSTRING = 0x0fba;
 const RT_CRYPT_SESSION10 = 0x2f14;
+/** [MS-PPT] 2.10.34 ExOleObjStg: an embedded OLE object's compound file, instance 1 when zlib-compressed. */
+const RT_EX_OLE_OBJ_STG = 0x1011;
+const COMPRESSED_INSTANCE = 1;
+/** A compressed ExOleObjStg starts with the size its data inflates to. */
+const DECOMPRESSED_SIZE_BYTES = 4;
 /** [MS-PPT] 2.3.23 RecordHeader: recVer is the low 4 bits; 0xF makes a container. */
 const RECORD_VERSION_MASK = 0xf;
 const CONTAINER_VERSION = 0xf;
@@ -80,8 +88,9 @@ export async function cleanPowerPoint(
   storage: Storage,
   stream: DirEntry,
   out: Cleaning,
-  signal?: AbortSignal,
+  ctx: AnalysisContext,
 ): Promise<void> {
+  const { signal } = ctx;
   const reader = new WindowedReader(
     new StreamReader(storage.src, storage.cfb.extents(stream)),
   );
@@ -115,6 +124,8 @@ export async function cleanPowerPoint(
       continue;
     }
     const instance = verInstance >> RECORD_INSTANCE_SHIFT;
+    if (type === RT_EX_OLE_OBJ_STG)
+      await cleanEmbedded(storage, stream, body, length, instance, out, ctx);
     if (
       type === RT_CSTRING &&
       open.at(-1)?.type === RT_COMMENT10 &&
@@ -132,4 +143,57 @@ export async function cleanPowerPoint(
     }
     at = body + length;
   }
+}
+
+/**
+ * An embedded object stored as it is is cleaned by the engine and written back where it lies (a
+ * compound file cleans at its own size). A compressed one cannot be written back at the same
+ * size: it is inspected, and one that holds anything to remove stops the clean.
+ */
+async function cleanEmbedded(
+  storage: Storage,
+  stream: DirEntry,
+  body: number,
+  length: number,
+  instance: number,
+  out: Cleaning,
+  ctx: AnalysisContext,
+): Promise<void> {
+  if (length > MAX_METADATA_BYTES) throw corrupt('embedded object too large');
+  const reader = new StreamReader(storage.src, storage.cfb.extents(stream));
+  const bytes = await reader.readExact(body, length);
+  const location = `${storage.location}/${stream.name}`;
+  const relocated = (f: Finding): Finding =>
+    finding(
+      f.category,
+      f.label,
+      `${location} / ${f.location}`,
+      f.value,
+      f.kept,
+    );
+  if (instance === COMPRESSED_INSTANCE) {
+    if (length < DECOMPRESSED_SIZE_BYTES)
+      throw corrupt('embedded object too short');
+    const inflated = inflateLimited(
+      bytes.subarray(DECOMPRESSED_SIZE_BYTES),
+      MAX_METADATA_BYTES,
+    );
+    const { findings } = await ctx.nested.inspect(inflated);
+    if (findings.some(removable))
+      throw new EngineError(
+        'unsupported',
+        'a compressed embedded object that holds metadata cannot be cleaned in place',
+      );
+    out.findings.push(...findings.map(relocated));
+    return;
+  }
+  const cleaned = await ctx.nested.clean(bytes);
+  if (cleaned.bytes.length !== length)
+    throw new EngineError(
+      'unsupported',
+      'an embedded object that changes size when cleaned',
+    );
+  out.findings.push(...cleaned.findings.map(relocated));
+  if (cleaned.findings.some(removable))
+    out.write(storage, stream, body, cleaned.bytes);
 }
