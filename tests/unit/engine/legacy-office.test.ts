@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, inspect } from '../../../workers/engine';
@@ -369,14 +369,29 @@ describe('OLE objects and synthetic compound files', () => {
     );
   });
 
-  it('stops at a compressed PowerPoint embedded object that holds metadata', async () => {
+  it('cleans a compressed PowerPoint embedded object and compresses it again in place', async () => {
     const object = embedded();
     const size = Buffer.alloc(4);
     size.writeUInt32LE(object.length);
-    const input = presentation(Buffer.concat([size, deflateSync(object)]), 1);
-    await expect(cleanPlan(blob(input))).rejects.toMatchObject({
-      code: 'unsupported',
-    });
+    const input = presentation(
+      Buffer.concat([size, deflateSync(object, { level: 0 })]),
+      1,
+    );
+    expect(
+      Buffer.from(inflateSync(deflateSync(object, { level: 0 }))).includes(
+        'CANARY_PPT_OBJECT',
+      ),
+    ).toBe(true);
+    const { output } = await cleanBytes(input);
+    expect(output.length).toBe(input.length);
+    const dir = tempDir('legacy-ppt-zobject');
+    writeFileSync(join(dir, 'out.ppt'), output);
+    const record = oleStreams(join(dir, 'out.ppt')).get('PowerPoint Document')!;
+    const inner = inflateSync(record.subarray(12));
+    expect(inner.length).toBe(object.length);
+    writeFileSync(join(dir, 'inner.bin'), inner);
+    expect(oleMetadata(join(dir, 'inner.bin'))).not.toContain(CANARY);
+    expect(inner.includes(CANARY)).toBe(false);
   });
 
   it('clears the dates of storages', async () => {

@@ -46,7 +46,10 @@ function formatOf(root: Storage, depth: number): Sniffed {
   if (root.stream(WORD_STREAM)) return DOC;
   if (root.stream(EXCEL_STREAM) || root.stream(EXCEL_95_STREAM)) return XLS;
   if (root.stream(POWERPOINT_STREAM)) return PPT;
-  if (depth > 0 && OLE_STREAMS.some((n) => root.stream(n))) return OLE_OBJECT;
+  // An embedded object: its OLE streams, or nothing at all (an object never filled in).
+  const empty = root.entry.children.length === 0;
+  if (depth > 0 && (empty || OLE_STREAMS.some((n) => root.stream(n))))
+    return OLE_OBJECT;
   throw new EngineError(
     'unsupported',
     'a compound file that is not a Word, Excel or PowerPoint document',

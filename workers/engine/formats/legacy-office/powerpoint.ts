@@ -12,6 +12,7 @@ import type { DirEntry } from '../../shared/cfb/directory';
 import { WindowedReader } from '../../windowed-reader';
 import type { AnalysisContext } from '../../format-module';
 import { MAX_METADATA_BYTES } from '../../limits';
+import { zlibSync } from 'fflate';
 import { inflateLimited } from '../../shared/inflate';
 import { Cleaning, isBlank, readStream, type Storage } from './storage';
 
@@ -146,9 +147,10 @@ export async function cleanPowerPoint(
 }
 
 /**
- * An embedded object stored as it is is cleaned by the engine and written back where it lies (a
- * compound file cleans at its own size). A compressed one cannot be written back at the same
- * size: it is inspected, and one that holds anything to remove stops the clean.
+ * An embedded object is cleaned by the engine and written back where it lies: a compound file
+ * cleans at its own size. A compressed one ([MS-PPT] 2.10.34: its inflated size, then zlib) is
+ * inflated, cleaned, deflated again and zero-padded to the record's length; zlib stops at its
+ * end marker, so the padding is never read. One that would not fit stops the clean.
  */
 async function cleanEmbedded(
   storage: Storage,
@@ -171,29 +173,35 @@ async function cleanEmbedded(
       f.value,
       f.kept,
     );
-  if (instance === COMPRESSED_INSTANCE) {
-    if (length < DECOMPRESSED_SIZE_BYTES)
-      throw corrupt('embedded object too short');
-    const inflated = inflateLimited(
-      bytes.subarray(DECOMPRESSED_SIZE_BYTES),
-      MAX_METADATA_BYTES,
-    );
-    const { findings } = await ctx.nested.inspect(inflated);
-    if (findings.some(removable))
-      throw new EngineError(
-        'unsupported',
-        'a compressed embedded object that holds metadata cannot be cleaned in place',
-      );
-    out.findings.push(...findings.map(relocated));
-    return;
-  }
-  const cleaned = await ctx.nested.clean(bytes);
-  if (cleaned.bytes.length !== length)
+  const compressed = instance === COMPRESSED_INSTANCE;
+  if (compressed && length < DECOMPRESSED_SIZE_BYTES)
+    throw corrupt('embedded object too short');
+  const object = compressed
+    ? inflateLimited(
+        bytes.subarray(DECOMPRESSED_SIZE_BYTES),
+        MAX_METADATA_BYTES,
+      )
+    : bytes;
+  const cleaned = await ctx.nested.clean(object);
+  out.findings.push(...cleaned.findings.map(relocated));
+  if (!cleaned.findings.some(removable)) return;
+  if (cleaned.bytes.length !== object.length)
     throw new EngineError(
       'unsupported',
       'an embedded object that changes size when cleaned',
     );
-  out.findings.push(...cleaned.findings.map(relocated));
-  if (cleaned.findings.some(removable))
+  if (!compressed) {
     out.write(storage, stream, body, cleaned.bytes);
+    return;
+  }
+  const deflated = zlibSync(cleaned.bytes);
+  if (DECOMPRESSED_SIZE_BYTES + deflated.length > length)
+    throw new EngineError(
+      'unsupported',
+      'a compressed embedded object that grows when cleaned',
+    );
+  const record = new Uint8Array(length);
+  record.set(bytes.subarray(0, DECOMPRESSED_SIZE_BYTES));
+  record.set(deflated, DECOMPRESSED_SIZE_BYTES);
+  out.write(storage, stream, body, record);
 }
