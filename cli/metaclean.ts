@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import {
   isEngineError,
   lendHostCodecs,
+  type EngineContext,
   type Finding,
   type Sniffed,
 } from '../workers/engine/index';
@@ -56,7 +57,7 @@ interface FileOutcome {
   readonly removed?: Finding[];
   readonly kept?: Finding[];
   readonly findings?: Finding[];
-  readonly error?: { code: string; detail: string };
+  readonly error?: { code: string; detail: string; parts?: readonly string[] };
 }
 
 /** Runs the command line; returns the exit status. Never throws. */
@@ -175,7 +176,10 @@ async function runMode(
   options: CliOptions,
 ): Promise<FileOutcome> {
   if (options.inPlace) {
-    const { format, removed, kept, patchedBytes } = await cleanInPlace(file);
+    const { format, removed, kept, patchedBytes } = await cleanInPlace(
+      file,
+      engineOptions(options),
+    );
     return { file, format, output: file, patchedBytes, removed, kept };
   }
   const input = await openFileAccess(file);
@@ -185,7 +189,10 @@ async function runMode(
       return { file, format, findings };
     }
     checkTarget(output, input.identity, { overwrite: options.force });
-    const { format, plan, removed, kept } = await planInput(input);
+    const { format, plan, removed, kept } = await planInput(
+      input,
+      engineOptions(options),
+    );
     await faultPoint('planned');
     if (options.outDir !== undefined) {
       const dir = options.outDir;
@@ -200,7 +207,18 @@ async function runMode(
   }
 }
 
-function errorOf(error: unknown): { code: string; detail: string } {
+/** The person's choices the engine takes. */
+function engineOptions(options: CliOptions): EngineContext {
+  return options.dropUncleanable ? { dropUncleanable: true } : {};
+}
+
+function errorOf(error: unknown): FileOutcome['error'] {
+  if (isEngineError(error) && error.code === 'uncleanable-part')
+    return {
+      code: error.code,
+      detail: `${error.detail} (--drop-uncleanable removes ${error.parts.length === 1 ? 'it' : 'them'})`,
+      parts: error.parts,
+    };
   if (isEngineError(error) || isCliError(error))
     return { code: error.code, detail: error.detail };
   return { code: 'unreadable', detail: describeSystemError(error) };
