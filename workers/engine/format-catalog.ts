@@ -193,6 +193,27 @@ export const formatCatalog = [
     nested: ['pptx', 'pptm'],
   },
   {
+    id: 'doc',
+    mime: 'application/msword',
+    extensions: ['doc', 'dot'],
+    kind: 'document',
+    nested: true,
+  },
+  {
+    id: 'xls',
+    mime: 'application/vnd.ms-excel',
+    extensions: ['xls', 'xlt'],
+    kind: 'document',
+    nested: true,
+  },
+  {
+    id: 'ppt',
+    mime: 'application/vnd.ms-powerpoint',
+    extensions: ['ppt', 'pot', 'pps'],
+    kind: 'document',
+    nested: true,
+  },
+  {
     id: 'odt',
     mime: 'application/vnd.oasis.opendocument.text',
     extensions: ['odt', 'ott'],
@@ -242,7 +263,13 @@ export const formatCatalog = [
 ] as const satisfies readonly CatalogShape[];
 
 /** Stable ids of the formats the engine knows; the report and the CLI print them. */
-export type FormatId = (typeof formatCatalog)[number]['id'];
+/**
+ * Every format id: the catalog's, and `ole`, an embedded OLE object that is no Office document (a
+ * Package holding a file): found only inside other documents, so no page or extension offers it.
+ */
+/** A format of the catalog: one a page offers and a sniffer may answer. */
+export type CatalogId = (typeof formatCatalog)[number]['id'];
+export type FormatId = CatalogId | 'ole';
 
 type EntryOf<I extends FormatId> = Extract<
   (typeof formatCatalog)[number],
@@ -266,15 +293,15 @@ export interface Sniffed {
   readonly extension: string;
 }
 
-export function catalogEntry<I extends FormatId>(id: I): EntryOf<I> {
+export function catalogEntry<I extends CatalogId>(id: I): EntryOf<I> {
   return (formatCatalog as readonly CatalogEntry[]).find(
     (e) => e.id === id,
   ) as EntryOf<I>;
 }
 
 /** A module's `formats`: its catalog entries' ids, MIME types and extensions. */
-export function catalogFormats(...ids: readonly FormatId[]): {
-  id: FormatId;
+export function catalogFormats(...ids: readonly CatalogId[]): {
+  id: CatalogId;
   mime: string;
   extensions: readonly string[];
 }[] {
@@ -285,7 +312,7 @@ export function catalogFormats(...ids: readonly FormatId[]): {
 }
 
 /** What a sniffer answers for `id`: its MIME type, and its first extension unless told another. */
-export function sniffedAs<I extends FormatId>(
+export function sniffedAs<I extends CatalogId>(
   id: I,
   extension?: EntryOf<I>['extensions'][number],
 ): Sniffed {

@@ -9,6 +9,7 @@ import { flv } from './formats/flv';
 import { gif } from './formats/gif';
 import { isobmff } from './formats/isobmff';
 import { jpeg } from './formats/jpeg';
+import { legacyOffice } from './formats/legacy-office';
 import { matroska } from './formats/matroska';
 import { mp3 } from './formats/mp3';
 import { odf } from './formats/odf';
@@ -41,6 +42,7 @@ export const formatModules: readonly FormatModule[] = [
   flac,
   ogg,
   pdf,
+  legacyOffice,
   // Zip-based documents: those naming themselves in a first `mimetype` member go before Office,
   // which takes any other zip and checks it is an Office package.
   epub,

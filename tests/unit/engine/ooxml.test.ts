@@ -200,15 +200,6 @@ describe('Word, Excel and PowerPoint', () => {
     );
   });
 
-  it('refuses legacy binary Office files, saying to save in the modern format', async () => {
-    const ole = new Uint8Array(512);
-    ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-    const error = await cleanPlan(blob(ole)).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(EngineError);
-    expect(error).toMatchObject({ code: 'unsupported' });
-    expect((error as EngineError).detail).toMatch(/save it as \.docx/);
-  });
-
   it('fails closed on hostile packages: escaping names, duplicates, deep nesting', async () => {
     const base = unzipSync(syntheticDocx());
     const escaping = zipSync({ ...base, '../../x': strToU8('x') });

@@ -1,39 +1,25 @@
 import { startsWith } from '../bytes';
-import { EngineError } from '../errors';
 import { sniffedAs } from '../format-catalog';
-import type { FormatModule, Sniffed } from '../format-module';
+import type { FormatModule } from '../format-module';
 import { analyzeOoxml } from './ooxml/analyze';
 import { OOXML_FORMATS } from './ooxml/kind';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-/** An OLE2 compound file: legacy .doc/.xls/.ppt, or an Office file encrypted with a password. */
-const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const GUESS = sniffedAs('docx');
-const LEGACY: Sniffed = {
-  id: 'docx',
-  mime: 'application/x-ole-storage',
-  extension: 'doc',
-};
 
 /**
  * Word, Excel and PowerPoint (Office Open XML, with or without macros). Sniffed after the other
  * zip-based formats (OpenDocument and EPUB say what they are in their first member); the analysis
- * then tells Word from Excel from PowerPoint by the package's folders. Legacy binary files are
- * recognised only to refuse them with a useful message.
+ * then tells Word from Excel from PowerPoint by the package's folders. Legacy binary files and
+ * password-protected packages (compound files) are the legacy Office module's.
  */
 export const ooxml: FormatModule = {
   formats: OOXML_FORMATS,
   sniff(head) {
     if (startsWith(head, ZIP_MAGIC)) return GUESS;
-    if (startsWith(head, OLE2_MAGIC)) return LEGACY;
     return null;
   },
-  async analyze(src, format, ctx) {
-    if (format === LEGACY)
-      throw new EngineError(
-        'unsupported',
-        'a legacy Office file (.doc, .xls, .ppt) or a password-protected one: open it in Office or LibreOffice, save it as .docx, .xlsx or .pptx (without a password), and clean that',
-      );
+  async analyze(src, _format, ctx) {
     return analyzeOoxml(src, ctx);
   },
 };

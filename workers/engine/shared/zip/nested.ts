@@ -21,11 +21,18 @@ import {
 import { NESTED_EXTENSIONS } from '../../format-catalog';
 
 /** A member the engine cleans as a file of its own, by its extension (see the catalog's `nested`). */
+/**
+ * An Office package's embedded OLE object ([MS-OLEDS] in a compound file): a legacy Word, Excel
+ * or PowerPoint document, or a Package holding a file and the path it came from.
+ */
+const OLE_OBJECT_MEMBER = /(^|\/)embeddings\/oleObject\d*\.bin$/i;
+
 export function isNestedFile(name: string): boolean {
   const dot = name.lastIndexOf('.');
   return (
-    dot > name.lastIndexOf('/') &&
-    NESTED_EXTENSIONS.has(name.slice(dot + 1).toLowerCase())
+    OLE_OBJECT_MEMBER.test(name) ||
+    (dot > name.lastIndexOf('/') &&
+      NESTED_EXTENSIONS.has(name.slice(dot + 1).toLowerCase()))
   );
 }
 

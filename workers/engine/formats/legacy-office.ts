@@ -1,0 +1,17 @@
+import type { FormatModule } from '../format-module';
+import { isCfb } from '../shared/cfb/header';
+import { analyzeLegacyOffice } from './legacy-office/analyze';
+import { DOC, LEGACY_FORMATS } from './legacy-office/kind';
+
+/**
+ * Word, Excel and PowerPoint 97-2003 (`.doc`, `.xls`, `.ppt` and their templates), and OLE
+ * objects embedded in other documents: Compound File Binary files ([MS-CFB]). Cleaned in place:
+ * every value is overwritten with a blank of the same size where it lies, so no sector moves and
+ * the cost is the cost of the metadata. The sniffer sees only the compound file's signature; the
+ * walk tells Word from Excel from PowerPoint by the root's streams.
+ */
+export const legacyOffice: FormatModule = {
+  formats: LEGACY_FORMATS,
+  sniff: (head) => (isCfb(head) ? DOC : null),
+  analyze: (src, _format, ctx) => analyzeLegacyOffice(src, ctx),
+};

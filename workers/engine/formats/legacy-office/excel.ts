@@ -1,0 +1,73 @@
+/**
+ * Excel 97-2003 ([MS-XLS]): the `Workbook` stream's records are walked once. The user who saved
+ * (`WriteAccess`), the one who reserved the file (`FileSharing`), custom views' names
+ * (`UserBView`, "<user> - Personal view" in shared workbooks) and comment authors (`Note`) are
+ * overwritten with spaces where they lie.
+ */
+import { u16le } from '../../bytes';
+import { EngineError } from '../../errors';
+import { finding } from '../../findings';
+import { StreamReader } from '../../shared/cfb/compound-file';
+import type { DirEntry } from '../../shared/cfb/directory';
+import { biffRecords, readXlString, spaces } from './biff';
+import { Cleaning, isBlank, type Storage } from './storage';
+
+/** [MS-XLS] 2.3: record types. */
+const BOF = 0x0809;
+const FILE_PASS = 0x002f;
+const WRITE_ACCESS = 0x005c;
+const FILE_SHARING = 0x005b;
+const USER_BVIEW = 0x01a9;
+const NOTE = 0x001c;
+/** [MS-XLS] 2.4.21: BIFF8 writes version 0x0600 in its BOF records. */
+const BIFF8 = 0x0600;
+/** Where each record's user name starts in its data. */
+const NAME_AT: ReadonlyMap<number, [number, string]> = new Map([
+  [WRITE_ACCESS, [0, 'WriteAccess']],
+  [FILE_SHARING, [4, 'FileSharing']],
+  [USER_BVIEW, [48, 'UserBView']],
+  [NOTE, [8, 'Note author']],
+]);
+/** A Note record in a worksheet is 8 bytes of position and flags before its author. */
+const NOTE_MIN_BYTES = 11;
+/** Streams of a shared workbook whose records this module does not rewrite. */
+export const SHARED_WORKBOOK_STREAMS = ['User Names', 'Revision Log'];
+
+export async function cleanExcel(
+  storage: Storage,
+  workbook: DirEntry,
+  out: Cleaning,
+  signal?: AbortSignal,
+): Promise<void> {
+  for (const name of SHARED_WORKBOOK_STREAMS)
+    if (storage.stream(name))
+      throw new EngineError(
+        'unsupported',
+        'a shared workbook: its revision log and user list cannot be cleaned in place',
+      );
+  const stream = new StreamReader(storage.src, storage.cfb.extents(workbook));
+  const location = `${storage.location}/${workbook.name}`;
+  let first = true;
+  for await (const r of biffRecords(stream, signal)) {
+    if (first) {
+      const bof = await stream.readExact(r.at, Math.min(r.size, 2));
+      if (r.type !== BOF || bof.length < 2 || u16le(bof, 0) !== BIFF8)
+        throw new EngineError(
+          'unsupported',
+          'an Excel file older than Excel 97',
+        );
+      first = false;
+    }
+    if (r.type === FILE_PASS)
+      throw new EngineError('encrypted', 'a password-protected Excel workbook');
+    const named = NAME_AT.get(r.type);
+    if (!named || (r.type === NOTE && r.size < NOTE_MIN_BYTES)) continue;
+    const data = await stream.readExact(r.at, r.size);
+    const s = readXlString(data, named[0]);
+    if (!s || isBlank(s.text)) continue;
+    out.findings.push(finding('author', named[1], location, s.text.trim()));
+    out.write(storage, workbook, r.at + s.at, spaces(s));
+  }
+  if (first)
+    throw new EngineError('unsupported', 'an empty Excel workbook stream');
+}

@@ -1,0 +1,67 @@
+/** What every part of a legacy Office walk shares: the compound file, and what the walk found. */
+import type { ByteReader } from '../../byte-source';
+import type { Finding } from '../../findings';
+import type { Patch } from '../../shared/in-place';
+import {
+  patchExtents,
+  readExtents,
+  type CompoundFile,
+} from '../../shared/cfb/compound-file';
+import type { DirEntry } from '../../shared/cfb/directory';
+
+/** One storage of a compound file (the root, or an embedded object's), seen by its streams. */
+export interface Storage {
+  readonly src: ByteReader;
+  readonly cfb: CompoundFile;
+  readonly entry: DirEntry;
+  /** Where findings say they are: the storage's path, '' for the root. */
+  readonly location: string;
+  stream(name: string): DirEntry | undefined;
+}
+
+/** What a walk collects: findings for the report, same-size patches for the clean. */
+export class Cleaning {
+  readonly findings: Finding[] = [];
+  readonly patches: Patch[] = [];
+
+  /** Overwrites bytes [at, at + data.length) of `stream` in place. */
+  write(
+    storage: Storage,
+    stream: DirEntry,
+    at: number,
+    data: Uint8Array,
+  ): void {
+    this.patches.push(...patchExtents(storage.cfb.extents(stream), at, data));
+  }
+}
+
+export function storagesOf(src: ByteReader, cfb: CompoundFile): Storage[] {
+  const byIndex = new Map(cfb.entries.map((e) => [e.index, e]));
+  return cfb.entries
+    .filter((e) => e.kind !== 'stream')
+    .map((entry) => {
+      const children = entry.children.map((i) => byIndex.get(i)!);
+      return {
+        src,
+        cfb,
+        entry,
+        location: entry.path.map((name) => `/${name}`).join(''),
+        stream: (name: string) =>
+          children.find((c) => c.kind === 'stream' && c.name === name),
+      };
+    });
+}
+
+/** A whole stream, or its first `length` bytes. */
+export function readStream(
+  storage: Storage,
+  stream: DirEntry,
+  length = Infinity,
+): Promise<Uint8Array> {
+  return readExtents(storage.src, storage.cfb.extents(stream), 0, length);
+}
+
+/** Text that says nothing: empty, or only NULs and spaces (what a blanked value reads as). */
+export function isBlank(text: string): boolean {
+  return /^[\0\s]*$/.test(text);
+}
