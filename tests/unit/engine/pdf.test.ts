@@ -614,6 +614,8 @@ describe('pdf: hostile input', () => {
   it('refuses values nested past the limit', async () => {
     const deep = simplePdf(
       new Map([[6, `${'['.repeat(5000)}${']'.repeat(5000)}`]]),
+      '',
+      '',
       '/Deep 6 0 R',
     );
     expect(await boundedOutcome(deep)).toBe('corrupt');
@@ -622,6 +624,8 @@ describe('pdf: hostile input', () => {
   it('refuses an object of millions of values before memory runs out', async () => {
     const numbers = simplePdf(
       new Map([[6, `[${'0 '.repeat(3_000_000)}]`]]),
+      '',
+      '',
       '/Numbers 6 0 R',
     );
     expect(await boundedOutcome(numbers, 30_000)).toBe('corrupt');
@@ -647,6 +651,8 @@ describe('pdf: hostile input', () => {
           },
         ],
       ]),
+      '',
+      '',
       '/X 6 0 R',
     );
     expect(['clean', 'corrupt']).toContain(await boundedOutcome(objstm));

@@ -11,6 +11,8 @@ import {
   type PdfDict,
   type PdfValue,
 } from './objects';
+import { anywhere } from './anywhere';
+import { keepDefinedKeys, keptKind } from './keep';
 import { dateOf, textOf } from './text';
 
 /** Annotations that carry a comment, per ISO 32000-1, 12.5.6.2 (markup annotations). */
@@ -130,6 +132,9 @@ export function cleanDict(
   if (m.has('Fields') && m.has('XFA'))
     found.push(finding('other', 'XFA', 'AcroForm', undefined, 'review'));
   if (isCatalog) found.push(...catalog(d));
+  found.push(...anywhere(d, owner));
+  const kind = keptKind(d, isCatalog, isAnnotation(d));
+  if (kind) found.push(...keepDefinedKeys(d, kind));
   return found;
 }
 
@@ -174,12 +179,18 @@ function infoLike(d: PdfDict, owner: string): Finding[] {
   return found;
 }
 
+/** An annotation says so, or has a subtype only annotations have and a rectangle. */
+function isAnnotation(d: PdfDict): boolean {
+  const subtype = nameOf(d.map.get('Subtype'));
+  return (
+    nameOf(d.map.get('Type')) === 'Annot' ||
+    (subtype !== undefined && ANNOTATIONS.has(subtype) && d.map.has('Rect'))
+  );
+}
+
 function annotation(d: PdfDict, tally: Tally): Finding[] {
   const subtype = nameOf(d.map.get('Subtype'));
-  const isAnnot =
-    nameOf(d.map.get('Type')) === 'Annot' ||
-    (subtype !== undefined && ANNOTATIONS.has(subtype) && d.map.has('Rect'));
-  if (!isAnnot) return [];
+  if (!isAnnotation(d)) return [];
   const where = `annotation ${subtype ?? ''}`.trim();
   const found: Finding[] = [];
   if (subtype && MARKUP.has(subtype)) tally.comments++;

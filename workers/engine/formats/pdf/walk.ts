@@ -14,6 +14,7 @@ import { readXmpFindings } from '../../metadata/xmp';
 import type { PdfDocument } from './document';
 import { canDecode, decodeStream } from './filters';
 import { cleanJpx } from './jpx';
+import { resolveDeciding } from './resolve';
 import {
   isArray,
   isDict,
@@ -116,6 +117,7 @@ export async function walk(
     if (i % CHECK_EVERY === 0) throwIfAborted(ctx.signal);
     const o = await doc.object(queue[i]!);
     if (!o) continue;
+    await resolveDeciding(doc, o.value);
     const catalog = o.num === root.num && isDict(o.value) ? o.value : null;
     findings.push(...cleanValue(o.value, tally, catalog));
     findings.push(...(await settleFieldValues(doc, tally)));
@@ -183,6 +185,12 @@ async function streamData(
   if (type === 'Metadata' || nameOf(d.map.get('Subtype')) === 'XML') {
     // An XMP stream still referenced from somewhere other than a /Metadata key: emptied.
     findings.push(...(await readXmp(doc, o, `XMP (object ${o.num})`)));
+    return { kind: 'bytes', data: new Uint8Array(0), filter: null };
+  }
+  if (type === 'ObjStm' || type === 'XRef') {
+    // Reached from a dictionary: its objects are read where they are used, never copied whole.
+    findings.push(finding('other', type, `object ${o.num}`));
+    d.map.clear();
     return { kind: 'bytes', data: new Uint8Array(0), filter: null };
   }
   const attachment =
