@@ -1,15 +1,17 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanPlan } from '../../../workers/engine';
+import { cleanPlan, isEngineError } from '../../../workers/engine';
 import type { Finding } from '../../../workers/engine';
 import { identifyingTags } from '../../helpers/exiftool';
 import { convert, exiftoolWrite, tempDir } from '../../helpers/image-tools';
 import {
   buildPdf,
+  pageHashes,
   pdfText,
   qpdfCheck,
   run,
+  xmpPacket,
   type PdfBody,
 } from '../../helpers/pdf-fixtures';
 import { leakedCanaries, pdfLayers } from '../../helpers/pdf-layers';
@@ -455,5 +457,118 @@ describe('pdf: every reference resolved before a decision', () => {
     expect(
       leakedCanaries(pdfLayers(output), ['CANARY_INDIRECT_LENGTH']),
     ).toEqual([]);
+  });
+});
+
+/** JPEG inline image operators around `jpeg`, after a small grey inline image with no filter. */
+function inlineContent(jpeg: Uint8Array, filter = '/DCT'): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      'q 20 0 0 20 100 100 cm BI /W 2 /H 2 /CS /G /BPC 8 ID \x00\xff\xff\x00\nEI Q\n' +
+        `q 32 0 0 24 20 20 cm BI /W 32 /H 24 /CS /RGB /BPC 8 /F ${filter} ID `,
+      'latin1',
+    ),
+    Buffer.from(jpeg),
+    Buffer.from('\nEI Q\nBT /F1 12 Tf 20 150 Td (BI and ID as text) Tj ET\n'),
+  ]);
+}
+
+describe('pdf: inline images', () => {
+  it('cleans a JPEG inline image in a page content stream, keeping what the page shows', async () => {
+    const jpeg = photo('inline.jpg', 'CANARY_INLINE_ARTIST');
+    const input = pagePdf([
+      [4, { dict: '', data: inlineContent(jpeg), flate: true }],
+    ]);
+    const canaries = ['CANARY_INLINE_ARTIST'];
+    expect(leakedCanaries(pdfLayers(input), canaries)).toEqual(canaries);
+    const { output, removed, path } = await cleaned('inline', input);
+    expect(leakedCanaries(pdfLayers(output), canaries)).toEqual([]);
+    expect(removed.map((f) => f.label)).toEqual(
+      expect.arrayContaining(['Artist', 'GPSPosition']),
+    );
+    expect(pageHashes(path, dir, 'inline-after')).toEqual(
+      pageHashes(join(dir, 'inline.pdf'), dir, 'inline-before'),
+    );
+    expect(pdfText(path)).toContain('BI and ID as text');
+    qpdfCheck(path);
+  });
+
+  it('fails closed, naming the page, when an inline JPEG cannot be cleaned', async () => {
+    const jpeg = photo('inline-hex.jpg', 'CANARY_INLINE_HEX');
+    const hex = Buffer.from(`${Buffer.from(jpeg).toString('hex')}>`);
+    const input = pagePdf([
+      [4, { dict: '', data: inlineContent(hex, '[/AHx /DCT]') }],
+    ]);
+    const error = await cleanPlan(blobOf(input)).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isEngineError(error) && error.code).toBe('unsupported');
+    expect(String((error as Error).message)).toContain('page 1');
+  });
+});
+
+describe('pdf: XMP is recognised by its content', () => {
+  it('empties an XMP packet in a stream without /Type /Metadata', async () => {
+    const input = pagePdf(
+      [
+        [
+          6,
+          {
+            dict: '',
+            data: xmpPacket('CANARY_XMP_UNTYPED'),
+            flate: true,
+          },
+        ],
+        [7, { dict: '/Type /Private', data: xmpPacket('CANARY_XMP_TYPED') }],
+      ],
+      '',
+      '',
+      '/Properties << /P0 6 0 R /P1 7 0 R >>',
+    );
+    const canaries = ['CANARY_XMP_UNTYPED', 'CANARY_XMP_TYPED'];
+    expect(leakedCanaries(pdfLayers(input), canaries)).toEqual(canaries);
+    const { output, removed } = await cleaned('xmp-untyped', input);
+    expect(leakedCanaries(pdfLayers(output), canaries)).toEqual([]);
+    expect(removed.map((f) => f.value)).toEqual(
+      expect.arrayContaining(['CANARY_XMP_UNTYPED']),
+    );
+  });
+});
+
+describe('pdf: a catalog inside an object stream', () => {
+  it('finds and cleans it when the cross-reference must be rebuilt', async () => {
+    const source = join(dir, 'root-source.pdf');
+    writeFileSync(
+      source,
+      pagePdf(
+        [
+          [
+            6,
+            {
+              dict: '/Type /Metadata /Subtype /XML',
+              data: xmpPacket('CANARY_OBJSTM_XMP'),
+            },
+          ],
+        ],
+        '/Metadata 6 0 R /MyPrivateKey (CANARY_OBJSTM_ROOT)',
+      ),
+    );
+    const packed = join(dir, 'root-packed.pdf');
+    run('qpdf', ['--object-streams=generate', source, packed]);
+    const text = readFileSync(packed).toString('latin1');
+    // The catalog is compressed: no `N 0 obj << /Type /Catalog` in the raw bytes.
+    expect(text).not.toMatch(/obj\s*<<\s*\/Type\s*\/Catalog/);
+    const broken = Buffer.from(
+      text.replace(/startxref\s+\d+/, 'startxref\n999999999'),
+      'latin1',
+    );
+    const canaries = ['CANARY_OBJSTM_XMP', 'CANARY_OBJSTM_ROOT'];
+    expect(leakedCanaries(pdfLayers(broken, false), canaries)).toEqual(
+      canaries,
+    );
+    const { output, path } = await cleaned('root-objstm', broken);
+    expect(leakedCanaries(pdfLayers(output), canaries)).toEqual([]);
+    expect(pdfText(path)).toContain('Kept words');
   });
 });

@@ -94,8 +94,9 @@ export class PdfDocument {
       if (isDict(t) && isDict(await doc.resolve(t.map.get('Root'))))
         return new PdfDocument(win, doc.entries, t, 0);
     }
-    for (const n of offsets.keys()) {
-      const o = await doc.rawObject(n);
+    // The catalog may be an object of its own or one inside an object stream.
+    for (const n of doc.entries.keys()) {
+      const o = await doc.rawObject(n).catch(() => null);
       const d = o?.value;
       if (isDict(d) && nameOf(d.map.get('Type')) === 'Catalog') {
         const trailer: PdfDict = {

@@ -12,6 +12,7 @@ import {
   type PdfValue,
 } from './objects';
 import { anywhere } from './anywhere';
+import { noteContentStreams } from './content';
 import { keepDefinedKeys, keptKind } from './keep';
 import { dateOf, textOf } from './text';
 
@@ -63,6 +64,10 @@ export interface Tally {
   readonly indirectValues: { owner: PdfDict; field: string }[];
   /** Embedded file streams by object number, with the attachment's name. */
   readonly attachmentNames: Map<number, string>;
+  /** Content streams by object number, with where they are shown (a page, a glyph). */
+  readonly contentStreams: Map<number, string>;
+  /** Pages met so far, to name a page in an error. */
+  pages: number;
 }
 
 export function newTally(): Tally {
@@ -74,6 +79,8 @@ export function newTally(): Tally {
     signatures: [],
     indirectValues: [],
     attachmentNames: new Map(),
+    contentStreams: new Map(),
+    pages: 0,
   };
 }
 
@@ -132,6 +139,7 @@ export function cleanDict(
   if (m.has('Fields') && m.has('XFA'))
     found.push(finding('other', 'XFA', 'AcroForm', undefined, 'review'));
   if (isCatalog) found.push(...catalog(d));
+  noteContentStreams(d, tally);
   found.push(...anywhere(d, owner));
   const kind = keptKind(d, isCatalog, isAnnotation(d));
   if (kind) found.push(...keepDefinedKeys(d, kind));

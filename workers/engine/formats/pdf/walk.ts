@@ -12,6 +12,7 @@ import { planBytes, type OutputPlan } from '../../output-plan';
 import { bytesAccess } from '../../random-access';
 import { readXmpFindings } from '../../metadata/xmp';
 import type { PdfDocument } from './document';
+import { noteContentArray, otherStream } from './content';
 import { canDecode, decodeStream } from './filters';
 import { cleanJpx } from './jpx';
 import { resolveDeciding } from './resolve';
@@ -121,6 +122,7 @@ export async function walk(
     const catalog = o.num === root.num && isDict(o.value) ? o.value : null;
     findings.push(...cleanValue(o.value, tally, catalog));
     findings.push(...(await settleFieldValues(doc, tally)));
+    noteContentArray(o, tally);
     if (o.stream && isDict(o.value)) {
       const data = await streamData(
         { doc, src, ctx, tally, findings, nestedOpaque, likelyClean },
@@ -199,9 +201,10 @@ async function streamData(
   if (attachment !== undefined)
     return cleanAttachment(doc, ctx, o, attachment, findings);
   const isImage = nameOf(d.map.get('Subtype')) === 'Image';
-  if (isImage && filters.at(-1) === 'JPXDecode')
+  if (!isImage) return otherStream(doc, ctx, tally, o, findings);
+  if (filters.at(-1) === 'JPXDecode')
     return jpxData(doc, src, o, filters, findings, nestedOpaque);
-  if (!isImage || filters.at(-1) !== 'DCTDecode') return null;
+  if (filters.at(-1) !== 'DCTDecode') return null;
   const where = `image (object ${o.num})`;
   if (filters.length === 1 && likelyClean) {
     const kept = await alreadyClean(src, ctx, o.stream!);
