@@ -9,6 +9,7 @@ import { readXmpFindings } from '../../metadata/xmp';
 import type { PdfDocument } from './document';
 import { canDecode } from './filters';
 import { cleanInlineImages } from './inline-images';
+import type { KeptKind } from './keep';
 import {
   intOf,
   isArray,
@@ -40,9 +41,13 @@ const latin1 = new TextDecoder('latin1');
 const TILING_PATTERN = 1;
 
 /** Notes a page's content streams and a Type 3 font's glyph procedures as the walk meets them. */
-export function noteContentStreams(d: PdfDict, tally: Tally): void {
+export function noteContentStreams(
+  d: PdfDict,
+  kind: KeptKind | null,
+  tally: Tally,
+): void {
   const m = d.map;
-  if (nameOf(m.get('Type')) === 'Page') {
+  if (kind === 'page') {
     tally.pages++;
     noteRefs(m.get('Contents'), `page ${tally.pages}`, tally);
   }

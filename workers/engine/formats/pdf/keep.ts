@@ -263,8 +263,23 @@ const FILESPEC = [
   'AFRelationship',
 ];
 
+/** ISO 32000-2, 8.11.2.1, Table 96 (optional content groups). */
+const OCG = ['Type', 'Name', 'Intents', 'Usage'];
+/** ISO 32000-2, 8.11.4.4, Table 102 (usage dictionaries); the people in it go by rule first. */
+const USAGE = [
+  'CreatorInfo',
+  'Language',
+  'Export',
+  'Zoom',
+  'Print',
+  'View',
+  'User',
+  'PageElement',
+];
+const USAGE_KEYS = new Set(USAGE);
+
 export type KeptKind =
-  'catalog' | 'pages' | 'page' | 'xobject' | 'annotation' | 'filespec';
+  'catalog' | 'pages' | 'page' | 'xobject' | 'annotation' | 'filespec' | 'ocg';
 
 const KEYS: Record<KeptKind, ReadonlySet<string>> = {
   catalog: new Set(CATALOG),
@@ -273,6 +288,7 @@ const KEYS: Record<KeptKind, ReadonlySet<string>> = {
   xobject: new Set(XOBJECT),
   annotation: new Set(ANNOTATION),
   filespec: new Set(FILESPEC),
+  ocg: new Set(OCG),
 };
 
 const XOBJECT_SUBTYPES = new Set(['Image', 'Form', 'PS']);
@@ -291,6 +307,7 @@ export function keptKind(
   if (type === 'Pages') return 'pages';
   if (type === 'Page') return 'page';
   if (isAnnotation) return 'annotation';
+  if (type === 'OCG') return 'ocg';
   const subtype = nameOf(d.map.get('Subtype'));
   if (type === 'XObject' || (subtype && XOBJECT_SUBTYPES.has(subtype)))
     return 'xobject';
@@ -315,6 +332,7 @@ const OWNERS: Record<KeptKind, string> = {
   xobject: 'XObject',
   annotation: 'annotation',
   filespec: 'file specification',
+  ocg: 'layer',
 };
 
 /** Removes every key the kind does not define, reporting each one. */
@@ -327,6 +345,13 @@ export function keepDefinedKeys(d: PdfDict, kind: KeptKind): Finding[] {
     const value = isDict(v) ? undefined : textOf(v);
     found.push(finding(categoryOf(key), key, OWNERS[kind], value));
   }
+  const usage = d.map.get('Usage');
+  if (kind === 'ocg' && isDict(usage))
+    for (const key of [...usage.map.keys()])
+      if (!USAGE_KEYS.has(key)) {
+        usage.map.delete(key);
+        found.push(finding('other', key, 'layer usage'));
+      }
   return found;
 }
 

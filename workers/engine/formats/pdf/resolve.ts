@@ -1,6 +1,7 @@
 /**
  * Resolve before deciding: the values that say what a dictionary is or how its stream is read
- * (`/Type`, `/Subtype`, `/S`, `/FT`, `/Filter` and its elements, `/DecodeParms`, `/EF`) may be
+ * (`/Type`, `/Subtype`, `/S`, `/FT`, `/Filter` and its elements, `/DecodeParms`, `/EF`, a
+ * layer's `/Usage`) may be
  * indirect references (ISO 32000-2, 7.3.10); they are replaced by the values they point at
  * before any rule looks at the dictionary, so a rule never mistakes a photo or an attachment for
  * something it may copy.
@@ -21,7 +22,7 @@ const NAME_KEYS = ['Type', 'Subtype', 'S', 'FT'];
 /** Keys whose value may be a name or an array of names. */
 const FILTER_KEYS = ['Filter', 'FFilter'];
 /** Keys whose value is a dictionary the rules read as part of this one. */
-const DICT_KEYS = ['DecodeParms', 'EF'];
+const DICT_KEYS = ['DecodeParms', 'EF', 'Usage'];
 
 /** References followed from one reference before the chain is called hostile. */
 const MAX_CHAIN = 8;

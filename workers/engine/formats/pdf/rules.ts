@@ -14,6 +14,12 @@ import {
 import { anywhere } from './anywhere';
 import { noteContentStreams } from './content';
 import { keepDefinedKeys, keptKind } from './keep';
+import {
+  kindAt,
+  notePositions,
+  type Position,
+  type Positions,
+} from './positions';
 import { dateOf, textOf } from './text';
 
 /** Annotations that carry a comment, per ISO 32000-1, 12.5.6.2 (markup annotations). */
@@ -68,6 +74,8 @@ export interface Tally {
   readonly contentStreams: Map<number, string>;
   /** Pages met so far, to name a page in an error. */
   pages: number;
+  /** What referenced objects are by where they are referenced. */
+  readonly positions: Positions;
 }
 
 export function newTally(): Tally {
@@ -81,6 +89,7 @@ export function newTally(): Tally {
     attachmentNames: new Map(),
     contentStreams: new Map(),
     pages: 0,
+    positions: new Map(),
   };
 }
 
@@ -101,6 +110,7 @@ export function cleanDict(
   d: PdfDict,
   tally: Tally,
   isCatalog: boolean,
+  position?: Position,
 ): Finding[] {
   const found: Finding[] = [];
   const owner = ownerOf(d);
@@ -139,9 +149,12 @@ export function cleanDict(
   if (m.has('Fields') && m.has('XFA'))
     found.push(finding('other', 'XFA', 'AcroForm', undefined, 'review'));
   if (isCatalog) found.push(...catalog(d));
-  noteContentStreams(d, tally);
   found.push(...anywhere(d, owner));
-  const kind = keptKind(d, isCatalog, isAnnotation(d));
+  const kind =
+    (isCatalog ? null : kindAt(d, position)) ??
+    keptKind(d, isCatalog, isAnnotation(d));
+  noteContentStreams(d, kind, tally);
+  notePositions(d, kind, tally.positions);
   if (kind) found.push(...keepDefinedKeys(d, kind));
   return found;
 }

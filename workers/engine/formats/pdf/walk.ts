@@ -15,6 +15,7 @@ import type { PdfDocument } from './document';
 import { noteContentArray, otherStream } from './content';
 import { canDecode, decodeStream } from './filters';
 import { cleanJpx } from './jpx';
+import { noteArrayPositions, type Position } from './positions';
 import { resolveDeciding } from './resolve';
 import {
   isArray,
@@ -84,6 +85,7 @@ function cleanValue(
   v: PdfValue,
   tally: Tally,
   catalog: PdfDict | null,
+  position?: Position,
 ): Finding[] {
   const found: Finding[] = [];
   const stack: PdfValue[] = [v];
@@ -92,7 +94,9 @@ function cleanValue(
     if (typeof x !== 'object' || x === null) continue;
     if (x.kind === 'array') stack.push(...x.items);
     else if (x.kind === 'dict') {
-      found.push(...cleanDict(x, tally, x === catalog));
+      found.push(
+        ...cleanDict(x, tally, x === catalog, x === v ? position : undefined),
+      );
       stack.push(...x.map.values());
     }
   }
@@ -120,9 +124,12 @@ export async function walk(
     if (!o) continue;
     await resolveDeciding(doc, o.value);
     const catalog = o.num === root.num && isDict(o.value) ? o.value : null;
-    findings.push(...cleanValue(o.value, tally, catalog));
+    findings.push(
+      ...cleanValue(o.value, tally, catalog, tally.positions.get(o.num)),
+    );
     findings.push(...(await settleFieldValues(doc, tally)));
     noteContentArray(o, tally);
+    noteArrayPositions(o, tally.positions);
     if (o.stream && isDict(o.value)) {
       const data = await streamData(
         { doc, src, ctx, tally, findings, nestedOpaque, likelyClean },
