@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, isEngineError } from '../../../workers/engine';
 import type { Finding } from '../../../workers/engine';
@@ -570,5 +571,42 @@ describe('pdf: a catalog inside an object stream', () => {
     const { output, path } = await cleaned('root-objstm', broken);
     expect(leakedCanaries(pdfLayers(output), canaries)).toEqual([]);
     expect(pdfText(path)).toContain('Kept words');
+  });
+});
+
+describe('pdf: what the mutation campaign found', () => {
+  it('cleans a signature whose field lost /FT, an indirect local URI, and XMP whose /Filter was damaged', async () => {
+    const input = pagePdf(
+      [
+        [
+          6,
+          '<< /Type /Annot /Subtype /Widget /FTX /Sig /T (Sig1) /V 7 0 R /Rect [0 0 0 0] /P 3 0 R ' +
+            '/A << /S /URI /URI 8 0 R >> >>',
+        ],
+        [
+          7,
+          '<< /Type /Sig /Name (CANARY_CAMPAIGN_SIGNER) /ByteRange [0 1 2 1] /Contents <00> >>',
+        ],
+        [8, '(file:///home/CANARY_CAMPAIGN_URI/x.pdf)'],
+        [
+          9,
+          {
+            dict: '/Vilter /FlateDecode',
+            data: deflateSync(xmpPacket('CANARY_CAMPAIGN_XMP')),
+          },
+        ],
+      ],
+      '',
+      '/Annots [6 0 R]',
+      '/Properties << /P0 9 0 R >>',
+    );
+    const canaries = [
+      'CANARY_CAMPAIGN_SIGNER',
+      'CANARY_CAMPAIGN_URI',
+      'CANARY_CAMPAIGN_XMP',
+    ];
+    expect(leakedCanaries(pdfLayers(input), canaries)).toEqual(canaries);
+    const { output } = await cleaned('campaign', input);
+    expect(leakedCanaries(pdfLayers(output), canaries)).toEqual([]);
   });
 });

@@ -616,7 +616,7 @@ describe('pdf: hostile input', () => {
       new Map([[6, `${'['.repeat(5000)}${']'.repeat(5000)}`]]),
       '',
       '',
-      '/Deep 6 0 R',
+      '/Properties << /Deep 6 0 R >>',
     );
     expect(await boundedOutcome(deep)).toBe('corrupt');
   });
@@ -626,7 +626,7 @@ describe('pdf: hostile input', () => {
       new Map([[6, `[${'0 '.repeat(3_000_000)}]`]]),
       '',
       '',
-      '/Numbers 6 0 R',
+      '/Properties << /Numbers 6 0 R >>',
     );
     expect(await boundedOutcome(numbers, 30_000)).toBe('corrupt');
   });
@@ -653,7 +653,7 @@ describe('pdf: hostile input', () => {
       ]),
       '',
       '',
-      '/X 6 0 R',
+      '/Properties << /X 6 0 R >>',
     );
     expect(['clean', 'corrupt']).toContain(await boundedOutcome(objstm));
   });

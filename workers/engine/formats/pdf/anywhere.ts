@@ -5,7 +5,13 @@
  */
 import { finding, type Finding } from '../../findings';
 import { holdsLocalPath, withoutFolders } from '../../shared/xml';
-import { isDict, isString, type PdfDict, type PdfValue } from './objects';
+import {
+  isDict,
+  isString,
+  nameOf,
+  type PdfDict,
+  type PdfValue,
+} from './objects';
 import { dateOf, textOf } from './text';
 
 /** pdfTeX names the included file's path, page and information dictionary under this prefix. */
@@ -16,6 +22,8 @@ const PDF_DATE = /^D:\d{4}/;
 
 /** Field values are what the form says, even when they look like dates (ISO 32000-2, 12.7.4.1). */
 const CONTENT_KEYS = new Set(['V', 'DV', 'Contents', 'RC', 'Opt', 'TU', 'T']);
+/** Text shown or run: a local path in it is what the document says, not where it was made. */
+const SHOWN_KEYS = new Set([...CONTENT_KEYS, 'JS', 'Title', 'Desc', 'Subj']);
 
 /**
  * Keys whose strings are file specifications (ISO 32000-2, 7.11.2 and Table 43), URIs of
@@ -41,8 +49,50 @@ export function anywhere(d: PdfDict, owner: string): Finding[] {
     ...pdfTeXKeys(d),
     ...dates(d, owner),
     ...usagePeople(d),
+    ...signer(d),
     ...localPaths(d, owner),
   ];
+}
+
+/** Keys of a signature dictionary that name or place the signer (ISO 32000-2, 12.8.1, Table 255). */
+const SIGNER_KEYS = [
+  'Name',
+  'Location',
+  'Reason',
+  'ContactInfo',
+  'M',
+  'Cert',
+  'Contents',
+  'Prop_Build',
+  'Prop_AuthTime',
+  'Prop_AuthType',
+];
+
+/**
+ * A signature dictionary the walk still reaches (its field no longer says it is a signature
+ * field) loses what names the signer: the signature is void once anything changes anyway.
+ */
+function signer(d: PdfDict): Finding[] {
+  const m = d.map;
+  const isSig =
+    nameOf(m.get('Type')) === 'Sig' ||
+    (m.has('ByteRange') && m.has('Contents'));
+  if (!isSig) return [];
+  const found: Finding[] = [];
+  for (const key of SIGNER_KEYS)
+    if (m.has(key)) {
+      const v = m.get(key);
+      m.delete(key);
+      found.push(
+        finding(
+          'author',
+          key,
+          'signature',
+          isString(v) ? textOf(v) : undefined,
+        ),
+      );
+    }
+  return found;
 }
 
 function pdfTeXKeys(d: PdfDict): Finding[] {
@@ -94,9 +144,11 @@ function localPaths(d: PdfDict, owner: string): Finding[] {
   for (const [key, v] of d.map) {
     const isPathKey =
       PATH_KEYS.has(key) || (key === LAUNCH_DIRECTORY && d.map.has('F'));
-    if (!isPathKey || !isString(v)) continue;
+    if (!isString(v) || SHOWN_KEYS.has(key)) continue;
     const text = textOf(v);
-    if (!text || !isLocal(text, key)) continue;
+    // A local path under any other key (a private or damaged one) goes the same way.
+    if (!text || !(isPathKey ? isLocal(text, key) : holdsLocalPath(text)))
+      continue;
     d.map.set(key, textString(v, fileNameOf(text)));
     found.push(finding('author', key, owner, text));
   }

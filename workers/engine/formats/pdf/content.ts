@@ -6,6 +6,7 @@
 import { finding, type Finding } from '../../findings';
 import type { AnalysisContext } from '../../format-module';
 import { readXmpFindings } from '../../metadata/xmp';
+import { inflateLimited } from '../../shared/inflate';
 import type { PdfDocument } from './document';
 import { canDecode } from './filters';
 import { cleanInlineImages } from './inline-images';
@@ -39,6 +40,10 @@ const XMP_MARK =
 const latin1 = new TextDecoder('latin1');
 
 const TILING_PATTERN = 1;
+/** The first byte of a zlib stream with deflate and a 32 KB window (RFC 1950, 2.2). */
+const ZLIB_CM = 0x78;
+/** Deflated data read for XMP when no filter says so. */
+const MAX_XMP_BYTES = 4 * 1024 * 1024;
 
 /** Notes a page's content streams and a Type 3 font's glyph procedures as the walk meets them. */
 export function noteContentStreams(
@@ -124,6 +129,16 @@ export async function otherStream(
   return cleaned && { kind: 'bytes', data: cleaned, filter: 'FlateDecode' };
 }
 
+const hasXmpMark = (data: Uint8Array): boolean =>
+  XMP_MARK.test(latin1.decode(data).replace(/\0/g, ''));
+
 function isXmp(data: Uint8Array): boolean {
-  return XMP_MARK.test(latin1.decode(data).replace(/\0/g, ''));
+  if (hasXmpMark(data)) return true;
+  // Deflated data whose /Filter was lost: read as what it is.
+  if (data[0] !== ZLIB_CM) return false;
+  try {
+    return hasXmpMark(inflateLimited(data, MAX_XMP_BYTES));
+  } catch {
+    return false;
+  }
 }

@@ -32,6 +32,7 @@ interface RawObject {
 }
 
 const ENDSTREAM = new TextEncoder().encode('endstream');
+const ENDOBJ = new TextEncoder().encode('endobj');
 /** Values one document may hold (dirty.pdf, 20 pages, holds about 40 000). */
 const MAX_DOCUMENT_VALUES = 10_000_000;
 /** Objects one object stream may hold; bounded by its data in any case. */
@@ -304,6 +305,12 @@ async function streamExtent(
   }
   const hit = await win.find(ENDSTREAM, start);
   if (hit < 0) throw corrupt(`stream at ${start} has no end`);
+  // An `endstream` found past the end of the next object would take that object in as data.
+  if ((await win.find(ENDOBJ, start, hit)) >= 0) {
+    if (length !== undefined && length >= 0 && start + length <= win.size)
+      return { start, end: start + length };
+    throw corrupt(`stream at ${start} has no end of its own`);
+  }
   let end = hit;
   if (end > start && (await win.read(end - 1, 1))[0] === 0x0a) end--;
   if (end > start && (await win.read(end - 1, 1))[0] === 0x0d) end--;

@@ -263,6 +263,18 @@ const FILESPEC = [
   'AFRelationship',
 ];
 
+/** ISO 32000-2, 7.8.3, Table 34 (resource dictionaries). */
+const RESOURCES = [
+  'ExtGState',
+  'ColorSpace',
+  'Pattern',
+  'Shading',
+  'XObject',
+  'Font',
+  'ProcSet',
+  'Properties',
+];
+
 /** ISO 32000-2, 8.11.2.1, Table 96 (optional content groups). */
 const OCG = ['Type', 'Name', 'Intents', 'Usage'];
 /** ISO 32000-2, 8.11.4.4, Table 102 (usage dictionaries); the people in it go by rule first. */
@@ -279,7 +291,14 @@ const USAGE = [
 const USAGE_KEYS = new Set(USAGE);
 
 export type KeptKind =
-  'catalog' | 'pages' | 'page' | 'xobject' | 'annotation' | 'filespec' | 'ocg';
+  | 'catalog'
+  | 'pages'
+  | 'page'
+  | 'xobject'
+  | 'annotation'
+  | 'filespec'
+  | 'ocg'
+  | 'resources';
 
 const KEYS: Record<KeptKind, ReadonlySet<string>> = {
   catalog: new Set(CATALOG),
@@ -289,6 +308,7 @@ const KEYS: Record<KeptKind, ReadonlySet<string>> = {
   annotation: new Set(ANNOTATION),
   filespec: new Set(FILESPEC),
   ocg: new Set(OCG),
+  resources: new Set(RESOURCES),
 };
 
 const XOBJECT_SUBTYPES = new Set(['Image', 'Form', 'PS']);
@@ -333,6 +353,7 @@ const OWNERS: Record<KeptKind, string> = {
   annotation: 'annotation',
   filespec: 'file specification',
   ocg: 'layer',
+  resources: 'Resources',
 };
 
 /** Removes every key the kind does not define, reporting each one. */
@@ -345,6 +366,9 @@ export function keepDefinedKeys(d: PdfDict, kind: KeptKind): Finding[] {
     const value = isDict(v) ? undefined : textOf(v);
     found.push(finding(categoryOf(key), key, OWNERS[kind], value));
   }
+  const resources = d.map.get('Resources');
+  if (kind !== 'resources' && isDict(resources))
+    found.push(...keepDefinedKeys(resources, 'resources'));
   const usage = d.map.get('Usage');
   if (kind === 'ocg' && isDict(usage))
     for (const key of [...usage.map.keys()])

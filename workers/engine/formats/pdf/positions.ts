@@ -14,7 +14,8 @@ import {
   type PdfValue,
 } from './objects';
 
-export type Position = 'page-node' | 'annotation' | 'xobject' | 'annots';
+export type Position =
+  'page-node' | 'annotation' | 'xobject' | 'annots' | 'resources';
 
 export type Positions = Map<number, Position>;
 
@@ -41,6 +42,7 @@ export function notePositions(
     if (isRef(annots)) note(annots, 'annots', positions);
     else note(annots, 'annotation', positions);
   }
+  note(m.get('Resources'), 'resources', positions);
   const xobjects = m.get('XObject');
   if (isDict(xobjects))
     for (const v of xobjects.map.values()) note(v, 'xobject', positions);
@@ -60,5 +62,6 @@ export function kindAt(
   if (position === 'page-node') return d.map.has('Kids') ? 'pages' : 'page';
   if (position === 'annotation') return 'annotation';
   if (position === 'xobject') return 'xobject';
+  if (position === 'resources') return 'resources';
   return null;
 }

@@ -13,12 +13,15 @@ import {
   isDict,
   isName,
   isRef,
+  isString,
   type PdfDict,
   type PdfValue,
 } from './objects';
 
 /** Keys whose value must be a name. */
 const NAME_KEYS = ['Type', 'Subtype', 'S', 'FT'];
+/** Keys whose value is a string a rule reads: paths and links (7.11.2, 12.6.4.8). */
+const STRING_KEYS = ['F', 'UF', 'DOS', 'Mac', 'Unix', 'URI', 'Base', 'D'];
 /** Keys whose value may be a name or an array of names. */
 const FILTER_KEYS = ['Filter', 'FFilter'];
 /** Keys whose value is a dictionary the rules read as part of this one. */
@@ -58,6 +61,12 @@ export async function resolveDeciding(
       const r = await deref(doc, v);
       if (r === null) m.delete(key);
       else if (isName(r)) m.set(key, r);
+    }
+    for (const key of STRING_KEYS) {
+      const v = m.get(key);
+      if (!isRef(v)) continue;
+      const r = await deref(doc, v);
+      if (isString(r)) m.set(key, r);
     }
     for (const key of FILTER_KEYS) {
       const v = m.get(key);

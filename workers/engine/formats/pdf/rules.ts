@@ -134,7 +134,10 @@ export function cleanDict(
   // An embedded file's checksum is the digest of the original file (ISO 32000-1, 7.11.4.2).
   if (m.has('CheckSum')) take(d, 'CheckSum');
   found.push(...infoLike(d, owner));
-  found.push(...annotation(d, tally));
+  const kind =
+    (isCatalog ? null : kindAt(d, position)) ??
+    keptKind(d, isCatalog, isAnnotation(d));
+  found.push(...annotation(d, tally, kind === 'annotation'));
   found.push(...field(d, tally));
   if (m.has('JS') || nameOf(m.get('S')) === 'JavaScript') tally.javascript++;
   const ef = m.get('EF');
@@ -150,9 +153,6 @@ export function cleanDict(
     found.push(finding('other', 'XFA', 'AcroForm', undefined, 'review'));
   if (isCatalog) found.push(...catalog(d));
   found.push(...anywhere(d, owner));
-  const kind =
-    (isCatalog ? null : kindAt(d, position)) ??
-    keptKind(d, isCatalog, isAnnotation(d));
   noteContentStreams(d, kind, tally);
   notePositions(d, kind, tally.positions);
   if (kind) found.push(...keepDefinedKeys(d, kind));
@@ -209,9 +209,9 @@ function isAnnotation(d: PdfDict): boolean {
   );
 }
 
-function annotation(d: PdfDict, tally: Tally): Finding[] {
+function annotation(d: PdfDict, tally: Tally, isAnnot: boolean): Finding[] {
   const subtype = nameOf(d.map.get('Subtype'));
-  if (!isAnnotation(d)) return [];
+  if (!isAnnot) return [];
   const where = `annotation ${subtype ?? ''}`.trim();
   const found: Finding[] = [];
   if (subtype && MARKUP.has(subtype)) tally.comments++;

@@ -13,7 +13,7 @@ import { bytesAccess } from '../../random-access';
 import { readXmpFindings } from '../../metadata/xmp';
 import type { PdfDocument } from './document';
 import { noteContentArray, otherStream } from './content';
-import { canDecode, decodeStream } from './filters';
+import { canDecode, decodeStream, isStandardFilter } from './filters';
 import { cleanJpx } from './jpx';
 import { noteArrayPositions, type Position } from './positions';
 import { resolveDeciding } from './resolve';
@@ -191,6 +191,12 @@ async function streamData(
   const d = o.value as PdfDict;
   const filters = namesOf(d.map.get('Filter'));
   const type = nameOf(d.map.get('Type'));
+  const unknown = filters.find((f) => !isStandardFilter(f));
+  if (unknown !== undefined) {
+    // No reader can decode it, so nothing in it is shown; its bytes could still be read as they are.
+    findings.push(finding('other', 'Filter', `object ${o.num}`, unknown));
+    return { kind: 'bytes', data: new Uint8Array(0), filter: null };
+  }
   if (type === 'Metadata' || nameOf(d.map.get('Subtype')) === 'XML') {
     // An XMP stream still referenced from somewhere other than a /Metadata key: emptied.
     findings.push(...(await readXmp(doc, o, `XMP (object ${o.num})`)));
