@@ -163,6 +163,37 @@ describe('Uploader', () => {
     expect(section().dataset.state).toBe('error');
   });
 
+  it('names the attachments it cannot clean and offers to remove them, cleaning again only on that click', async () => {
+    const { clean, jobs } = manualClean();
+    renderWithIntl(<Uploader kind="documents" clean={clean} />);
+    const pdf = new File(['%PDF-1.7'], 'report.pdf', {
+      type: 'application/pdf',
+    });
+    await act(async () => {
+      fireEvent.drop(screen.getByTestId('drop-zone'), dropData([pdf]));
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Metadata' }));
+    expect(jobs[0]?.options.dropUncleanable).toBe(false);
+    await act(async () =>
+      jobs[0]?.resolve({
+        ok: false,
+        code: 'uncleanable-part',
+        detail: '',
+        parts: ['old.doc', 'data.bin'],
+      }),
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('old.doc and data.bin');
+    expect(jobs).toHaveLength(1);
+    fireEvent.click(
+      screen.getByRole('button', {
+        name: 'Remove the attachments and clean',
+      }),
+    );
+    expect(jobs).toHaveLength(2);
+    expect(jobs[1]?.options.dropUncleanable).toBe(true);
+  });
+
   it('shows a progress bar with Cancel for long work; Cancel aborts and goes back to selected', async () => {
     vi.useFakeTimers();
     try {
