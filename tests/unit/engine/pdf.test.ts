@@ -610,7 +610,9 @@ describe('pdf: hostile input', () => {
   it('refuses values nested past the limit', async () => {
     const deep = simplePdf(
       new Map([[6, `${'['.repeat(5000)}${']'.repeat(5000)}`]]),
-      '/Deep 6 0 R',
+      '',
+      '',
+      '/Properties << /Deep 6 0 R >>',
     );
     expect(await boundedOutcome(deep)).toBe('corrupt');
   });
@@ -618,7 +620,9 @@ describe('pdf: hostile input', () => {
   it('refuses an object of millions of values before memory runs out', async () => {
     const numbers = simplePdf(
       new Map([[6, `[${'0 '.repeat(3_000_000)}]`]]),
-      '/Numbers 6 0 R',
+      '',
+      '',
+      '/Properties << /Numbers 6 0 R >>',
     );
     expect(await boundedOutcome(numbers, 30_000)).toBe('corrupt');
   });
@@ -643,7 +647,9 @@ describe('pdf: hostile input', () => {
           },
         ],
       ]),
-      '/X 6 0 R',
+      '',
+      '',
+      '/Properties << /X 6 0 R >>',
     );
     expect(['clean', 'corrupt']).toContain(await boundedOutcome(objstm));
   });

@@ -36,6 +36,7 @@ interface RawObject {
 }
 
 const ENDSTREAM = new TextEncoder().encode('endstream');
+const ENDOBJ = new TextEncoder().encode('endobj');
 /** Values one document may hold (dirty.pdf, 20 pages, holds about 40 000). */
 const MAX_DOCUMENT_VALUES = 10_000_000;
 /** Objects one object stream may hold; bounded by its data in any case. */
@@ -100,8 +101,9 @@ export class PdfDocument {
       if (isDict(t) && isDict(await doc.resolve(t.map.get('Root'))))
         return new PdfDocument(win, doc.entries, t, 0);
     }
-    for (const n of offsets.keys()) {
-      const o = await doc.rawObject(n);
+    // The catalog may be an object of its own or one inside an object stream.
+    for (const n of doc.entries.keys()) {
+      const o = await doc.rawObject(n).catch(() => null);
       const d = o?.value;
       if (isDict(d) && nameOf(d.map.get('Type')) === 'Catalog') {
         const trailer: PdfDict = {
@@ -343,6 +345,12 @@ async function streamExtent(
   }
   const hit = await win.find(ENDSTREAM, start);
   if (hit < 0) throw corrupt(`stream at ${start} has no end`);
+  // An `endstream` found past the end of the next object would take that object in as data.
+  if ((await win.find(ENDOBJ, start, hit)) >= 0) {
+    if (length !== undefined && length >= 0 && start + length <= win.size)
+      return { start, end: start + length };
+    throw corrupt(`stream at ${start} has no end of its own`);
+  }
   let end = hit;
   if (end > start && (await win.read(end - 1, 1))[0] === 0x0a) end--;
   if (end > start && (await win.read(end - 1, 1))[0] === 0x0d) end--;

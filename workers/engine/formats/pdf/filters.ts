@@ -40,6 +40,29 @@ export function canDecode(d: PdfDict): boolean {
 
 const DECODERS = new Set(['FlateDecode', 'Fl', 'ASCIIHexDecode', 'AHx']);
 
+/** The standard filters (ISO 32000-2, 7.4.1, Table 6) and their inline-image abbreviations. */
+const STANDARD = new Set([
+  'ASCIIHexDecode',
+  'ASCII85Decode',
+  'LZWDecode',
+  'FlateDecode',
+  'RunLengthDecode',
+  'CCITTFaxDecode',
+  'JBIG2Decode',
+  'DCTDecode',
+  'JPXDecode',
+  'Crypt',
+  'AHx',
+  'A85',
+  'LZW',
+  'Fl',
+  'RL',
+  'CCF',
+  'DCT',
+]);
+
+export const isStandardFilter = (name: string): boolean => STANDARD.has(name);
+
 function parmsAt(d: PdfDict, i: number): PdfDict | undefined {
   const p = d.map.get('DecodeParms') ?? d.map.get('DP');
   if (isDict(p)) return i === 0 ? p : undefined;

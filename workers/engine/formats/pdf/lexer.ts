@@ -2,7 +2,7 @@
  * Reads PDF values (ISO 32000-1, 7.2 lexical conventions and 7.3 objects) from a byte window.
  * Iterative with an explicit stack, so nesting depth is a checked limit and not the call stack's.
  */
-import { corrupt } from '../../errors';
+import { EngineError, corrupt } from '../../errors';
 import type { PdfArray, PdfDict, PdfValue } from './objects';
 
 /** Nesting of arrays and dictionaries; real files stay far below it. */
@@ -172,7 +172,8 @@ export class Lexer {
 
   private hexString(): Uint8Array {
     const b = this.b;
-    const digits: number[] = [];
+    const out = new ByteBuffer();
+    let high = -1;
     this.pos++;
     for (;;) {
       if (this.pos >= b.length) this.end();
@@ -181,18 +182,20 @@ export class Lexer {
       if (CLASS[c] === 1) continue;
       const d = hexDigit(c);
       if (d < 0) throw corrupt(`bad hex string digit at ${this.pos - 1}`);
-      digits.push(d);
+      if (high < 0) high = d;
+      else {
+        out.push((high << 4) | d);
+        high = -1;
+      }
     }
-    if (digits.length % 2) digits.push(0);
-    const out = new Uint8Array(digits.length / 2);
-    for (let i = 0; i < out.length; i++)
-      out[i] = (digits[2 * i]! << 4) | digits[2 * i + 1]!;
-    return out;
+    // An odd final digit is followed by an implied 0 (ISO 32000-2, 7.3.4.3).
+    if (high >= 0) out.push(high << 4);
+    return out.bytes();
   }
 
   private literalString(): Uint8Array {
     const b = this.b;
-    const out: number[] = [];
+    const out = new ByteBuffer();
     let depth = 1;
     this.pos++;
     for (;;) {
@@ -221,7 +224,42 @@ export class Lexer {
         if (b[this.pos] === 0x0a) this.pos++;
       } else if (e !== 0x0a) out.push(e);
     }
-    return Uint8Array.from(out);
+    return out.bytes();
+  }
+}
+
+/** First capacity of a string's buffer; it doubles as the string grows. */
+const FIRST_STRING_BYTES = 64;
+/**
+ * The longest string value read: far above any text, name or form value a document holds (large
+ * data lives in streams), and small enough that reading, writing and verifying it stays quick.
+ */
+export const MAX_STRING_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Bytes grown in a typed array, not a JavaScript array of numbers: a string of tens of
+ * megabytes costs its size (twice at most), not eight bytes or more per byte.
+ */
+class ByteBuffer {
+  private buf = new Uint8Array(FIRST_STRING_BYTES);
+  private length = 0;
+
+  push(byte: number): void {
+    if (this.length === this.buf.length) {
+      if (this.length >= MAX_STRING_BYTES)
+        throw new EngineError(
+          'too-large',
+          `a PDF string longer than ${MAX_STRING_BYTES} bytes`,
+        );
+      const grown = new Uint8Array(this.buf.length * 2);
+      grown.set(this.buf);
+      this.buf = grown;
+    }
+    this.buf[this.length++] = byte;
+  }
+
+  bytes(): Uint8Array {
+    return this.buf.slice(0, this.length);
   }
 }
 

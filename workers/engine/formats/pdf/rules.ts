@@ -12,6 +12,15 @@ import {
   type PdfDict,
   type PdfValue,
 } from './objects';
+import { anywhere } from './anywhere';
+import { noteContentStreams } from './content';
+import { keepDefinedKeys, keptKind } from './keep';
+import {
+  kindAt,
+  notePositions,
+  type Position,
+  type Positions,
+} from './positions';
 import { dateOf, textOf } from './text';
 
 /** Annotations that carry a comment, per ISO 32000-1, 12.5.6.2 (markup annotations). */
@@ -62,6 +71,12 @@ export interface Tally {
   readonly indirectValues: { owner: PdfDict; field: string }[];
   /** Embedded file streams by object number, with the attachment's name. */
   readonly attachmentNames: Map<number, string>;
+  /** Content streams by object number, with where they are shown (a page, a glyph). */
+  readonly contentStreams: Map<number, string>;
+  /** Pages met so far, to name a page in an error. */
+  pages: number;
+  /** What referenced objects are by where they are referenced. */
+  readonly positions: Positions;
 }
 
 export function newTally(): Tally {
@@ -73,6 +88,9 @@ export function newTally(): Tally {
     signatures: [],
     indirectValues: [],
     attachmentNames: new Map(),
+    contentStreams: new Map(),
+    pages: 0,
+    positions: new Map(),
   };
 }
 
@@ -93,6 +111,7 @@ export function cleanDict(
   d: PdfDict,
   tally: Tally,
   isCatalog: boolean,
+  position?: Position,
 ): Finding[] {
   const found: Finding[] = [];
   const owner = ownerOf(d);
@@ -116,7 +135,10 @@ export function cleanDict(
   // An embedded file's checksum is the digest of the original file (ISO 32000-1, 7.11.4.2).
   if (m.has('CheckSum')) take(d, 'CheckSum');
   found.push(...infoLike(d, owner));
-  found.push(...annotation(d, tally));
+  const kind =
+    (isCatalog ? null : kindAt(d, position)) ??
+    keptKind(d, isCatalog, isAnnotation(d));
+  found.push(...annotation(d, tally, kind === 'annotation'));
   found.push(...field(d, tally));
   if (m.has('JS') || nameOf(m.get('S')) === 'JavaScript') tally.javascript++;
   const ef = m.get('EF');
@@ -132,6 +154,10 @@ export function cleanDict(
   if (m.has('Fields') && m.has('XFA'))
     found.push(finding('other', 'XFA', 'AcroForm', undefined, 'review'));
   if (isCatalog) found.push(...catalog(d));
+  found.push(...anywhere(d, owner));
+  noteContentStreams(d, kind, tally);
+  notePositions(d, kind, tally.positions);
+  if (kind) found.push(...keepDefinedKeys(d, kind));
   return found;
 }
 
@@ -176,11 +202,17 @@ function infoLike(d: PdfDict, owner: string): Finding[] {
   return found;
 }
 
-function annotation(d: PdfDict, tally: Tally): Finding[] {
+/** An annotation says so, or has a subtype only annotations have and a rectangle. */
+function isAnnotation(d: PdfDict): boolean {
   const subtype = nameOf(d.map.get('Subtype'));
-  const isAnnot =
+  return (
     nameOf(d.map.get('Type')) === 'Annot' ||
-    (subtype !== undefined && ANNOTATIONS.has(subtype) && d.map.has('Rect'));
+    (subtype !== undefined && ANNOTATIONS.has(subtype) && d.map.has('Rect'))
+  );
+}
+
+function annotation(d: PdfDict, tally: Tally, isAnnot: boolean): Finding[] {
+  const subtype = nameOf(d.map.get('Subtype'));
   if (!isAnnot) return [];
   const where = `annotation ${subtype ?? ''}`.trim();
   const found: Finding[] = [];

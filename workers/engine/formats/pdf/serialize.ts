@@ -16,10 +16,22 @@ function nameText(n: string): string {
   return out;
 }
 
+const HEX_DIGITS = latin1Bytes('0123456789abcdef');
+const latin1 = new TextDecoder('latin1');
+
+/**
+ * A string as `<hex>`, made as bytes and read as text once: a string of tens of megabytes
+ * becomes one flat text, not millions of small pieces for the garbage collector.
+ */
 function hexText(bytes: Uint8Array): string {
-  let out = '<';
-  for (const b of bytes) out += b.toString(16).padStart(2, '0');
-  return `${out}>`;
+  const out = new Uint8Array(bytes.length * 2 + 2);
+  out[0] = 0x3c;
+  for (let i = 0; i < bytes.length; i++) {
+    out[1 + 2 * i] = HEX_DIGITS[bytes[i]! >> 4]!;
+    out[2 + 2 * i] = HEX_DIGITS[bytes[i]! & 0x0f]!;
+  }
+  out[out.length - 1] = 0x3e;
+  return latin1.decode(out);
 }
 
 /** Appends a value's text to `out`, one char per byte. */

@@ -12,9 +12,12 @@ import { planBytes } from '../../output-plan';
 import { bytesAccess } from '../../random-access';
 import { readXmpFindings } from '../../metadata/xmp';
 import type { PdfDocument } from './document';
-import { canDecode, decodeStream } from './filters';
 import { attachmentData, settleUncleanable, UNCLEANABLE } from './attachments';
+import { noteContentArray, otherStream } from './content';
+import { canDecode, decodeStream, isStandardFilter } from './filters';
 import { cleanJpx } from './jpx';
+import { noteArrayPositions, type Position } from './positions';
+import { resolveDeciding } from './resolve';
 import {
   isArray,
   isDict,
@@ -75,6 +78,7 @@ function cleanValue(
   v: PdfValue,
   tally: Tally,
   catalog: PdfDict | null,
+  position?: Position,
 ): Finding[] {
   const found: Finding[] = [];
   const stack: PdfValue[] = [v];
@@ -83,7 +87,9 @@ function cleanValue(
     if (typeof x !== 'object' || x === null) continue;
     if (x.kind === 'array') stack.push(...x.items);
     else if (x.kind === 'dict') {
-      found.push(...cleanDict(x, tally, x === catalog));
+      found.push(
+        ...cleanDict(x, tally, x === catalog, x === v ? position : undefined),
+      );
       stack.push(...x.map.values());
     }
   }
@@ -110,9 +116,14 @@ export async function walk(
     if (i % CHECK_EVERY === 0) throwIfAborted(ctx.signal);
     const o = await doc.object(queue[i]!);
     if (!o) continue;
+    await resolveDeciding(doc, o.value);
     const catalog = o.num === root.num && isDict(o.value) ? o.value : null;
-    findings.push(...cleanValue(o.value, tally, catalog));
+    findings.push(
+      ...cleanValue(o.value, tally, catalog, tally.positions.get(o.num)),
+    );
     findings.push(...(await settleFieldValues(doc, tally)));
+    noteContentArray(o, tally);
+    noteArrayPositions(o, tally.positions);
     if (o.stream && isDict(o.value)) {
       const data = await streamData(
         {
@@ -199,9 +210,21 @@ async function streamData(
   const d = o.value as PdfDict;
   const filters = namesOf(d.map.get('Filter'));
   const type = nameOf(d.map.get('Type'));
+  const unknown = filters.find((f) => !isStandardFilter(f));
+  if (unknown !== undefined) {
+    // No reader can decode it, so nothing in it is shown; its bytes could still be read as they are.
+    findings.push(finding('other', 'Filter', `object ${o.num}`, unknown));
+    return { kind: 'bytes', data: new Uint8Array(0), filter: null };
+  }
   if (type === 'Metadata' || nameOf(d.map.get('Subtype')) === 'XML') {
     // An XMP stream still referenced from somewhere other than a /Metadata key: emptied.
     findings.push(...(await readXmp(doc, o, `XMP (object ${o.num})`)));
+    return { kind: 'bytes', data: new Uint8Array(0), filter: null };
+  }
+  if (type === 'ObjStm' || type === 'XRef') {
+    // Reached from a dictionary: its objects are read where they are used, never copied whole.
+    findings.push(finding('other', type, `object ${o.num}`));
+    d.map.clear();
     return { kind: 'bytes', data: new Uint8Array(0), filter: null };
   }
   const attachment =
@@ -214,9 +237,10 @@ async function streamData(
     return null;
   }
   const isImage = nameOf(d.map.get('Subtype')) === 'Image';
-  if (isImage && filters.at(-1) === 'JPXDecode')
+  if (!isImage) return otherStream(doc, ctx, tally, o, findings);
+  if (filters.at(-1) === 'JPXDecode')
     return jpxData(doc, src, o, filters, findings, nestedOpaque);
-  if (!isImage || filters.at(-1) !== 'DCTDecode') return null;
+  if (filters.at(-1) !== 'DCTDecode') return null;
   const where = `image (object ${o.num})`;
   if (filters.length === 1 && likelyClean) {
     const kept = await alreadyClean(src, ctx, o.stream!);

@@ -87,11 +87,38 @@ export class PdfWindow {
     }
   }
 
-  /** The first offset of `needle` at or after `from`, or -1; reads the file in chunks. */
+  /**
+   * The first offset of `needle` at or after `from`, or -1; reads the file in chunks. The last
+   * answer is remembered: a search that starts between its start and its hit has the same
+   * answer, so a file of many unterminated streams is searched once, not once per stream.
+   */
   async find(
     needle: Uint8Array,
     from: number,
     until = this.size,
+  ): Promise<number> {
+    const last = this.lastFind;
+    if (
+      last &&
+      last.needle === needle &&
+      last.until === until &&
+      from >= last.from &&
+      (last.hit < 0 || from <= last.hit)
+    )
+      return last.hit;
+    const hit = await this.search(needle, from, until);
+    this.lastFind = { needle, from, until, hit };
+    return hit;
+  }
+
+  private lastFind:
+    | { needle: Uint8Array; from: number; until: number; hit: number }
+    | undefined;
+
+  private async search(
+    needle: Uint8Array,
+    from: number,
+    until: number,
   ): Promise<number> {
     const step = CHUNK_BYTES * 4;
     for (let at = from; at < until; at += step) {

@@ -1,0 +1,387 @@
+/**
+ * The keep-list for the PDF dictionaries that carry a document's structure: the catalog, page
+ * tree nodes, pages, XObjects, annotations and file specifications keep the keys ISO 32000-2
+ * defines for them; every other key (a producer's private data, pdfTeX's `/PTEX.*`, a key whose
+ * name was damaged) goes and is reported. What the rules in `rules.ts` remove by name goes first.
+ */
+import { finding, type Finding } from '../../findings';
+import { isDict, isString, nameOf, type PdfDict } from './objects';
+import { textOf } from './text';
+
+/** Keys every stream dictionary may hold (ISO 32000-2, 7.3.8.2, Table 5). */
+const STREAM = [
+  'Length',
+  'Filter',
+  'DecodeParms',
+  'F',
+  'FFilter',
+  'FDecodeParms',
+  'DL',
+];
+
+/** ISO 32000-2, 7.7.2, Table 29 (document catalog); `/DSS` goes with the signatures. */
+const CATALOG = [
+  'Type',
+  'Version',
+  'Extensions',
+  'Pages',
+  'PageLabels',
+  'Names',
+  'Dests',
+  'ViewerPreferences',
+  'PageLayout',
+  'PageMode',
+  'Outlines',
+  'Threads',
+  'OpenAction',
+  'AA',
+  'URI',
+  'AcroForm',
+  'Metadata',
+  'StructTreeRoot',
+  'MarkInfo',
+  'Lang',
+  'SpiderInfo',
+  'OutputIntents',
+  'PieceInfo',
+  'OCProperties',
+  'Perms',
+  'Legal',
+  'Requirements',
+  'Collection',
+  'NeedsRendering',
+  'AF',
+  'DPartRoot',
+];
+
+/** Keys a page inherits from the page tree (ISO 32000-2, 7.7.3.4, Table 30 and Table 31). */
+const INHERITABLE = ['Resources', 'MediaBox', 'CropBox', 'Rotate'];
+
+/** ISO 32000-2, 7.7.3.2, Table 30 (page tree nodes). */
+const PAGES = ['Type', 'Parent', 'Kids', 'Count', ...INHERITABLE];
+
+/** ISO 32000-2, 7.7.3.3, Table 31 (page objects). */
+const PAGE = [
+  'Type',
+  'Parent',
+  'LastModified',
+  ...INHERITABLE,
+  'BleedBox',
+  'TrimBox',
+  'ArtBox',
+  'BoxColorInfo',
+  'Contents',
+  'Group',
+  'Thumb',
+  'B',
+  'Dur',
+  'Trans',
+  'Annots',
+  'AA',
+  'Metadata',
+  'PieceInfo',
+  'StructParents',
+  'ID',
+  'PZ',
+  'SeparationInfo',
+  'Tabs',
+  'TemplateInstantiated',
+  'PresSteps',
+  'UserUnit',
+  'VP',
+  'AF',
+  'OutputIntents',
+  'DPart',
+];
+
+/**
+ * ISO 32000-2, 8.9.5 Table 87 (images), 8.10.2 Table 93 (forms), 8.8.2 Table 88 (PostScript),
+ * 11.6.5.3 Table 146 (`/Matte` of a soft mask), 14.11.7 (`/OPI`).
+ */
+const XOBJECT = [
+  ...STREAM,
+  'Type',
+  'Subtype',
+  'Width',
+  'Height',
+  'ColorSpace',
+  'BitsPerComponent',
+  'Intent',
+  'ImageMask',
+  'Mask',
+  'Decode',
+  'Interpolate',
+  'Alternates',
+  'SMask',
+  'SMaskInData',
+  'Matte',
+  'Name',
+  'StructParent',
+  'StructParents',
+  'ID',
+  'OPI',
+  'Metadata',
+  'OC',
+  'AF',
+  'Measure',
+  'PtData',
+  'FormType',
+  'BBox',
+  'Matrix',
+  'Resources',
+  'Group',
+  'Ref',
+  'PieceInfo',
+  'LastModified',
+  'Level1',
+];
+
+/**
+ * ISO 32000-2, 12.5.2 Table 166 (every annotation), 12.5.6.2 Table 170 (markup) and the tables
+ * of 12.5.6.4-12.5.6.24 (each subtype), with a widget's field keys (12.7.4, Tables 226-234),
+ * as one list: a key one subtype defines is harmless on another.
+ */
+const ANNOTATION = [
+  // Table 166
+  'Type',
+  'Subtype',
+  'Rect',
+  'Contents',
+  'P',
+  'NM',
+  'M',
+  'F',
+  'AP',
+  'AS',
+  'Border',
+  'C',
+  'StructParent',
+  'OC',
+  'AF',
+  'ca',
+  'CA',
+  'BM',
+  'Lang',
+  // Table 170
+  'T',
+  'Popup',
+  'RC',
+  'CreationDate',
+  'IRT',
+  'Subj',
+  'RT',
+  'IT',
+  'ExData',
+  // Subtypes
+  'Open',
+  'Name',
+  'State',
+  'StateModel',
+  'A',
+  'Dest',
+  'H',
+  'PA',
+  'QuadPoints',
+  'BS',
+  'DA',
+  'Q',
+  'DS',
+  'CL',
+  'BE',
+  'RD',
+  'LE',
+  'L',
+  'IC',
+  'LL',
+  'LLE',
+  'Cap',
+  'LLO',
+  'CP',
+  'Measure',
+  'CO',
+  'Vertices',
+  'Path',
+  'Sy',
+  'InkList',
+  'Parent',
+  'FS',
+  'Sound',
+  'Movie',
+  'MK',
+  'AA',
+  'MN',
+  'LastModified',
+  'Version',
+  'AnnotStates',
+  'FontFauxing',
+  'FixedPrint',
+  'RO',
+  'OverlayText',
+  'Repeat',
+  '3DD',
+  '3DV',
+  '3DA',
+  '3DI',
+  '3DB',
+  '3DU',
+  'RichMediaContent',
+  'RichMediaSettings',
+  // A widget's field (Tables 226, 228, 229, 230, 231)
+  'FT',
+  'Kids',
+  'TU',
+  'TM',
+  'Ff',
+  'V',
+  'DV',
+  'DR',
+  'Opt',
+  'TI',
+  'I',
+  'MaxLen',
+  'Lock',
+  'SV',
+];
+
+/** ISO 32000-2, 7.11.3, Table 43 (file specification dictionaries). */
+const FILESPEC = [
+  'Type',
+  'FS',
+  'F',
+  'UF',
+  'DOS',
+  'Mac',
+  'Unix',
+  'ID',
+  'V',
+  'EF',
+  'RF',
+  'Desc',
+  'CI',
+  'Thumb',
+  'EP',
+  'AFRelationship',
+];
+
+/** ISO 32000-2, 7.8.3, Table 34 (resource dictionaries). */
+const RESOURCES = [
+  'ExtGState',
+  'ColorSpace',
+  'Pattern',
+  'Shading',
+  'XObject',
+  'Font',
+  'ProcSet',
+  'Properties',
+];
+
+/** ISO 32000-2, 8.11.2.1, Table 96 (optional content groups). */
+const OCG = ['Type', 'Name', 'Intents', 'Usage'];
+/** ISO 32000-2, 8.11.4.4, Table 102 (usage dictionaries); the people in it go by rule first. */
+const USAGE = [
+  'CreatorInfo',
+  'Language',
+  'Export',
+  'Zoom',
+  'Print',
+  'View',
+  'User',
+  'PageElement',
+];
+const USAGE_KEYS = new Set(USAGE);
+
+export type KeptKind =
+  | 'catalog'
+  | 'pages'
+  | 'page'
+  | 'xobject'
+  | 'annotation'
+  | 'filespec'
+  | 'ocg'
+  | 'resources';
+
+const KEYS: Record<KeptKind, ReadonlySet<string>> = {
+  catalog: new Set(CATALOG),
+  pages: new Set(PAGES),
+  page: new Set(PAGE),
+  xobject: new Set(XOBJECT),
+  annotation: new Set(ANNOTATION),
+  filespec: new Set(FILESPEC),
+  ocg: new Set(OCG),
+  resources: new Set(RESOURCES),
+};
+
+const XOBJECT_SUBTYPES = new Set(['Image', 'Form', 'PS']);
+
+/**
+ * Which kept kind a dictionary is, from its own keys (the walk has resolved indirect `/Type` and
+ * `/Subtype` values first); `isAnnotation` is the annotation rule's own decision.
+ */
+export function keptKind(
+  d: PdfDict,
+  isCatalog: boolean,
+  isAnnotation: boolean,
+): KeptKind | null {
+  if (isCatalog) return 'catalog';
+  const type = nameOf(d.map.get('Type'));
+  if (type === 'Pages') return 'pages';
+  if (type === 'Page') return 'page';
+  if (isAnnotation) return 'annotation';
+  if (type === 'OCG') return 'ocg';
+  const subtype = nameOf(d.map.get('Subtype'));
+  if (type === 'XObject' || (subtype && XOBJECT_SUBTYPES.has(subtype)))
+    return 'xobject';
+  const m = d.map;
+  // A file specification must say its type when it embeds, but many writers leave it out.
+  if (
+    type === 'Filespec' ||
+    m.has('EF') ||
+    m.has('RF') ||
+    m.has('EP') ||
+    (isString(m.get('UF')) && m.has('F'))
+  )
+    return 'filespec';
+  return null;
+}
+
+/** The label of a removed key's owner in the report. */
+const OWNERS: Record<KeptKind, string> = {
+  catalog: 'Catalog',
+  pages: 'Pages',
+  page: 'Page',
+  xobject: 'XObject',
+  annotation: 'annotation',
+  filespec: 'file specification',
+  ocg: 'layer',
+  resources: 'Resources',
+};
+
+/** Removes every key the kind does not define, reporting each one. */
+export function keepDefinedKeys(d: PdfDict, kind: KeptKind): Finding[] {
+  const keep = KEYS[kind];
+  const found: Finding[] = [];
+  for (const [key, v] of [...d.map]) {
+    if (keep.has(key)) continue;
+    d.map.delete(key);
+    const value = isDict(v) ? undefined : textOf(v);
+    found.push(finding(categoryOf(key), key, OWNERS[kind], value));
+  }
+  const resources = d.map.get('Resources');
+  if (kind !== 'resources' && isDict(resources))
+    found.push(...keepDefinedKeys(resources, 'resources'));
+  const usage = d.map.get('Usage');
+  if (kind === 'ocg' && isDict(usage))
+    for (const key of [...usage.map.keys()])
+      if (!USAGE_KEYS.has(key)) {
+        usage.map.delete(key);
+        found.push(finding('other', key, 'layer usage'));
+      }
+  return found;
+}
+
+/** `/DSS` lists the certificates and revocation data of the signer, who is a person. */
+function categoryOf(key: string): Finding['category'] {
+  if (key === 'DSS') return 'author';
+  if (key.startsWith('PTEX.')) return 'software';
+  return 'other';
+}
