@@ -12,3 +12,4 @@ export {
   type XmlElement,
   type XmlVisitor,
 } from './tokenize';
+export { isUnknownName, UNKNOWN_MARK, type NamespaceTable } from './namespaces';
