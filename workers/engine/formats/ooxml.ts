@@ -3,6 +3,7 @@ import { EngineError } from '../errors';
 import type { FormatModule, Sniffed } from '../format-module';
 import { MAX_DOCUMENT_BYTES } from '../limits';
 import { analyzeOoxml } from './ooxml/analyze';
+import { isEncryptedPackage } from './ooxml/encrypted-package';
 import { OOXML_FORMATS } from './ooxml/kind';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -33,6 +34,11 @@ export const ooxml: FormatModule = {
     return null;
   },
   async analyze(src, format, ctx) {
+    if (format === LEGACY && (await isEncryptedPackage(src)))
+      throw new EngineError(
+        'encrypted',
+        'an Office document protected with a password: open it, remove the password, save it, and clean that',
+      );
     if (format === LEGACY)
       throw new EngineError(
         'unsupported',
