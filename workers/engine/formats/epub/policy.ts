@@ -156,7 +156,11 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
     const xml = await pkg.xml(opf);
     const r = rewriteOpf(opf.name, xml, freshId, removedHrefs.get(opf)!);
     identifierReplaced ||= r.identifierReplaced;
-    rules.set(opf, { kind: 'xml', rules: () => r });
+    rules.set(opf, {
+      kind: 'xml',
+      namespaces: EPUB_NAMESPACES,
+      rules: () => r,
+    });
   }
   for (const { entry, type } of items.values()) {
     if (XHTML_TYPE.test(type))
@@ -167,12 +171,17 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
     else if (type.toLowerCase() === NCX_TYPE)
       rules.set(entry, {
         kind: 'xml',
+        namespaces: EPUB_NAMESPACES,
         rules: (text) =>
           rewriteNcx(entry.name, text, identifierReplaced ? freshId : null),
       });
     else rules.set(entry, { kind: 'content' });
   }
-  rules.set(container, { kind: 'xml', rules: noEdits });
+  rules.set(container, {
+    kind: 'xml',
+    namespaces: EPUB_NAMESPACES,
+    rules: noEdits,
+  });
   rules.set(
     mimetype,
     mimetype.method === METHOD_STORED

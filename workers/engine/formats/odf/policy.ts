@@ -171,6 +171,7 @@ export async function odfPolicy(
             ? { kind: 'bytes', bytes: minimalMeta(meta.version) }
             : {
                 kind: 'xml',
+                namespaces: ODF_NAMESPACES,
                 rules: () => ({ edits: new XmlEdits(), findings: [] }),
               },
         );
@@ -180,6 +181,7 @@ export async function odfPolicy(
       const folder = name.slice(0, name.lastIndexOf('/') + 1);
       rules.set(entry, {
         kind: 'xml',
+        namespaces: ODF_NAMESPACES,
         rules: (text) => {
           const r = odfPartRules(name, text, {
             userFieldUses: userFieldUses(folder),
@@ -219,6 +221,7 @@ export async function odfPolicy(
     if (rule.kind !== 'removed') remaining.add(entry.name);
   rules.set(manifestEntry, {
     kind: 'xml',
+    namespaces: ODF_NAMESPACES,
     rules: (xml) => {
       const edits = manifestEdits(xml, remaining);
       return {

@@ -222,7 +222,7 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
         entry,
         held.length
           ? { kind: 'bytes', bytes: properties }
-          : { kind: 'xml', rules: noEdits },
+          : { kind: 'xml', namespaces: OOXML_NAMESPACES, rules: noEdits },
       );
     } else if (type === undefined) {
       rules.set(entry, {
@@ -233,6 +233,7 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
     } else if (XML_TYPE.test(type)) {
       rules.set(entry, {
         kind: 'xml',
+        namespaces: OOXML_NAMESPACES,
         rules: (xml) => {
           const r = partRules(name, xml, {
             removedIds: removedIds.get(name) ?? new Set(),
@@ -288,6 +289,7 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
     removedIds.set(source, r.removedIds);
     rules.set(entry, {
       kind: 'xml',
+      namespaces: OOXML_NAMESPACES,
       rules: () => ({ edits: r.edits, findings: r.findings }),
     });
   }
@@ -297,6 +299,7 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
     if (rule.kind !== 'removed') kept.add(entry.name.toLowerCase());
   rules.set(typesEntry, {
     kind: 'xml',
+    namespaces: OOXML_NAMESPACES,
     rules: (xml) => ({ edits: contentTypesEdits(xml, kept), findings: [] }),
   });
   return { rules, findings, first: typesEntry };

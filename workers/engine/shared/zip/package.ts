@@ -8,7 +8,11 @@ import type { ByteSource } from '../../byte-source';
 import { corrupt, EngineError } from '../../errors';
 import { finding, type Finding, type FindingCategory } from '../../findings';
 import type { Analysis, AnalysisContext, ByteRange } from '../../format-module';
-import { type XmlEdits } from '../xml';
+import {
+  unknownAttributeEdits,
+  type NamespaceTable,
+  type XmlEdits,
+} from '../xml';
 import { copiedContentMember } from './content';
 import { readXmlPart, type XmlPart } from './encoding';
 import { partKey } from './names';
@@ -28,6 +32,8 @@ export type MemberRule =
   | {
       readonly kind: 'xml';
       readonly rules: (xml: string, part: XmlPart) => XmlRuleResult;
+      /** The format's namespaces: attributes in any other go. */
+      readonly namespaces?: NamespaceTable;
     }
   /** New content in place of the member's (minimal properties). */
   | {
@@ -70,7 +76,7 @@ export interface PackagePlan {
 
 export type PackagePolicy = (pkg: PackageReader) => Promise<PackagePlan>;
 
-/** Label of a member the structure does not reach. */
+/** What a member the structure does not reach is reported as (its value; its label is its name). */
 export const UNREACHED_LABEL = 'member outside the document structure';
 
 export function packageReader(src: ByteSource, zip: ZipArchive): PackageReader {
@@ -127,7 +133,14 @@ export async function cleanPackage(
     if (!rule) {
       // Folder entries carry nothing; a member the structure does not reach goes, named.
       if (!entry.name.endsWith('/'))
-        findings.push(finding('other', UNREACHED_LABEL, entry.name));
+        findings.push(
+          finding(
+            'other',
+            entry.name.slice(entry.name.lastIndexOf('/') + 1),
+            entry.name,
+            UNREACHED_LABEL,
+          ),
+        );
       continue;
     }
     const member = await memberOf(
@@ -176,6 +189,18 @@ async function memberOf(
       const part = await pkg.part(entry);
       const result = rule.rules(part.text, part);
       findings.push(...result.findings);
+      const unknown = rule.namespaces
+        ? unknownAttributeEdits(part.text, rule.namespaces, result.edits)
+        : 0;
+      if (unknown)
+        findings.push(
+          finding(
+            'other',
+            'attributes in unknown namespaces',
+            entry.name,
+            String(unknown),
+          ),
+        );
       if (!result.edits.size && !part.comments)
         return copiedContentMember(src, entry);
       return newMember(entry.name, part.encode(result.edits));
