@@ -4,7 +4,7 @@
  * goes with its marks; inserted text stays), annotations lose their author and date, LibreOffice's
  * editing-session ids go, and settings lose the printer and data sources.
  */
-import { finding, type Finding } from '../../findings';
+import { finding, TRACKED_CHANGES, type Finding } from '../../findings';
 import {
   attribute,
   decodeEntities,
@@ -170,7 +170,7 @@ export function odfPartRules(
     findings.push(finding('history', 'officeooo:rsid', name, String(rsids)));
   if (changes)
     findings.push(
-      finding('history', 'tracked changes', name, `${changes} accepted`),
+      finding('history', TRACKED_CHANGES, name, `${changes} accepted`),
     );
   if (annotations)
     findings.push(

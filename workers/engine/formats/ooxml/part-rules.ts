@@ -2,7 +2,12 @@
  * What is removed inside an Office XML part, and what is reported as kept for review, in one walk.
  * Every removal is a range edit: the rest of the part stays byte for byte as it was.
  */
-import { finding, FindingCounts, type Finding } from '../../findings';
+import {
+  finding,
+  FindingCounts,
+  TRACKED_CHANGES,
+  type Finding,
+} from '../../findings';
 import {
   attribute,
   decodeEntities,
@@ -267,7 +272,7 @@ export function partRules(
     findings.push(
       finding(
         'history',
-        'tracked changes',
+        TRACKED_CHANGES,
         name,
         `${tracked} accepted${authors.size ? `; by ${[...authors].join(', ')}` : ''}`,
       ),
