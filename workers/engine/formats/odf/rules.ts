@@ -68,7 +68,7 @@ export function odfPartRules(
   const edits = new XmlEdits();
   const findings: Finding[] = [];
   const hidden = new HiddenContent(name, edits, options);
-  const isSettings = /(^|\/)settings\.xml$/.test(name);
+  const isSettings = /(^|\/)settings\.xml$/i.test(name);
   let rsids = 0;
   let changes = 0;
   let annotations = 0;
