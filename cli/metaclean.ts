@@ -1,12 +1,20 @@
 import { mkdir } from 'node:fs/promises';
+import { basename } from 'node:path';
 import {
+  CLEANED_PREFIX,
   isEngineError,
   lendHostCodecs,
-  type Finding,
-  type Sniffed,
+  type EngineContext,
 } from '../workers/engine/index';
+import { formatCatalog } from '../workers/engine/format-catalog';
+import { removable } from '../workers/engine/findings';
 import { parseArgs, UsageError, USAGE, type CliOptions } from './args';
-import { describeSystemError, isCliError, writing } from './cli-error';
+import {
+  CliError,
+  describeSystemError,
+  isCliError,
+  writing,
+} from './cli-error';
 import { openFileAccess } from './file-access';
 import { cleanInPlace } from './in-place';
 import { checkTarget, outputPaths } from './output-target';
@@ -20,25 +28,44 @@ import { acceptedChanges } from '../workers/engine/findings';
 import { nodeCodecs } from './node-codecs';
 import { installTempCleanup } from './temp-files';
 import { faultPoint } from './test-faults';
-import { hasJournal, journalPathFor, undoSync } from './undo-journal';
+import {
+  journalPathFor,
+  journalWaiting,
+  removeLeftoverJournalTempsSync,
+  undoSync,
+} from './undo-journal';
 import { writePlan } from './write-plan';
+import { fileRecord, type Outcome } from './json-output';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
+/** --check: removable metadata was found in at least one file (and nothing failed). */
+export const EXIT_FOUND = 3;
 
-interface FileOutcome {
-  readonly file: string;
-  readonly format?: Sniffed;
-  readonly output?: string;
-  /** --in-place: bytes written into the file. */
-  readonly patchedBytes?: number;
-  /** The file was put back from the undo journal of an interrupted --in-place run first. */
-  readonly restored?: boolean;
-  readonly removed?: Finding[];
-  readonly kept?: Finding[];
-  readonly findings?: Finding[];
-  readonly error?: { code: string; detail: string };
+/** Set by the bundler from package.json; absent when the sources run unbundled (tests). */
+declare const METACLEAN_VERSION: string | undefined;
+const VERSION =
+  typeof METACLEAN_VERSION === 'string' ? METACLEAN_VERSION : 'development';
+
+type FileOutcome = Outcome;
+
+const SKIPPED_CLEANED_COPY =
+  'its name says it is a cleaned copy already; use -o to clean it again';
+
+/**
+ * A run over `*.jpg` a second time meets the copies the first one wrote: cleaning `cleaned_a.jpg`
+ * into `cleaned_cleaned_a.jpg` would pile up copies, so in the modes that name outputs after
+ * their inputs those files are skipped (and said so). `-o` names its output, so it cleans any file.
+ */
+function namedAsCleaned(file: string, options: CliOptions): boolean {
+  const namesOutputs =
+    options.out === undefined &&
+    !options.inPlace &&
+    !options.inspect &&
+    !options.check &&
+    !options.undo;
+  return namesOutputs && basename(file).startsWith(CLEANED_PREFIX);
 }
 
 /** Runs the command line; returns the exit status. Never throws. */
@@ -49,11 +76,21 @@ export async function main(argv: readonly string[]): Promise<number> {
     options = parseArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`metaclean: ${error.message}\n\n${USAGE}\n`);
+    process.stderr.write(
+      `metaclean: ${error.message}\nUsage: metaclean [OPTIONS] FILE...; metaclean --help says more\n`,
+    );
     return EXIT_USAGE;
   }
   if (options.help) {
     process.stdout.write(`${USAGE}\n`);
+    return EXIT_OK;
+  }
+  if (options.version) {
+    process.stdout.write(`metaclean ${VERSION}\n`);
+    return EXIT_OK;
+  }
+  if (options.listFormats) {
+    process.stdout.write(formatList(options.json));
     return EXIT_OK;
   }
   installTempCleanup();
@@ -64,13 +101,61 @@ export async function main(argv: readonly string[]): Promise<number> {
   const outputs = outputPaths(options.files, options);
   const outcomes: FileOutcome[] = [];
   for (const [i, file] of options.files.entries()) {
-    const outcome = await processFile(file, outputs[i]!, options);
+    const outcome = namedAsCleaned(file, options)
+      ? { file, skipped: SKIPPED_CLEANED_COPY }
+      : await processFile(file, outputs[i]!, options);
     outcomes.push(outcome);
-    if (!options.json) printOutcome(outcome, options);
+    if (options.json)
+      process.stdout.write(`${JSON.stringify(fileRecord(outcome))}\n`);
+    else printOutcome(outcome, options);
   }
-  if (options.json)
-    process.stdout.write(`${JSON.stringify(outcomes, null, 2)}\n`);
-  return outcomes.some((o) => o.error) ? EXIT_FAILED : EXIT_OK;
+  if (!options.json && !options.quiet && outcomes.length > 1)
+    process.stderr.write(`${summaryLine(outcomes, options)}\n`);
+  if (outcomes.some((o) => o.error)) return EXIT_FAILED;
+  const found = outcomes.some((o) => (o.findings ?? []).some(removable));
+  return options.check && found ? EXIT_FOUND : EXIT_OK;
+}
+
+/** The run in one line: "18 cleaned, 1 already clean, 1 not supported, 0 failed". */
+function summaryLine(
+  outcomes: readonly FileOutcome[],
+  options: CliOptions,
+): string {
+  const failed = outcomes.filter((o) => o.error);
+  const unsupported = failed.filter((o) => o.error?.code === 'unsupported');
+  const skipped = outcomes.filter((o) => o.skipped);
+  const done = outcomes.filter((o) => !o.error && !o.skipped);
+  const withMetadata = done.filter((o) =>
+    options.inspect || options.check
+      ? (o.findings ?? []).some(removable)
+      : (o.removed ?? []).length > 0,
+  );
+  const first =
+    options.inspect || options.check
+      ? `${withMetadata.length} with metadata`
+      : options.undo
+        ? `${done.length} put back`
+        : `${withMetadata.length} cleaned`;
+  return [
+    first,
+    ...(options.undo
+      ? []
+      : [`${done.length - withMetadata.length} already clean`]),
+    ...(skipped.length ? [`${skipped.length} skipped`] : []),
+    `${unsupported.length} not supported`,
+    `${failed.length - unsupported.length} failed`,
+  ].join(', ');
+}
+
+/** The formats metaclean cleans, one per line (or as JSON): id, kind and extensions. */
+function formatList(json: boolean): string {
+  if (json) return `${JSON.stringify(formatCatalog, null, 2)}\n`;
+  return formatCatalog
+    .map(
+      (f) =>
+        `${f.id.padEnd(6)} ${f.kind.padEnd(9)} ${f.extensions.map((e) => `.${e}`).join(' ')}\n`,
+    )
+    .join('');
 }
 
 async function processFile(
@@ -78,25 +163,22 @@ async function processFile(
   output: string,
   options: CliOptions,
 ): Promise<FileOutcome> {
-  let restored = false;
   try {
+    if (!options.inspect) removeLeftoverJournalTempsSync(file);
     if (options.undo) {
       undoSync(file);
       return { file, restored: true };
     }
-    // An interrupted --in-place run left this file half-patched: put it back before anything else.
-    if (hasJournal(file)) {
-      undoSync(file);
-      restored = true;
-    }
-    const done = await runMode(file, output, options);
-    return restored ? { ...done, restored } : done;
+    // Only --undo acts on a waiting journal: putting bytes back is a write, and a journal is
+    // honoured only after the checks --undo makes, so every other run refuses and writes nothing.
+    if (journalWaiting(file))
+      throw new CliError(
+        'journal-waiting',
+        `an interrupted --in-place run left ${journalPathFor(file)}: run metaclean --undo on the file to put its original bytes back, then clean it again`,
+      );
+    return await runMode(file, output, options);
   } catch (error) {
-    return {
-      file,
-      ...(restored ? { restored } : {}),
-      error: errorOf(error),
-    };
+    return { file, error: errorOf(error) };
   }
 }
 
@@ -106,17 +188,23 @@ async function runMode(
   options: CliOptions,
 ): Promise<FileOutcome> {
   if (options.inPlace) {
-    const { format, removed, kept, patchedBytes } = await cleanInPlace(file);
+    const { format, removed, kept, patchedBytes } = await cleanInPlace(
+      file,
+      engineOptions(options),
+    );
     return { file, format, output: file, patchedBytes, removed, kept };
   }
   const input = await openFileAccess(file);
   try {
-    if (options.inspect) {
+    if (options.inspect || options.check) {
       const { format, findings } = await inspectInput(input);
       return { file, format, findings };
     }
-    checkTarget(output, input.identity);
-    const { format, plan, removed, kept } = await planInput(input);
+    checkTarget(output, input.identity, { overwrite: options.force });
+    const { format, plan, removed, kept } = await planInput(
+      input,
+      engineOptions(options),
+    );
     await faultPoint('planned');
     if (options.outDir !== undefined) {
       const dir = options.outDir;
@@ -131,7 +219,18 @@ async function runMode(
   }
 }
 
-function errorOf(error: unknown): { code: string; detail: string } {
+/** The person's choices the engine takes. */
+function engineOptions(options: CliOptions): EngineContext {
+  return options.dropUncleanable ? { dropUncleanable: true } : {};
+}
+
+function errorOf(error: unknown): FileOutcome['error'] {
+  if (isEngineError(error) && error.code === 'uncleanable-part')
+    return {
+      code: error.code,
+      detail: `${error.detail} (--drop-uncleanable removes ${error.parts.length === 1 ? 'it' : 'them'})`,
+      parts: error.parts,
+    };
   if (isEngineError(error) || isCliError(error))
     return { code: error.code, detail: error.detail };
   return { code: 'unreadable', detail: describeSystemError(error) };
@@ -150,7 +249,20 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
     );
     return;
   }
-  if (options.undo) return;
+  if (options.undo || options.quiet) return;
+  if (o.skipped) {
+    process.stdout.write(`${name}: skipped (${o.skipped})\n`);
+    return;
+  }
+  if (options.check) {
+    const count = (o.findings ?? []).filter(removable).length;
+    process.stdout.write(
+      count
+        ? `${name} (${o.format?.id}): ${count} item(s) of metadata to remove\n`
+        : `${name} (${o.format?.id}): no metadata to remove\n`,
+    );
+    return;
+  }
   if (options.inspect) {
     const findings = o.findings ?? [];
     process.stdout.write(

@@ -6,16 +6,18 @@ import type { FileIdentity } from './file-access';
 
 /**
  * Where each input's cleaned copy goes: `-o`, or `cleaned_<name>` in `--out-dir` or beside the
- * input. Within one run no two inputs share an output and no output replaces an input of the run:
- * a later input whose name is taken gets `-2`, `-3`, ... before the extension
- * (`cleaned_photo-2.jpg`). The output line and the JSON name the path actually written.
+ * input. Within one run no two inputs share an output: a later input whose output name is taken
+ * gets `-2`, `-3`, ... before the extension (`cleaned_photo-2.jpg`). The output line and the JSON
+ * name the path actually written.
  */
 export function outputPaths(
   files: readonly string[],
   options: { readonly out?: string; readonly outDir?: string },
 ): string[] {
   if (options.out !== undefined) return files.map(() => options.out!);
-  const taken = new Set(files.map((f) => resolve(f)));
+  // Only outputs of this run are told apart here; a file already on disk (an input of the run
+  // included) is never replaced without --force, which checkTarget enforces.
+  const taken = new Set<string>();
   return files.map((file) => {
     const natural = join(
       options.outDir ?? dirname(file),
@@ -37,10 +39,15 @@ function withSuffix(path: string, n: number): string {
 /**
  * An output is written to a temporary file and renamed over the target, which would replace a
  * symlink, a FIFO or a device node with a regular file (as root, `-o /dev/null` would replace
- * /dev/null). Only a missing path or a regular file is accepted; the input itself (by any name,
- * hard links included) is refused as `output-is-input`.
+ * /dev/null). Only a missing path, or a regular file with `overwrite` (--force), is accepted; an
+ * existing file is never replaced otherwise (`output-exists`); the input itself (by any name, hard
+ * links included) is refused as `output-is-input`.
  */
-export function checkTarget(out: string, input: FileIdentity): void {
+export function checkTarget(
+  out: string,
+  input: FileIdentity,
+  { overwrite }: { readonly overwrite: boolean },
+): void {
   let info: BigIntStats;
   try {
     info = lstatSync(out, { bigint: true });
@@ -60,6 +67,11 @@ export function checkTarget(out: string, input: FileIdentity): void {
       'the output would overwrite the input; use --in-place to clean the file itself',
     );
   }
+  if (!overwrite)
+    throw new CliError(
+      'output-exists',
+      'a file of that name exists and is not replaced; use --force to replace it',
+    );
 }
 
 function kindOf(info: BigIntStats): string {
