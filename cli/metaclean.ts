@@ -24,6 +24,7 @@ import {
   escapeForTerminal,
   findingLines,
 } from './report-text';
+import { acceptedChanges } from '../workers/engine/findings';
 import { nodeCodecs } from './node-codecs';
 import { installTempCleanup } from './temp-files';
 import { faultPoint } from './test-faults';
@@ -278,11 +279,15 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
   const kept = (o.kept ?? [])
     .map((f) => `${escapeForTerminal(f.label)} (${f.kept})`)
     .join(', ');
+  const accepted = acceptedChanges(removed);
+  const changes = accepted
+    ? `; ${accepted} tracked change${accepted === 1 ? ' was' : 's were'} accepted; the deleted words are not in the copy`
+    : '';
   const where = options.inPlace
     ? `in place, ${o.patchedBytes} bytes written`
     : `-> ${escapeForTerminal(o.output ?? '')}`;
   process.stdout.write(
-    `${name} ${where} (${o.format?.id}): ${summary}${kept ? `; kept ${kept}` : ''}\n`,
+    `${name} ${where} (${o.format?.id}): ${summary}${changes}${kept ? `; kept ${kept}` : ''}\n`,
   );
 }
 

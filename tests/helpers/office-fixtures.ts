@@ -151,6 +151,15 @@ export function syntheticDocx(
         ],
         ['rId10', 'image', 'media/image1.jpg'],
         ['rId11', 'package', 'embeddings/inner.docx'],
+        ...(options.macros
+          ? ([
+              [
+                'rId12',
+                'http://schemas.microsoft.com/office/2006/relationships/vbaProject',
+                'vbaProject.bin',
+              ],
+            ] as [string, string, string][])
+          : []),
       ]),
     ),
     'word/settings.xml': strToU8(
@@ -230,6 +239,12 @@ export function syntheticDocx(
       'word/header1.xml',
       'application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml',
     ],
+    ...(options.macros
+      ? ([['word/vbaProject.bin', 'application/vnd.ms-office.vbaProject']] as [
+          string,
+          string,
+        ][])
+      : []),
   ]);
 }
 

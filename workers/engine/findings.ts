@@ -112,3 +112,18 @@ export class FindingCounts {
     );
   }
 }
+
+/** The label of a document's accepted tracked changes; its value starts with their count. */
+export const TRACKED_CHANGES = 'tracked changes';
+
+/**
+ * How many tracked changes a clean accepted (their deleted words are not in the copy): the
+ * report and the CLI say so in words.
+ */
+export function acceptedChanges(findings: readonly Finding[]): number {
+  let count = 0;
+  for (const f of findings)
+    if (f.label === TRACKED_CHANGES && f.kept === undefined)
+      count += Number(/^\d+/.exec(f.value ?? '')?.[0] ?? 0);
+  return count;
+}

@@ -121,6 +121,9 @@ describe('OpenDocument content that is not shown', () => {
       'content.xml': strToU8(
         `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${NS} office:version="1.3">${body}</office:document-content>`,
       ),
+      'META-INF/manifest.xml': strToU8(
+        `<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="${mime('text')}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>`,
+      ),
     });
     expect(deepFind(input, 'CANARY_FIELD_PATH')).toEqual(['content.xml']);
     const { result, output } = await cleaned(input);

@@ -11,6 +11,7 @@ import {
   XmlEdits,
 } from '../../shared/xml';
 import { isMinted } from './identifier';
+import { EPUB_NAMESPACES } from './namespaces';
 
 export function rewriteNcx(
   name: string,
@@ -19,46 +20,52 @@ export function rewriteNcx(
 ): { edits: XmlEdits; findings: Finding[] } {
   const edits = new XmlEdits();
   const findings: Finding[] = [];
-  walkXml(xml, {
-    close(el) {
-      if (el.name === 'docAuthor') {
-        edits.remove(el.start, el.end);
-        findings.push(
-          finding(
-            'author',
-            'docAuthor',
-            name,
-            decodeEntities(el.text.trim()) || undefined,
-          ),
-        );
-        return;
-      }
-      if (el.name !== 'meta') return;
-      const metaName = attribute(el, 'name')?.raw ?? '';
-      const content = attribute(el, 'content');
-      if (metaName === 'dtb:uid' && content) {
-        const value = decodeEntities(content.raw);
-        if (isMinted(value)) return;
-        if (freshId)
-          edits.replace(
-            content.valueStart,
-            content.valueEnd,
-            escapeXml(freshId),
+  walkXml(
+    xml,
+    {
+      close(el) {
+        if (el.name === 'docAuthor') {
+          edits.remove(el.start, el.end);
+          findings.push(
+            finding(
+              'author',
+              'docAuthor',
+              name,
+              decodeEntities(el.text.trim()) || undefined,
+            ),
           );
-        else edits.remove(el.start, el.end);
-        findings.push(finding('identifier', metaName, name, value));
-      } else if (!/^dtb:(depth|totalPageCount|maxPageNumber)$/.test(metaName)) {
-        edits.remove(el.start, el.end);
-        findings.push(
-          finding(
-            metaName.includes('generator') ? 'software' : 'other',
-            metaName || 'meta',
-            name,
-            decodeEntities(content?.raw ?? ''),
-          ),
-        );
-      }
+          return;
+        }
+        if (el.name !== 'meta') return;
+        const metaName = attribute(el, 'name')?.raw ?? '';
+        const content = attribute(el, 'content');
+        if (metaName === 'dtb:uid' && content) {
+          const value = decodeEntities(content.raw);
+          if (isMinted(value)) return;
+          if (freshId)
+            edits.replace(
+              content.valueStart,
+              content.valueEnd,
+              escapeXml(freshId),
+            );
+          else edits.remove(el.start, el.end);
+          findings.push(finding('identifier', metaName, name, value));
+        } else if (
+          !/^dtb:(depth|totalPageCount|maxPageNumber)$/.test(metaName)
+        ) {
+          edits.remove(el.start, el.end);
+          findings.push(
+            finding(
+              metaName.includes('generator') ? 'software' : 'other',
+              metaName || 'meta',
+              name,
+              decodeEntities(content?.raw ?? ''),
+            ),
+          );
+        }
+      },
     },
-  });
+    EPUB_NAMESPACES,
+  );
   return { edits, findings };
 }

@@ -10,6 +10,7 @@ import {
   walkXml,
   XmlEdits,
 } from '../../shared/xml';
+import { ODF_NAMESPACES } from './namespaces';
 
 export const MANIFEST = 'META-INF/manifest.xml';
 const UNLISTED = new Set(['mimetype', MANIFEST]);
@@ -21,28 +22,32 @@ export function manifestEdits(
   const edits = new XmlEdits();
   const listed = new Set<string>();
   let rootEnd = -1;
-  walkXml(xml, {
-    open(el) {
-      if (el.name === 'manifest:encryption-data')
-        throw new EngineError(
-          'encrypted',
-          'OpenDocument with encrypted members',
+  walkXml(
+    xml,
+    {
+      open(el) {
+        if (el.name === 'manifest:encryption-data')
+          throw new EngineError(
+            'encrypted',
+            'OpenDocument with encrypted members',
+          );
+      },
+      close(el) {
+        if (el.name === 'manifest:manifest') rootEnd = el.closeStart;
+        if (el.name !== 'manifest:file-entry') return;
+        const path = decodeEntities(
+          attribute(el, 'manifest:full-path')?.raw ?? '',
         );
+        listed.add(path);
+        const folder = path.endsWith('/');
+        const present = folder
+          ? path === '/' || [...remaining].some((m) => m.startsWith(path))
+          : remaining.has(path);
+        if (!present) edits.remove(el.start, el.end);
+      },
     },
-    close(el) {
-      if (el.name === 'manifest:manifest') rootEnd = el.closeStart;
-      if (el.name !== 'manifest:file-entry') return;
-      const path = decodeEntities(
-        attribute(el, 'manifest:full-path')?.raw ?? '',
-      );
-      listed.add(path);
-      const folder = path.endsWith('/');
-      const present = folder
-        ? path === '/' || [...remaining].some((m) => m.startsWith(path))
-        : remaining.has(path);
-      if (!present) edits.remove(el.start, el.end);
-    },
-  });
+    ODF_NAMESPACES,
+  );
   const missing = [...remaining].filter(
     (m) => !UNLISTED.has(m) && !listed.has(m) && !m.endsWith('/'),
   );

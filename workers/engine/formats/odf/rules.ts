@@ -4,7 +4,7 @@
  * goes with its marks; inserted text stays), annotations lose their author and date, LibreOffice's
  * editing-session ids go, and settings lose the printer and data sources.
  */
-import { finding, type Finding } from '../../findings';
+import { finding, TRACKED_CHANGES, type Finding } from '../../findings';
 import {
   attribute,
   decodeEntities,
@@ -15,6 +15,7 @@ import {
   XmlEdits,
 } from '../../shared/xml';
 import { HiddenContent, type HiddenOptions } from './hidden';
+import { ODF_NAMESPACES } from './namespaces';
 
 const TRACKED_LOGS = new Set(['text:tracked-changes', 'table:tracked-changes']);
 const CHANGE_MARKS = new Set([
@@ -23,6 +24,11 @@ const CHANGE_MARKS = new Set([
   'text:change',
 ]);
 const SESSION_IDS = new Set(['officeooo:rsid', 'officeooo:paragraph-rsid']);
+/**
+ * Annotations: a text document's and a spreadsheet's (`office:annotation`), and a presentation's,
+ * which LibreOffice writes in its own namespace (`officeooo:annotation`) with the same children.
+ */
+const ANNOTATIONS = new Set(['office:annotation', 'officeooo:annotation']);
 const ANNOTATION_PEOPLE = new Set([
   'dc:creator',
   'dc:date',
@@ -62,93 +68,109 @@ export function odfPartRules(
   const edits = new XmlEdits();
   const findings: Finding[] = [];
   const hidden = new HiddenContent(name, edits, options);
-  const isSettings = /(^|\/)settings\.xml$/.test(name);
+  const isSettings = /(^|\/)settings\.xml$/i.test(name);
   let rsids = 0;
   let changes = 0;
   let annotations = 0;
   let notes = '';
   const nameFields = new Set<string>();
-  walkXml(xml, {
-    open(el) {
-      hidden.open(el);
-      for (const a of el.attributes) {
-        if (SESSION_IDS.has(a.name)) {
-          edits.remove(a.start, a.end);
-          rsids++;
+  walkXml(
+    xml,
+    {
+      open(el) {
+        hidden.open(el);
+        for (const a of el.attributes) {
+          if (SESSION_IDS.has(a.name)) {
+            edits.remove(a.start, a.end);
+            rsids++;
+          }
         }
-      }
-      if (el.name === 'office:annotation') annotations++;
-    },
-    close(el) {
-      hidden.close(el);
-      const n = el.name;
-      if (TRACKED_LOGS.has(n)) {
-        edits.remove(el.start, el.end);
-        changes += el.children;
-      } else if (CHANGE_MARKS.has(n)) {
-        edits.remove(el.start, el.end);
-      } else if (
-        ANNOTATION_PEOPLE.has(n) &&
-        el.parent?.name === 'office:annotation'
-      ) {
-        edits.remove(el.start, el.end);
-        findings.push(
-          finding(
-            n === 'dc:date' ? 'time' : 'author',
-            n,
-            `${name} / annotation`,
-            decodeEntities(el.text),
-          ),
-        );
-      } else if (isSettings && n === 'config:config-item') {
-        const key = attribute(el, 'config:name')?.raw ?? '';
-        if (IDENTIFYING_SETTINGS.has(key)) {
+        if (ANNOTATIONS.has(el.name)) annotations++;
+        // A linked picture or object on the author's disk keeps only its file name.
+        const href = attribute(el, 'xlink:href');
+        if (href && holdsLocalPath(href.raw)) {
+          edits.replace(
+            href.valueStart,
+            href.valueEnd,
+            withoutFolders(href.raw),
+          );
+          findings.push(
+            finding('author', 'linked file', name, decodeEntities(href.raw)),
+          );
+        }
+      },
+      close(el) {
+        hidden.close(el);
+        const n = el.name;
+        if (TRACKED_LOGS.has(n)) {
           edits.remove(el.start, el.end);
-          const value = decodeEntities(el.text).trim();
+          changes += el.children;
+        } else if (CHANGE_MARKS.has(n)) {
+          edits.remove(el.start, el.end);
+        } else if (
+          ANNOTATION_PEOPLE.has(n) &&
+          ANNOTATIONS.has(el.parent?.name ?? '')
+        ) {
+          edits.remove(el.start, el.end);
           findings.push(
             finding(
-              key.startsWith('Print')
-                ? 'device'
-                : key.startsWith('Rsid')
-                  ? 'history'
-                  : 'author',
-              key,
-              name,
-              key === 'PrinterSetup' ? undefined : value || undefined,
+              n === 'dc:date' ? 'time' : 'author',
+              n,
+              `${name} / annotation`,
+              decodeEntities(el.text),
             ),
           );
-        } else if (holdsLocalPath(el.text)) {
-          // Any other setting naming a place on the author's disk keeps only the file name.
+        } else if (isSettings && n === 'config:config-item') {
+          const key = attribute(el, 'config:name')?.raw ?? '';
+          if (IDENTIFYING_SETTINGS.has(key)) {
+            edits.remove(el.start, el.end);
+            const value = decodeEntities(el.text).trim();
+            findings.push(
+              finding(
+                key.startsWith('Print')
+                  ? 'device'
+                  : key.startsWith('Rsid')
+                    ? 'history'
+                    : 'author',
+                key,
+                name,
+                key === 'PrinterSetup' ? undefined : value || undefined,
+              ),
+            );
+          } else if (holdsLocalPath(el.text)) {
+            // Any other setting naming a place on the author's disk keeps only the file name.
+            const text = xml.slice(el.openEnd, el.closeStart);
+            edits.replace(el.openEnd, el.closeStart, withoutFolders(text));
+            findings.push(
+              finding('author', key, name, decodeEntities(el.text).trim()),
+            );
+          }
+        } else if (
+          n === 'text:p' &&
+          within(el, 'presentation:notes') &&
+          notes.length < 500
+        ) {
+          notes += ` ${decodeEntities(el.text)}`;
+        } else if (PATH_FIELDS.has(n) && el.children === 0) {
+          // The shown path of the file or its template (document fields, section 7.3): on
+          // another machine it updates to its own; the file name is all that stays of the author's.
           const text = xml.slice(el.openEnd, el.closeStart);
-          edits.replace(el.openEnd, el.closeStart, withoutFolders(text));
-          findings.push(
-            finding('author', key, name, decodeEntities(el.text).trim()),
-          );
+          if (holdsLocalPath(decodeEntities(text))) {
+            edits.replace(el.openEnd, el.closeStart, withoutFolders(text));
+            findings.push(finding('author', n, name, decodeEntities(text)));
+          }
+        } else if (NAME_FIELDS.test(n) && el.text.trim()) {
+          nameFields.add(decodeEntities(el.text).trim());
         }
-      } else if (
-        n === 'text:p' &&
-        within(el, 'presentation:notes') &&
-        notes.length < 500
-      ) {
-        notes += ` ${decodeEntities(el.text)}`;
-      } else if (PATH_FIELDS.has(n) && el.children === 0) {
-        // The shown path of the file or its template (document fields, section 7.3): on
-        // another machine it updates to its own; the file name is all that stays of the author's.
-        const text = xml.slice(el.openEnd, el.closeStart);
-        if (holdsLocalPath(decodeEntities(text))) {
-          edits.replace(el.openEnd, el.closeStart, withoutFolders(text));
-          findings.push(finding('author', n, name, decodeEntities(text)));
-        }
-      } else if (NAME_FIELDS.test(n) && el.text.trim()) {
-        nameFields.add(decodeEntities(el.text).trim());
-      }
+      },
     },
-  });
+    ODF_NAMESPACES,
+  );
   if (rsids)
     findings.push(finding('history', 'officeooo:rsid', name, String(rsids)));
   if (changes)
     findings.push(
-      finding('history', 'tracked changes', name, `${changes} accepted`),
+      finding('history', TRACKED_CHANGES, name, `${changes} accepted`),
     );
   if (annotations)
     findings.push(
@@ -192,33 +214,37 @@ export function metaFindings(
 ): { findings: Finding[]; version: string } {
   const findings: Finding[] = [];
   let version = '';
-  walkXml(xml, {
-    open(el) {
-      if (el.name === 'office:document-meta')
-        version = attribute(el, 'office:version')?.raw ?? '';
+  walkXml(
+    xml,
+    {
+      open(el) {
+        if (el.name === 'office:document-meta')
+          version = attribute(el, 'office:version')?.raw ?? '';
+      },
+      close(el) {
+        if (el.parent?.name !== 'office:meta') return;
+        const key = localName(el.name);
+        const category =
+          key === 'creator' || key === 'initial-creator' || key === 'printed-by'
+            ? 'author'
+            : key.includes('date') || key === 'editing-duration'
+              ? 'time'
+              : key === 'generator'
+                ? 'software'
+                : key === 'editing-cycles'
+                  ? 'history'
+                  : 'other';
+        const value = decodeEntities(el.text).trim();
+        const attrs = el.attributes
+          .map((a) => `${a.name}=${decodeEntities(a.raw)}`)
+          .join(' ');
+        findings.push(
+          finding(category, el.name, name, value || attrs || undefined),
+        );
+      },
     },
-    close(el) {
-      if (el.parent?.name !== 'office:meta') return;
-      const key = localName(el.name);
-      const category =
-        key === 'creator' || key === 'initial-creator' || key === 'printed-by'
-          ? 'author'
-          : key.includes('date') || key === 'editing-duration'
-            ? 'time'
-            : key === 'generator'
-              ? 'software'
-              : key === 'editing-cycles'
-                ? 'history'
-                : 'other';
-      const value = decodeEntities(el.text).trim();
-      const attrs = el.attributes
-        .map((a) => `${a.name}=${decodeEntities(a.raw)}`)
-        .join(' ');
-      findings.push(
-        finding(category, el.name, name, value || attrs || undefined),
-      );
-    },
-  });
+    ODF_NAMESPACES,
+  );
   return { findings, version };
 }
 

@@ -16,9 +16,10 @@ import {
   XmlEdits,
   type XmlElement,
 } from '../../shared/xml';
+import { OOXML_NAMESPACES } from './namespaces';
 
 const WORD_STORY =
-  /^word\/(document|header\d*|footer\d*|footnotes|endnotes|glossary\/document)\.xml$/;
+  /^word\/(document|header\d*|footer\d*|footnotes|endnotes|glossary\/document)\.xml$/i;
 const PATH_FIELD = /^\s*FILENAME\b.*\\p/i;
 const NAME_FIELD =
   /^\s*(AUTHOR|LASTSAVEDBY|USERNAME|USERINITIALS|USERADDRESS)\b/i;
@@ -48,33 +49,37 @@ export function fieldRules(
   const simple: string[] = [];
   const showsPath = (f: OpenField) => f.showsPath || PATH_FIELD.test(f.instr);
   const shown = () => complex.filter((f) => f.inResult);
-  walkXml(xml, {
-    open(el) {
-      if (el.name === 'w:fldSimple')
-        simple.push(decodeEntities(attribute(el, 'w:instr')?.raw ?? ''));
-      else if (el.name === 'w:fldChar') {
-        const type = attribute(el, 'w:fldCharType')?.raw;
-        if (type === 'begin' && complex.length < MAX_FIELD_DEPTH)
-          complex.push({ instr: '', inResult: false });
-        else if (type === 'separate' && complex.length)
-          complex.at(-1)!.inResult = true;
-        else if (type === 'end') {
-          const done = complex.pop();
-          const outer = complex.at(-1);
-          if (done && outer && !outer.inResult && showsPath(done))
-            outer.showsPath = true;
+  walkXml(
+    xml,
+    {
+      open(el) {
+        if (el.name === 'w:fldSimple')
+          simple.push(decodeEntities(attribute(el, 'w:instr')?.raw ?? ''));
+        else if (el.name === 'w:fldChar') {
+          const type = attribute(el, 'w:fldCharType')?.raw;
+          if (type === 'begin' && complex.length < MAX_FIELD_DEPTH)
+            complex.push({ instr: '', inResult: false });
+          else if (type === 'separate' && complex.length)
+            complex.at(-1)!.inResult = true;
+          else if (type === 'end') {
+            const done = complex.pop();
+            const outer = complex.at(-1);
+            if (done && outer && !outer.inResult && showsPath(done))
+              outer.showsPath = true;
+          }
         }
-      }
+      },
+      close(el) {
+        if (el.name === 'w:fldSimple') simple.pop();
+        else if (el.name === 'w:instrText' && complex.length) {
+          const field = complex.at(-1)!;
+          if (field.instr.length < MAX_INSTRUCTION_CHARS)
+            field.instr += decodeEntities(el.text);
+        } else if (el.name === 'w:t') result(el);
+      },
     },
-    close(el) {
-      if (el.name === 'w:fldSimple') simple.pop();
-      else if (el.name === 'w:instrText' && complex.length) {
-        const field = complex.at(-1)!;
-        if (field.instr.length < MAX_INSTRUCTION_CHARS)
-          field.instr += decodeEntities(el.text);
-      } else if (el.name === 'w:t') result(el);
-    },
-  });
+    OOXML_NAMESPACES,
+  );
   if (names.size)
     findings.push(
       finding(

@@ -19,7 +19,8 @@ const FOLDERS = { word: 'docx', xl: 'xlsx', ppt: 'pptx' } as const;
 /** Which Office document a package is, from its main folder; macros make it a .docm/.xlsm/.pptm. */
 export function officeKind(zip: ZipArchive): Sniffed {
   for (const [folder, id] of Object.entries(FOLDERS)) {
-    if (!zip.entries.some((e) => e.name.startsWith(`${folder}/`))) continue;
+    if (!zip.entries.some((e) => e.name.toLowerCase().startsWith(`${folder}/`)))
+      continue;
     const macros = zip.entries.some((e) =>
       /(^|\/)vbaProject\.bin$/i.test(e.name),
     );

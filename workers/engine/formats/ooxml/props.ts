@@ -5,6 +5,7 @@
  */
 import { finding, type Finding, type FindingCategory } from '../../findings';
 import { decodeEntities, localName, walkXml } from '../../shared/xml';
+import { OOXML_NAMESPACES } from './namespaces';
 
 const encoder = new TextEncoder();
 
@@ -40,15 +41,24 @@ const CATEGORIES: Record<string, FindingCategory> = {
 /** One finding per property the part holds (the minimal parts hold none). */
 export function propertyFindings(name: string, xml: string): Finding[] {
   const findings: Finding[] = [];
-  walkXml(xml, {
-    close(el) {
-      if (el.parent === null || el.parent.parent !== null) return;
-      const key = localName(el.name);
-      const value = decodeEntities(el.text).trim();
-      findings.push(
-        finding(CATEGORIES[key] ?? 'other', el.name, name, value || undefined),
-      );
+  walkXml(
+    xml,
+    {
+      close(el) {
+        if (el.parent === null || el.parent.parent !== null) return;
+        const key = localName(el.name);
+        const value = decodeEntities(el.text).trim();
+        findings.push(
+          finding(
+            CATEGORIES[key] ?? 'other',
+            el.name,
+            name,
+            value || undefined,
+          ),
+        );
+      },
     },
-  });
+    OOXML_NAMESPACES,
+  );
   return findings;
 }

@@ -1,7 +1,7 @@
 /** Rewrites a relationships part: relationships to removed parts go, user paths in links are cut. */
 import { finding, type Finding } from '../../findings';
 import { escapeXml, holdsLocalPath, XmlEdits } from '../../shared/xml';
-import { relType, resolveTarget, type Relationship } from './package';
+import { relType, type Relationship } from './package';
 import { REMOVED_RELATIONSHIP_TYPES } from './removed-parts';
 import { isSettingsPart } from './settings-rules';
 
@@ -21,7 +21,8 @@ export function rewriteRelationships(
   name: string,
   source: string,
   list: readonly Relationship[],
-  removedParts: ReadonlyMap<string, unknown>,
+  /** True when the internal target is a part that is not written. */
+  removedTarget: (target: string) => boolean,
 ): RelsResult {
   const edits = new XmlEdits();
   const removedIds = new Set<string>();
@@ -30,7 +31,7 @@ export function rewriteRelationships(
     const type = relType(r.type);
     const goes =
       REMOVED_RELATIONSHIP_TYPES.has(type) ||
-      (!r.external && removedParts.has(resolveTarget(source, r.target)));
+      (!r.external && removedTarget(r.target));
     if (goes) {
       edits.remove(r.start, r.end);
       removedIds.add(r.id);

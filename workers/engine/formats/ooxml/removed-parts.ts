@@ -43,25 +43,25 @@ export const REMOVED_RELATIONSHIP_TYPES: ReadonlyMap<string, FindingCategory> =
   ]);
 
 const REMOVED_NAMES: readonly [RegExp, FindingCategory][] = [
-  [/^docProps\/custom\.xml$/, 'other'],
+  [/^docProps\/custom\.xml$/i, 'other'],
   [/^docProps\/thumbnail\.[^/]+$/i, 'thumbnail'],
-  [/^customXml\//, 'other'],
-  [/^word\/comments[^/]*\.xml$/, 'comment'],
-  [/^word\/people\.xml$/, 'author'],
-  [/^xl\/comments[^/]*\.xml$/, 'comment'],
-  [/^xl\/threadedComments\//, 'comment'],
-  [/^xl\/persons\//, 'author'],
-  [/^ppt\/comments\//, 'comment'],
-  [/^ppt\/commentAuthors\.xml$/, 'author'],
-  [/^ppt\/authors\.xml$/, 'author'],
-  [/(^|\/)printerSettings\//, 'device'],
-  [/^docMetadata\/LabelInfo\.xml$/, 'identifier'],
-  [/^ppt\/changesInfos\//, 'author'],
-  [/^ppt\/revisionInfo\.xml$/, 'history'],
-  [/^xl\/revisions\//, 'history'],
-  [/^xl\/usernames\.xml$/, 'author'],
+  [/^customXml\//i, 'other'],
+  [/^word\/comments[^/]*\.xml$/i, 'comment'],
+  [/^word\/people\.xml$/i, 'author'],
+  [/^xl\/comments[^/]*\.xml$/i, 'comment'],
+  [/^xl\/threadedComments\//i, 'comment'],
+  [/^xl\/persons\//i, 'author'],
+  [/^ppt\/comments\//i, 'comment'],
+  [/^ppt\/commentAuthors\.xml$/i, 'author'],
+  [/^ppt\/authors\.xml$/i, 'author'],
+  [/(^|\/)printerSettings\//i, 'device'],
+  [/^docMetadata\/LabelInfo\.xml$/i, 'identifier'],
+  [/^ppt\/changesInfos\//i, 'author'],
+  [/^ppt\/revisionInfo\.xml$/i, 'history'],
+  [/^xl\/revisions\//i, 'history'],
+  [/^xl\/usernames\.xml$/i, 'author'],
   // Parts Office moved aside when they were deleted: earlier content.
-  [/^\[trash\]\//, 'history'],
+  [/^\[trash\]\//i, 'history'],
 ];
 
 export function removedByName(name: string): FindingCategory | null {

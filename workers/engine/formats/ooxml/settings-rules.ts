@@ -17,9 +17,10 @@ import {
   type XmlAttribute,
   type XmlElement,
 } from '../../shared/xml';
+import { OOXML_NAMESPACES } from './namespaces';
 
 const SETTINGS_PART =
-  /^(word\/(glossary\/)?(settings|webSettings)\.xml|xl\/(workbook|connections)\.xml|xl\/pivotCache\/pivotCacheDefinition\d*\.xml|ppt\/(presProps|viewProps)\.xml)$/;
+  /^(word\/(glossary\/)?(settings|webSettings)\.xml|xl\/(workbook|connections)\.xml|xl\/pivotCache\/pivotCacheDefinition\d*\.xml|ppt\/(presProps|viewProps)\.xml)$/i;
 
 /** True for the parts whose external relationships may point at the author's disk. */
 export const isSettingsPart = (name: string): boolean =>
@@ -78,7 +79,7 @@ export function settingsRules(
   const findings: Finding[] = [];
   const variables: string[] = [];
   const sources: string[] = [];
-  walkXml(xml, { open, close });
+  walkXml(xml, { open, close }, OOXML_NAMESPACES);
   return findings;
 
   function open(el: XmlElement): void {

@@ -21,8 +21,8 @@ import {
   type PdfObject,
   type PdfValue,
 } from './objects';
-import type { Tally } from './rules';
-import type { StreamData } from './walk';
+import type { Tally } from './tally';
+import type { StreamData } from './stream-data';
 
 /** Streams whose data is a font, a colour profile, a function or 3D data: never XMP or content. */
 const OPAQUE_SUBTYPES = new Set([

@@ -15,12 +15,7 @@ import {
 import { anywhere } from './anywhere';
 import { noteContentStreams } from './content';
 import { keepDefinedKeys, keptKind } from './keep';
-import {
-  kindAt,
-  notePositions,
-  type Position,
-  type Positions,
-} from './positions';
+import { kindAt, notePositions, type Position } from './positions';
 import { dateOf, textOf } from './text';
 
 /** Annotations that carry a comment, per ISO 32000-1, 12.5.6.2 (markup annotations). */
@@ -59,40 +54,9 @@ const ANNOTATIONS = new Set([
 ]);
 
 /** What the walk tallies to report as kept for review. */
-export interface Tally {
-  comments: number;
-  javascript: number;
-  filledFields: number;
-  /** Referenced XMP streams, to read for the report; the key is removed here. */
-  readonly xmp: { value: PdfValue; owner: string }[];
-  /** Signature fields whose value (the signature dictionary) was removed, to read for the report. */
-  readonly signatures: { value: PdfValue; field: string }[];
-  /** Field values held in objects of their own: a signature (inherited type) or a filled value. */
-  readonly indirectValues: { owner: PdfDict; field: string }[];
-  /** Embedded file streams by object number, with the attachment's name. */
-  readonly attachmentNames: Map<number, string>;
-  /** Content streams by object number, with where they are shown (a page, a glyph). */
-  readonly contentStreams: Map<number, string>;
-  /** Pages met so far, to name a page in an error. */
-  pages: number;
-  /** What referenced objects are by where they are referenced. */
-  readonly positions: Positions;
-}
+import type { Tally } from './tally';
 
-export function newTally(): Tally {
-  return {
-    comments: 0,
-    javascript: 0,
-    filledFields: 0,
-    xmp: [],
-    signatures: [],
-    indirectValues: [],
-    attachmentNames: new Map(),
-    contentStreams: new Map(),
-    pages: 0,
-    positions: new Map(),
-  };
-}
+export { newTally, type Tally } from './tally';
 
 const ownerOf = (d: PdfDict): string =>
   nameOf(d.map.get('Type')) ?? nameOf(d.map.get('Subtype')) ?? 'object';

@@ -12,3 +12,5 @@ export {
   type XmlElement,
   type XmlVisitor,
 } from './tokenize';
+export { isUnknownName, UNKNOWN_MARK, type NamespaceTable } from './namespaces';
+export { unknownAttributeEdits } from './unknown';

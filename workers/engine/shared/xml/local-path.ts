@@ -1,8 +1,12 @@
+import { decodeEntities } from './tokenize';
+
 /**
  * Paths on someone's disk (`file:///home/alice/x`, `C:\Users\alice\x`, `\\server\share\x`,
  * `/Users/alice/x`) name the person or their organisation, and no one else can open them. Found
  * anywhere in a value unless the start continues a word or a URL (`https://x.org/home/`,
  * `profile:`): before it, a space, a quote, a bracket, `=`, a control byte or punctuation.
+ * Values are taken as XML writes them: character and entity references are decoded before a
+ * rule looks (`C:\Users\J&#246;rg\x` is Jörg's folder, and `&#92;` is a separator).
  */
 const LOCAL_PATH_INSIDE =
   /(?<![\w/.:~-])(?:file:|[A-Za-z]:[\\/]|\\\\\w|\/home\/|\/Users\/|\/root\/)/i;
@@ -11,16 +15,14 @@ const LOCAL_PATH_ALL = new RegExp(LOCAL_PATH_INSIDE.source, 'gi');
 const PATH_END = /[;"'<>|\r\n\t]/;
 const SEPARATOR = /[\\/]/;
 
-/** True when the text names a place on a local disk. */
+/** True when the text (raw XML, references not decoded) names a place on a local disk. */
 export function holdsLocalPath(text: string): boolean {
-  return LOCAL_PATH_INSIDE.test(text);
+  return LOCAL_PATH_INSIDE.test(
+    text.includes('&') ? decodeEntities(text) : text,
+  );
 }
 
-/**
- * The text with the folders of every local path in it cut, each path keeping only its file name
- * (`Data Source=C:\Users\alice\list.xlsx;Mode=Read` -> `Data Source=list.xlsx;Mode=Read`).
- */
-export function withoutFolders(text: string): string {
+function cutFolders(text: string): string {
   let out = '';
   let at = 0;
   for (const m of text.matchAll(LOCAL_PATH_ALL)) {
@@ -32,4 +34,25 @@ export function withoutFolders(text: string): string {
     at = cut;
   }
   return out + text.slice(at);
+}
+
+/** Escapes what XML text and either kind of quoted attribute value cannot hold as it is. */
+const escapeAll = (text: string): string =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+/**
+ * The text (raw XML) with the folders of every local path in it cut, each path keeping only its
+ * file name (`Data Source=C:\Users\alice\list.xlsx;Mode=Read` -> `Data Source=list.xlsx;Mode=Read`).
+ * A value with references is decoded first and written back escaped.
+ */
+export function withoutFolders(text: string): string {
+  if (!text.includes('&')) return cutFolders(text);
+  const decoded = decodeEntities(text);
+  const cut = cutFolders(decoded);
+  return cut === decoded ? text : escapeAll(cut);
 }

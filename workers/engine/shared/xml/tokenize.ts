@@ -1,20 +1,20 @@
 import { corrupt } from '../../errors';
 import { MAX_DEPTH, MAX_ENTRIES } from '../../limits';
+import { NamespaceScopes, type NamespaceTable } from './namespaces';
+import type { XmlAttribute } from './xml-attribute';
 
-/** One attribute of a start tag, with the range that removing it must cut (leading space included). */
-export interface XmlAttribute {
-  readonly name: string;
-  /** The raw value between the quotes (entities not decoded). */
-  readonly raw: string;
-  readonly start: number;
-  readonly end: number;
-  readonly valueStart: number;
-  readonly valueEnd: number;
-}
+export type { XmlAttribute } from './xml-attribute';
 
 /** An element as the walk sees it: its start tag, and once closed, where it ends. */
 export interface XmlElement {
+  /**
+   * The element's name. Walked with a namespace table, its canonical qualified name: the prefix
+   * the table gives its namespace URI (or none), whatever prefix the part wrote; a name in a
+   * namespace the table does not know is `~prefix:local` so no rule takes it for a known one.
+   */
   readonly name: string;
+  /** The name as written in the part, for edits that write a tag back. */
+  readonly raw: string;
   readonly attributes: readonly XmlAttribute[];
   readonly start: number;
   /** Just past the start tag's `>`. */
@@ -84,7 +84,12 @@ function tagEnd(xml: string, from: number): number {
  * recurse), calling the visitor at each element's start and end. Comments, processing
  * instructions, CDATA and the DOCTYPE are skipped. Mismatched or unclosed tags are corrupt.
  */
-export function walkXml(xml: string, visitor: XmlVisitor): void {
+export function walkXml(
+  xml: string,
+  visitor: XmlVisitor,
+  names?: NamespaceTable,
+): void {
+  const scopes = names ? new NamespaceScopes(names) : null;
   let current: XmlElement | null = null;
   let depth = 0;
   let count = 0;
@@ -108,11 +113,12 @@ export function walkXml(xml: string, visitor: XmlVisitor): void {
     } else if (xml[lt + 1] === '/') {
       const end = tagEnd(xml, lt + 2);
       const name = xml.slice(lt + 2, end - 1).trim();
-      if (!current || current.name !== name)
+      if (!current || current.raw !== name)
         throw corrupt(`XML end tag </${name.slice(0, 40)}> does not match`);
       current.closeStart = lt;
       current.end = end;
       visitor.close?.(current);
+      scopes?.leave();
       current = current.parent;
       depth--;
       at = end;
@@ -127,9 +133,11 @@ export function walkXml(xml: string, visitor: XmlVisitor): void {
       if (!name) throw corrupt('XML tag without a name');
       if (++count > MAX_ENTRIES) throw corrupt('too many XML elements');
       if (current) current.children++;
+      const written = attributes(xml, lt + 1 + name.length, end - 1);
       const element: XmlElement = {
-        name,
-        attributes: attributes(xml, lt + 1 + name.length, end - 1),
+        name: scopes ? scopes.enter(name, written) : name,
+        raw: name,
+        attributes: scopes ? scopes.attributes(written) : written,
         start: lt,
         openEnd: end,
         closeStart: end,
@@ -141,6 +149,7 @@ export function walkXml(xml: string, visitor: XmlVisitor): void {
       visitor.open?.(element);
       if (selfClosing) {
         visitor.close?.(element);
+        scopes?.leave();
       } else {
         if (++depth > MAX_DEPTH * 8) throw corrupt('XML nested too deep');
         current = element;

@@ -1,12 +1,7 @@
 /** Our own zip reader and writer: members are located and copied as input ranges, never re-read. */
 export { METHOD_DEFLATED, METHOD_STORED } from './format';
 export { readMember } from './member';
-export {
-  cleanedOrCopiedMember,
-  cleanNestedMember,
-  isNestedFile,
-  type NestedMember,
-} from './nested';
+export { cleanNestedMember, type NestedMember } from './nested';
 export {
   checkMemberName,
   readZip,
@@ -15,7 +10,6 @@ export {
 } from './read';
 export {
   copiedMember,
-  inEntryOrder,
   newMember,
   storedPlanMember,
   writeZip,
@@ -23,4 +17,17 @@ export {
 } from './write';
 export { firstMemberIsMimetype } from './sniff';
 export { isSystemFile } from './system-files';
-export { editedXmlMember } from './xml-member';
+export {
+  cleanPackage,
+  packageReader,
+  UNREACHED_LABEL,
+  type MemberRule,
+  type PackagePlan,
+  type PackagePolicy,
+  type PackageReader,
+  type XmlRuleResult,
+} from './package';
+export { partKey, resolvePart } from './names';
+export { looksNested } from './nested';
+export { copiedContentMember } from './content';
+export type { XmlPart } from './encoding';

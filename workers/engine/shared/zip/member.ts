@@ -53,6 +53,16 @@ function inflateBounded(
   return out;
 }
 
+/** True when `raw` inflates without error to exactly `size` bytes. */
+export function inflatesWhole(raw: Uint8Array, size: number): boolean {
+  try {
+    inflateBounded(raw, size, '');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A member's bytes, decompressed (bounded by its declared size) and checked against its CRC-32.
  * `checked: false` skips the CRC for a member read a second time, whose first read was checked.

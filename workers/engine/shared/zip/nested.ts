@@ -8,7 +8,10 @@ import {
   planSize,
   type OutputPlan,
 } from '../../output-plan';
+import { Inflate } from 'fflate';
+import { corrupt } from '../../errors';
 import { crc32 } from '../crc32';
+import { copiedContentMember } from './content';
 import { readMember } from './member';
 import { METHOD_STORED } from './format';
 import type { ZipEntry } from './read';
@@ -18,22 +21,92 @@ import {
   storedPlanMember,
   type OutMember,
 } from './write';
-import { NESTED_EXTENSIONS } from '../../format-catalog';
 
-/** A member the engine cleans as a file of its own, by its extension (see the catalog's `nested`). */
+/** Bytes of a member's start enough to tell a file of its own by its signature. */
+const HEAD_BYTES = 1024;
+/** Compressed bytes fed at a time while inflating a member's start. */
+const HEAD_CHUNK = 4096;
+/** A deflated member's start is looked for in at most this many compressed bytes. */
+const MAX_HEAD_INPUT = 64 * 1024;
+
+const bytesOf = (text: string) => [...text].map((c) => c.charCodeAt(0));
 /**
- * An Office package's embedded OLE object ([MS-OLEDS] in a compound file): a legacy Word, Excel
- * or PowerPoint document, or a Package holding a file and the path it came from.
+ * Signatures of files the engine cleans, read at the start of a member whatever its name or
+ * declared type: photos and drawings, sound and video, documents, and legacy Office's compound
+ * file (which the engine cleans, or refuses naming the part). Weak signatures (an MP3 frame sync,
+ * a bare `BM`) are not used: random bytes could take their shape.
  */
-const OLE_OBJECT_MEMBER = /(^|\/)embeddings\/oleObject\d*\.bin$/i;
+const SIGNATURES: readonly (
+  readonly number[] | { at: number; bytes: readonly number[] }
+)[] = [
+  [0xff, 0xd8, 0xff],
+  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  bytesOf('GIF8'),
+  [0x49, 0x49, 0x2a, 0x00],
+  [0x4d, 0x4d, 0x00, 0x2a],
+  bytesOf('RIFF'),
+  bytesOf('FORM'),
+  { at: 4, bytes: bytesOf('ftyp') },
+  [0x1a, 0x45, 0xdf, 0xa3],
+  bytesOf('OggS'),
+  bytesOf('fLaC'),
+  bytesOf('ID3'),
+  [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11],
+  bytesOf('FLV\x01'),
+  bytesOf('%PDF-'),
+  [0x50, 0x4b, 0x03, 0x04],
+  [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
+];
+/** An SVG drawing: XML whose root is `svg`, in any namespace spelling. */
+const SVG_ROOT =
+  /^(?:\uFEFF)?\s*(?:<\?[^>]*\?>\s*|<!--[^]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<(?:[\w.-]+:)?svg[\s>/]/;
 
-export function isNestedFile(name: string): boolean {
-  const dot = name.lastIndexOf('.');
-  return (
-    OLE_OBJECT_MEMBER.test(name) ||
-    (dot > name.lastIndexOf('/') &&
-      NESTED_EXTENSIONS.has(name.slice(dot + 1).toLowerCase()))
-  );
+function matches(head: Uint8Array): boolean {
+  for (const sig of SIGNATURES) {
+    const [at, bytes] = Array.isArray(sig)
+      ? [0, sig as readonly number[]]
+      : [
+          (sig as { at: number }).at,
+          (sig as { bytes: readonly number[] }).bytes,
+        ];
+    if (bytes.every((b, i) => head[at + i] === b)) return true;
+  }
+  return SVG_ROOT.test(new TextDecoder().decode(head));
+}
+
+/** The first bytes of a member's content, inflating no more than needed. */
+async function headOf(src: ByteSource, entry: ZipEntry): Promise<Uint8Array> {
+  const wanted = Math.min(HEAD_BYTES, entry.uncompressedSize);
+  if (entry.method === METHOD_STORED)
+    return src.readExact(entry.dataStart, wanted);
+  const head = new Uint8Array(wanted);
+  let filled = 0;
+  const inflater = new Inflate((chunk) => {
+    const take = Math.min(chunk.length, wanted - filled);
+    head.set(chunk.subarray(0, take), filled);
+    filled += take;
+  });
+  const limit = Math.min(entry.compressedSize, MAX_HEAD_INPUT);
+  try {
+    for (let at = 0; at < limit && filled < wanted; at += HEAD_CHUNK) {
+      const end = Math.min(limit, at + HEAD_CHUNK);
+      inflater.push(
+        await src.readExact(entry.dataStart + at, end - at),
+        end === entry.compressedSize,
+      );
+    }
+  } catch {
+    throw corrupt(`zip member ${entry.name} does not inflate`);
+  }
+  return head.subarray(0, filled);
+}
+
+/** True when the member's bytes start like a file the engine cleans, whatever its name. */
+export async function looksNested(
+  src: ByteSource,
+  entry: ZipEntry,
+): Promise<boolean> {
+  return entry.uncompressedSize > 0 && matches(await headOf(src, entry));
 }
 
 export interface NestedMember {
@@ -77,7 +150,7 @@ export async function cleanNestedMember(
   const result = await ctx.nested.cleanPlanned(bytes);
   const findings = relocated(result.findings, entry.name);
   if (!findings.some(removable))
-    return { findings, member: copiedMember(entry) };
+    return { findings, member: await copiedContentMember(src, entry) };
   // The cleaned file is not kept: the output makes it again from the member's compressed bytes
   // when it is read or written, so a document of many photos never holds them all.
   const { plan } = result;
@@ -97,24 +170,6 @@ export async function cleanNestedMember(
       },
     ),
   };
-}
-
-/**
- * A member a document walk has no rule of its own for: a file the engine cleans (its findings and
- * proven image ranges join the walk's), or anything else copied as it is.
- */
-export async function cleanedOrCopiedMember(
-  src: ByteSource,
-  entry: ZipEntry,
-  ctx: AnalysisContext,
-  findings: Finding[],
-  nestedOpaque: ByteRange[],
-): Promise<OutMember> {
-  if (!isNestedFile(entry.name)) return copiedMember(entry);
-  const nested = await cleanNestedMember(src, entry, ctx);
-  findings.push(...nested.findings);
-  nestedOpaque.push(...(nested.opaque ?? []));
-  return nested.member;
 }
 
 /** The CRC-32 of what a plan over `input` describes, without assembling it. */

@@ -197,25 +197,28 @@ function centralRecords(cd: Uint8Array, count: number): CentralRecord[] {
 }
 
 async function toEntry(src: ByteSource, r: CentralRecord): Promise<ZipEntry> {
-  checkMemberName(r.name);
+  // Some writers (WPS Office) separate folders with `\`: a separator, written back as `/`. A
+  // `..\` is still a parent segment, refused below.
+  const name = r.name.replace(/\\/g, '/');
+  checkMemberName(name);
   if (r.flags & FLAG_ENCRYPTED)
-    throw new EngineError('encrypted', `zip member ${r.name} is encrypted`);
+    throw new EngineError('encrypted', `zip member ${name} is encrypted`);
   if (r.method !== METHOD_STORED && r.method !== METHOD_DEFLATED)
     throw new EngineError(
       'unsupported',
-      `zip member ${r.name} uses compression method ${r.method}`,
+      `zip member ${name} uses compression method ${r.method}`,
     );
   if (r.method === METHOD_STORED && r.compressedSize !== r.uncompressedSize)
-    throw corrupt(`stored zip member ${r.name} has two sizes`);
+    throw corrupt(`stored zip member ${name} has two sizes`);
   const header = await src.readExact(r.headerOffset, LOCAL_HEADER_SIZE);
   if (u32le(header, 0) !== LOCAL_HEADER_SIG)
-    throw corrupt(`no local header for zip member ${r.name}`);
+    throw corrupt(`no local header for zip member ${name}`);
   const dataStart =
     r.headerOffset + LOCAL_HEADER_SIZE + u16le(header, 26) + u16le(header, 28);
   if (dataStart + r.compressedSize > src.size)
-    throw corrupt(`zip member ${r.name} runs past the end of the file`);
+    throw corrupt(`zip member ${name} runs past the end of the file`);
   return {
-    name: r.name,
+    name: name,
     method: r.method,
     crc32: r.crc32,
     compressedSize: r.compressedSize,

@@ -125,23 +125,6 @@ export async function storedPlanMember(
   };
 }
 
-/**
- * The members in the input's order with `first` moved to the front: the member a format requires
- * first (`mimetype`, `[Content_Types].xml`) wherever the input had it.
- */
-export function inEntryOrder(
-  entries: readonly ZipEntry[],
-  out: ReadonlyMap<string, OutMember>,
-  first: OutMember,
-): OutMember[] {
-  return [
-    first,
-    ...entries
-      .map((e) => out.get(e.name))
-      .filter((m): m is OutMember => m !== undefined && m !== first),
-  ];
-}
-
 function header(
   size: number,
   sig: number,

@@ -1,0 +1,200 @@
+/**
+ * The EPUB container as the driver's policy (EPUB 3.3, OCF and package document sections): a
+ * member is kept only when the container names it (the package documents) or a package
+ * document's manifest lists it with a media type we know. What a reading app adds beside the
+ * book, a second package document the container does not name, a linked metadata record (ONIX)
+ * and anything else goes. Content documents are chosen by media type, not by extension, and
+ * pictures and media are cleaned by the engine by their bytes.
+ */
+import { EngineError } from '../../errors';
+import type { Finding, FindingCategory } from '../../findings';
+import {
+  attribute,
+  decodeEntities,
+  localName,
+  walkXml,
+  XmlEdits,
+} from '../../shared/xml';
+import {
+  METHOD_STORED,
+  resolvePart,
+  type MemberRule,
+  type PackagePlan,
+  type PackageReader,
+  type ZipEntry,
+} from '../../shared/zip';
+import { mintIdentifier } from './identifier';
+import { EPUB_NAMESPACES } from './namespaces';
+import { rewriteNcx } from './ncx';
+import { rewriteOpf } from './opf';
+import { rewriteXhtml } from './xhtml';
+
+const CONTAINER = 'META-INF/container.xml';
+const ENCRYPTION = 'META-INF/encryption.xml';
+const PACKAGE_TYPE = 'application/oebps-package+xml';
+const XHTML_TYPE = /^(application\/xhtml\+xml|text\/html)$/i;
+const NCX_TYPE = 'application/x-dtbncx+xml';
+/** Core media types (EPUB 3.3, section 3.2) kept as content; SVG is cleaned by its own module. */
+const CONTENT_TYPE =
+  /^(image\/(gif|jpeg|png|svg\+xml|webp)|audio\/(mpeg|mp4|ogg|opus)|video\/|font\/|application\/(font-sfnt|font-woff|vnd\.ms-opentype|x-font-(ttf|otf|truetype|opentype))|text\/(css|javascript)|application\/(javascript|ecmascript|smil\+xml|pls\+xml))$/i;
+/** Files reading apps add that a package document may still list. */
+const REMOVED: readonly [RegExp, FindingCategory][] = [
+  [/(^|\/)calibre_bookmarks\.txt$/i, 'history'],
+  [/(^|\/)iTunesMetadata(-original)?\.plist$/i, 'author'],
+  [/(^|\/)iTunesArtwork$/i, 'author'],
+];
+
+interface Item {
+  readonly entry: ZipEntry;
+  readonly href: string;
+  readonly type: string;
+}
+
+function rootFiles(xml: string): string[] {
+  const paths: string[] = [];
+  walkXml(
+    xml,
+    {
+      open(el) {
+        if (el.name !== 'rootfile') return;
+        const type = attribute(el, 'media-type')?.raw;
+        const path = attribute(el, 'full-path')?.raw;
+        if (path && (!type || type === PACKAGE_TYPE))
+          paths.push(decodeEntities(path));
+      },
+    },
+    EPUB_NAMESPACES,
+  );
+  return paths;
+}
+
+/** The manifest items of a package document and the hrefs its metadata links to. */
+function manifestOf(xml: string): {
+  items: { href: string; type: string }[];
+  links: string[];
+} {
+  const items: { href: string; type: string }[] = [];
+  const links: string[] = [];
+  walkXml(
+    xml,
+    {
+      open(el) {
+        const local = localName(el.name);
+        const href = decodeEntities(attribute(el, 'href')?.raw ?? '');
+        if (
+          local === 'item' &&
+          el.parent &&
+          localName(el.parent.name) === 'manifest'
+        )
+          items.push({
+            href,
+            type: decodeEntities(attribute(el, 'media-type')?.raw ?? ''),
+          });
+        else if (local === 'link' && href) links.push(href);
+      },
+    },
+    EPUB_NAMESPACES,
+  );
+  return { items, links };
+}
+
+const noEdits = () => ({ edits: new XmlEdits(), findings: [] as Finding[] });
+
+export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
+  if (pkg.find(ENCRYPTION))
+    throw new EngineError(
+      'encrypted',
+      'EPUB with encrypted or obfuscated resources (its fonts are keyed to the identifier)',
+    );
+  const mimetype = pkg.zip.byName.get('mimetype');
+  if (!mimetype)
+    throw new EngineError('corrupt', 'EPUB without a mimetype member');
+  const container = pkg.find(CONTAINER);
+  if (!container)
+    throw new EngineError('corrupt', 'EPUB without META-INF/container.xml');
+  const opfs = rootFiles(await pkg.xml(container))
+    .map((p) => pkg.find(p))
+    .filter((e): e is ZipEntry => e !== undefined);
+  if (!opfs.length)
+    throw new EngineError('corrupt', 'EPUB package document missing');
+
+  const rules = new Map<ZipEntry, MemberRule>();
+  const findings: Finding[] = [];
+  const freshId = mintIdentifier();
+  let identifierReplaced = false;
+  const items = new Map<ZipEntry, Item>();
+  const removedHrefs = new Map<ZipEntry, Set<string>>();
+  for (const opf of opfs) {
+    const { items: listed, links } = manifestOf(await pkg.xml(opf));
+    const linked = new Set(
+      links.map((l) => pkg.find(resolvePart(opf.name, l))).filter(Boolean),
+    );
+    const gone = new Set<string>();
+    for (const { href, type } of listed) {
+      const entry = pkg.find(resolvePart(opf.name, href));
+      if (!entry || entry === opf || entry === container || entry === mimetype)
+        continue;
+      const removed = REMOVED.find(([re]) => re.test(entry.name));
+      if (removed || linked.has(entry) || !knownType(type)) {
+        gone.add(href);
+        rules.set(entry, {
+          kind: 'removed',
+          category: removed?.[1] ?? 'other',
+          ...(linked.has(entry) || removed
+            ? {}
+            : { label: `resource of type ${type.slice(0, 80)}` }),
+        });
+        continue;
+      }
+      if (!items.has(entry)) items.set(entry, { entry, href, type });
+    }
+    removedHrefs.set(opf, gone);
+  }
+  for (const entry of rules.keys()) items.delete(entry);
+
+  for (const opf of opfs) {
+    const xml = await pkg.xml(opf);
+    const r = rewriteOpf(opf.name, xml, freshId, removedHrefs.get(opf)!);
+    identifierReplaced ||= r.identifierReplaced;
+    rules.set(opf, {
+      kind: 'xml',
+      namespaces: EPUB_NAMESPACES,
+      rules: () => r,
+    });
+  }
+  for (const { entry, type } of items.values()) {
+    if (XHTML_TYPE.test(type))
+      rules.set(entry, {
+        kind: 'xml',
+        rules: (text) => rewriteXhtml(entry.name, text),
+      });
+    else if (type.toLowerCase() === NCX_TYPE)
+      rules.set(entry, {
+        kind: 'xml',
+        namespaces: EPUB_NAMESPACES,
+        rules: (text) =>
+          rewriteNcx(entry.name, text, identifierReplaced ? freshId : null),
+      });
+    else rules.set(entry, { kind: 'content' });
+  }
+  rules.set(container, {
+    kind: 'xml',
+    namespaces: EPUB_NAMESPACES,
+    rules: noEdits,
+  });
+  rules.set(
+    mimetype,
+    mimetype.method === METHOD_STORED
+      ? { kind: 'content' }
+      : { kind: 'bytes', bytes: await pkg.bytes(mimetype), stored: true },
+  );
+  return { rules, findings, first: mimetype };
+}
+
+function knownType(type: string): boolean {
+  return (
+    XHTML_TYPE.test(type) ||
+    type.toLowerCase() === NCX_TYPE ||
+    CONTENT_TYPE.test(type)
+  );
+}

@@ -1,0 +1,236 @@
+/**
+ * The OpenDocument package as the driver's policy (OpenDocument 1.3 part 2): a member is kept
+ * only when the manifest lists it with a media type and a rule of ours knows that type. The
+ * manifest's root entry must name the same kind of document as the `mimetype` member. XML parts
+ * are kept only when their root element is in an OpenDocument namespace (so an Office part
+ * smuggled into a package is not taken for content), `meta.xml` becomes minimal, the RDF
+ * metadata, thumbnails and signatures go, pictures and media are content.
+ */
+import { EngineError } from '../../errors';
+import { finding, type Finding } from '../../findings';
+import type { Sniffed } from '../../format-module';
+import {
+  attribute,
+  decodeEntities,
+  isUnknownName,
+  walkXml,
+  XmlEdits,
+  type XmlElement,
+} from '../../shared/xml';
+import {
+  looksNested,
+  METHOD_STORED,
+  type MemberRule,
+  type PackagePlan,
+  type PackageReader,
+  type ZipEntry,
+} from '../../shared/zip';
+import { odfKind } from './kind';
+import { MANIFEST, manifestEdits } from './manifest';
+import { ODF_NAMESPACES } from './namespaces';
+import { metaFindings, minimalMeta, odfPartRules } from './rules';
+
+/** Members that go whole, with what they held. */
+const REMOVED: readonly [RegExp, Finding['category']][] = [
+  [/^Thumbnails\//i, 'thumbnail'],
+  [/^META-INF\/(documentsignatures|macrosignatures)\.xml$/i, 'author'],
+  // RDF metadata (part 2, section 6): statements about the document, whoever wrote them.
+  [/(^|\/)manifest\.rdf$/i, 'other'],
+  [/^META-INF\/metadata\.xml$/i, 'other'],
+  // A cache of page layout LibreOffice makes again; nothing a reader needs.
+  [/(^|\/)layout-cache$/i, 'other'],
+];
+/** Media types of members kept as content (cleaned by the engine when they are its files). */
+const CONTENT_TYPE =
+  /^(image|audio|video|font)\/|^application\/(vnd\.oasis\.opendocument\.|vnd\.sun\.star\.oleobject$|x-openoffice|octet-stream$)/i;
+const XML_NAME = /\.xml$/i;
+const META = /(^|\/)meta\.xml$/i;
+/** The parts of a document (or of an object inside it) where fields are declared and used. */
+const FIELD_PARTS = /(^|\/)(content|styles)\.xml$/i;
+/** What separates names in attribute values, conditions and formulas. */
+const NAME_DELIMITERS = /[\s"'<>=&;:()+\-*/!|,[\]{}]+/;
+const isToken = (name: string) => name !== '' && !NAME_DELIMITERS.test(name);
+
+interface ManifestEntry {
+  readonly path: string;
+  readonly type: string;
+}
+
+function readManifest(xml: string): ManifestEntry[] {
+  const list: ManifestEntry[] = [];
+  walkXml(
+    xml,
+    {
+      open(el) {
+        if (el.name === 'manifest:encryption-data')
+          throw new EngineError(
+            'encrypted',
+            'OpenDocument with encrypted members',
+          );
+        if (el.name !== 'manifest:file-entry') return;
+        list.push({
+          path: decodeEntities(attribute(el, 'manifest:full-path')?.raw ?? ''),
+          type: decodeEntities(attribute(el, 'manifest:media-type')?.raw ?? ''),
+        });
+      },
+    },
+    ODF_NAMESPACES,
+  );
+  return list;
+}
+
+/** The root element's name, canonical: an unknown namespace starts with the unknown mark. */
+function rootName(xml: string): string {
+  let root = '';
+  try {
+    walkXml(
+      xml,
+      {
+        open(el: XmlElement) {
+          if (!root) root = el.name;
+        },
+      },
+      ODF_NAMESPACES,
+    );
+  } catch {
+    return '';
+  }
+  return root;
+}
+
+export async function odfPolicy(
+  pkg: PackageReader,
+): Promise<PackagePlan & { format: Sniffed }> {
+  const mimetypeEntry = pkg.zip.byName.get('mimetype');
+  if (!mimetypeEntry)
+    throw new EngineError('corrupt', 'OpenDocument without a mimetype member');
+  const mimetype = new TextDecoder().decode(await pkg.bytes(mimetypeEntry));
+  const format = odfKind(mimetype);
+  const manifestEntry = pkg.find(MANIFEST);
+  if (!manifestEntry)
+    throw new EngineError('corrupt', 'OpenDocument without a manifest');
+  const manifestXml = await pkg.xml(manifestEntry);
+  const listed = readManifest(manifestXml);
+  const root = listed.find((e) => e.path === '/');
+  if (root && root.type.replace(/-template$/, '') !== format.mime)
+    throw new EngineError(
+      'corrupt',
+      `OpenDocument whose mimetype (${mimetype.slice(0, 60)}) and manifest (${root.type.slice(0, 60)}) disagree`,
+    );
+
+  const rules = new Map<ZipEntry, MemberRule>();
+  const findings: Finding[] = [];
+  const types = new Map<ZipEntry, string>();
+  for (const { path, type } of listed) {
+    if (path.endsWith('/')) continue;
+    const entry = pkg.find(path);
+    if (entry && entry !== manifestEntry && entry !== mimetypeEntry)
+      types.set(entry, type);
+  }
+
+  const fieldTexts = new Map<string, string>();
+  const tokens = new Map<string, Map<string, number>>();
+  const userFieldUses = (folder: string) => (field: string) => {
+    let counts = tokens.get(folder);
+    if (!counts) {
+      counts = new Map();
+      for (const part of ['content.xml', 'styles.xml'])
+        for (const token of (
+          fieldTexts.get(`${folder}${part}`.toLowerCase()) ?? ''
+        ).split(NAME_DELIMITERS))
+          if (token) counts.set(token, (counts.get(token) ?? 0) + 1);
+      tokens.set(folder, counts);
+    }
+    // A name the token split would cut is taken as used: kept and reported, never lost.
+    return isToken(field) ? (counts.get(field) ?? 0) : Infinity;
+  };
+
+  for (const [entry, type] of types) {
+    const name = entry.name;
+    const removed = REMOVED.find(([re]) => re.test(name));
+    if (removed) {
+      rules.set(entry, { kind: 'removed', category: removed[1], label: name });
+      continue;
+    }
+    if (XML_NAME.test(name) || /[/+]xml$/i.test(type)) {
+      const xml = await pkg.xml(entry);
+      if (isUnknownName(rootName(xml))) {
+        rules.set(entry, {
+          kind: 'removed',
+          category: 'other',
+          label: 'part in a namespace OpenDocument does not use',
+        });
+        continue;
+      }
+      if (META.test(name)) {
+        const meta = metaFindings(name, xml);
+        findings.push(...meta.findings);
+        rules.set(
+          entry,
+          meta.findings.length
+            ? { kind: 'bytes', bytes: minimalMeta(meta.version) }
+            : {
+                kind: 'xml',
+                namespaces: ODF_NAMESPACES,
+                rules: () => ({ edits: new XmlEdits(), findings: [] }),
+              },
+        );
+        continue;
+      }
+      if (FIELD_PARTS.test(name)) fieldTexts.set(name.toLowerCase(), xml);
+      const folder = name.slice(0, name.lastIndexOf('/') + 1);
+      rules.set(entry, {
+        kind: 'xml',
+        namespaces: ODF_NAMESPACES,
+        rules: (text) => {
+          const r = odfPartRules(name, text, {
+            userFieldUses: userFieldUses(folder),
+          });
+          const found = [...r.findings];
+          if (/^Object \d+\/content\.xml$/i.test(name))
+            found.push(
+              finding('other', 'embedded object', name, undefined, 'review'),
+            );
+          if (/^Basic\/.+script-lb\.xml$/i.test(name))
+            found.push(finding('other', 'macros', name, undefined, 'review'));
+          return { edits: r.edits, findings: found };
+        },
+      });
+      continue;
+    }
+    rules.set(
+      entry,
+      CONTENT_TYPE.test(type) || (await looksNested(pkg.src, entry))
+        ? { kind: 'content' }
+        : {
+            kind: 'removed',
+            category: 'other',
+            label: `member of type ${type.slice(0, 80)}`,
+          },
+    );
+  }
+
+  rules.set(
+    mimetypeEntry,
+    mimetypeEntry.method === METHOD_STORED
+      ? { kind: 'content' }
+      : { kind: 'bytes', bytes: await pkg.bytes(mimetypeEntry), stored: true },
+  );
+  const remaining = new Set<string>();
+  for (const [entry, rule] of rules)
+    if (rule.kind !== 'removed') remaining.add(entry.name);
+  rules.set(manifestEntry, {
+    kind: 'xml',
+    namespaces: ODF_NAMESPACES,
+    rules: (xml) => {
+      const edits = manifestEdits(xml, remaining);
+      return {
+        edits,
+        findings: edits.size
+          ? [finding('other', 'manifest entries', MANIFEST, String(edits.size))]
+          : [],
+      };
+    },
+  });
+  return { rules, findings, first: mimetypeEntry, format };
+}

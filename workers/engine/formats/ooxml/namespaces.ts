@@ -1,0 +1,82 @@
+/**
+ * The namespaces of an Office package's parts (ECMA-376 Part 1 and Part 2, their Strict
+ * variants, and Office's extensions [MS-DOCX], [MS-XLSX], [MS-PPTX]), each under the prefix the
+ * rules are written with. A part may bind any prefix to them, or use them as its default
+ * namespace: the rules see the same names. The package's own vocabularies (relationships,
+ * content types, extended properties) and SpreadsheetML are written without a prefix.
+ */
+import type { NamespaceTable } from '../../shared/xml';
+
+const TRANSITIONAL = 'http://schemas.openxmlformats.org/';
+const STRICT = 'http://purl.oclc.org/ooxml/';
+const OFFICE = 'http://schemas.microsoft.com/office/';
+
+const PAIRS: readonly [string, string][] = [
+  [`${TRANSITIONAL}wordprocessingml/2006/main`, 'w'],
+  [`${STRICT}wordprocessingml/main`, 'w'],
+  [`${TRANSITIONAL}spreadsheetml/2006/main`, ''],
+  [`${STRICT}spreadsheetml/main`, ''],
+  [`${TRANSITIONAL}presentationml/2006/main`, 'p'],
+  [`${STRICT}presentationml/main`, 'p'],
+  [`${TRANSITIONAL}drawingml/2006/main`, 'a'],
+  [`${STRICT}drawingml/main`, 'a'],
+  [`${TRANSITIONAL}officeDocument/2006/relationships`, 'r'],
+  [`${STRICT}officeDocument/relationships`, 'r'],
+  [`${TRANSITIONAL}package/2006/relationships`, ''],
+  [`${TRANSITIONAL}package/2006/content-types`, ''],
+  [`${TRANSITIONAL}officeDocument/2006/extended-properties`, ''],
+  [`${STRICT}officeDocument/extendedProperties`, ''],
+  [`${TRANSITIONAL}officeDocument/2006/custom-properties`, ''],
+  [`${TRANSITIONAL}officeDocument/2006/docPropsVTypes`, 'vt'],
+  [`${STRICT}officeDocument/docPropsVTypes`, 'vt'],
+  [`${TRANSITIONAL}package/2006/metadata/core-properties`, 'cp'],
+  [`${TRANSITIONAL}markup-compatibility/2006`, 'mc'],
+  [`${TRANSITIONAL}drawingml/2006/wordprocessingDrawing`, 'wp'],
+  [`${TRANSITIONAL}drawingml/2006/picture`, 'pic'],
+  [`${TRANSITIONAL}drawingml/2006/chart`, 'c'],
+  [`${TRANSITIONAL}drawingml/2006/diagram`, 'dgm'],
+  [`${TRANSITIONAL}drawingml/2006/spreadsheetDrawing`, 'xdr'],
+  [`${TRANSITIONAL}officeDocument/2006/math`, 'm'],
+  [`${TRANSITIONAL}schemaLibrary/2006/main`, 'sl'],
+  [`${TRANSITIONAL}officeDocument/2006/customXml`, 'ds'],
+  [`${TRANSITIONAL}officeDocument/2006/bibliography`, 'b'],
+  [`${TRANSITIONAL}officeDocument/2006/sharedTypes`, 's'],
+  [`${OFFICE}word/2010/wordml`, 'w14'],
+  [`${OFFICE}word/2012/wordml`, 'w15'],
+  [`${OFFICE}word/2015/wordml/symex`, 'w16se'],
+  [`${OFFICE}word/2016/wordml/cid`, 'w16cid'],
+  [`${OFFICE}word/2018/wordml`, 'w16'],
+  [`${OFFICE}word/2018/wordml/cex`, 'w16cex'],
+  [`${OFFICE}word/2020/wordml/sdtdatahash`, 'w16sdtdh'],
+  [`${OFFICE}word/2010/wordprocessingDrawing`, 'wp14'],
+  [`${OFFICE}word/2010/wordprocessingShape`, 'wps'],
+  [`${OFFICE}word/2010/wordprocessingGroup`, 'wpg'],
+  [`${OFFICE}word/2010/wordprocessingCanvas`, 'wpc'],
+  [`${OFFICE}word/2010/wordprocessingInk`, 'wpi'],
+  [`${OFFICE}word/2006/wordml`, 'wne'],
+  [`${OFFICE}powerpoint/2010/main`, 'p14'],
+  [`${OFFICE}powerpoint/2012/main`, 'p15'],
+  [`${OFFICE}spreadsheetml/2009/9/main`, 'x14'],
+  [`${OFFICE}spreadsheetml/2009/9/ac`, 'x14ac'],
+  [`${OFFICE}spreadsheetml/2010/11/main`, 'x15'],
+  [`${OFFICE}spreadsheetml/2010/11/ac`, 'x15ac'],
+  [`${OFFICE}spreadsheetml/2014/revision`, 'xr'],
+  [`${OFFICE}spreadsheetml/2015/revision2`, 'xr2'],
+  [`${OFFICE}spreadsheetml/2016/revision3`, 'xr3'],
+  [`${OFFICE}spreadsheetml/2016/revision5`, 'xr5'],
+  [`${OFFICE}spreadsheetml/2016/revision6`, 'xr6'],
+  [`${OFFICE}spreadsheetml/2016/revision10`, 'xr10'],
+  [`${OFFICE}drawing/2010/main`, 'a14'],
+  [`${OFFICE}drawing/2014/main`, 'a16'],
+  ['urn:schemas-microsoft-com:vml', 'v'],
+  ['urn:schemas-microsoft-com:office:office', 'o'],
+  ['urn:schemas-microsoft-com:office:word', 'w10'],
+  ['urn:schemas-microsoft-com:office:excel', 'x'],
+  ['urn:schemas-microsoft-com:office:powerpoint', 'pvml'],
+  ['http://purl.org/dc/elements/1.1/', 'dc'],
+  ['http://purl.org/dc/terms/', 'dcterms'],
+  ['http://purl.org/dc/dcmitype/', 'dcmitype'],
+  ['http://www.w3.org/2001/XMLSchema-instance', 'xsi'],
+];
+
+export const OOXML_NAMESPACES: NamespaceTable = new Map(PAIRS);

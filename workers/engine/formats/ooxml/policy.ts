@@ -1,0 +1,326 @@
+/**
+ * The Office package as the driver's policy (ECMA-376 Part 2): a part is kept only when a chain
+ * of relationships from the package reaches it (targets resolved by the OPC rules: relative
+ * references, dot segments, percent-encoding, case-insensitive part names) and the content types
+ * part gives it a type. Relationship types decide what a part is, never its name: properties
+ * become minimal, parts holding people or history go, XML parts are edited by the rules, and
+ * pictures, fonts and embedded files are content (cleaned by the engine when their bytes are a
+ * file it knows).
+ */
+import type { Finding, FindingCategory } from '../../findings';
+import { XmlEdits, attribute, walkXml } from '../../shared/xml';
+import {
+  resolvePart,
+  type MemberRule,
+  type PackagePlan,
+  type PackageReader,
+  type ZipEntry,
+} from '../../shared/zip';
+import { corrupt } from '../../errors';
+import { fieldRules, isWordStory } from './field-rules';
+import { OOXML_NAMESPACES } from './namespaces';
+import {
+  CONTENT_TYPES,
+  parseRelationships,
+  relType,
+  type Relationship,
+} from './package';
+import { partRules } from './part-rules';
+import { MINIMAL_APP, MINIMAL_CORE, propertyFindings } from './props';
+import { rewriteRelationships } from './relationships';
+import { REMOVED_RELATIONSHIP_TYPES, removedByName } from './removed-parts';
+import { isSettingsPart, settingsRules } from './settings-rules';
+
+const PACKAGE_RELS = '_rels/.rels';
+/** A part's relationships part: `word/document.xml` -> `word/_rels/document.xml.rels`. */
+const relsOf = (part: string): string => {
+  const slash = part.lastIndexOf('/');
+  return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
+};
+
+/** Relationship types whose targets are the properties parts, made minimal. */
+const PROPERTIES = new Map([
+  ['core-properties', MINIMAL_CORE],
+  ['extended-properties', MINIMAL_APP],
+]);
+/** Relationship types of the parts the settings rules apply to, whatever their names. */
+const SETTINGS_TYPES = new Set([
+  'settings',
+  'webSettings',
+  'connections',
+  'pivotCacheDefinition',
+  'presProps',
+  'viewProps',
+]);
+/** Relationship types of Word's stories, where fields show paths and names. */
+const WORD_STORY_TYPES = new Set([
+  'header',
+  'footer',
+  'footnotes',
+  'endnotes',
+  'glossaryDocument',
+]);
+/** The main parts of a workbook and of a Word document, by content type. */
+const WORKBOOK_TYPE =
+  /(spreadsheetml\.(sheet|template)|ms-excel\.(sheet|template)\.macroEnabled)\.main\+xml$/i;
+const WORD_MAIN_TYPE =
+  /(wordprocessingml\.(document|template)|ms-word\.(document|template)\.macroEnabled(Template)?)\.main\+xml$/i;
+const VML = 'application/vnd.openxmlformats-officedocument.vmlDrawing';
+const VBA = /^application\/vnd\.ms-office\.vbaProject$/i;
+/** XML content types: `.../xml`, `...+xml` (RFC 7303). */
+const XML_TYPE = /[/+]xml$/i;
+/**
+ * Binary content an Office document shows or needs: pictures, media, fonts, and embedded objects.
+ * Any other binary type is not known, and not kept.
+ */
+const CONTENT_TYPE =
+  /^(image|audio|video|font)\/|^application\/(x-font|vnd\.openxmlformats-officedocument\.(obfuscatedFont|oleObject|package)|vnd\.ms-office\.(activeX|vbaProject)|vnd\.ms-(excel|word|powerpoint|package)\b|octet-stream$|x-msmetafile$|postscript$|pdf$|vnd\.openxmlformats-officedocument\.(spreadsheetml|wordprocessingml|presentationml)\.(sheet|document|presentation)$)/i;
+
+interface ContentTypes {
+  readonly defaults: ReadonlyMap<string, string>;
+  readonly overrides: ReadonlyMap<string, string>;
+}
+
+function contentTypes(xml: string): ContentTypes {
+  const defaults = new Map<string, string>();
+  const overrides = new Map<string, string>();
+  walkXml(
+    xml,
+    {
+      open(el) {
+        const type = attribute(el, 'ContentType')?.raw ?? '';
+        if (el.name === 'Default')
+          defaults.set(
+            (attribute(el, 'Extension')?.raw ?? '').toLowerCase(),
+            type,
+          );
+        else if (el.name === 'Override')
+          overrides.set(
+            resolvePart('', attribute(el, 'PartName')?.raw ?? '').toLowerCase(),
+            type,
+          );
+      },
+    },
+    OOXML_NAMESPACES,
+  );
+  return { defaults, overrides };
+}
+
+function typeOf(types: ContentTypes, name: string): string | undefined {
+  const override = types.overrides.get(name.toLowerCase());
+  if (override !== undefined) return override;
+  const dot = name.lastIndexOf('.');
+  return dot > name.lastIndexOf('/')
+    ? types.defaults.get(name.slice(dot + 1).toLowerCase())
+    : undefined;
+}
+
+/** The Overrides of parts that are not written go; everything else stays as it is. */
+function contentTypesEdits(xml: string, kept: ReadonlySet<string>): XmlEdits {
+  const edits = new XmlEdits();
+  walkXml(
+    xml,
+    {
+      close(el) {
+        if (el.name !== 'Override') return;
+        const part = resolvePart('', attribute(el, 'PartName')?.raw ?? '');
+        if (!kept.has(part.toLowerCase())) edits.remove(el.start, el.end);
+      },
+    },
+    OOXML_NAMESPACES,
+  );
+  return edits;
+}
+
+/** True when a VML part draws only a sheet's note shapes (its comments' frames). */
+const onlyNotes = (xml: string): boolean => {
+  const types = [...xml.matchAll(/ObjectType\s*=\s*"(\w+)"/g)];
+  return types.length > 0 && types.every((m) => m[1] === 'Note');
+};
+
+export interface OfficeWalk {
+  readonly plan: PackagePlan;
+  /** The slide size, for content placed off a slide. */
+  readonly slideSize?: { cx: number; cy: number };
+}
+
+export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
+  const typesEntry = pkg.find(CONTENT_TYPES);
+  if (!typesEntry) throw corrupt('Office file without [Content_Types].xml');
+  const typesXml = await pkg.xml(typesEntry);
+  const types = contentTypes(typesXml);
+  const rules = new Map<ZipEntry, MemberRule>();
+  const findings: Finding[] = [];
+  /** Reached parts by their member, with the relationship type that reached them first. */
+  const reached = new Map<ZipEntry, string>();
+  const removed = new Map<ZipEntry, FindingCategory>();
+  const relsParts = new Map<
+    ZipEntry,
+    { source: string; list: Relationship[] }
+  >();
+  const queue: string[] = [''];
+  const seen = new Set<string>(['']);
+  while (queue.length) {
+    const source = queue.shift()!;
+    const relsEntry = pkg.find(source ? relsOf(source) : PACKAGE_RELS);
+    if (!relsEntry) continue;
+    const xml = await pkg.xml(relsEntry);
+    const list = parseRelationships(xml);
+    relsParts.set(relsEntry, { source, list });
+    for (const r of list) {
+      if (r.external) continue;
+      const entry = pkg.find(resolvePart(source, r.target));
+      if (!entry || entry === typesEntry) continue;
+      const type = relType(r.type);
+      const category =
+        REMOVED_RELATIONSHIP_TYPES.get(type) ?? removedByName(entry.name);
+      if (category) {
+        removed.set(entry, category);
+        continue;
+      }
+      if (!reached.has(entry)) reached.set(entry, type);
+      if (!seen.has(entry.name)) {
+        seen.add(entry.name);
+        queue.push(entry.name);
+      }
+    }
+  }
+  for (const entry of removed.keys()) reached.delete(entry);
+
+  // A sheet's comments are drawn by a VML part holding only note shapes: it goes with them.
+  for (const { source, list } of relsParts.values()) {
+    if (!list.some((r) => relType(r.type) === 'comments')) continue;
+    for (const r of list) {
+      if (relType(r.type) !== 'vmlDrawing' || r.external) continue;
+      const entry = pkg.find(resolvePart(source, r.target));
+      if (entry && reached.has(entry) && onlyNotes(await pkg.xml(entry))) {
+        reached.delete(entry);
+        removed.set(entry, 'comment');
+      }
+    }
+  }
+
+  for (const [entry, category] of removed)
+    rules.set(entry, { kind: 'removed', category });
+
+  const removedIds = new Map<string, Set<string>>();
+  const presentation = [...reached.keys()].find((e) =>
+    /^ppt\/presentation\.xml$/i.test(e.name),
+  );
+  const slideSize = presentation
+    ? slideSizeOf(await pkg.xml(presentation))
+    : undefined;
+
+  for (const [entry, relationship] of reached) {
+    const name = entry.name;
+    const type = typeOf(types, name);
+    const properties = PROPERTIES.get(relationship);
+    if (properties) {
+      const held = propertyFindings(name, await pkg.xml(entry));
+      findings.push(...held);
+      rules.set(
+        entry,
+        held.length
+          ? { kind: 'bytes', bytes: properties }
+          : { kind: 'xml', namespaces: OOXML_NAMESPACES, rules: noEdits },
+      );
+    } else if (type === undefined) {
+      rules.set(entry, {
+        kind: 'removed',
+        category: 'other',
+        label: 'part without a content type',
+      });
+    } else if (XML_TYPE.test(type)) {
+      rules.set(entry, {
+        kind: 'xml',
+        namespaces: OOXML_NAMESPACES,
+        rules: (xml) => {
+          const r = partRules(name, xml, {
+            removedIds: removedIds.get(name) ?? new Set(),
+            ...(slideSize ? { slideSize } : {}),
+          });
+          const found = [...r.findings];
+          if (
+            isSettingsPart(name) ||
+            SETTINGS_TYPES.has(relationship) ||
+            WORKBOOK_TYPE.test(type)
+          )
+            found.push(...settingsRules(name, xml, r.edits));
+          if (
+            isWordStory(name) ||
+            WORD_STORY_TYPES.has(relationship) ||
+            WORD_MAIN_TYPE.test(type)
+          )
+            found.push(...fieldRules(name, xml, r.edits));
+          return { edits: r.edits, findings: found };
+        },
+      });
+    } else if (type === VML) {
+      rules.set(entry, { kind: 'content' });
+    } else if (VBA.test(type) || relationship === 'vbaProject') {
+      rules.set(entry, { kind: 'content', review: 'macros' });
+    } else if (CONTENT_TYPE.test(type)) {
+      rules.set(
+        entry,
+        /(^|\/)embeddings\//i.test(name)
+          ? { kind: 'content', review: 'embedded object' }
+          : { kind: 'content' },
+      );
+    } else {
+      rules.set(entry, {
+        kind: 'removed',
+        category: 'other',
+        label: `part of type ${type.slice(0, 80)}`,
+      });
+    }
+  }
+
+  // Relationships to parts that are not written go, and elements naming them (partRules).
+  const written = (entry: ZipEntry | undefined) =>
+    entry !== undefined &&
+    rules.get(entry)?.kind !== 'removed' &&
+    rules.has(entry);
+  for (const [entry, { source, list }] of relsParts) {
+    if (source && !written(pkg.find(source))) continue;
+    const r = rewriteRelationships(entry.name, source, list, (target) => {
+      const part = pkg.find(resolvePart(source, target));
+      return part !== undefined && !written(part);
+    });
+    removedIds.set(source, r.removedIds);
+    rules.set(entry, {
+      kind: 'xml',
+      namespaces: OOXML_NAMESPACES,
+      rules: () => ({ edits: r.edits, findings: r.findings }),
+    });
+  }
+
+  const kept = new Set<string>();
+  for (const [entry, rule] of rules)
+    if (rule.kind !== 'removed') kept.add(entry.name.toLowerCase());
+  rules.set(typesEntry, {
+    kind: 'xml',
+    namespaces: OOXML_NAMESPACES,
+    rules: (xml) => ({ edits: contentTypesEdits(xml, kept), findings: [] }),
+  });
+  return { rules, findings, first: typesEntry };
+}
+
+const noEdits = () => ({ edits: new XmlEdits(), findings: [] });
+
+function slideSizeOf(xml: string): { cx: number; cy: number } | undefined {
+  let size: { cx: number; cy: number } | undefined;
+  walkXml(
+    xml,
+    {
+      open(el) {
+        if (el.name === 'p:sldSz')
+          size = {
+            cx: Number(attribute(el, 'cx')?.raw),
+            cy: Number(attribute(el, 'cy')?.raw),
+          };
+      },
+    },
+    OOXML_NAMESPACES,
+  );
+  return size;
+}

@@ -1,0 +1,92 @@
+/**
+ * Namespaces in XML 1.0 (third edition): a qualified name means its namespace URI, bound by the
+ * `xmlns` declarations in scope, not the prefix a part happens to write. A format gives a table
+ * of the namespaces its rules know, each with the prefix its rules are written with; the walk then
+ * names every element and attribute by that canonical prefix, so `<x:del>` under
+ * `xmlns:x="...wordprocessingml/2006/main"` and `<del>` under that default namespace are both
+ * `w:del`, and a `w:del` bound to any other URI is not.
+ */
+import type { XmlAttribute } from './xml-attribute';
+
+/** Namespace URI -> the prefix rules use for it ('' for names written without one). */
+export type NamespaceTable = ReadonlyMap<string, string>;
+
+/** Bound to `xml` by definition (section 3); never declared. */
+const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+const MAX_CODE_POINT = 0x10ffff;
+/** Marks a name whose namespace the table does not know (no rule matches it). */
+export const UNKNOWN_MARK = '~';
+
+/** The prefix each name in scope is bound to, default namespace under ''. */
+type Bindings = ReadonlyMap<string, string>;
+
+const ROOT: Bindings = new Map([['xml', XML_NAMESPACE]]);
+
+/** True for a name that is in a namespace the table does not know. */
+export const isUnknownName = (name: string): boolean =>
+  name.startsWith(UNKNOWN_MARK);
+
+export class NamespaceScopes {
+  private readonly stack: Bindings[] = [ROOT];
+
+  constructor(private readonly table: NamespaceTable) {}
+
+  /** Opens an element's scope (its own declarations apply to it) and gives its canonical name. */
+  enter(name: string, attributes: readonly XmlAttribute[]): string {
+    let bindings = this.stack.at(-1)!;
+    for (const a of attributes) {
+      if (a.name !== 'xmlns' && !a.name.startsWith('xmlns:')) continue;
+      const copy = new Map(bindings);
+      copy.set(a.name === 'xmlns' ? '' : a.name.slice(6), unescape(a.raw));
+      bindings = copy;
+    }
+    this.stack.push(bindings);
+    return this.canonical(name, true);
+  }
+
+  leave(): void {
+    if (this.stack.length > 1) this.stack.pop();
+  }
+
+  /** The attributes with canonical names; an unprefixed attribute is in no namespace. */
+  attributes(list: readonly XmlAttribute[]): XmlAttribute[] {
+    return list.map((a) =>
+      a.name === 'xmlns' || a.name.startsWith('xmlns:') || !a.name.includes(':')
+        ? a
+        : { ...a, name: this.canonical(a.name, false) },
+    );
+  }
+
+  private canonical(name: string, element: boolean): string {
+    const colon = name.indexOf(':');
+    const prefix = colon < 0 ? '' : name.slice(0, colon);
+    const local = name.slice(colon + 1);
+    const uri = this.stack.at(-1)!.get(prefix);
+    // An unprefixed element outside any default namespace is in no namespace: its name as written.
+    if (uri === undefined || uri === '')
+      return colon < 0 && element ? local : `${UNKNOWN_MARK}${name}`;
+    if (uri === XML_NAMESPACE) return `xml:${local}`;
+    const known = this.table.get(uri);
+    if (known === undefined) return `${UNKNOWN_MARK}${prefix}:${local}`;
+    return known ? `${known}:${local}` : local;
+  }
+}
+
+/** A namespace URI as declared: references decoded (they may spell it). */
+function unescape(raw: string): string {
+  return raw
+    .replace(/&#(x[0-9a-f]+|\d+);/gi, (whole, ref: string) => {
+      const code =
+        ref[0] === 'x' || ref[0] === 'X'
+          ? parseInt(ref.slice(1), 16)
+          : parseInt(ref, 10);
+      return code > 0 && code <= MAX_CODE_POINT
+        ? String.fromCodePoint(code)
+        : whole;
+    })
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}

@@ -1,0 +1,28 @@
+import type { ByteSource } from '../../byte-source';
+import { MAX_DECOMPRESSED_BYTES } from '../../limits';
+import { METHOD_STORED } from './format';
+import { inflatesWhole, readMember } from './member';
+import type { ZipEntry } from './read';
+import { copiedMember, newMember, type OutMember } from './write';
+
+/**
+ * A member copied as it is, compressed: only when its deflate stream ends exactly at its
+ * compressed size. Bytes after the stream's last block, inside the size the header declares,
+ * are read by no inflater and could hold anything; such a member is deflated again from what
+ * was inflated. A stream ends within its last byte, so when the stream without that byte still
+ * inflates whole, the byte (and maybe more) was not part of it.
+ */
+export async function copiedContentMember(
+  src: ByteSource,
+  entry: ZipEntry,
+): Promise<OutMember> {
+  if (entry.method === METHOD_STORED || entry.compressedSize === 0)
+    return copiedMember(entry);
+  const raw = await src.readExact(entry.dataStart, entry.compressedSize);
+  if (!inflatesWhole(raw.subarray(0, raw.length - 1), entry.uncompressedSize))
+    return copiedMember(entry);
+  return newMember(
+    entry.name,
+    await readMember(src, entry, MAX_DECOMPRESSED_BYTES),
+  );
+}
