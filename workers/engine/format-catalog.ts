@@ -1,3 +1,4 @@
+import type { ItemKind } from './findings';
 import type { FormatId } from './format-module';
 
 /**
@@ -140,3 +141,8 @@ export const formatCatalog: readonly CatalogEntry[] = [
     kind: 'document',
   },
 ];
+
+/** What kind of thing a file of this format is, for a finding's `item`. */
+export function itemKindOf(id: FormatId): ItemKind {
+  return formatCatalog.find((e) => e.id === id)?.kind ?? 'file';
+}

@@ -5,7 +5,8 @@
  */
 import { ascii } from '../../bytes';
 import { EngineError, corrupt } from '../../errors';
-import type { Finding } from '../../findings';
+import { relocated, type Finding } from '../../findings';
+import { itemKindOf } from '../../format-catalog';
 import type { NestedEngine } from '../../format-module';
 import type { Attribute } from './tokenizer';
 
@@ -77,10 +78,11 @@ export async function embeddedFindings(
 ): Promise<Finding[]> {
   const { format, findings } = await engine.inspect(decodeBase64(bytes, image));
   if (format.id === 'svg') throw nestedSvg();
-  return findings.map((f) => ({
-    ...f,
-    location: `svg embedded ${format.id} / ${f.location}`,
-  }));
+  const where = `svg embedded ${format.id}`;
+  return relocated(findings, where, {
+    name: where,
+    kind: itemKindOf(format.id),
+  });
 }
 
 /** The cleaned image as base64 text, to replace the payload. */
