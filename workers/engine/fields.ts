@@ -80,8 +80,8 @@ export const FIELDS = {
   'time.gps': field('time', 'gps-time', 'date'),
   'time.zone': field('time', 'time-zone', 'text'),
   'time.date': field('time', 'date', 'date'),
-  /** Fractions of a second of another date: meaningless alone. */
-  'time.subsecond': field('time', 'date-detail', 'detail'),
+  /** A part of a date, meaningless alone: fractions of a second, a time of day without its day. */
+  'time.detail': field('time', 'date-detail', 'detail'),
 
   // The device and how it was set.
   'device.make': field('device', 'make', 'text'),

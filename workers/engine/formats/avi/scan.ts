@@ -8,7 +8,7 @@ import {
   type RiffChunk,
 } from '../../shared/riff/chunks';
 import { WindowedReader } from '../../windowed-reader';
-import { infoCategory } from '../../metadata/riff-info';
+import { infoField } from '../../metadata/riff-info';
 import { chunkRole } from './rules';
 import { iditDate, infoText, textRuns } from './values';
 
@@ -77,7 +77,7 @@ async function infoTarget(
   for (const tag of await readChildren(src, list, { signal })) {
     const text = infoText(await payload(src, tag));
     findings.push(
-      finding(infoCategory(tag.id), tag.id, location, text || undefined),
+      finding(infoField(tag.id), tag.id, location, text || undefined),
     );
   }
   if (findings.length === 0)

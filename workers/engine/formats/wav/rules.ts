@@ -5,7 +5,7 @@
  */
 import type { ByteSource } from '../../byte-source';
 import { finding, type Finding } from '../../findings';
-import { infoCategory } from '../../metadata/riff-info';
+import { infoField } from '../../metadata/riff-info';
 import { readChildren, type RiffChunk } from '../../shared/riff/chunks';
 import { bextFindings } from './bext';
 import {
@@ -43,9 +43,7 @@ async function infoFindings(
     if (tag.size > MAX_METADATA_BYTES)
       throw new EngineError('too-large', `INFO ${tag.id}`);
     const value = decodeText(await src.readExact(tag.dataOffset, tag.size));
-    found.push(
-      finding(infoCategory(tag.id), tag.id, where, value || undefined),
-    );
+    found.push(finding(infoField(tag.id), tag.id, where, value || undefined));
   }
   return found.length > 0 ? found : [finding('other', 'LIST INFO', where)];
 }
