@@ -55,7 +55,7 @@ async function scanList(
       if (text)
         into.push({
           chunk,
-          findings: [finding('software', 'JUNK', location, text)],
+          findings: [finding('software.encoder', 'JUNK', location, text)],
         });
     }
   }
@@ -81,7 +81,7 @@ async function infoTarget(
     );
   }
   if (findings.length === 0)
-    findings.push(finding('other', 'LIST INFO', location));
+    findings.push(finding('other.data', 'LIST INFO', location));
   return { chunk: list, findings };
 }
 
@@ -92,14 +92,18 @@ async function droppedTarget(
 ): Promise<AviTarget> {
   if (chunk.listType !== undefined) {
     const label = `LIST ${chunk.listType}`;
-    return { chunk, findings: [finding('other', label, location)] };
+    return { chunk, findings: [finding('other.data', label, location)] };
   }
   const bytes = await payload(src, chunk);
   const shown = chunk.id === 'IDIT' ? iditDate(bytes) : textRuns(bytes);
-  const category =
-    chunk.id === 'IDIT' ? 'time' : chunk.id === 'strd' ? 'device' : 'other';
+  const field =
+    chunk.id === 'IDIT'
+      ? 'time.taken'
+      : chunk.id === 'strd'
+        ? 'device.name'
+        : 'other.data';
   return {
     chunk,
-    findings: [finding(category, chunk.id, location, shown || undefined)],
+    findings: [finding(field, chunk.id, location, shown || undefined)],
   };
 }

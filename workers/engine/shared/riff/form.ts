@@ -97,7 +97,7 @@ async function trailingFindings(
     ? []
     : [
         finding(
-          'other',
+          'other.data',
           'trailing data',
           `after the ${formEnd}-byte form`,
           value,
