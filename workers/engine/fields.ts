@@ -48,11 +48,11 @@ export interface FieldInfo {
   readonly value: FieldValueForm;
 }
 
-const field = (
+const field = <L extends string>(
   category: FindingCategory,
-  label: string,
+  label: L,
   value: FieldValueForm,
-): FieldInfo => ({ category, label, value });
+): FieldInfo & { readonly label: L } => ({ category, label, value });
 
 /** The vocabulary. Add an id here (and its label's message, if new) before a producer uses it. */
 export const FIELDS = {
@@ -147,17 +147,20 @@ export const FIELDS = {
   'other.data': field('other', 'other', 'detail'),
 
   // Kept on purpose (see `KeepReason`): listed by their reason.
-  'image.orientation': field('other', 'orientation', 'detail'),
-  'image.color-profile': field('other', 'color-profile', 'detail'),
+  'image.orientation': field('other', 'other', 'detail'),
+  'image.color-profile': field('other', 'other', 'detail'),
   /** What a player needs: chapters, loops, cue points, track names. */
-  'media.playback': field('other', 'playback', 'detail'),
-  'document.structure': field('other', 'structure', 'detail'),
+  'media.playback': field('other', 'other', 'detail'),
+  'document.structure': field('other', 'other', 'detail'),
   /** Part of what a document shows or does (a comment, a form value, a macro, a hidden sheet). */
-  'document.content': field('comment', 'document-content', 'detail'),
+  'document.content': field('comment', 'other', 'detail'),
 } as const satisfies Record<string, FieldInfo>;
 
 /** A field id (`gps.position`, `author.name`): see `FIELDS`. */
 export type FieldId = keyof typeof FIELDS;
+
+/** The words fields are shown with: the message `report.field.<label>`. */
+export type FieldLabel = (typeof FIELDS)[FieldId]['label'];
 
 export const fieldInfo = (id: FieldId): FieldInfo => FIELDS[id];
 

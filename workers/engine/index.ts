@@ -22,6 +22,7 @@ export {
   isFieldId,
   type FieldId,
   type FieldInfo,
+  type FieldLabel,
   type FieldValueForm,
 } from './fields';
 export type { EngineErrorCode } from './errors';
