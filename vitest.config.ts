@@ -15,6 +15,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'],
           testTimeout: 60_000,
+          // Fixture set-up (ffmpeg, LibreOffice) waits for a loaded 2-core machine like the tests do.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -1,6 +1,14 @@
 /** The command line, parsed: a pure function so usage errors are tested without a process. */
 export interface CliOptions {
   readonly inspect: boolean;
+  /** Write nothing; exit 0 when no removable metadata is found, 3 when some is. */
+  readonly check: boolean;
+  /** Replace an existing output file; without it one is never replaced. */
+  readonly force: boolean;
+  /** Only errors are printed (and the JSON, with --json). */
+  readonly quiet: boolean;
+  readonly version: boolean;
+  readonly listFormats: boolean;
   readonly json: boolean;
   readonly inPlace: boolean;
   readonly undo: boolean;
@@ -14,29 +22,42 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const USAGE = `Usage: metaclean [--inspect] [--json] [-o OUT | --out-dir DIR | --in-place] FILE...
+export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [-o OUT | --out-dir DIR | --in-place] FILE...
+       metaclean --inspect | --check [--json] FILE...
        metaclean --undo [--json] FILE...
+       metaclean --list-formats | --version | --help
 
 Removes location, dates, device, author, software and comments from photos, videos, audio and
 documents, losslessly. Writes cleaned_<name> beside each input unless -o or --out-dir says
 otherwise; the input is never modified unless --in-place is given.
 
   --inspect      list the metadata found, write nothing
+  --check        write nothing; exit 0 when no removable metadata is found, 3 when some is
   --json         print results as JSON
+  -f, --force    replace an output file that exists (never done without it)
+  -q, --quiet    print only errors
   -o OUT         output path (one input file only); must not exist or be a regular file
   --out-dir DIR  write cleaned_<name> files into DIR (a name already used in the run gets -2, -3)
   --in-place     clean the file itself, writing only the changed bytes (MP4/MOV/HEIC, Matroska,
                  AVI, WMV, FLV, TIFF, ...); an undo journal FILE.metaclean-undo guards the run
   --undo         put back the original bytes of an interrupted --in-place run
+  --list-formats list the formats metaclean cleans, with their extensions
+  -V, --version  print the version
   -h, --help     show this help
 
 Exit status: 0 when every file was cleaned, 1 when any failed (one line each, with its error code),
-2 on bad usage; killed by SIGINT, SIGTERM or SIGHUP after removing its temporary files.`;
+2 on bad usage, 3 with --check when metadata was found; killed by SIGINT, SIGTERM or SIGHUP after
+removing its temporary files.`;
 
 const EXCLUSIVE_WRITES = ['-o', '--out-dir', '--in-place'] as const;
 
 export function parseArgs(argv: readonly string[]): CliOptions {
   let inspect = false;
+  let check = false;
+  let force = false;
+  let quiet = false;
+  let version = false;
+  let listFormats = false;
   let json = false;
   let help = false;
   let inPlace = false;
@@ -57,6 +78,11 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       break;
     }
     if (arg === '--inspect') inspect = true;
+    else if (arg === '--check') check = true;
+    else if (arg === '-f' || arg === '--force') force = true;
+    else if (arg === '-q' || arg === '--quiet') quiet = true;
+    else if (arg === '-V' || arg === '--version') version = true;
+    else if (arg === '--list-formats') listFormats = true;
     else if (arg === '--json') json = true;
     else if (arg === '--in-place') inPlace = true;
     else if (arg === '--undo') undo = true;
@@ -66,11 +92,18 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     else if (arg.startsWith('--out-dir='))
       outDir = arg.slice('--out-dir='.length);
     else if (arg.startsWith('-') && arg !== '-')
-      throw new UsageError(`unknown option ${arg}`);
+      throw new UsageError(
+        `unknown option ${arg} (metaclean --help lists them)`,
+      );
     else files.push(arg);
   }
   const options = {
     inspect,
+    check,
+    force,
+    quiet,
+    version,
+    listFormats,
     json,
     inPlace,
     undo,
@@ -79,7 +112,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     ...(out === undefined ? {} : { out }),
     ...(outDir === undefined ? {} : { outDir }),
   };
-  if (help) return options;
+  if (help || version || listFormats) return options;
   if (files.length === 0) throw new UsageError('no input file');
   const writes = [out, outDir, inPlace || undefined].filter(
     (v) => v !== undefined,
@@ -88,12 +121,14 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     throw new UsageError(`${EXCLUSIVE_WRITES.join(', ')} exclude each other`);
   if (out !== undefined && files.length > 1)
     throw new UsageError('-o takes one input file');
-  if (inspect && writes.length > 0) {
+  if (inspect && check)
+    throw new UsageError('--inspect and --check exclude each other');
+  if ((inspect || check) && (writes.length > 0 || force)) {
     throw new UsageError(
-      '--inspect writes nothing; drop -o/--out-dir/--in-place',
+      `${inspect ? '--inspect' : '--check'} writes nothing; drop -o/--out-dir/--in-place/--force`,
     );
   }
-  if (undo && (inspect || writes.length > 0))
+  if (undo && (inspect || check || force || writes.length > 0))
     throw new UsageError('--undo takes only --json and files');
   return options;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Launcher for metaclean: runs the bundled CLI, rebuilding the bundle first when a source file is
-// newer than it (a fresh clone, or an edit). The bundle starts in a fraction of the time a
-// TypeScript loader would, which matters for whole-process timings against exiftool.
+// Launcher for metaclean: runs the prebuilt bundle (dist-cli/metaclean.mjs). An installed package
+// carries the bundle and no sources, so it never builds or writes anything. In a checkout of the
+// repository (the TypeScript sources beside it), the bundle is rebuilt first when a source is newer,
+// so an edit is never run stale.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'dist-cli', 'metaclean.mjs');
 const sources = [join(root, 'cli'), join(root, 'workers', 'engine')];
+const inCheckout = existsSync(join(root, 'cli', 'metaclean.ts'));
 
 function newestMtime(dir) {
   let newest = 0;
@@ -33,9 +35,14 @@ if (process.env.npm_lifecycle_event === 'metaclean' && process.env.INIT_CWD) {
   process.chdir(process.env.INIT_CWD);
 }
 
-if (isStale()) {
+if (inCheckout && isStale()) {
   const { buildCli } = await import('./build.mjs');
-  await buildCli(root, bundle);
+  await buildCli(root);
+} else if (!existsSync(bundle)) {
+  process.stderr.write(
+    'metaclean: this copy has no built command (dist-cli/metaclean.mjs); install it from a package made by `npm pack`\n',
+  );
+  process.exit(1);
 }
 const { main } = await import(pathToFileURL(bundle).href);
 process.exitCode = await main(process.argv.slice(2));

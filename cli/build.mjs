@@ -1,19 +1,42 @@
-// Bundles the CLI and the engine into one ES module for Node 20. Written to a temporary name and
-// renamed, so two launchers rebuilding at once never load a half-written bundle.
+// Bundles the CLI and the library (each with the engine) into ES modules for Node 20, so an
+// installed metaclean runs without a build step or a dev dependency. Each bundle is written to a
+// temporary name and renamed, so two builds at once never leave a half-written bundle.
+// `npm run build:cli` (and `prepare`, so `npm ci` and `npm pack` make them) runs this file.
 import { build } from 'esbuild';
-import { rename } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, rename } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export async function buildCli(root, outfile) {
-  const temp = `${outfile}.${process.pid}.tmp.mjs`;
-  await build({
-    entryPoints: [join(root, 'cli', 'metaclean.ts')],
-    outfile: temp,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-  });
-  await rename(temp, outfile);
+/** What is built: the command line and the library a Node program imports. */
+export const BUNDLES = [
+  {
+    entry: join('cli', 'metaclean.ts'),
+    out: join('dist-cli', 'metaclean.mjs'),
+  },
+  { entry: join('cli', 'library.ts'), out: join('dist-cli', 'library.mjs') },
+];
+
+export async function buildCli(root) {
+  const { version } = JSON.parse(
+    await readFile(join(root, 'package.json'), 'utf8'),
+  );
+  for (const { entry, out } of BUNDLES) {
+    const outfile = join(root, out);
+    const temp = `${outfile}.${process.pid}.tmp.mjs`;
+    await build({
+      entryPoints: [join(root, entry)],
+      outfile: temp,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'error',
+      define: { METACLEAN_VERSION: JSON.stringify(version) },
+    });
+    await rename(temp, outfile);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildCli(join(dirname(fileURLToPath(import.meta.url)), '..'));
 }

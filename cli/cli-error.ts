@@ -9,12 +9,19 @@ export type CliErrorCode =
   | 'unwritable'
   /** The output path names the input itself (the same path, or a link to the same file). */
   | 'output-is-input'
+  /** A file exists where the output would go, and --force was not given: it is never replaced. */
+  | 'output-exists'
   /** --in-place on a file whose cleaning moves bytes (JPEG, PNG, MP3, ...): it needs a new file. */
   | 'needs-rewrite'
   /** --undo on a file that has no undo journal beside it. */
   | 'no-journal'
   /** An undo journal that is damaged or does not belong to the file as it is now. */
-  | 'journal-mismatch';
+  | 'journal-mismatch'
+  /**
+   * An interrupted --in-place run left an undo journal beside the file: only --undo may act on it,
+   * so any other run refuses and writes nothing.
+   */
+  | 'journal-waiting';
 
 export class CliError extends Error {
   override readonly name = 'CliError';

@@ -20,6 +20,8 @@ export interface FileIdentity {
 export interface FileAccess extends RandomAccess {
   readonly handle: FileHandle;
   readonly identity: FileIdentity;
+  /** The file's permission bits: a cleaned copy gets no wider ones. */
+  readonly permissions: number;
   /**
    * Set when a read came back short: the file shrank after it was opened. The engine turns any
    * error inside a parser into `corrupt`; the CLI reports this as `unreadable` instead.
@@ -54,6 +56,9 @@ function compare(opened: BigIntStats, now: BigIntStats): void {
       : `size ${opened.size} -> ${now.size} bytes`,
   );
 }
+
+/** rwx for owner, group and others; the set-id and sticky bits are never given to a copy. */
+const PERMISSION_BITS = 0o777;
 
 export const changedError = (what: string) =>
   new CliError(
@@ -93,6 +98,7 @@ export async function openFileAccess(
     return {
       handle,
       identity: { dev: opened.dev, ino: opened.ino },
+      permissions: Number(opened.mode) & PERMISSION_BITS,
       size: Number(opened.size),
       get changed() {
         return changed;

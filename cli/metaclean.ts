@@ -5,8 +5,15 @@ import {
   type Finding,
   type Sniffed,
 } from '../workers/engine/index';
+import { formatCatalog } from '../workers/engine/format-catalog';
+import { removable } from '../workers/engine/findings';
 import { parseArgs, UsageError, USAGE, type CliOptions } from './args';
-import { describeSystemError, isCliError, writing } from './cli-error';
+import {
+  CliError,
+  describeSystemError,
+  isCliError,
+  writing,
+} from './cli-error';
 import { openFileAccess } from './file-access';
 import { cleanInPlace } from './in-place';
 import { checkTarget, outputPaths } from './output-target';
@@ -19,12 +26,24 @@ import {
 import { nodeCodecs } from './node-codecs';
 import { installTempCleanup } from './temp-files';
 import { faultPoint } from './test-faults';
-import { hasJournal, journalPathFor, undoSync } from './undo-journal';
+import {
+  journalPathFor,
+  journalWaiting,
+  removeLeftoverJournalTempsSync,
+  undoSync,
+} from './undo-journal';
 import { writePlan } from './write-plan';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
+/** --check: removable metadata was found in at least one file (and nothing failed). */
+export const EXIT_FOUND = 3;
+
+/** Set by the bundler from package.json; absent when the sources run unbundled (tests). */
+declare const METACLEAN_VERSION: string | undefined;
+const VERSION =
+  typeof METACLEAN_VERSION === 'string' ? METACLEAN_VERSION : 'development';
 
 interface FileOutcome {
   readonly file: string;
@@ -32,7 +51,7 @@ interface FileOutcome {
   readonly output?: string;
   /** --in-place: bytes written into the file. */
   readonly patchedBytes?: number;
-  /** The file was put back from the undo journal of an interrupted --in-place run first. */
+  /** --undo: the file was put back from the undo journal of an interrupted --in-place run. */
   readonly restored?: boolean;
   readonly removed?: Finding[];
   readonly kept?: Finding[];
@@ -48,11 +67,21 @@ export async function main(argv: readonly string[]): Promise<number> {
     options = parseArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`metaclean: ${error.message}\n\n${USAGE}\n`);
+    process.stderr.write(
+      `metaclean: ${error.message}\nUsage: metaclean [OPTIONS] FILE...; metaclean --help says more\n`,
+    );
     return EXIT_USAGE;
   }
   if (options.help) {
     process.stdout.write(`${USAGE}\n`);
+    return EXIT_OK;
+  }
+  if (options.version) {
+    process.stdout.write(`metaclean ${VERSION}\n`);
+    return EXIT_OK;
+  }
+  if (options.listFormats) {
+    process.stdout.write(formatList(options.json));
     return EXIT_OK;
   }
   installTempCleanup();
@@ -69,7 +98,51 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   if (options.json)
     process.stdout.write(`${JSON.stringify(outcomes, null, 2)}\n`);
-  return outcomes.some((o) => o.error) ? EXIT_FAILED : EXIT_OK;
+  else if (!options.quiet && outcomes.length > 1)
+    process.stderr.write(`${summaryLine(outcomes, options)}\n`);
+  if (outcomes.some((o) => o.error)) return EXIT_FAILED;
+  const found = outcomes.some((o) => (o.findings ?? []).some(removable));
+  return options.check && found ? EXIT_FOUND : EXIT_OK;
+}
+
+/** The run in one line: "18 cleaned, 1 already clean, 1 not supported, 0 failed". */
+function summaryLine(
+  outcomes: readonly FileOutcome[],
+  options: CliOptions,
+): string {
+  const failed = outcomes.filter((o) => o.error);
+  const unsupported = failed.filter((o) => o.error?.code === 'unsupported');
+  const done = outcomes.filter((o) => !o.error);
+  const withMetadata = done.filter((o) =>
+    options.inspect || options.check
+      ? (o.findings ?? []).some(removable)
+      : (o.removed ?? []).length > 0,
+  );
+  const first =
+    options.inspect || options.check
+      ? `${withMetadata.length} with metadata`
+      : options.undo
+        ? `${done.length} put back`
+        : `${withMetadata.length} cleaned`;
+  return [
+    first,
+    ...(options.undo
+      ? []
+      : [`${done.length - withMetadata.length} already clean`]),
+    `${unsupported.length} not supported`,
+    `${failed.length - unsupported.length} failed`,
+  ].join(', ');
+}
+
+/** The formats metaclean cleans, one per line (or as JSON): id, kind and extensions. */
+function formatList(json: boolean): string {
+  if (json) return `${JSON.stringify(formatCatalog, null, 2)}\n`;
+  return formatCatalog
+    .map(
+      (f) =>
+        `${f.id.padEnd(6)} ${f.kind.padEnd(9)} ${f.extensions.map((e) => `.${e}`).join(' ')}\n`,
+    )
+    .join('');
 }
 
 async function processFile(
@@ -77,25 +150,22 @@ async function processFile(
   output: string,
   options: CliOptions,
 ): Promise<FileOutcome> {
-  let restored = false;
   try {
+    if (!options.inspect) removeLeftoverJournalTempsSync(file);
     if (options.undo) {
       undoSync(file);
       return { file, restored: true };
     }
-    // An interrupted --in-place run left this file half-patched: put it back before anything else.
-    if (hasJournal(file)) {
-      undoSync(file);
-      restored = true;
-    }
-    const done = await runMode(file, output, options);
-    return restored ? { ...done, restored } : done;
+    // Only --undo acts on a waiting journal: putting bytes back is a write, and a journal is
+    // honoured only after the checks --undo makes, so every other run refuses and writes nothing.
+    if (journalWaiting(file))
+      throw new CliError(
+        'journal-waiting',
+        `an interrupted --in-place run left ${journalPathFor(file)}: run metaclean --undo on the file to put its original bytes back, then clean it again`,
+      );
+    return await runMode(file, output, options);
   } catch (error) {
-    return {
-      file,
-      ...(restored ? { restored } : {}),
-      error: errorOf(error),
-    };
+    return { file, error: errorOf(error) };
   }
 }
 
@@ -110,11 +180,11 @@ async function runMode(
   }
   const input = await openFileAccess(file);
   try {
-    if (options.inspect) {
+    if (options.inspect || options.check) {
       const { format, findings } = await inspectInput(input);
       return { file, format, findings };
     }
-    checkTarget(output, input.identity);
+    checkTarget(output, input.identity, { overwrite: options.force });
     const { format, plan, removed, kept } = await planInput(input);
     await faultPoint('planned');
     if (options.outDir !== undefined) {
@@ -149,7 +219,16 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
     );
     return;
   }
-  if (options.undo) return;
+  if (options.undo || options.quiet) return;
+  if (options.check) {
+    const count = (o.findings ?? []).filter(removable).length;
+    process.stdout.write(
+      count
+        ? `${name} (${o.format?.id}): ${count} item(s) of metadata to remove\n`
+        : `${name} (${o.format?.id}): no metadata to remove\n`,
+    );
+    return;
+  }
   if (options.inspect) {
     const findings = o.findings ?? [];
     process.stdout.write(

@@ -37,10 +37,15 @@ function withSuffix(path: string, n: number): string {
 /**
  * An output is written to a temporary file and renamed over the target, which would replace a
  * symlink, a FIFO or a device node with a regular file (as root, `-o /dev/null` would replace
- * /dev/null). Only a missing path or a regular file is accepted; the input itself (by any name,
- * hard links included) is refused as `output-is-input`.
+ * /dev/null). Only a missing path, or a regular file with `overwrite` (--force), is accepted; an
+ * existing file is never replaced otherwise (`output-exists`); the input itself (by any name, hard
+ * links included) is refused as `output-is-input`.
  */
-export function checkTarget(out: string, input: FileIdentity): void {
+export function checkTarget(
+  out: string,
+  input: FileIdentity,
+  { overwrite }: { readonly overwrite: boolean },
+): void {
   let info: BigIntStats;
   try {
     info = lstatSync(out, { bigint: true });
@@ -60,6 +65,11 @@ export function checkTarget(out: string, input: FileIdentity): void {
       'the output would overwrite the input; use --in-place to clean the file itself',
     );
   }
+  if (!overwrite)
+    throw new CliError(
+      'output-exists',
+      'a file of that name exists and is not replaced; use --force to replace it',
+    );
 }
 
 function kindOf(info: BigIntStats): string {

@@ -2,18 +2,19 @@ import { createHash } from 'node:crypto';
 import {
   closeSync,
   constants,
-  existsSync,
+  fchmodSync,
   fstatSync,
   fsyncSync,
   futimesSync,
+  lstatSync,
   openSync,
-  readFileSync,
+  readdirSync,
   renameSync,
   unlinkSync,
   type BigIntStats,
 } from 'node:fs';
-import { dirname } from 'node:path';
-import { CliError, writingSync } from './cli-error';
+import { basename, dirname, join } from 'node:path';
+import { CliError, describeSystemError, writingSync } from './cli-error';
 import {
   fsyncDirSync,
   readExactSync,
@@ -36,9 +37,18 @@ import { discard, track, untrack } from './temp-files';
 const MAGIC = new TextEncoder().encode('metaclean-undo/1\n');
 const DIGEST_BYTES = 32;
 const LENGTH_BYTES = 4;
+/** The JSON header's largest size: a journal claiming more is not one of ours. */
+const MAX_HEADER_BYTES = 16 * 1024 * 1024;
+/** The journal holds its secrets: only its owner may read or write it. */
+const JOURNAL_MODE = 0o600;
+const PERMISSION_BITS = 0o777;
 
 /** The journal's name: beside the file, so it is found again by the file's name. */
 export const journalPathFor = (file: string) => `${file}.metaclean-undo`;
+
+/** The temporary name a journal is written under by the process `pid`, before its rename. */
+const journalTempFor = (file: string, pid: number) =>
+  `${journalPathFor(file)}.metaclean-${pid}.tmp`;
 
 export interface PatchRange {
   readonly offset: number;
@@ -128,14 +138,16 @@ export function writeJournalSync(
   ranges: readonly PatchRange[],
 ): string {
   const journal = journalPathFor(file);
-  const temp = `${journal}.metaclean-${process.pid}.tmp`;
+  const temp = journalTempFor(file, process.pid);
   const bytes = encode(fstatSync(fd, { bigint: true }), ranges);
   track(temp);
   try {
     writingSync('cannot write the undo journal', () => {
-      // Only the owner may read it: it holds the metadata being removed.
-      const jfd = openSync(temp, 'wx', 0o600);
+      // Only the owner may read it: it holds the metadata being removed. The mode is set again
+      // after the open because a umask may only narrow it, and an undo honours exactly this mode.
+      const jfd = openSync(temp, 'wx', JOURNAL_MODE);
       try {
+        fchmodSync(jfd, JOURNAL_MODE);
         writeExactSync(jfd, bytes, 0);
         fsyncSync(jfd);
       } finally {
@@ -160,40 +172,152 @@ export function removeJournalSync(file: string): void {
   });
 }
 
-export const hasJournal = (file: string) => existsSync(journalPathFor(file));
+/**
+ * Whether anything sits where the file's journal would be: a journal of an interrupted run, or
+ * something else under its name (a link, a FIFO), which no run but --undo may touch.
+ */
+export function journalWaiting(file: string): boolean {
+  return (
+    lstatSync(journalPathFor(file), { throwIfNoEntry: false }) !== undefined
+  );
+}
+
+/**
+ * Removes journals that a run killed while writing them left under their temporary names
+ * (`FILE.metaclean-undo.metaclean-PID.tmp`, holding the metadata being removed): those of
+ * processes that no longer run, owned by this user, regular files only (a link is never followed).
+ */
+export function removeLeftoverJournalTempsSync(file: string): void {
+  const dir = dirname(file);
+  const prefix = `${basename(journalPathFor(file))}.metaclean-`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return; // A folder we cannot list holds nothing we could remove either.
+  }
+  for (const name of names) {
+    const pid = leftoverPid(name, prefix);
+    if (pid === undefined || pid === process.pid || running(pid)) continue;
+    const path = join(dir, name);
+    const info = lstatSync(path, { throwIfNoEntry: false });
+    if (!info?.isFile() || info.uid !== currentUid()) continue;
+    try {
+      unlinkSync(path);
+    } catch {
+      // Gone meanwhile, or not ours to remove: nothing more to do.
+    }
+  }
+}
+
+function leftoverPid(name: string, prefix: string): number | undefined {
+  if (!name.startsWith(prefix) || !name.endsWith('.tmp')) return undefined;
+  const digits = name.slice(prefix.length, -'.tmp'.length);
+  return /^[1-9][0-9]{0,9}$/.test(digits) ? Number(digits) : undefined;
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const currentUid = () => process.getuid?.() ?? 0;
+
+/**
+ * Reads the journal only when it can be ours for this file: a regular file (never through a link,
+ * never a FIFO or a device, which could hang or grow without end), owned by the user running the
+ * undo and by the file's owner, mode 0600, and no larger than a journal for this file can be. Its
+ * size is read once and no more bytes than that are read.
+ */
+function readJournalSync(
+  journal: string,
+  file: BigIntStats,
+): { bytes: Buffer; info: BigIntStats } {
+  let jfd: number;
+  try {
+    jfd = openSync(
+      journal,
+      constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+    );
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT')
+      throw new CliError('no-journal', `no undo journal (${journal})`);
+    if (code === 'ELOOP')
+      throw refused(journal, 'it is a symbolic link, not a journal');
+    throw new CliError(
+      'unreadable',
+      `cannot read ${journal}: ${describeSystemError(error)}`,
+    );
+  }
+  try {
+    const info = fstatSync(jfd, { bigint: true });
+    if (!info.isFile()) throw refused(journal, 'it is not a regular file');
+    const uid = BigInt(currentUid());
+    if (info.uid !== uid || info.uid !== file.uid)
+      throw refused(
+        journal,
+        'it is not owned by both you and the owner of the file',
+      );
+    if (Number(info.mode) % (PERMISSION_BITS + 1) !== JOURNAL_MODE)
+      throw refused(journal, 'its permissions are not 0600');
+    const most =
+      MAGIC.length +
+      LENGTH_BYTES +
+      MAX_HEADER_BYTES +
+      2 * Number(file.size) +
+      DIGEST_BYTES;
+    if (Number(info.size) > most)
+      throw refused(journal, 'it is larger than a journal for this file');
+    return {
+      bytes: Buffer.from(readExactSync(jfd, 0, Number(info.size))),
+      info,
+    };
+  } finally {
+    closeSync(jfd);
+  }
+}
+
+const refused = (journal: string, why: string) =>
+  new CliError(
+    'journal-mismatch',
+    `${journal} is not honoured: ${why}; it is left as it is`,
+  );
 
 /**
  * Puts back the original bytes the journal beside `file` holds, restores the file's times, and
- * removes the journal. Refuses (`journal-mismatch`) a damaged journal or a file that is not the one
- * the journal was written for, or that changed since in any byte the run did not write.
+ * removes the journal. Refuses (`journal-mismatch`) a journal that cannot be ours (see
+ * `readJournalSync`), a damaged one, or a file that is not the one the journal was written for, or
+ * that changed since in any byte or time the run did not write.
  */
 export function undoSync(file: string): void {
   const journal = journalPathFor(file);
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(journal);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new CliError('no-journal', `no undo journal (${journal})`);
-    throw new CliError(
-      'unreadable',
-      `cannot read ${journal}: ${String(error)}`,
-    );
-  }
-  const { header, ranges } = decode(bytes);
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDWR | constants.O_NONBLOCK);
   } catch (error) {
+    if (
+      (error as NodeJS.ErrnoException).code === 'ENOENT' &&
+      !journalWaiting(file)
+    )
+      throw new CliError('no-journal', `no undo journal (${journal})`);
     throw new CliError(
       'unwritable',
-      `cannot open the file to undo: ${String(error)}`,
+      `cannot open the file to undo: ${describeSystemError(error)}`,
     );
   }
   try {
     const now = fstatSync(fd, { bigint: true });
+    if (!now.isFile())
+      throw new CliError('journal-mismatch', 'the file is not a regular file');
+    const { bytes, info } = readJournalSync(journal, now);
+    const { header, ranges } = decode(bytes);
     if (
-      !now.isFile() ||
       String(now.dev) !== header.dev ||
       String(now.ino) !== header.ino ||
       Number(now.size) !== header.size
@@ -203,6 +327,13 @@ export function undoSync(file: string): void {
         `the file was replaced or resized since the interrupted run; the journal is left at ${journal}`,
       );
     }
+    // The run wrote its patches only after the journal: the file is as it was (no patch yet) or
+    // was last modified after the journal was written.
+    if (now.mtimeNs !== BigInt(header.mtimeNs) && now.mtimeNs < info.mtimeNs)
+      throw new CliError(
+        'journal-mismatch',
+        `the file's times do not match the interrupted run; the journal is left at ${journal}`,
+      );
     for (const range of ranges) {
       const current = readExactSync(fd, range.offset, range.original.length);
       if (!eachByteFromEither(current, range))
@@ -231,8 +362,12 @@ export function undoSync(file: string): void {
   removeJournalSync(file);
 }
 
+const NANOSECONDS = /^[0-9]{1,30}$/;
+
 function validRanges(header: Header): boolean {
   return (
+    NANOSECONDS.test(String(header.atimeNs)) &&
+    NANOSECONDS.test(String(header.mtimeNs)) &&
     Number.isSafeInteger(header.size) &&
     Array.isArray(header.ranges) &&
     header.ranges.every(

@@ -1,4 +1,11 @@
-import { close, closeSync, openSync, renameSync, write } from 'node:fs';
+import {
+  close,
+  closeSync,
+  fchmodSync,
+  openSync,
+  renameSync,
+  write,
+} from 'node:fs';
 import { promisify } from 'node:util';
 import {
   inPlacePatches,
@@ -19,6 +26,15 @@ export const COPY_CHUNK_BYTES = 8 * 1024 * 1024;
 
 /** The mode a new file gets (before the umask), as `cp` and shells create files. */
 const OUTPUT_MODE = 0o666;
+
+const OWNER_WRITE = 0o200;
+
+/** OUTPUT_MODE as the process's umask leaves it (read without changing it for long). */
+function umaskedMode(): number {
+  const mask = process.umask(0);
+  process.umask(mask);
+  return OUTPUT_MODE & ~mask;
+}
 
 const writeAsync = promisify(write);
 const closeAsync = promisify(close);
@@ -44,9 +60,14 @@ export async function writePlan(
   const temp = tempPathFor(out);
   track(temp);
   // Created synchronously right after `track` (see temp-files); O_EXCL never follows a link.
-  const fd = writingSync('cannot create the output', () =>
-    openSync(temp, 'wx', OUTPUT_MODE),
-  );
+  const fd = writingSync('cannot create the output', () => {
+    const created = openSync(temp, 'wx', OUTPUT_MODE);
+    // The copy is no more readable than the original (a 0600 photo gives a 0600 copy): the umask
+    // already narrowed OUTPUT_MODE and the input's bits narrow it further. Only the owner's write
+    // bit is always given, so a copy of a read-only file can still be edited by its owner.
+    fchmodSync(created, (input.permissions | OWNER_WRITE) & umaskedMode());
+    return created;
+  });
   let open = true;
   try {
     const patches = inPlacePatches(input.size, plan);
@@ -61,6 +82,32 @@ export async function writePlan(
       await writeSegments(input, plan, fd);
     }
     await input.assertUnchanged();
+    open = false;
+    await writing('cannot write the output', () => closeAsync(fd));
+    writingSync('cannot rename the output into place', () =>
+      renameSync(temp, out),
+    );
+    untrack(temp);
+  } catch (error) {
+    if (open) closeQuietly(fd);
+    discard(temp);
+    throw error;
+  }
+}
+
+/**
+ * Writes bytes in memory to `out` the same way: a temporary file beside it, renamed into place
+ * when complete, removed on any failure.
+ */
+export async function writeBytes(data: Uint8Array, out: string): Promise<void> {
+  const temp = tempPathFor(out);
+  track(temp);
+  const fd = writingSync('cannot create the output', () =>
+    openSync(temp, 'wx', OUTPUT_MODE),
+  );
+  let open = true;
+  try {
+    await writeAll(fd, data, 0);
     open = false;
     await writing('cannot write the output', () => closeAsync(fd));
     writingSync('cannot rename the output into place', () =>

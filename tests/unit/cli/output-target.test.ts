@@ -40,22 +40,27 @@ describe('checkTarget', () => {
   const file = join(dir, 'file');
   writeFileSync(file, 'x');
   const other = { dev: 0n, ino: 0n };
+  const force = { overwrite: true };
+  const keep = { overwrite: false };
 
-  it('accepts a missing path and a regular file', () => {
-    expect(() => checkTarget(join(dir, 'missing'), other)).not.toThrow();
-    expect(() => checkTarget(file, other)).not.toThrow();
+  it('accepts a missing path, and a regular file only with --force', () => {
+    expect(() => checkTarget(join(dir, 'missing'), other, keep)).not.toThrow();
+    expect(() => checkTarget(file, other, force)).not.toThrow();
+    expect(() => checkTarget(file, other, keep)).toThrow(
+      expect.objectContaining({ code: 'output-exists' }),
+    );
   });
 
-  it('refuses a symlink, even to a regular file, and a directory', () => {
+  it('refuses a symlink, even to a regular file, and a directory, even with --force', () => {
     const link = join(dir, 'link');
     symlinkSync(file, link);
-    expect(() => checkTarget(link, other)).toThrow(/symbolic link/);
-    expect(() => checkTarget(dir, other)).toThrow(/directory/);
+    expect(() => checkTarget(link, other, force)).toThrow(/symbolic link/);
+    expect(() => checkTarget(dir, other, force)).toThrow(/directory/);
   });
 
   it('refuses the input itself as output-is-input', () => {
     const { dev, ino } = statSync(file, { bigint: true });
-    expect(() => checkTarget(file, { dev, ino })).toThrow(
+    expect(() => checkTarget(file, { dev, ino }, force)).toThrow(
       expect.objectContaining({ code: 'output-is-input' }),
     );
   });

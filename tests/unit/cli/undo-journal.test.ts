@@ -1,5 +1,12 @@
+import { execFileSync, spawn } from 'node:child_process';
 import {
+  chmodSync,
+  chownSync,
   mkdtempSync,
+  symlinkSync,
+  truncateSync,
+  unlinkSync,
+  utimesSync,
   openSync,
   closeSync,
   readFileSync,
@@ -12,6 +19,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   journalPathFor,
+  journalWaiting,
+  removeLeftoverJournalTempsSync,
   undoSync,
   writeJournalSync,
 } from '../../../cli/undo-journal';
@@ -82,5 +91,85 @@ describe('the undo journal', () => {
     expect(() => undoSync(plain)).toThrow(
       expect.objectContaining({ code: 'no-journal' }),
     );
+  });
+
+  describe('is honoured only when it can be ours', () => {
+    const refusedLeavingFile = (file: string) => {
+      const before = readFileSync(file);
+      expect(() => undoSync(file)).toThrow(
+        expect.objectContaining({ code: 'journal-mismatch' }),
+      );
+      expect(readFileSync(file)).toEqual(before);
+    };
+
+    it('refuses a journal that is a symbolic link (here to /dev/zero), without reading it', () => {
+      const { file } = interrupted();
+      unlinkSync(journalPathFor(file));
+      symlinkSync('/dev/zero', journalPathFor(file));
+      refusedLeavingFile(file);
+    });
+
+    it('refuses a FIFO as the journal instead of waiting on it', () => {
+      const { file } = interrupted();
+      unlinkSync(journalPathFor(file));
+      execFileSync('mkfifo', [journalPathFor(file)]);
+      refusedLeavingFile(file);
+    });
+
+    it('refuses a journal readable by others (mode other than 0600)', () => {
+      const { file } = interrupted();
+      chmodSync(journalPathFor(file), 0o644);
+      refusedLeavingFile(file);
+    });
+
+    it.skipIf(process.getuid?.() !== 0)(
+      'refuses a journal owned by another user, even with a valid checksum',
+      () => {
+        const { file } = interrupted();
+        chownSync(journalPathFor(file), 65534, 65534);
+        refusedLeavingFile(file);
+      },
+    );
+
+    it('refuses a journal larger than any journal for the file could be', () => {
+      const { file } = interrupted();
+      writeFileSync(journalPathFor(file), '', { mode: 0o600 });
+      // Sparse: the size is what the check reads, not the bytes.
+      truncateSync(journalPathFor(file), 64 * 1024 * 1024);
+      refusedLeavingFile(file);
+    });
+
+    it('refuses a file modified after its run (times) though its bytes fit', () => {
+      const { file } = interrupted();
+      const past = new Date('2001-01-01T00:00:00Z');
+      utimesSync(file, past, past);
+      refusedLeavingFile(file);
+    });
+  });
+
+  it('is seen waiting whatever sits under its name, a dangling link included', () => {
+    const { dir, file } = interrupted();
+    expect(journalWaiting(file)).toBe(true);
+    unlinkSync(journalPathFor(file));
+    expect(journalWaiting(file)).toBe(false);
+    symlinkSync(join(dir, 'nowhere'), journalPathFor(file));
+    expect(journalWaiting(file)).toBe(true);
+  });
+
+  it('leaves no temporary of a killed writer behind: the next run removes those of dead processes', async () => {
+    const { dir, file } = interrupted();
+    const dead = spawn('true');
+    await new Promise((done) => dead.on('exit', done));
+    const leftover = `${journalPathFor(file)}.metaclean-${dead.pid}.tmp`;
+    const ofLiveProcess = `${journalPathFor(file)}.metaclean-${process.ppid}.tmp`;
+    writeFileSync(leftover, 'original metadata', { mode: 0o600 });
+    writeFileSync(ofLiveProcess, 'being written', { mode: 0o600 });
+
+    removeLeftoverJournalTempsSync(file);
+
+    expect(existsSync(leftover)).toBe(false);
+    expect(existsSync(ofLiveProcess)).toBe(true);
+    expect(existsSync(journalPathFor(file))).toBe(true);
+    expect(existsSync(join(dir, 'f.bin'))).toBe(true);
   });
 });

@@ -124,3 +124,19 @@ describe('writePlan on a read-only input', () => {
     expect(statSync(join(dir, 'out.bin')).mode & 0o200).toBe(0o200);
   });
 });
+
+describe('writePlan permissions', () => {
+  it('gives the copy of a 0600 input no wider permissions than 0600', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'metaclean-private-'));
+    const input = join(dir, 'in.bin');
+    writeFileSync(input, INPUT, { mode: 0o600 });
+    const access = await openFileAccess(input);
+    try {
+      const plan = new OutputBuilder().copy(0, INPUT.length).build();
+      await writePlan(access, plan, join(dir, 'out.bin'));
+    } finally {
+      await access.close();
+    }
+    expect(statSync(join(dir, 'out.bin')).mode & 0o777).toBe(0o600);
+  });
+});
