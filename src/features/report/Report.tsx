@@ -87,7 +87,9 @@ function CategoryGroup({
             <dt className="report-label">
               <FormattedMessage id={`report.field.${row.label}`} />
             </dt>
-            <dd className="report-value" dir="auto">
+            {/* The cell keeps the page's direction (values line up under one edge); the value
+                inside is isolated in its own direction, so Latin text and degrees keep their order. */}
+            <dd className="report-value">
               <bdi>{row.value}</bdi>
             </dd>
           </div>

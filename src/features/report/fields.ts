@@ -28,7 +28,10 @@ type Rule = readonly [RegExp, FieldId];
  */
 const LEGACY_RULES: Readonly<Record<FindingCategory, readonly Rule[]>> = {
   location: [
-    [/^(GPSPosition|©xyz|ISO6709|loci)$/i, 'gps.position'],
+    [
+      /^(GPSPosition|GPSLatitude|GPSLongitude|©xyz|ISO6709|loci)$/i,
+      'gps.position',
+    ],
     [/city|country|state|sublocation|location/i, 'place.name'],
     [/altitude/i, 'gps.altitude'],
   ],
