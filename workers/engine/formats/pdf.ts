@@ -1,5 +1,6 @@
 import { zlibSync } from 'fflate';
 import { EngineError } from '../errors';
+import { FIELDS, type FieldId } from '../fields';
 import { finding, type Finding } from '../findings';
 import type { FormatModule, Sniffed } from '../format-module';
 import { MAX_DOCUMENT_BYTES } from '../limits';
@@ -15,21 +16,25 @@ const MAGIC = '%PDF-';
 /** Header bytes read for the version. */
 const HEADER_BYTES = 1024;
 
-/** What each document information entry is about (ISO 32000-1, 14.3.3, Table 317). */
-const INFO_CATEGORIES: Record<string, Finding['category']> = {
-  Author: 'author',
-  Creator: 'software',
-  Producer: 'software',
-  CreationDate: 'time',
-  ModDate: 'time',
+/** What each document information entry is (ISO 32000-1, 14.3.3, Table 317). */
+const INFO_FIELDS: Readonly<Record<string, FieldId>> = {
+  Title: 'content.title',
+  Author: 'author.name',
+  Subject: 'content.description',
+  Keywords: 'content.keywords',
+  Creator: 'software.creator',
+  Producer: 'software.producer',
+  CreationDate: 'time.created',
+  ModDate: 'time.modified',
+  Trapped: 'software.detail',
 };
 
 function infoFindings(info: PdfDict | undefined, location: string): Finding[] {
   if (!info) return [];
   return [...info.map].map(([key, v]) => {
-    const category = INFO_CATEGORIES[key] ?? 'other';
-    const value = category === 'time' ? dateOf(v) : textOf(v);
-    return finding(category, key, location, value);
+    const field = INFO_FIELDS[key] ?? 'other.data';
+    const value = FIELDS[field].value === 'date' ? dateOf(v) : textOf(v);
+    return finding(field, key, location, value);
   });
 }
 
@@ -49,7 +54,7 @@ function idFinding(trailer: PdfDict): Finding[] {
       [...s.bytes].map((x) => x.toString(16).padStart(2, '0')).join(''),
     )
     .join(' ');
-  return [finding('identifier', 'ID', 'trailer', hex || undefined)];
+  return [finding('identifier.unique', 'ID', 'trailer', hex || undefined)];
 }
 
 async function headerOf(

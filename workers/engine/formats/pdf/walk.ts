@@ -5,7 +5,14 @@
  */
 import { ByteSource } from '../../byte-source';
 import { EngineError, corrupt, throwIfAborted } from '../../errors';
-import { finding, removable, type Finding } from '../../findings';
+import {
+  finding,
+  relocated,
+  removable,
+  type Finding,
+  type FindingItem,
+} from '../../findings';
+import { itemKindOf } from '../../format-catalog';
 import type { AnalysisContext, ByteRange } from '../../format-module';
 import { MAX_ENTRIES } from '../../limits';
 import { planBytes, type OutputPlan } from '../../output-plan';
@@ -33,6 +40,9 @@ import {
   signatureText,
   type Tally,
 } from './rules';
+
+/** A JPEG image stream of the page, as the item its findings belong to. */
+const IMAGE = (name: string): FindingItem => ({ name, kind: 'image' });
 
 /** How a stream's data is written. */
 export type StreamData =
@@ -198,12 +208,7 @@ async function streamData(
   if (filters.length === 1 && likelyClean) {
     const kept = await alreadyClean(src, ctx, o.stream!);
     if (kept) {
-      findings.push(
-        ...kept.findings.map((f) => ({
-          ...f,
-          location: `${where}: ${f.location}`,
-        })),
-      );
+      findings.push(...relocated(kept.findings, where, IMAGE(where), ': '));
       nestedOpaque.push(...(kept.opaque ?? []));
       return null;
     }
@@ -214,12 +219,7 @@ async function streamData(
       o.stream!.start,
       o.stream!.end,
     );
-    findings.push(
-      ...cleaned.findings.map((f) => ({
-        ...f,
-        location: `${where}: ${f.location}`,
-      })),
-    );
+    findings.push(...relocated(cleaned.findings, where, IMAGE(where), ': '));
     nestedOpaque.push(...(cleaned.opaque ?? []));
     return { kind: 'plan', plan: cleaned.plan };
   }
@@ -227,12 +227,7 @@ async function streamData(
   const parms = d.map.get('DecodeParms');
   const jpeg = await underOuterFilters(doc, o, filters);
   const cleaned = await ctx.nested.clean(jpeg);
-  findings.push(
-    ...cleaned.findings.map((f) => ({
-      ...f,
-      location: `${where}: ${f.location}`,
-    })),
-  );
+  findings.push(...relocated(cleaned.findings, where, IMAGE(where), ': '));
   const last = isArray(parms) ? parms.items.at(-1) : undefined;
   return {
     kind: 'bytes',
@@ -340,11 +335,19 @@ async function cleanAttachment(
   try {
     const cleaned = await ctx.nested.clean(await doc.decoded(o));
     findings.push(
-      ...cleaned.findings.map((f) => ({
-        ...f,
-        location: `${where}: ${f.location}`,
-      })),
-      finding('other', 'EmbeddedFile', 'EmbeddedFiles', name, 'review'),
+      ...relocated(
+        cleaned.findings,
+        where,
+        { name, kind: itemKindOf(cleaned.format.id) },
+        ': ',
+      ),
+      finding(
+        'document.content',
+        'EmbeddedFile',
+        'EmbeddedFiles',
+        name,
+        'review',
+      ),
     );
     const params = (o.value as PdfDict).map.get('Params');
     if (isDict(params)) params.map.delete('Size');
