@@ -12,6 +12,8 @@ export interface CliOptions {
   readonly json: boolean;
   readonly inPlace: boolean;
   readonly undo: boolean;
+  /** Remove the parts the engine cannot clean (attachments), named in the output, instead of failing. */
+  readonly dropUncleanable: boolean;
   readonly out?: string;
   readonly outDir?: string;
   readonly files: readonly string[];
@@ -22,7 +24,7 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [-o OUT | --out-dir DIR | --in-place] FILE...
+export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [--drop-uncleanable] [-o OUT | --out-dir DIR | --in-place] FILE...
        metaclean --inspect | --check [--json] FILE...
        metaclean --undo [--json] FILE...
        metaclean --list-formats | --version | --help
@@ -41,6 +43,9 @@ otherwise; the input is never modified unless --in-place is given.
   --in-place     clean the file itself, writing only the changed bytes (MP4/MOV/HEIC, Matroska,
                  AVI, WMV, FLV, TIFF, ...); an undo journal FILE.metaclean-undo guards the run
   --undo         put back the original bytes of an interrupted --in-place run
+  --drop-uncleanable
+                 remove the parts metaclean cannot clean (a PDF's attachment of an unknown type),
+                 each listed as removed, instead of failing with uncleanable-part
   --list-formats list the formats metaclean cleans, with their extensions
   -V, --version  print the version
   -h, --help     show this help
@@ -62,6 +67,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   let help = false;
   let inPlace = false;
   let undo = false;
+  let dropUncleanable = false;
   let out: string | undefined;
   let outDir: string | undefined;
   const files: string[] = [];
@@ -86,6 +92,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     else if (arg === '--json') json = true;
     else if (arg === '--in-place') inPlace = true;
     else if (arg === '--undo') undo = true;
+    else if (arg === '--drop-uncleanable') dropUncleanable = true;
     else if (arg === '-h' || arg === '--help') help = true;
     else if (arg === '-o' || arg === '--out') out = valueOf(arg, i++);
     else if (arg === '--out-dir') outDir = valueOf(arg, i++);
@@ -107,6 +114,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     json,
     inPlace,
     undo,
+    dropUncleanable,
     files,
     help,
     ...(out === undefined ? {} : { out }),
@@ -128,7 +136,10 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       `${inspect ? '--inspect' : '--check'} writes nothing; drop -o/--out-dir/--in-place/--force`,
     );
   }
-  if (undo && (inspect || check || force || writes.length > 0))
+  if (
+    undo &&
+    (inspect || check || force || dropUncleanable || writes.length > 0)
+  )
     throw new UsageError('--undo takes only --json and files');
   return options;
 }

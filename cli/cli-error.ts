@@ -37,11 +37,37 @@ export function isCliError(value: unknown): value is CliError {
   return value instanceof CliError;
 }
 
-/** A system error's code and message (`ENOSPC: no space left on device, write`). */
+/** What a system error means, in words a person reads (errno codes are for scripts). */
+const SYSTEM_ERROR_WORDS: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOENT: 'no such file or folder',
+  ENOTDIR: 'a part of the path is not a folder',
+  EISDIR: 'it is a folder',
+  EEXIST: 'a file of that name exists',
+  ENOSPC: 'no space left on the disk',
+  EDQUOT: 'disk quota exceeded',
+  EROFS: 'the file system is read-only',
+  EFBIG: 'the file is too large for the file system',
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files on the system',
+  EIO: 'input/output error (the disk or its connection failed)',
+  EBUSY: 'the file is busy',
+  ELOOP: 'too many symbolic links in the path',
+  ENAMETOOLONG: 'the name is too long',
+  EXDEV: 'the folders are on different disks',
+  ETXTBSY: 'the file is a running program',
+};
+
+/**
+ * A system error in words (`no space left on the disk`). Node's message is not passed on: it names
+ * paths, and a temporary file's name is ours, not something the person asked for.
+ */
 export function describeSystemError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
-  const message = error instanceof Error ? error.message : String(error);
-  return code && !message.startsWith(code) ? `${code}: ${message}` : message;
+  if (code && SYSTEM_ERROR_WORDS[code]) return SYSTEM_ERROR_WORDS[code];
+  if (code) return `system error ${code}`;
+  return 'an unexpected system error';
 }
 
 /**

@@ -1,5 +1,9 @@
 import { fsyncSync } from 'node:fs';
-import { inPlacePatches, type CleanPlanResult } from '../workers/engine/index';
+import {
+  inPlacePatches,
+  type CleanPlanResult,
+  type EngineContext,
+} from '../workers/engine/index';
 import { asCliError, CliError } from './cli-error';
 import { openFileAccess, type FileAccess } from './file-access';
 import { planInput } from './plan-input';
@@ -22,10 +26,13 @@ export interface InPlaceResult extends Omit<CleanPlanResult, 'plan'> {
  * file. The plan is verified (verify-after-clean) before the first write; the original bytes of
  * every range go to a synced undo journal first; the journal is removed after the last patch.
  */
-export async function cleanInPlace(file: string): Promise<InPlaceResult> {
+export async function cleanInPlace(
+  file: string,
+  ctx: EngineContext = {},
+): Promise<InPlaceResult> {
   const input = await openFileAccess(file, 'read-write');
   try {
-    const { plan, ...result } = await planInput(input);
+    const { plan, ...result } = await planInput(input, ctx);
     const patches = inPlacePatches(input.size, plan);
     if (!patches) {
       throw new CliError(

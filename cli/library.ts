@@ -57,6 +57,11 @@ export interface CleanOptions {
   readonly output?: string;
   /** Replace `output` if it exists; without it an existing file is never replaced. */
   readonly overwrite?: boolean;
+  /**
+   * Remove the parts the engine cannot clean (a PDF's attachment of an unknown type), each listed
+   * in `removed`, instead of failing with `uncleanable-part`.
+   */
+  readonly dropUncleanable?: boolean;
   readonly signal?: AbortSignal;
 }
 
@@ -88,6 +93,7 @@ export async function clean(
   return withSource(input, async (source, file) => {
     const { plan, format, removed, kept } = await cleanPlan(source, {
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.dropUncleanable ? { dropUncleanable: true } : {}),
     });
     const output = options.output;
     if (output === undefined)

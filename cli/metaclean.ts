@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises';
+import { basename } from 'node:path';
 import {
+  CLEANED_PREFIX,
   isEngineError,
   lendHostCodecs,
-  type Finding,
-  type Sniffed,
+  type EngineContext,
 } from '../workers/engine/index';
 import { formatCatalog } from '../workers/engine/format-catalog';
 import { removable } from '../workers/engine/findings';
@@ -33,6 +34,7 @@ import {
   undoSync,
 } from './undo-journal';
 import { writePlan } from './write-plan';
+import { fileRecord, type Outcome } from './json-output';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -45,18 +47,24 @@ declare const METACLEAN_VERSION: string | undefined;
 const VERSION =
   typeof METACLEAN_VERSION === 'string' ? METACLEAN_VERSION : 'development';
 
-interface FileOutcome {
-  readonly file: string;
-  readonly format?: Sniffed;
-  readonly output?: string;
-  /** --in-place: bytes written into the file. */
-  readonly patchedBytes?: number;
-  /** --undo: the file was put back from the undo journal of an interrupted --in-place run. */
-  readonly restored?: boolean;
-  readonly removed?: Finding[];
-  readonly kept?: Finding[];
-  readonly findings?: Finding[];
-  readonly error?: { code: string; detail: string };
+type FileOutcome = Outcome;
+
+const SKIPPED_CLEANED_COPY =
+  'its name says it is a cleaned copy already; use -o to clean it again';
+
+/**
+ * A run over `*.jpg` a second time meets the copies the first one wrote: cleaning `cleaned_a.jpg`
+ * into `cleaned_cleaned_a.jpg` would pile up copies, so in the modes that name outputs after
+ * their inputs those files are skipped (and said so). `-o` names its output, so it cleans any file.
+ */
+function namedAsCleaned(file: string, options: CliOptions): boolean {
+  const namesOutputs =
+    options.out === undefined &&
+    !options.inPlace &&
+    !options.inspect &&
+    !options.check &&
+    !options.undo;
+  return namesOutputs && basename(file).startsWith(CLEANED_PREFIX);
 }
 
 /** Runs the command line; returns the exit status. Never throws. */
@@ -92,13 +100,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   const outputs = outputPaths(options.files, options);
   const outcomes: FileOutcome[] = [];
   for (const [i, file] of options.files.entries()) {
-    const outcome = await processFile(file, outputs[i]!, options);
+    const outcome = namedAsCleaned(file, options)
+      ? { file, skipped: SKIPPED_CLEANED_COPY }
+      : await processFile(file, outputs[i]!, options);
     outcomes.push(outcome);
-    if (!options.json) printOutcome(outcome, options);
+    if (options.json)
+      process.stdout.write(`${JSON.stringify(fileRecord(outcome))}\n`);
+    else printOutcome(outcome, options);
   }
-  if (options.json)
-    process.stdout.write(`${JSON.stringify(outcomes, null, 2)}\n`);
-  else if (!options.quiet && outcomes.length > 1)
+  if (!options.json && !options.quiet && outcomes.length > 1)
     process.stderr.write(`${summaryLine(outcomes, options)}\n`);
   if (outcomes.some((o) => o.error)) return EXIT_FAILED;
   const found = outcomes.some((o) => (o.findings ?? []).some(removable));
@@ -112,7 +122,8 @@ function summaryLine(
 ): string {
   const failed = outcomes.filter((o) => o.error);
   const unsupported = failed.filter((o) => o.error?.code === 'unsupported');
-  const done = outcomes.filter((o) => !o.error);
+  const skipped = outcomes.filter((o) => o.skipped);
+  const done = outcomes.filter((o) => !o.error && !o.skipped);
   const withMetadata = done.filter((o) =>
     options.inspect || options.check
       ? (o.findings ?? []).some(removable)
@@ -129,6 +140,7 @@ function summaryLine(
     ...(options.undo
       ? []
       : [`${done.length - withMetadata.length} already clean`]),
+    ...(skipped.length ? [`${skipped.length} skipped`] : []),
     `${unsupported.length} not supported`,
     `${failed.length - unsupported.length} failed`,
   ].join(', ');
@@ -175,7 +187,10 @@ async function runMode(
   options: CliOptions,
 ): Promise<FileOutcome> {
   if (options.inPlace) {
-    const { format, removed, kept, patchedBytes } = await cleanInPlace(file);
+    const { format, removed, kept, patchedBytes } = await cleanInPlace(
+      file,
+      engineOptions(options),
+    );
     return { file, format, output: file, patchedBytes, removed, kept };
   }
   const input = await openFileAccess(file);
@@ -185,7 +200,10 @@ async function runMode(
       return { file, format, findings };
     }
     checkTarget(output, input.identity, { overwrite: options.force });
-    const { format, plan, removed, kept } = await planInput(input);
+    const { format, plan, removed, kept } = await planInput(
+      input,
+      engineOptions(options),
+    );
     await faultPoint('planned');
     if (options.outDir !== undefined) {
       const dir = options.outDir;
@@ -200,7 +218,18 @@ async function runMode(
   }
 }
 
-function errorOf(error: unknown): { code: string; detail: string } {
+/** The person's choices the engine takes. */
+function engineOptions(options: CliOptions): EngineContext {
+  return options.dropUncleanable ? { dropUncleanable: true } : {};
+}
+
+function errorOf(error: unknown): FileOutcome['error'] {
+  if (isEngineError(error) && error.code === 'uncleanable-part')
+    return {
+      code: error.code,
+      detail: `${error.detail} (--drop-uncleanable removes ${error.parts.length === 1 ? 'it' : 'them'})`,
+      parts: error.parts,
+    };
   if (isEngineError(error) || isCliError(error))
     return { code: error.code, detail: error.detail };
   return { code: 'unreadable', detail: describeSystemError(error) };
@@ -220,6 +249,10 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
     return;
   }
   if (options.undo || options.quiet) return;
+  if (o.skipped) {
+    process.stdout.write(`${name}: skipped (${o.skipped})\n`);
+    return;
+  }
   if (options.check) {
     const count = (o.findings ?? []).filter(removable).length;
     process.stdout.write(

@@ -6,16 +6,18 @@ import type { FileIdentity } from './file-access';
 
 /**
  * Where each input's cleaned copy goes: `-o`, or `cleaned_<name>` in `--out-dir` or beside the
- * input. Within one run no two inputs share an output and no output replaces an input of the run:
- * a later input whose name is taken gets `-2`, `-3`, ... before the extension
- * (`cleaned_photo-2.jpg`). The output line and the JSON name the path actually written.
+ * input. Within one run no two inputs share an output: a later input whose output name is taken
+ * gets `-2`, `-3`, ... before the extension (`cleaned_photo-2.jpg`). The output line and the JSON
+ * name the path actually written.
  */
 export function outputPaths(
   files: readonly string[],
   options: { readonly out?: string; readonly outDir?: string },
 ): string[] {
   if (options.out !== undefined) return files.map(() => options.out!);
-  const taken = new Set(files.map((f) => resolve(f)));
+  // Only outputs of this run are told apart here; a file already on disk (an input of the run
+  // included) is never replaced without --force, which checkTarget enforces.
+  const taken = new Set<string>();
   return files.map((file) => {
     const natural = join(
       options.outDir ?? dirname(file),

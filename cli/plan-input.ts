@@ -2,6 +2,7 @@ import {
   cleanPlan,
   inspect,
   type CleanPlanResult,
+  type EngineContext,
   type InspectResult,
 } from '../workers/engine/index';
 import type { FileAccess } from './file-access';
@@ -11,9 +12,12 @@ import type { FileAccess } from './file-access';
  * error thrown inside a parser as `corrupt`; when the cause was the input shrinking under it, the
  * CLI says so (`unreadable`) instead.
  */
-export async function planInput(input: FileAccess): Promise<CleanPlanResult> {
+export async function planInput(
+  input: FileAccess,
+  ctx: EngineContext = {},
+): Promise<CleanPlanResult> {
   try {
-    return await cleanPlan(input);
+    return await cleanPlan(input, ctx);
   } catch (error) {
     throw input.changed ?? error;
   }

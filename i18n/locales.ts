@@ -68,7 +68,7 @@ export const LOCALES: Readonly<Record<LocaleCode, Locale>> = {
   au: row('au', 'en-AU', 'en-GB', 'en', 'English (Australia)'),
   ca: row('ca', 'en-CA', 'en', 'en', 'English (Canada)'),
   de: row('de', 'de', 'de', 'de', 'Deutsch'),
-  ch: row('ch', 'de-CH', 'de-CH', 'de', 'Schweiz'),
+  ch: row('ch', 'de-CH', 'de-CH', 'de', 'Deutsch (Schweiz)'),
   it: row('it', 'it', 'it', 'it', 'Italiano'),
   ae: { ...row('ae', 'ar', 'ar', 'ar', 'العربية'), hreflang: 'ar-AE' },
 };

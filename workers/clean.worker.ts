@@ -20,6 +20,14 @@ export interface CleanFailure {
   readonly ok: false;
   readonly code: EngineErrorCode;
   readonly detail: string;
+  /** For `uncleanable-part`: the parts the engine cannot clean, by the names the file gives them. */
+  readonly parts?: readonly string[];
+}
+
+/** The person's choices for one clean. */
+export interface CleanFileOptions {
+  /** Remove the parts the engine cannot clean (named in the report) instead of failing. */
+  readonly dropUncleanable?: boolean;
 }
 
 export type CleanOutcome = CleanSuccess | CleanFailure;
@@ -27,13 +35,23 @@ export type CleanOutcome = CleanSuccess | CleanFailure;
 async function cleanFile(
   file: File,
   onProgress?: (fraction: number) => void,
+  { dropUncleanable = false }: CleanFileOptions = {},
 ): Promise<CleanOutcome> {
   try {
-    const result = await clean(file, { name: file.name, onProgress });
+    const result = await clean(file, {
+      name: file.name,
+      onProgress,
+      dropUncleanable,
+    });
     return { ok: true, ...result };
   } catch (error) {
     if (isEngineError(error)) {
-      return { ok: false, code: error.code, detail: error.detail };
+      return {
+        ok: false,
+        code: error.code,
+        detail: error.detail,
+        ...(error.parts.length ? { parts: error.parts } : {}),
+      };
     }
     return { ok: false, code: 'corrupt', detail: String(error) };
   }

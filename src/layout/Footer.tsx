@@ -96,7 +96,7 @@ export function Footer() {
         <LinkColumn title={heading('footer.legal')}>
           {LEGAL_LINKS.map((page) => (
             <FooterLink key={page} page={page}>
-              <FormattedMessage id={`${page}.title`} />
+              <FormattedMessage id={`nav.${page}`} />
             </FooterLink>
           ))}
           <FooterLink page="cookies">

@@ -9,6 +9,8 @@ import {
 export interface CleanInput {
   readonly file: File;
   readonly onProgress: (fraction: number) => void;
+  /** The person chose to remove the parts the engine cannot clean. */
+  readonly dropUncleanable: boolean;
 }
 
 export interface UploaderContext {
@@ -18,6 +20,10 @@ export interface UploaderContext {
   /** Object URL of the cleaned copy while `done`; revoked on leaving `done`. */
   readonly downloadUrl: string | null;
   readonly errorCode: BridgeErrorCode | null;
+  /** For `uncleanable-part`: the parts the engine cannot clean, to name and offer to remove. */
+  readonly errorParts: readonly string[];
+  /** The person chose to remove those parts; cleared by a new file. */
+  readonly dropUncleanable: boolean;
   /** Fraction done while processing, 0..1. */
   readonly progress: number;
   /** The last run was cancelled by the visitor; cleared by the next file or run. */
@@ -28,6 +34,8 @@ export type UploaderEvent =
   | { type: 'file.select'; file: File }
   | { type: 'file.reject' }
   | { type: 'processing.start' }
+  /** Clean again, removing the parts the engine cannot clean (named in the report). */
+  | { type: 'processing.dropUncleanable' }
   | { type: 'processing.progress'; fraction: number }
   | { type: 'processing.cancel' };
 
@@ -39,6 +47,8 @@ const EMPTY: UploaderContext = {
   result: null,
   downloadUrl: null,
   errorCode: null,
+  errorParts: [],
+  dropUncleanable: false,
   progress: 0,
   cancelled: false,
 };
@@ -55,7 +65,11 @@ export const uploaderMachine = setup({
   },
   actors: {
     cleanFile: fromPromise<BridgeOutcome, CleanInput>(({ input, signal }) =>
-      cleanInWorker(input.file, { signal, onProgress: input.onProgress }),
+      cleanInWorker(input.file, {
+        signal,
+        onProgress: input.onProgress,
+        dropUncleanable: input.dropUncleanable,
+      }),
     ),
   },
   actions: {
@@ -66,6 +80,7 @@ export const uploaderMachine = setup({
     resetRun: assign({
       result: null,
       errorCode: null,
+      errorParts: [],
       progress: 0,
       cancelled: false,
     }),
@@ -119,6 +134,7 @@ export const uploaderMachine = setup({
         src: 'cleanFile',
         input: ({ context, self }): CleanInput => ({
           file: context.file as File,
+          dropUncleanable: context.dropUncleanable,
           onProgress: (fraction) =>
             self.send({ type: 'processing.progress', fraction }),
         }),
@@ -135,6 +151,10 @@ export const uploaderMachine = setup({
             target: 'error',
             actions: assign(({ event }) => ({
               errorCode: event.output.ok ? null : event.output.code,
+              errorParts:
+                !event.output.ok && 'parts' in event.output
+                  ? (event.output.parts ?? [])
+                  : [],
             })),
           },
         ],
@@ -148,8 +168,16 @@ export const uploaderMachine = setup({
       exit: ['revokeDownloadUrl', 'forgetResult'],
     },
     error: {
-      // "Please try again": the same file can be sent again.
-      on: { 'processing.start': 'processing' },
+      // "Please try again": the same file can be sent again, or, when it holds parts the engine
+      // cannot clean, sent again with the person's consent to remove them.
+      on: {
+        'processing.start': 'processing',
+        'processing.dropUncleanable': {
+          guard: ({ context }) => context.errorCode === 'uncleanable-part',
+          target: 'processing',
+          actions: assign({ dropUncleanable: true }),
+        },
+      },
     },
   },
 });

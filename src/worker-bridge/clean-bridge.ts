@@ -20,6 +20,8 @@ export type BridgeErrorCode = Exclude<BridgeOutcome, { ok: true }>['code'];
 export interface CleanJobOptions {
   readonly signal?: AbortSignal;
   readonly onProgress?: (fraction: number) => void;
+  /** Remove the parts the engine cannot clean (named in the report) instead of failing. */
+  readonly dropUncleanable?: boolean;
 }
 
 export interface CleanBridge {
@@ -67,7 +69,7 @@ export function createCleanBridge(
 
   const runJob = (
     file: File,
-    { signal, onProgress }: CleanJobOptions,
+    { signal, onProgress, dropUncleanable = false }: CleanJobOptions,
   ): Promise<BridgeOutcome> => {
     if (signal?.aborted) return Promise.resolve(CANCELLED);
     const { worker, api } = start();
@@ -95,7 +97,7 @@ export function createCleanBridge(
       worker.addEventListener('error', onWorkerError);
       const progress = onProgress ? Comlink.proxy(onProgress) : undefined;
       api
-        .cleanFile(file, progress)
+        .cleanFile(file, progress, { dropUncleanable })
         .then(finish, (error: unknown) => fail(String(error)));
     });
   };

@@ -4,7 +4,9 @@
  * replace the input) without depending on timing.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Ajv from 'ajv';
 
 export const BIN = join(import.meta.dirname, '..', '..', 'cli', 'bin.mjs');
 
@@ -64,4 +66,41 @@ export function runCli(
       else resolve({ code, signal, stdout, stderr });
     });
   });
+}
+
+const validateRecord = new Ajv({ allErrors: true }).compile(
+  JSON.parse(
+    readFileSync(
+      join(
+        import.meta.dirname,
+        '..',
+        '..',
+        'docs',
+        'metaclean-output.schema.json',
+      ),
+      'utf8',
+    ),
+  ),
+);
+
+/**
+ * The records of a `--json` run: one JSON object per line (NDJSON), each checked against the
+ * published JSON Schema, so every mode's output a test reads is also a test of the schema.
+ */
+// The schema has checked each record's shape; tests read them by path, as a script would.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type JsonRecord = Record<string, any>;
+
+export function jsonLines(stdout: string): JsonRecord[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const record = JSON.parse(line);
+      if (!validateRecord(record))
+        throw new Error(
+          `a --json line breaks docs/metaclean-output.schema.json: ${JSON.stringify(validateRecord.errors)}`,
+        );
+      return record;
+    });
 }

@@ -7,7 +7,7 @@ import { mkdtempSync, openAsBlob, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { cleanPlan, inPlacePatches, planToBlob } from '../../workers/engine';
-import type { CleanPlanResult } from '../../workers/engine';
+import type { CleanPlanResult, EngineContext } from '../../workers/engine';
 
 const MAX_TOOL_OUTPUT = 64 * 1024 * 1024;
 
@@ -88,9 +88,12 @@ export interface Cleaned {
  * Cleans `path` with the engine and writes the output as `cleaned_<name>` in a fresh temporary
  * folder: never beside the input, which may be the read-only shared corpus.
  */
-export async function cleanFile(path: string): Promise<Cleaned> {
+export async function cleanFile(
+  path: string,
+  ctx: EngineContext = {},
+): Promise<Cleaned> {
   const blob = await openAsBlob(path);
-  const result = await cleanPlan(blob);
+  const result = await cleanPlan(blob, ctx);
   const bytes = new Uint8Array(
     await (await planToBlob(blob, result.plan)).arrayBuffer(),
   );

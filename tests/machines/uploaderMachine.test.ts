@@ -243,4 +243,40 @@ describe('uploaderMachine rules', () => {
     expect(jobs).toHaveLength(2);
     expect(actor.getSnapshot().context.errorCode).toBeNull();
   });
+
+  it('cleans again removing the parts the engine cannot clean, only when the person asks', async () => {
+    const { actor, jobs } = harness();
+    actor.send({ type: 'file.select', file: photo });
+    actor.send({ type: 'processing.start' });
+    expect(lastJob(jobs).input.dropUncleanable).toBe(false);
+    lastJob(jobs).settle({
+      ok: false,
+      code: 'uncleanable-part',
+      detail: 'attachments',
+      parts: ['report.doc'],
+    });
+    await settled();
+    expect(actor.getSnapshot().context.errorParts).toEqual(['report.doc']);
+    actor.send({ type: 'processing.dropUncleanable' });
+    expect(jobs).toHaveLength(2);
+    expect(lastJob(jobs).input.dropUncleanable).toBe(true);
+    expect(actor.getSnapshot().context.errorParts).toEqual([]);
+    lastJob(jobs).settle(SUCCESS);
+    await settled();
+    expect(actor.getSnapshot().value).toBe('done');
+    actor.send({ type: 'file.select', file: other });
+    actor.send({ type: 'processing.start' });
+    expect(lastJob(jobs).input.dropUncleanable).toBe(false);
+  });
+
+  it('offers no removal for other errors', async () => {
+    const { actor, jobs } = harness();
+    actor.send({ type: 'file.select', file: photo });
+    actor.send({ type: 'processing.start' });
+    lastJob(jobs).settle(FAILURE);
+    await settled();
+    actor.send({ type: 'processing.dropUncleanable' });
+    expect(jobs).toHaveLength(1);
+    expect(actor.getSnapshot().value).toBe('error');
+  });
 });

@@ -5,7 +5,9 @@ export type EngineErrorCode =
   | 'encrypted'
   | 'too-large'
   | 'cancelled'
-  | 'unclean';
+  | 'unclean'
+  /** A part the engine cannot clean (an attachment of an unknown type): `parts` names them. */
+  | 'uncleanable-part';
 
 export class EngineError extends Error {
   override readonly name = 'EngineError';
@@ -13,6 +15,8 @@ export class EngineError extends Error {
     readonly code: EngineErrorCode,
     /** Technical detail for logs and the CLI; never shown as the visitor's message. */
     readonly detail = '',
+    /** The parts an `uncleanable-part` error is about, by the names the file gives them. */
+    readonly parts: readonly string[] = [],
   ) {
     super(detail ? `${code}: ${detail}` : code);
   }

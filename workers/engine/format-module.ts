@@ -41,6 +41,11 @@ export interface EngineContext {
   readonly signal?: AbortSignal;
   /** Fraction done, 0..1; called at most a few hundred times per file. */
   readonly onProgress?: (fraction: number) => void;
+  /**
+   * Remove the parts the engine cannot clean (an attachment of an unknown type), each named in
+   * the report as removed, instead of failing with `uncleanable-part`: the person's choice.
+   */
+  readonly dropUncleanable?: boolean;
 }
 
 /** What a nested file (an image inside an SVG, a PDF, a zip) was found to hold, and its clean copy. */

@@ -127,10 +127,11 @@ export async function analyzeInput(
   const analysis = await module.analyze(src, sniffed, {
     ...(ctx.signal && { signal: ctx.signal }),
     ...(ctx.onProgress && { onProgress: pass.reached }),
+    ...(ctx.dropUncleanable && { dropUncleanable: true }),
     depth,
     ...(ctx.knownOpaque && { knownOpaque: ctx.knownOpaque }),
     nested: nestedEngine(
-      ctx.signal,
+      ctx,
       depth + 1,
       reads,
       ctx.knownOpaque && { src, ranges: ctx.knownOpaque },
@@ -220,9 +221,10 @@ export async function verifiedPlan(
   const after = await module.analyze(output, format, {
     ...(ctx.signal && { signal: ctx.signal }),
     ...(ctx.onProgress && { onProgress: pass.reached }),
+    ...(ctx.dropUncleanable && { dropUncleanable: true }),
     depth,
     nested: nestedEngine(
-      ctx.signal,
+      ctx,
       depth + 1,
       pass,
       knownOpaque && { src: output, ranges: knownOpaque },
@@ -257,13 +259,16 @@ const shifted = (ranges: readonly ByteRange[], by: number): ByteRange[] =>
 
 /** The engine as a nested file's container sees it: same rules, one level deeper. */
 function nestedEngine(
-  signal: AbortSignal | undefined,
+  { signal, dropUncleanable }: EngineContext,
   depth: number,
   /** The outer file's pass: ranges of the outer file (a photo in a PDF) read through it. */
   outer: ReadMeter,
   known?: KnownOpaque,
 ): NestedEngine {
-  const ctx: EngineContext = signal ? { signal } : {};
+  const ctx: EngineContext = {
+    ...(signal && { signal }),
+    ...(dropUncleanable && { dropUncleanable }),
+  };
   const cleanedPlan = async (
     bytes: Uint8Array,
   ): Promise<NestedPlannedClean> => {

@@ -118,10 +118,12 @@ export function DropZone({
         dragging={isDragActive}
         disabled={disabled}
         buttonRef={buttonRef}
+        notice={
+          rejection && (
+            <RejectionMessage rejection={rejection} kind={kind} types={types} />
+          )
+        }
       />
-      {rejection && (
-        <RejectionMessage rejection={rejection} kind={kind} types={types} />
-      )}
       {dialogCancelled && (
         <p className="uploader-hint" role="status">
           <FormattedMessage id="uploader.zone.cancelled" />

@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { BridgeErrorCode } from '../../worker-bridge/clean-bridge';
 import { useLimitFormat } from '../../components/use-file-limit';
 import { limitForFile } from './accepted-types';
@@ -11,35 +11,70 @@ const RETRYABLE: ReadonlySet<BridgeErrorCode> = new Set([
   'cancelled',
 ]);
 
-/** The red error box, with the engine's reason under the general sentence. */
-export const ErrorBox = forwardRef<
-  HTMLDivElement,
-  { code: BridgeErrorCode; file: { name: string; type: string } }
->(function ErrorBox({ code, file }, ref) {
-  const limit = useLimitFormat()(limitForFile(file));
-  return (
-    <div className="uploader-error" role="alert" tabIndex={-1} ref={ref}>
-      <p className="uploader-error-title">
-        <FormattedMessage
-          id={RETRYABLE.has(code) ? 'uploader.error' : 'uploader.error.final'}
-        />
-      </p>
-      <p className="uploader-error-reason" data-code={code}>
-        <FormattedMessage id={`uploader.error.${code}`} values={{ limit }} />
-        {code === 'unsupported' && (
-          <>
-            {' '}
+/** Failures the person can get past by a choice: removing the parts the engine cannot clean. */
+const CHOICE: ReadonlySet<BridgeErrorCode> = new Set(['uncleanable-part']);
+
+interface ErrorBoxProps {
+  code: BridgeErrorCode;
+  file: { name: string; type: string };
+  /** For `uncleanable-part`: the parts the engine cannot clean, by their names in the file. */
+  parts?: readonly string[];
+  /** Cleans again, removing those parts: offered only for `uncleanable-part`. */
+  onDropParts?: () => void;
+}
+
+/**
+ * The red error box, with the engine's reason under the general sentence, and, when the file
+ * holds parts the engine cannot clean, the choice to remove them and clean the rest.
+ */
+export const ErrorBox = forwardRef<HTMLDivElement, ErrorBoxProps>(
+  function ErrorBox({ code, file, parts = [], onDropParts }, ref) {
+    const limit = useLimitFormat()(limitForFile(file));
+    const intl = useIntl();
+    const count = parts.length;
+    return (
+      <div className="uploader-error" role="alert" tabIndex={-1} ref={ref}>
+        <p className="uploader-error-title">
+          <FormattedMessage
+            id={
+              RETRYABLE.has(code) || CHOICE.has(code)
+                ? 'uploader.error'
+                : 'uploader.error.final'
+            }
+          />
+        </p>
+        <p className="uploader-error-reason" data-code={code}>
+          <FormattedMessage
+            id={`uploader.error.${code}`}
+            values={{ limit, count, parts: intl.formatList(parts) }}
+          />
+          {code === 'unsupported' && (
+            <>
+              {' '}
+              <FormattedMessage
+                id="uploader.reject.see-types"
+                values={{
+                  link: (chunks: ReactNode[]) => (
+                    <PageLink page="tool">{chunks}</PageLink>
+                  ),
+                }}
+              />
+            </>
+          )}
+        </p>
+        {CHOICE.has(code) && onDropParts && (
+          <button
+            type="button"
+            className="uploader-button uploader-drop-parts"
+            onClick={onDropParts}
+          >
             <FormattedMessage
-              id="uploader.reject.see-types"
-              values={{
-                link: (chunks: ReactNode[]) => (
-                  <PageLink page="tool">{chunks}</PageLink>
-                ),
-              }}
+              id="uploader.error.drop-parts"
+              values={{ count }}
             />
-          </>
+          </button>
         )}
-      </p>
-    </div>
-  );
-});
+      </div>
+    );
+  },
+);

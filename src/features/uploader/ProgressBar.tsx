@@ -13,12 +13,18 @@ function useShownAfter(delayMs: number): boolean {
   return shown;
 }
 
-/** Appears once cleaning takes longer than a moment, with the fraction done and a Cancel button. */
+/**
+ * Appears once cleaning takes longer than a moment: what is being done to which file, the
+ * fraction done and a Cancel button.
+ */
 export function ProgressBar({
   fraction,
+  name,
   onCancel,
 }: {
   fraction: number;
+  /** The file being cleaned, as the visitor named it. */
+  name: string;
   onCancel: () => void;
 }) {
   const intl = useIntl();
@@ -30,6 +36,12 @@ export function ProgressBar({
   const done = Math.min(1, fraction);
   return (
     <div className="uploader-progress">
+      <p className="uploader-progress-text">
+        <FormattedMessage
+          id="uploader.progress.doing"
+          values={{ name: <bdi>{name}</bdi> }}
+        />
+      </p>
       <progress
         className="uploader-progress-bar"
         max={1}

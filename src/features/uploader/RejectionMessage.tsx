@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { PageLink } from '../../app/PageLink';
 import { useLimitFormat } from '../../components/use-file-limit';
 import { limitForFile, type UploaderKind } from './accepted-types';
+import { refusedKind } from './file-kind';
 import { entryForFile, pageForFile } from './page-for-file';
 import type { Rejection } from './rejections';
 import { useFormatSize } from './use-format-size';
@@ -34,10 +35,15 @@ function WrongType({
     );
   }
   if (!entry) {
+    const refused = refusedKind(rejection.name, rejection.type);
     return (
       <>
         <FormattedMessage
-          id="uploader.reject.unknown-type"
+          id={
+            refused
+              ? `uploader.reject.kind.${refused}`
+              : 'uploader.reject.unknown-type'
+          }
           values={{ name: rejection.name }}
         />
         {kind !== 'all' && (

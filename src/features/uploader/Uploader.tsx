@@ -49,7 +49,11 @@ function useUploaderMachine(clean: CleanFn | undefined) {
           actors: {
             cleanFile: fromPromise<BridgeOutcome, CleanInput>(
               ({ input, signal }) =>
-                clean(input.file, { signal, onProgress: input.onProgress }),
+                clean(input.file, {
+                  signal,
+                  onProgress: input.onProgress,
+                  dropUncleanable: input.dropUncleanable,
+                }),
             ),
           },
         })
@@ -93,8 +97,15 @@ export function Uploader({ kind, clean, handoff }: UploaderProps) {
   const [snapshot, send] = useUploaderMachine(clean);
   const entries = useMemo(() => acceptedEntries(kind), [kind]);
   const status = snapshot.value as UploaderStatus;
-  const { file, result, downloadUrl, errorCode, progress, cancelled } =
-    snapshot.context;
+  const {
+    file,
+    result,
+    downloadUrl,
+    errorCode,
+    errorParts,
+    progress,
+    cancelled,
+  } = snapshot.context;
   const processing = status === 'processing';
   const hydrated = useHydrated();
   const resultRef = useRef<HTMLDivElement>(null);
@@ -149,9 +160,10 @@ export function Uploader({ kind, clean, handoff }: UploaderProps) {
           <FormattedMessage id="uploader.error.cancelled" />
         </p>
       )}
-      {processing && (
+      {processing && file && (
         <ProgressBar
           fraction={progress}
+          name={file.name}
           onCancel={() => send({ type: 'processing.cancel' })}
         />
       )}
@@ -165,7 +177,13 @@ export function Uploader({ kind, clean, handoff }: UploaderProps) {
         />
       )}
       {status === 'error' && errorCode && file && (
-        <ErrorBox ref={errorRef} code={errorCode} file={file} />
+        <ErrorBox
+          ref={errorRef}
+          code={errorCode}
+          file={file}
+          parts={errorParts}
+          onDropParts={() => send({ type: 'processing.dropUncleanable' })}
+        />
       )}
     </section>
   );

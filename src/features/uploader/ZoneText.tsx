@@ -12,6 +12,8 @@ interface ZoneTextProps {
   readonly dragging: boolean;
   readonly disabled: boolean;
   readonly buttonRef?: Ref<HTMLButtonElement>;
+  /** Why the last file was refused: right under the button, before the long list of types. */
+  readonly notice?: ReactNode;
 }
 
 /**
@@ -24,6 +26,7 @@ export function ZoneText({
   dragging,
   disabled,
   buttonRef,
+  notice,
 }: ZoneTextProps) {
   const { media, documents } = useFileLimits();
   return (
@@ -41,6 +44,7 @@ export function ZoneText({
       >
         <FormattedMessage id="uploader.zone.select" />
       </button>
+      {notice}
       <p className="uploader-hint">
         <FormattedMessage
           id={accepts ? 'uploader.zone.accepted' : 'uploader.zone.none'}

@@ -16,19 +16,19 @@ export type UploaderKind = 'all' | RemoverPage;
 type CatalogKind = CatalogEntry['kind'];
 
 /**
- * Spec 5's per-page lists as format ids (doc, ppt and xls have no id: the engine cleans only the
- * zip-based office formats). Only what the catalog supports survives, so a page never offers a
- * type the engine would refuse. The lists are a floor: a platform page also takes what that
- * platform accepts from phones.
+ * What each tool page takes. A family page takes every format of its kind in the engine's catalog
+ * (photos: every image; documents: PDF, Office, OpenDocument, EPUB), so it takes a format the day
+ * the engine learns it. Platform pages keep spec 5's lists as format ids, a floor: a platform page
+ * also takes what that platform accepts from phones.
  */
 const PAGE_FORMATS: Record<
   UploaderKind,
   readonly FormatId[] | readonly CatalogKind[]
 > = {
   all: ['image', 'video', 'audio', 'document'],
-  photos: ['jpeg', 'png', 'gif', 'webp', 'tiff', 'heic'],
-  videos: ['mp4', 'mov', 'avi', 'wmv', 'flv', 'webm'],
-  documents: ['pdf', 'docx', 'pptx', 'xlsx'],
+  photos: ['image'],
+  videos: ['video'],
+  documents: ['document'],
   tiktok: ['mp4', 'mov'],
   // What phones post: iPhones take HEIC photos and MOV videos, Android phones JPEG and MP4.
   instagram: ['jpeg', 'png', 'heic', 'mp4', 'mov'],

@@ -93,7 +93,7 @@ describe('DeferredUploader', () => {
       fireEvent.change(input, { target: { files: [photo()] } });
     });
     expect(
-      await screen.findByRole('button', { name: 'Remove Metadata' }, LOAD),
+      await screen.findByRole('button', { name: 'Remove metadata' }, LOAD),
     ).toBeTruthy();
     expect(screen.getByTestId('selected-file').textContent).toContain(
       'trip.jpg',
@@ -116,7 +116,7 @@ describe('DeferredUploader', () => {
     const alert = await screen.findByRole('alert', {}, LOAD);
     expect(alert.textContent).toContain('“clip.avi” can’t be used here');
     expect(
-      screen.queryByRole('button', { name: 'Remove Metadata' }),
+      screen.queryByRole('button', { name: 'Remove metadata' }),
     ).toBeNull();
     expect(fullLoads).toHaveBeenCalledTimes(1);
   });
@@ -146,7 +146,7 @@ describe('DeferredUploader', () => {
       fireEvent.change(lightInput, { target: { files: [photo()] } });
     });
     expect(
-      await screen.findByRole('button', { name: 'Remove Metadata' }, LOAD),
+      await screen.findByRole('button', { name: 'Remove metadata' }, LOAD),
     ).toBeTruthy();
   });
 

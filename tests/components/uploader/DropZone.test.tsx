@@ -98,15 +98,65 @@ describe('DropZone', () => {
 
   it('sends a type no page takes to the list of every type, never "accepts ."', async () => {
     const { zone } = renderZone('photos');
-    await drop(zone, [new File(['x'], 'notes.txt', { type: 'text/plain' })]);
+    await drop(zone, [new File(['x'], 'model.xyz', { type: '' })]);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(
-      '“notes.txt” is not a type of file we can clean yet.',
+      '“model.xyz” is not a type of file we can clean yet.',
     );
     expect(within(alert).getByRole('link').textContent).toBe(
       'See every type we clean',
     );
     expect(alert.textContent).not.toMatch(/accepts \./);
+  });
+
+  it('says a refused ZIP is an archive and what to do, in the visitor language', async () => {
+    const { zone } = renderZone('all', 'pt');
+    await drop(zone, [
+      new File(['PK'], 'fotos.zip', { type: 'application/zip' }),
+    ]);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('“fotos.zip” é um arquivo compactado');
+    expect(alert.textContent).toContain('extraia os arquivos');
+  });
+
+  it('says plain text has nothing to clean', async () => {
+    const { zone } = renderZone('documents');
+    await drop(zone, [new File(['x'], 'notes.txt', { type: 'text/plain' })]);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      '“notes.txt” is plain text, which has nowhere to keep hidden metadata',
+    );
+  });
+
+  it('tells a legacy Word document to be saved as .docx, in German', async () => {
+    const { zone } = renderZone('all', 'de');
+    await drop(zone, [
+      new File(['x'], 'Vertrag.doc', { type: 'application/msword' }),
+    ]);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Word-Dokument im alten Format (.doc)');
+    expect(alert.textContent).toContain('als .docx');
+  });
+
+  it('names an image type it does not clean as an image', async () => {
+    const { zone } = renderZone('photos');
+    await drop(zone, [
+      new File(['x'], 'layers.psd', { type: 'image/vnd.adobe.photoshop' }),
+    ]);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      '“layers.psd” is an image of a type we do not clean yet.',
+    );
+  });
+
+  it('shows the refusal right under the button, before the list of types', async () => {
+    const { zone } = renderZone('all');
+    await drop(zone, [new File(['x'], 'notes.txt', { type: 'text/plain' })]);
+    const alert = await screen.findByRole('alert');
+    const hint = zone.querySelector('.uploader-hint');
+    expect(hint).not.toBeNull();
+    expect(
+      alert.compareDocumentPosition(hint as Node) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it('rejects a video over the media limit and names that limit', async () => {

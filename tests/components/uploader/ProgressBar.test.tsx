@@ -21,7 +21,7 @@ describe('ProgressBar', () => {
   it('is indeterminate until the first fraction, then determinate with its value announced', () => {
     const onCancel = vi.fn();
     const { rerender } = renderWithIntl(
-      <ProgressBar fraction={0} onCancel={onCancel} />,
+      <ProgressBar fraction={0} name="trip.jpg" onCancel={onCancel} />,
     );
     expect(screen.queryByRole('progressbar')).toBeNull();
     act(() => vi.advanceTimersByTime(PROGRESS_DELAY_MS + 1));
@@ -31,7 +31,7 @@ describe('ProgressBar', () => {
 
     rerender(
       <IntlProvider locale={langOf('en')} messages={messagesOf('en')}>
-        <ProgressBar fraction={0.42} onCancel={onCancel} />
+        <ProgressBar fraction={0.42} name="trip.jpg" onCancel={onCancel} />
       </IntlProvider>,
     );
     expect(bar().value).toBeCloseTo(0.42);
@@ -43,8 +43,24 @@ describe('ProgressBar', () => {
   });
 
   it('says the fraction in the visitor’s number format', () => {
-    renderWithIntl(<ProgressBar fraction={0.5} onCancel={() => {}} />, 'de');
+    renderWithIntl(
+      <ProgressBar fraction={0.5} name="trip.jpg" onCancel={() => {}} />,
+      'de',
+    );
     act(() => vi.advanceTimersByTime(PROGRESS_DELAY_MS + 1));
     expect(bar().getAttribute('aria-valuetext')).toMatch(/^50\s?%$/);
+  });
+
+  it('says what is being done to which file, in the visitor’s language', () => {
+    renderWithIntl(
+      <ProgressBar fraction={0} name="Urlaub.jpg" onCancel={() => {}} />,
+      'de',
+    );
+    act(() => vi.advanceTimersByTime(PROGRESS_DELAY_MS + 1));
+    expect(
+      screen.getByText(/wird auf diesem Gerät bereinigt/).textContent,
+    ).toBe(
+      '„Urlaub.jpg“ wird auf diesem Gerät bereinigt; nichts wird hochgeladen.',
+    );
   });
 });

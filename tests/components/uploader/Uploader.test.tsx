@@ -48,7 +48,7 @@ async function selectAndStart() {
   await act(async () => {
     fireEvent.drop(screen.getByTestId('drop-zone'), dropData([photo]));
   });
-  fireEvent.click(screen.getByRole('button', { name: 'Remove Metadata' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Remove metadata' }));
 }
 
 const section = () => document.querySelector('.uploader') as HTMLElement;
@@ -101,7 +101,7 @@ describe('Uploader', () => {
     ).toContain('where it was taken (near 43.47° N, 11.89° E)');
     expect(document.activeElement).toBe(link);
     expect(
-      screen.queryByRole('button', { name: 'Remove Metadata' }),
+      screen.queryByRole('button', { name: 'Remove metadata' }),
     ).toBeNull();
     await act(async () => {
       fireEvent.drop(screen.getByTestId('drop-zone'), dropData([photo]));
@@ -165,6 +165,37 @@ describe('Uploader', () => {
     expect(section().dataset.state).toBe('error');
   });
 
+  it('names the attachments it cannot clean and offers to remove them, cleaning again only on that click', async () => {
+    const { clean, jobs } = manualClean();
+    renderWithIntl(<Uploader kind="documents" clean={clean} />);
+    const pdf = new File(['%PDF-1.7'], 'report.pdf', {
+      type: 'application/pdf',
+    });
+    await act(async () => {
+      fireEvent.drop(screen.getByTestId('drop-zone'), dropData([pdf]));
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove metadata' }));
+    expect(jobs[0]?.options.dropUncleanable).toBe(false);
+    await act(async () =>
+      jobs[0]?.resolve({
+        ok: false,
+        code: 'uncleanable-part',
+        detail: '',
+        parts: ['old.doc', 'data.bin'],
+      }),
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('old.doc and data.bin');
+    expect(jobs).toHaveLength(1);
+    fireEvent.click(
+      screen.getByRole('button', {
+        name: 'Remove the attachments and clean',
+      }),
+    );
+    expect(jobs).toHaveLength(2);
+    expect(jobs[1]?.options.dropUncleanable).toBe(true);
+  });
+
   it('shows a progress bar with Cancel for long work; Cancel aborts and goes back to selected', async () => {
     vi.useFakeTimers();
     try {
@@ -183,7 +214,7 @@ describe('Uploader', () => {
       expect(section().dataset.state).toBe('selected');
       expect(screen.getByText('The cleaning was canceled.')).toBeTruthy();
       expect(
-        screen.getByRole('button', { name: 'Remove Metadata' }),
+        screen.getByRole('button', { name: 'Remove metadata' }),
       ).toBeTruthy();
     } finally {
       vi.useRealTimers();

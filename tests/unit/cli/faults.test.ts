@@ -28,7 +28,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { KERNEL_COPY_MIN_BYTES } from '../../../cli/kernel-copy';
 import { COPY_CHUNK_BYTES } from '../../../cli/write-plan';
 import { includes, padMp4, taggedMovie } from '../../helpers/cli-fixtures';
-import { runCli } from '../../helpers/cli-run';
+import { runCli, jsonLines } from '../../helpers/cli-run';
 import { tempDir } from '../../helpers/video-tools';
 
 const CANARY = 'CANARYFAULTS7k';
@@ -130,7 +130,7 @@ describe('a large input, copied by the kernel', () => {
         return 'resume';
       },
     });
-    expect(JSON.parse(result.stdout)[0].error.code).toBe('unreadable');
+    expect(jsonLines(result.stdout)[0].error.code).toBe('unreadable');
     expect(readdirSync(out)).toEqual([]);
   });
 });
@@ -146,7 +146,7 @@ describe('an input that changes during the run', () => {
       },
     });
     expect(result.code).toBe(1);
-    expect(JSON.parse(result.stdout)[0].error.code).toBe('unreadable');
+    expect(jsonLines(result.stdout)[0].error.code).toBe('unreadable');
     expect(readdirSync(out)).toEqual([]);
   });
 
@@ -159,7 +159,7 @@ describe('an input that changes during the run', () => {
         return 'resume';
       },
     });
-    expect(JSON.parse(result.stdout)[0].error.code).toBe('unreadable');
+    expect(jsonLines(result.stdout)[0].error.code).toBe('unreadable');
     expect(readdirSync(out)).toEqual([]);
   });
 
@@ -175,7 +175,7 @@ describe('an input that changes during the run', () => {
         return 'resume';
       },
     });
-    expect(JSON.parse(result.stdout)[0].error.code).toBe('unreadable');
+    expect(jsonLines(result.stdout)[0].error.code).toBe('unreadable');
     expect(readdirSync(out)).toEqual([]);
   });
 
@@ -211,7 +211,7 @@ describe('output paths that are not regular files', () => {
     symlinkSync(target, link);
     const result = await runCli(['--json', '-o', link, input]);
     expect(result.code).toBe(1);
-    expect(JSON.parse(result.stdout)[0].error.code).toBe('unwritable');
+    expect(jsonLines(result.stdout)[0].error.code).toBe('unwritable');
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readlinkSync(link)).toBe(target);
     expect(readFileSync(target, 'utf8')).toBe('keep me');
@@ -222,7 +222,7 @@ describe('output paths that are not regular files', () => {
     const fifo = join(dir, 'pipe');
     execFileSync('mkfifo', [fifo]);
     const result = await runCli(['--json', '-o', fifo, input]);
-    expect(JSON.parse(result.stdout)[0].error.code).toBe('unwritable');
+    expect(jsonLines(result.stdout)[0].error.code).toBe('unwritable');
     expect(lstatSync(fifo).isFIFO()).toBe(true);
   });
 
@@ -233,7 +233,7 @@ describe('output paths that are not regular files', () => {
       const device = join(dir, 'null');
       execFileSync('mknod', [device, 'c', '1', '3']);
       const result = await runCli(['--json', '-o', device, input]);
-      expect(JSON.parse(result.stdout)[0].error.code).toBe('unwritable');
+      expect(jsonLines(result.stdout)[0].error.code).toBe('unwritable');
       expect(lstatSync(device).isCharacterDevice()).toBe(true);
     },
   );
@@ -243,7 +243,7 @@ describe('output paths that are not regular files', () => {
     const fifo = join(dir, 'in.mp4');
     execFileSync('mkfifo', [fifo]);
     const result = await runCli(['--json', fifo]);
-    expect(JSON.parse(result.stdout)[0].error.code).toBe('unreadable');
+    expect(jsonLines(result.stdout)[0].error.code).toBe('unreadable');
     expect(readdirSync(dir).sort()).toEqual(['in.mp4', 'out', 'video.mp4']);
   });
 
@@ -263,7 +263,7 @@ describe('output paths that are not regular files', () => {
       const before = readFileSync(input);
       const result = await runCli(['--json', '-o', target(input), input]);
       expect(result.code).toBe(1);
-      expect(JSON.parse(result.stdout)[0].error.code).toBe('output-is-input');
+      expect(jsonLines(result.stdout)[0].error.code).toBe('output-is-input');
       expect(readFileSync(input).equals(before)).toBe(true);
     },
   );
@@ -278,7 +278,7 @@ describe('output paths that are not regular files', () => {
       join(blocker, 'sub'),
       input,
     ]);
-    expect(JSON.parse(result.stdout)[0].error.code).toBe('unwritable');
+    expect(jsonLines(result.stdout)[0].error.code).toBe('unwritable');
   });
 });
 
@@ -293,9 +293,7 @@ describe('two inputs with the same name', () => {
     const out = join(dir, 'out');
     const result = await runCli(['--json', '--out-dir', out, first, second]);
     expect(result.code).toBe(0);
-    const outputs = JSON.parse(result.stdout).map(
-      (o: { output: string }) => o.output,
-    );
+    const outputs: string[] = jsonLines(result.stdout).map((o) => o.output);
     expect(outputs).toEqual([
       join(out, 'cleaned_clip.mp4'),
       join(out, 'cleaned_clip-2.mp4'),

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { includes, LOCATION, taggedMovie } from '../../helpers/cli-fixtures';
-import { runCli } from '../../helpers/cli-run';
+import { runCli, jsonLines } from '../../helpers/cli-run';
 import { convert } from '../../helpers/image-tools';
 import {
   exiftool,
@@ -69,7 +69,7 @@ describe.each(['MP4, moov at the end', 'MP4, moov at the front', 'Matroska'])(
       const result = await runCli(['--json', '--in-place', file]);
 
       expect(result.code).toBe(0);
-      const [outcome] = JSON.parse(result.stdout);
+      const [outcome] = jsonLines(result.stdout);
       expect(outcome.output).toBe(file);
       expect(outcome.patchedBytes).toBeGreaterThan(0);
       const after = readFileSync(file);
@@ -150,7 +150,7 @@ describe('an interrupted --in-place run', () => {
       const refused = await runCli(args(file));
 
       expect(refused.code).toBe(1);
-      expect(JSON.parse(refused.stdout)[0].error.code).toBe('journal-waiting');
+      expect(jsonLines(refused.stdout)[0].error.code).toBe('journal-waiting');
       expect(readFileSync(file).equals(half)).toBe(true);
       expect(readdirSync(dir).sort()).toEqual(listed);
       expect((await runCli(['--undo', file])).code).toBe(0);
@@ -166,7 +166,7 @@ describe('an interrupted --in-place run', () => {
     const before = readFileSync(file);
     const result = await runCli(['--json', '--undo', file]);
     expect(result.code).toBe(1);
-    expect(JSON.parse(result.stdout)[0].error.code).toBe('journal-mismatch');
+    expect(jsonLines(result.stdout)[0].error.code).toBe('journal-mismatch');
     expect(readFileSync(file).equals(before)).toBe(true);
     expect(existsSync(journal)).toBe(true);
   });
@@ -180,7 +180,7 @@ describe('an interrupted --in-place run', () => {
     writeSync(fd, Uint8Array.of(neither), 0, 1, at);
     closeSync(fd);
     const result = await runCli(['--json', '--undo', file]);
-    expect(JSON.parse(result.stdout)[0].error.code).toBe('journal-mismatch');
+    expect(jsonLines(result.stdout)[0].error.code).toBe('journal-mismatch');
     expect(existsSync(journal)).toBe(true);
   });
 });
@@ -211,7 +211,7 @@ describe('metaclean --in-place refuses', () => {
         return 'resume';
       },
     });
-    expect(JSON.parse(result.stdout)[0].error.code).toBe('unreadable');
+    expect(jsonLines(result.stdout)[0].error.code).toBe('unreadable');
     expect(includes(readFileSync(file), CANARY)).toBe(true);
     expect(readdirSync(dir)).toEqual([name]);
   });
@@ -220,6 +220,6 @@ describe('metaclean --in-place refuses', () => {
     const { file } = copyOf(movies['Matroska']!);
     const result = await runCli(['--json', '--undo', file]);
     expect(result.code).toBe(1);
-    expect(JSON.parse(result.stdout)[0].error.code).toBe('no-journal');
+    expect(jsonLines(result.stdout)[0].error.code).toBe('no-journal');
   });
 });

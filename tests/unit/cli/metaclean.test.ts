@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { jsonLines } from '../../helpers/cli-run';
 import { describe, expect, it } from 'vitest';
 import { corpusFile, itCorpus } from '../../helpers/corpus';
 
@@ -41,7 +42,7 @@ describe('metaclean command', () => {
   it('reports a missing file as a failure, not a crash', async () => {
     const result = await metaclean('/nonexistent/photo.jpg', '--json');
     expect(result.code).toBe(1);
-    expect(JSON.parse(result.stdout)[0].error.code).toBe('unreadable');
+    expect(jsonLines(result.stdout)[0].error.code).toBe('unreadable');
   });
 });
 
@@ -59,7 +60,7 @@ describe('metaclean writing', () => {
         input,
       );
       expect(result.code).toBe(0);
-      const [outcome] = JSON.parse(result.stdout);
+      const [outcome] = jsonLines(result.stdout);
       expect(outcome.output).toBe(
         join(dir, 'new', 'sub', 'cleaned_DSCN0010.jpg'),
       );

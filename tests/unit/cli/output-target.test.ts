@@ -23,9 +23,9 @@ describe('outputPaths', () => {
     ]);
   });
 
-  it('never names an output after an input of the same run', () => {
+  it('names the output of x.jpg cleaned_x.jpg even when that is an input of the run (it is then refused as existing, never renamed into a pile of copies)', () => {
     expect(outputPaths(['x.jpg', 'cleaned_x.jpg'], {})).toEqual([
-      'cleaned_x-2.jpg',
+      'cleaned_x.jpg',
       'cleaned_cleaned_x.jpg',
     ]);
   });

@@ -36,16 +36,15 @@ describe('findingLines', () => {
       expect(lines.join('')).not.toContain(c);
   });
 
-  it('lists 100,000 findings of one category in linear time, grouped in order', () => {
+  // A quadratic grouping took minutes here; the test's own timeout bounds it, not a stopwatch.
+  it('lists 100,000 findings of one category, grouped in order', () => {
     const many = Array.from({ length: 100_000 }, (_, i) => ({
       category: i % 2 ? ('comment' as const) : ('other' as const),
       label: 'Comment',
       value: `c${i}`,
       location: 'comment extension',
     }));
-    const start = performance.now();
     const lines = findingLines(many);
-    expect(performance.now() - start).toBeLessThan(2_000);
     expect(lines).toHaveLength(100_002);
     expect(lines[0]).toBe('  other:');
     expect(lines[1]).toContain('c0');

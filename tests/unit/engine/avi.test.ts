@@ -160,6 +160,40 @@ describe('avi clean', () => {
   });
 });
 
+describe('avi with bytes after its last RIFF chunk', () => {
+  /** dirty.avi with 248 bytes after its RIFF form, as some writers leave. */
+  function withTrailing(name: string, trailing: Uint8Array): string {
+    const bytes = Buffer.concat([fileBytes(at('dirty.avi')), trailing]);
+    writeFileSync(at(name), bytes);
+    return at(name);
+  }
+  const TRAILING_BYTES = 248;
+
+  it('drops trailing bytes that hold something, and plays the same', async () => {
+    const trailing = new Uint8Array(TRAILING_BYTES).fill(0x20);
+    trailing.set(text('CANARY_TRAILING'), 16);
+    const path = withTrailing('trailing.avi', trailing);
+    expect(contains(fileBytes(path), 'CANARY_TRAILING')).toBe(true);
+    expect(decodeErrors(path)).toBe('');
+    const cleaned = await cleanFile(path);
+    expect(contains(cleaned.bytes, 'CANARY_TRAILING')).toBe(false);
+    expect(cleaned.bytes.length).toBe(fileBytes(at('dirty.avi')).length);
+    expect(cleaned.result.removed.map((f) => f.label)).toContain(
+      'trailing data',
+    );
+    expect(framemd5(cleaned.path)).toBe(framemd5(path));
+    expect(decodeErrors(cleaned.path)).toBe('');
+  });
+
+  it('keeps zero padding after the form in place', async () => {
+    const path = withTrailing('padded.avi', new Uint8Array(TRAILING_BYTES));
+    const cleaned = await cleanFile(path);
+    expect(cleaned.inPlace).toBe(true);
+    expect(cleaned.bytes.length).toBe(fileBytes(path).length);
+    expect(framemd5(cleaned.path)).toBe(framemd5(path));
+  });
+});
+
 describe('avi hostile input', () => {
   const header = (riffSize: number, ...chunks: Uint8Array[]) => {
     const out = Buffer.concat([text('RIFF\0\0\0\0AVI '), ...chunks]);

@@ -551,22 +551,22 @@ describe('pdf: signatures and attachments', () => {
       new Map<number, PdfBody>([
         [
           6,
-          '<< /Type /Filespec /F (notes.txt) /UF (notes.txt) /EF << /F 7 0 R >> >>',
+          '<< /Type /Filespec /F (notes.bin) /UF (notes.bin) /EF << /F 7 0 R >> >>',
         ],
         [
           7,
           {
             dict: '/Type /EmbeddedFile',
-            data: Buffer.from('plain notes by someone'),
+            data: new Uint8Array([0, 1, 2, 3, 0xfe, 0xff, 0x80, 0x81]),
             flate: true,
           },
         ],
       ]),
-      '/Names << /EmbeddedFiles << /Names [(notes.txt) 6 0 R] >> >>',
+      '/Names << /EmbeddedFiles << /Names [(notes.bin) 6 0 R] >> >>',
     );
     const error = await errorOf(pdf);
-    expect(isEngineError(error) && error.code).toBe('unsupported');
-    expect(String((error as Error).message)).toContain('notes.txt');
+    expect(isEngineError(error) && error.code).toBe('uncleanable-part');
+    expect(isEngineError(error) && error.parts).toEqual(['notes.bin']);
   });
 });
 

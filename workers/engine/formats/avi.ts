@@ -2,6 +2,7 @@ import { startsWith } from '../bytes';
 import type { FormatModule, Sniffed } from '../format-module';
 import { patchPlan, type Patch } from '../shared/in-place';
 import { chunkHeader } from '../shared/riff/chunks';
+import { trailingFindings } from '../shared/riff/form';
 import { scanAvi, type AviTarget } from './avi/scan';
 
 const RIFF = [0x52, 0x49, 0x46, 0x46];
@@ -19,7 +20,8 @@ function junkPatch({ chunk }: AviTarget): Patch {
 /**
  * AVI (RIFF 'AVI ' and OpenDML 'AVIX' extensions): INFO lists, IDIT dates, stream names, vendor
  * data and signed padding become zero-filled JUNK chunks of the same size, so `idx1` and OpenDML
- * index offsets stay valid and the output has the input's length.
+ * index offsets stay valid and the output has the input's length. Bytes after the last RIFF
+ * chunk are dropped unless they are a little zero padding.
  */
 export const avi: FormatModule = {
   formats: [{ id: 'avi', mime: 'video/x-msvideo', extensions: ['avi'] }],
@@ -29,10 +31,13 @@ export const avi: FormatModule = {
       : null;
   },
   async analyze(src, _format, ctx) {
-    const targets = await scanAvi(src, ctx.signal);
+    const { targets, end } = await scanAvi(src, ctx.signal);
+    const trailing = await trailingFindings(src, end);
     return {
-      findings: targets.flatMap((t) => t.findings),
-      plan: () => patchPlan(src.size, targets.map(junkPatch)),
+      findings: [...targets.flatMap((t) => t.findings), ...trailing],
+      // Trailing bytes that are not a little zero padding are dropped.
+      plan: () =>
+        patchPlan(trailing.length ? end : src.size, targets.map(junkPatch)),
     };
   },
 };

@@ -2,12 +2,19 @@ import { zlibSync } from 'fflate';
 import { EngineError } from '../errors';
 import { FIELDS, type FieldId } from '../fields';
 import { finding, type Finding } from '../findings';
-import type { FormatModule, Sniffed } from '../format-module';
+import type { ByteSource } from '../byte-source';
+import type {
+  Analysis,
+  AnalysisContext,
+  FormatModule,
+  Sniffed,
+} from '../format-module';
 import { MAX_DOCUMENT_BYTES } from '../limits';
 import { PdfDocument } from './pdf/document';
 import { isArray, isDict, isString, type PdfDict } from './pdf/objects';
 import { dateOf, textOf } from './pdf/text';
 import { walk } from './pdf/walk';
+import { analyzeEncrypted } from './pdf/security/encrypted';
 import { PdfWindow } from './pdf/window';
 import { freshId, isFreshId, writePdf } from './pdf/writer';
 
@@ -67,11 +74,57 @@ async function headerOf(
   return { version: m?.[1] ?? '1.7', linearized: text.includes('/Linearized') };
 }
 
+/** Document information of earlier revisions, and how many there were. */
+async function revisionFindings(
+  doc: PdfDocument,
+  linearized: boolean,
+): Promise<Finding[]> {
+  const updates = doc.sections - (linearized ? 2 : 1);
+  return [
+    ...(await doc.olderInfos()).flatMap((d) =>
+      infoFindings(d, 'Info (earlier revision)'),
+    ),
+    ...(updates > 0
+      ? [
+          finding(
+            'history',
+            'Prev',
+            'cross-reference',
+            `${updates} earlier revisions`,
+          ),
+        ]
+      : []),
+  ];
+}
+
+async function analyzeDocument(
+  src: ByteSource,
+  doc: PdfDocument,
+  version: string,
+  ctx: AnalysisContext,
+  earlier: readonly Finding[],
+): Promise<Analysis> {
+  const info = await doc.resolve(doc.trailer.map.get('Info'));
+  const findings: Finding[] = [
+    ...infoFindings(isDict(info) ? info : undefined, 'Info'),
+    ...earlier,
+    ...idFinding(doc.trailer),
+  ];
+  const walked = await walk(doc, src, ctx, hasFreshId(doc.trailer));
+  findings.push(...walked.findings);
+  return {
+    findings,
+    nestedOpaque: walked.nestedOpaque,
+    plan: () => writePdf(version, walked, freshId(), (data) => zlibSync(data)),
+  };
+}
+
 /**
  * PDF: rewritten as one revision holding only what the catalog reaches, with the document
  * information, XMP, page-piece data, thumbnails, annotation authors and dates, signatures and
  * the old /ID removed; photos cleaned by the JPEG module where they lie, attachments by their
  * own module. Comments, JavaScript, filled forms, layers and attachments are kept for review.
+ * A file protected by an owner password only comes out protected the same way (`pdf/security/`).
  */
 export const pdf: FormatModule = {
   formats: [{ id: 'pdf', mime: 'application/pdf', extensions: ['pdf'] }],
@@ -85,34 +138,15 @@ export const pdf: FormatModule = {
     const win = new PdfWindow(src);
     const { version, linearized } = await headerOf(win);
     const doc = await PdfDocument.open(win);
-    if (doc.trailer.map.has('Encrypt'))
-      throw new EngineError('encrypted', 'the PDF is encrypted');
-    const info = await doc.resolve(doc.trailer.map.get('Info'));
-    const updates = doc.sections - (linearized ? 2 : 1);
-    const findings: Finding[] = [
-      ...infoFindings(isDict(info) ? info : undefined, 'Info'),
-      ...(await doc.olderInfos()).flatMap((d) =>
-        infoFindings(d, 'Info (earlier revision)'),
-      ),
-      ...idFinding(doc.trailer),
-      ...(updates > 0
-        ? [
-            finding(
-              'history',
-              'Prev',
-              'cross-reference',
-              `${updates} earlier revisions`,
-            ),
-          ]
-        : []),
-    ];
-    const walked = await walk(doc, src, ctx, hasFreshId(doc.trailer));
-    findings.push(...walked.findings);
-    return {
-      findings,
-      nestedOpaque: walked.nestedOpaque,
-      plan: () =>
-        writePdf(version, walked, freshId(), (data) => zlibSync(data)),
-    };
+    if (!doc.trailer.map.has('Encrypt'))
+      return analyzeDocument(src, doc, version, ctx, [
+        ...(await revisionFindings(doc, linearized)),
+      ]);
+    return analyzeEncrypted(doc, version, ctx, async (plain, plainDoc) =>
+      analyzeDocument(plain, plainDoc, version, ctx, [
+        // The encrypted file's own revisions, decrypted: the copy has one.
+        ...(await revisionFindings(doc, linearized)),
+      ]),
+    );
   },
 };

@@ -1,10 +1,13 @@
 /** Walks an AVI's header area and lists the chunks that become JUNK, with what they held. */
 import type { ByteReader, ByteSource } from '../../byte-source';
-import { corrupt } from '../../errors';
+import { fourcc } from '../../bytes';
+import { corrupt, throwIfAborted } from '../../errors';
+import { MAX_ENTRIES } from '../../limits';
 import { finding, type Finding } from '../../findings';
 import {
+  CHUNK_HEADER_BYTES,
   readChildren,
-  readChunks,
+  readChunkAt,
   type RiffChunk,
 } from '../../shared/riff/chunks';
 import { WindowedReader } from '../../windowed-reader';
@@ -19,21 +22,41 @@ export interface AviTarget {
   readonly findings: Finding[];
 }
 
+export interface AviScan {
+  readonly targets: AviTarget[];
+  /** Where the last top-level RIFF chunk ends: what follows is trailing bytes. */
+  readonly end: number;
+}
+
+const RIFF = 'RIFF';
+
 export async function scanAvi(
   input: ByteSource,
   signal?: AbortSignal,
-): Promise<AviTarget[]> {
+): Promise<AviScan> {
   const src = WindowedReader.over(input);
   const targets: AviTarget[] = [];
-  const riffs = await readChunks(src, 0, src.size, { signal });
-  for (const [index, riff] of riffs.entries()) {
+  let at = 0;
+  for (let index = 0; at < src.size; index++) {
+    throwIfAborted(signal);
+    if (index >= MAX_ENTRIES) throw corrupt('too many RIFF chunks');
+    // After the first form, what is not a RIFF chunk is trailing bytes (padding some writers
+    // leave), which players ignore: the module drops them. A RIFF chunk must be whole.
+    const head = await src.read(at, CHUNK_HEADER_BYTES);
+    if (
+      index > 0 &&
+      (head.length < CHUNK_HEADER_BYTES || fourcc(head, 0) !== RIFF)
+    )
+      break;
+    const riff = await readChunkAt(src, at, src.size);
     const expected = index === 0 ? 'AVI ' : 'AVIX';
-    if (riff.id !== 'RIFF' || riff.listType !== expected) {
+    if (riff.id !== RIFF || riff.listType !== expected) {
       throw corrupt(`unexpected top-level chunk at ${riff.offset}`);
     }
     await scanList(src, riff, '', targets, signal);
+    at = riff.end;
   }
-  return targets;
+  return { targets, end: at };
 }
 
 async function scanList(

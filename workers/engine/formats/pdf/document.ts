@@ -23,12 +23,16 @@ import {
   type StreamExtent,
 } from './objects';
 import { readXref, scanObjects, type XrefEntry, type XrefTable } from './xref';
+import type { PdfSecurity } from './security/handler';
+import { mapStrings, streamKind } from './security/values';
 import type { PdfWindow } from './window';
 
 interface RawObject {
   readonly value: PdfValue;
   /** Where stream data starts, for streams. */
   readonly dataStart?: number;
+  /** The generation in the object's header: encryption keys depend on it. */
+  readonly gen?: number;
 }
 
 const ENDSTREAM = new TextEncoder().encode('endstream');
@@ -44,6 +48,8 @@ export class PdfDocument {
   private readonly raw = new Map<number, RawObject | null>();
   private readonly objstms = new Map<number, Map<number, PdfValue>>();
   private scanned: Promise<Map<number, number>> | undefined;
+  /** The security handler of an encrypted file, and its encryption dictionary's object number. */
+  private security: { handler: PdfSecurity; skip?: number } | undefined;
 
   private constructor(
     readonly win: PdfWindow,
@@ -139,6 +145,19 @@ export class PdfDocument {
     return out;
   }
 
+  /**
+   * Decrypts every string and stream read from now on (ISO 32000-2, 7.6.2), except the
+   * encryption dictionary's own object. Objects read before this call are read again.
+   */
+  decryptWith(handler: PdfSecurity, encryptNum?: number): void {
+    this.security = {
+      handler,
+      ...(encryptNum === undefined ? {} : { skip: encryptNum }),
+    };
+    this.raw.clear();
+    this.objstms.clear();
+  }
+
   /** A value with one level of reference followed. */
   async resolve(v: PdfValue | undefined): Promise<PdfValue | undefined> {
     if (!isRef(v)) return v;
@@ -167,16 +186,22 @@ export class PdfDocument {
     return this.win.read(stream.start, stream.end - stream.start);
   }
 
+  /** A stream's data as stored, decrypted when the file is encrypted (still filter-encoded). */
+  async storedData(o: PdfObject): Promise<Uint8Array> {
+    if (!o.stream || !isDict(o.value))
+      throw corrupt(`object ${o.num} is not a stream`);
+    const data = await this.rawData(o.stream);
+    const kind = this.security && streamKind(o.value, this.security.handler);
+    if (!this.security || !kind) return data;
+    const gen = (await this.rawObject(o.num))?.gen ?? 0;
+    return this.security.handler.decrypt(kind, data, o.num, gen);
+  }
+
   /** A stream's data decoded, in at most `limit` bytes. */
   async decoded(o: PdfObject, limit = MAX_METADATA_BYTES): Promise<Uint8Array> {
     if (!o.stream || !isDict(o.value))
       throw corrupt(`object ${o.num} is not a stream`);
-    return decodeStream(
-      o.value,
-      await this.rawData(o.stream),
-      this.budget,
-      limit,
-    );
+    return decodeStream(o.value, await this.storedData(o), this.budget, limit);
   }
 
   private async lengthOf(n: number): Promise<number | undefined> {
@@ -216,12 +241,27 @@ export class PdfDocument {
       if (header?.num !== n) return null;
       const value = readValue(lx, this.values);
       const data = isDict(value) ? streamStart(lx) : null;
-      return { value, data: data === null ? undefined : offset + data };
+      return {
+        value,
+        gen: header.gen,
+        data: data === null ? undefined : offset + data,
+      };
     });
     if (!result) return null;
+    const { gen } = result;
+    const security = this.security;
+    // A cross-reference stream's strings (its /ID) are never encrypted (ISO 32000-2, 7.6.2).
+    const isXref =
+      isDict(result.value) && nameOf(result.value.map.get('Type')) === 'XRef';
+    const value =
+      security && security.skip !== n && !isXref
+        ? await mapStrings(result.value, (b) =>
+            security.handler.decrypt('string', b, n, gen),
+          )
+        : result.value;
     return result.data === undefined
-      ? { value: result.value }
-      : { value: result.value, dataStart: result.data };
+      ? { value, gen }
+      : { value, gen, dataStart: result.data };
   }
 
   /** The objects of a compressed object stream (ISO 32000-1, 7.5.7), parsed once. */
@@ -264,7 +304,7 @@ export class PdfDocument {
   }
 }
 
-function headerOrNull(lx: Lexer): { num: number } | null {
+function headerOrNull(lx: Lexer): { num: number; gen: number } | null {
   try {
     return readObjectHeader(lx);
   } catch (error) {

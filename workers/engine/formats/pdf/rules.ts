@@ -4,6 +4,7 @@
  * signatures, 8.11 optional content, 7.11.4 embedded files).
  */
 import { finding, type Finding } from '../../findings';
+import { cleanFileSpec } from './attachments';
 import {
   isArray,
   isDict,
@@ -132,6 +133,7 @@ export function cleanDict(
   if (m.has('JS') || nameOf(m.get('S')) === 'JavaScript') tally.javascript++;
   const ef = m.get('EF');
   if (isDict(ef)) {
+    found.push(...cleanFileSpec(d));
     const label = textOf(m.get('UF')) ?? textOf(m.get('F')) ?? 'attachment';
     for (const v of ef.map.values())
       if (typeof v === 'object' && v?.kind === 'ref')

@@ -12,7 +12,6 @@ import {
   type Finding,
   type FindingItem,
 } from '../../findings';
-import { itemKindOf } from '../../format-catalog';
 import type { AnalysisContext, ByteRange } from '../../format-module';
 import { MAX_ENTRIES } from '../../limits';
 import { planBytes, type OutputPlan } from '../../output-plan';
@@ -20,6 +19,7 @@ import { bytesAccess } from '../../random-access';
 import { readXmpFindings } from '../../metadata/xmp';
 import type { PdfDocument } from './document';
 import { canDecode, decodeStream } from './filters';
+import { attachmentData, settleUncleanable, UNCLEANABLE } from './attachments';
 import { cleanJpx } from './jpx';
 import {
   isArray,
@@ -120,6 +120,7 @@ export async function walk(
   const nestedOpaque: ByteRange[] = [];
   const objects: PdfObject[] = [];
   const streams = new Map<number, StreamData>();
+  const uncleanable = new Map<number, string>();
   const queued = new Set<number>([root.num]);
   const queue = [root.num];
   for (let i = 0; i < queue.length; i++) {
@@ -131,7 +132,16 @@ export async function walk(
     findings.push(...(await settleFieldValues(doc, tally)));
     if (o.stream && isDict(o.value)) {
       const data = await streamData(
-        { doc, src, ctx, tally, findings, nestedOpaque, likelyClean },
+        {
+          doc,
+          src,
+          ctx,
+          tally,
+          findings,
+          nestedOpaque,
+          likelyClean,
+          uncleanable,
+        },
         o,
       );
       if (data) streams.set(o.num, data);
@@ -152,7 +162,12 @@ export async function walk(
     ...reviewFindings(tally),
   );
   nestedOpaque.sort((a, b) => a.start - b.start);
-  return { objects, streams, findings, nestedOpaque };
+  return {
+    objects: settleUncleanable(objects, uncleanable, root.num, ctx, findings),
+    streams,
+    findings,
+    nestedOpaque,
+  };
 }
 
 /** Field values in objects of their own: signatures go, filled values are counted. */
@@ -181,10 +196,21 @@ interface WalkState {
   readonly nestedOpaque: ByteRange[];
   /** The file carries our writer's /ID, so its photos are probably clean already. */
   readonly likelyClean: boolean;
+  /** Attachments no module could clean, by stream object number, with their names. */
+  readonly uncleanable: Map<number, string>;
 }
 
 async function streamData(
-  { doc, src, ctx, tally, findings, nestedOpaque, likelyClean }: WalkState,
+  {
+    doc,
+    src,
+    ctx,
+    tally,
+    findings,
+    nestedOpaque,
+    likelyClean,
+    uncleanable,
+  }: WalkState,
   o: PdfObject,
 ): Promise<StreamData | null> {
   const d = o.value as PdfDict;
@@ -198,8 +224,12 @@ async function streamData(
   const attachment =
     tally.attachmentNames.get(o.num) ??
     (type === 'EmbeddedFile' ? 'attachment' : undefined);
-  if (attachment !== undefined)
-    return cleanAttachment(doc, ctx, o, attachment, findings);
+  if (attachment !== undefined) {
+    const data = await attachmentData(doc, ctx, o, attachment, findings);
+    if (data !== UNCLEANABLE) return data;
+    uncleanable.set(o.num, attachment);
+    return null;
+  }
   const isImage = nameOf(d.map.get('Subtype')) === 'Image';
   if (isImage && filters.at(-1) === 'JPXDecode')
     return jpxData(doc, src, o, filters, findings, nestedOpaque);
@@ -321,42 +351,6 @@ async function alreadyClean(
     stream.end,
   );
   return inspected.findings.some(removable) ? null : inspected;
-}
-
-/** An attachment is cleaned by its own module, or the whole PDF fails with its name. */
-async function cleanAttachment(
-  doc: PdfDocument,
-  ctx: AnalysisContext,
-  o: PdfObject,
-  name: string,
-  findings: Finding[],
-): Promise<StreamData> {
-  const where = `attachment "${name}"`;
-  try {
-    const cleaned = await ctx.nested.clean(await doc.decoded(o));
-    findings.push(
-      ...relocated(
-        cleaned.findings,
-        where,
-        { name, kind: itemKindOf(cleaned.format.id) },
-        ': ',
-      ),
-      finding(
-        'document.content',
-        'EmbeddedFile',
-        'EmbeddedFiles',
-        name,
-        'review',
-      ),
-    );
-    const params = (o.value as PdfDict).map.get('Params');
-    if (isDict(params)) params.map.delete('Size');
-    return { kind: 'bytes', data: cleaned.bytes, filter: 'FlateDecode' };
-  } catch (error) {
-    if (error instanceof EngineError)
-      throw new EngineError(error.code, `${where}: ${error.detail}`);
-    throw error;
-  }
 }
 
 async function readXmp(

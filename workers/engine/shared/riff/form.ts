@@ -84,7 +84,11 @@ function payload(src: ByteSource, chunk: RiffChunk): Promise<Uint8Array> {
   return src.readExact(chunk.dataOffset, chunk.size);
 }
 
-async function trailingFindings(
+/**
+ * Bytes after the last top-level chunk, which no reader looks at (tags some tools append, or
+ * padding): a finding, to be dropped, unless they are a little zero padding.
+ */
+export async function trailingFindings(
   src: ByteSource,
   formEnd: number,
 ): Promise<Finding[]> {

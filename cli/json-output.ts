@@ -1,0 +1,86 @@
+import type { Finding, Sniffed } from '../workers/engine/index';
+
+/**
+ * `--json` output: one JSON object per file on its own line (NDJSON), written as each file
+ * finishes, of one shape in every mode. `docs/json.md` describes it and
+ * `docs/metaclean-output.schema.json` is its JSON Schema; a change that breaks a reader raises
+ * JSON_SCHEMA_VERSION.
+ */
+export const JSON_SCHEMA_VERSION = 1;
+
+/** What happened to the file, one word a script can switch on. */
+export type FileStatus =
+  'cleaned' | 'already-clean' | 'inspected' | 'restored' | 'skipped' | 'failed';
+
+export interface JsonFinding {
+  readonly category: string;
+  readonly label: string;
+  readonly location: string;
+  readonly value?: string;
+  readonly kept?: string;
+}
+
+export interface FileRecord {
+  readonly schema: typeof JSON_SCHEMA_VERSION;
+  readonly file: string;
+  readonly status: FileStatus;
+  readonly format?: { readonly id: string; readonly mime: string };
+  readonly output?: string;
+  readonly patchedBytes?: number;
+  readonly removed?: readonly JsonFinding[];
+  readonly kept?: readonly JsonFinding[];
+  readonly findings?: readonly JsonFinding[];
+  readonly skipped?: string;
+  readonly error?: {
+    readonly code: string;
+    readonly detail: string;
+    /** `uncleanable-part`: the parts (attachments) that --drop-uncleanable would remove. */
+    readonly parts?: readonly string[];
+  };
+}
+
+/** One file's result in the engine's terms, as the command line collected it. */
+export interface Outcome {
+  readonly file: string;
+  readonly format?: Sniffed;
+  readonly output?: string;
+  readonly patchedBytes?: number;
+  readonly restored?: boolean;
+  readonly removed?: readonly Finding[];
+  readonly kept?: readonly Finding[];
+  readonly findings?: readonly Finding[];
+  readonly error?: { code: string; detail: string; parts?: readonly string[] };
+  readonly skipped?: string;
+}
+
+function statusOf(o: Outcome): FileStatus {
+  if (o.error) return 'failed';
+  if (o.skipped) return 'skipped';
+  if (o.restored) return 'restored';
+  if (o.findings) return 'inspected';
+  return (o.removed ?? []).length > 0 ? 'cleaned' : 'already-clean';
+}
+
+const plain = (f: Finding): JsonFinding => ({
+  category: f.category,
+  label: f.label,
+  location: f.location,
+  ...(f.value === undefined ? {} : { value: f.value }),
+  ...(f.kept === undefined ? {} : { kept: f.kept }),
+});
+
+export function fileRecord(o: Outcome): FileRecord {
+  return {
+    schema: JSON_SCHEMA_VERSION,
+    file: o.file,
+    status: statusOf(o),
+    ...(o.format ? { format: { id: o.format.id, mime: o.format.mime } } : {}),
+    ...(o.output === undefined ? {} : { output: o.output }),
+    ...(o.patchedBytes === undefined ? {} : { patchedBytes: o.patchedBytes }),
+    ...(o.removed ? { removed: o.removed.map(plain) } : {}),
+    ...(o.kept ? { kept: o.kept.map(plain) } : {}),
+    ...(o.findings ? { findings: o.findings.map(plain) } : {}),
+    ...(o.skipped ? { skipped: o.skipped } : {}),
+    ...(o.error ? { error: o.error } : {}),
+  };
+}

@@ -1,0 +1,89 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanPlan, isEngineError } from '../../../workers/engine';
+import {
+  attachmentsPdf,
+  CFB_MAGIC,
+  NOTES,
+} from '../../helpers/pdf-attachment-fixtures';
+import { pdfText, qdfText, qpdfCheck, run } from '../../helpers/pdf-fixtures';
+import { blobOf, cleanFile, tempDir } from '../../helpers/video-tools';
+
+const CANARIES = [
+  'CANARY_DESC',
+  'CANARY_USER',
+  'CANARY_DOC_DESC',
+  'CANARY_ANNOT_AUTHOR',
+];
+
+let dir = '';
+const at = (name: string) => join(dir, name);
+const hex = (text: string) => Buffer.from(text, 'latin1').toString('hex');
+const holds = (text: string, canary: string) =>
+  text.includes(canary) || text.toLowerCase().includes(hex(canary));
+
+const attachmentList = (path: string) => run('pdfdetach', ['-list', path]);
+
+beforeAll(() => {
+  dir = tempDir('metaclean-pdf-attachments');
+  writeFileSync(at('attached.pdf'), attachmentsPdf());
+});
+
+describe('pdf attachments', () => {
+  it('plants the canaries and both attachments in the input', () => {
+    const text = qdfText(at('attached.pdf'), at('attached.qdf'));
+    for (const canary of CANARIES)
+      expect(holds(text, canary), canary).toBe(true);
+    // pdfdetach lists the annotation's attachment as well as the name tree's.
+    const list = attachmentList(at('attached.pdf'));
+    expect(list).toContain('notes.txt');
+    expect(list.match(/report\.doc/g)).toHaveLength(2);
+  });
+
+  it('fails naming the attachment it cannot clean, when not told to remove it', async () => {
+    const error = await cleanPlan(
+      blobOf(readFileSync(at('attached.pdf'))),
+    ).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isEngineError(error) && error.code).toBe('uncleanable-part');
+    expect(isEngineError(error) && error.parts).toEqual(['report.doc']);
+  });
+
+  it('removes the attachment it cannot clean when told to, and names it as removed', async () => {
+    const { result, path } = await cleanFile(at('attached.pdf'), {
+      dropUncleanable: true,
+    });
+    expect(qpdfCheck(path)).toContain('No syntax or stream encoding errors');
+    const list = attachmentList(path);
+    expect(list).toContain('1 embedded files');
+    expect(list).toContain('notes.txt');
+    expect(list).not.toContain('report.doc');
+    expect(
+      result.removed
+        .filter((f) => f.label === 'EmbeddedFile')
+        .map((f) => f.value),
+    ).toEqual(['report.doc']);
+    const text = qdfText(path, at('dropped.qdf'));
+    expect(text).not.toContain('FileAttachment');
+    expect(text.toUpperCase()).not.toContain('D0CF11E0');
+    expect(text).not.toContain(String.fromCharCode(...CFB_MAGIC));
+    expect(pdfText(path)).toBe(pdfText(at('attached.pdf')));
+  });
+
+  it('keeps a plain-text attachment as content, its file specification cleaned', async () => {
+    const { result, path } = await cleanFile(at('attached.pdf'), {
+      dropUncleanable: true,
+    });
+    run('pdfdetach', ['-save', '1', '-o', at('notes-out.txt'), path]);
+    expect(readFileSync(at('notes-out.txt'), 'utf8')).toBe(NOTES);
+    expect(result.kept.map((f) => f.value)).toContain('notes.txt');
+    const text = qdfText(path, at('kept.qdf'));
+    for (const canary of CANARIES)
+      expect(holds(text, canary), canary).toBe(false);
+    expect(text).not.toContain('D:2019');
+    expect(text).not.toContain('D:2018');
+  });
+});
