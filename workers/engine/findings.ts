@@ -1,15 +1,8 @@
-/** What a finding is about; the report groups by it and translates it. */
-export type FindingCategory =
-  | 'location'
-  | 'time'
-  | 'device'
-  | 'author'
-  | 'software'
-  | 'history'
-  | 'comment'
-  | 'identifier'
-  | 'thumbnail'
-  | 'other';
+import { FIELDS, type FieldId, type FindingCategory } from './fields';
+
+export type { FindingCategory } from './fields';
+
+export type { FieldId } from './fields';
 
 /**
  * Why something is kept on purpose; the report translates it. `review`: part of what the file
@@ -24,8 +17,29 @@ export type KeepReason =
   | 'structure'
   | 'review';
 
+/** What kind of thing a nested item is, as the format catalog sorts formats. */
+export type ItemKind = 'image' | 'video' | 'audio' | 'document' | 'file';
+
+/**
+ * The file inside a container a finding belongs to: the photo `word/media/image1.jpeg` inside a
+ * document, the image object inside a PDF. Absent for the file's own metadata. An item inside an
+ * item inside the file is named by its path through them (`a.docx / word/media/image1.jpeg`) and
+ * has the innermost item's kind.
+ */
+export interface FindingItem {
+  readonly name: string;
+  readonly kind: ItemKind;
+}
+
 export interface Finding {
   readonly category: FindingCategory;
+  /**
+   * What the finding describes (`gps.position`, `author.name`), set by its producer; readers
+   * take its words and value form from `FIELDS`. Optional only while producers migrate.
+   */
+  readonly field?: FieldId;
+  /** Set when the finding belongs to a file inside this one. */
+  readonly item?: FindingItem;
   /** The field's own name as the format calls it (e.g. `GPSLatitude`, `©xyz`, `dc:creator`). */
   readonly label: string;
   /** A readable value (GPS as decimal degrees, dates as ISO 8601); absent for binary blobs. */
@@ -42,9 +56,36 @@ export const keptOnPurpose = (f: Finding): boolean => f.kept !== undefined;
 /** Cap on a finding's value so a hostile 10 MB comment cannot flood the report. */
 export const MAX_FINDING_VALUE_CHARS = 500;
 
-/** A removable finding; `value` is readable text, capped, and absent for binary blobs. */
+const CATEGORIES: ReadonlySet<string> = new Set<FindingCategory>([
+  'location',
+  'time',
+  'device',
+  'author',
+  'software',
+  'history',
+  'comment',
+  'identifier',
+  'thumbnail',
+  'other',
+]);
+
+/** A field id, or (while producers migrate) a bare category. */
+export type FindingKind = FieldId | FindingCategory;
+
+function classified(
+  kind: FindingKind,
+): Pick<Finding, 'category'> & { field?: FieldId } {
+  return CATEGORIES.has(kind)
+    ? { category: kind as FindingCategory }
+    : { category: FIELDS[kind as FieldId].category, field: kind as FieldId };
+}
+
+/**
+ * A removable finding; `value` is readable text, capped, and absent for binary blobs. `kind` is
+ * the field it describes (its category follows from the field).
+ */
 export function finding(
-  category: FindingCategory,
+  kind: FindingKind,
   label: string,
   location: string,
   value?: string,
@@ -57,7 +98,7 @@ export function finding(
         ? `${value.slice(0, MAX_FINDING_VALUE_CHARS)}…`
         : value;
   return {
-    category,
+    ...classified(kind),
     label,
     location,
     ...(v === undefined ? {} : { value: v }),
@@ -67,27 +108,32 @@ export function finding(
 
 /** A finding kept on purpose, with its reason and, when it has one, a readable value. */
 export function keptFinding(
-  category: FindingCategory,
+  kind: FindingKind,
   label: string,
   location: string,
   kept: KeepReason,
   value?: string,
 ): Finding {
-  return finding(category, label, location, value, kept);
+  return finding(kind, label, location, value, kept);
 }
 
 /**
- * The findings of a file nested in another (a photo in a PDF, a zip member), located in the
- * outer file: `where` then the inner location, joined by `joiner`.
+ * Findings of a file inside this one, as this file reports them: located under `where` (a zip
+ * member's name, `image (object 12)`) and belonging to `item`. A finding that already belongs to
+ * an item deeper down keeps its kind; its name gains the path through this container.
  */
 export function relocated(
   findings: readonly Finding[],
   where: string,
-  joiner = ' / ',
+  item: FindingItem,
+  separator = ' / ',
 ): Finding[] {
   return findings.map((f) => ({
     ...f,
-    location: `${where}${joiner}${f.location}`,
+    location: `${where}${separator}${f.location}`,
+    item: f.item
+      ? { name: `${item.name} / ${f.item.name}`, kind: f.item.kind }
+      : item,
   }));
 }
 
@@ -102,13 +148,9 @@ export class FindingCounts {
     this.counts.set(label, (this.counts.get(label) ?? 0) + 1);
   }
 
-  findings(
-    category: FindingCategory,
-    location: string,
-    kept?: KeepReason,
-  ): Finding[] {
+  findings(kind: FindingKind, location: string, kept?: KeepReason): Finding[] {
     return [...this.counts].map(([label, count]) =>
-      finding(category, label, location, String(count), kept),
+      finding(kind, label, location, String(count), kept),
     );
   }
 }

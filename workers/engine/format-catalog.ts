@@ -1,3 +1,5 @@
+import type { ItemKind } from './findings';
+
 /**
  * The file types the engine cleans, as data only: the one list of format facts. `FormatId`, each
  * module's `formats`, the formats its sniffer answers and the members a zip document cleans as
@@ -262,7 +264,6 @@ export const formatCatalog = [
   },
 ] as const satisfies readonly CatalogShape[];
 
-/** Stable ids of the formats the engine knows; the report and the CLI print them. */
 /**
  * Every format id: the catalog's, and `ole`, an embedded OLE object that is no Office document (a
  * Package holding a file): found only inside other documents, so no page or extension offers it.
@@ -326,3 +327,11 @@ export const NESTED_EXTENSIONS: ReadonlySet<string> = new Set(
     e.nested === true ? e.extensions : (e.nested ?? []),
   ),
 );
+
+/** What kind of thing a file of this format is, for a finding's `item`. */
+export function itemKindOf(id: FormatId): ItemKind {
+  return (
+    (formatCatalog as readonly CatalogEntry[]).find((e) => e.id === id)?.kind ??
+    'file'
+  );
+}

@@ -9,7 +9,22 @@ import {
 } from './pipeline';
 import type { RandomAccess } from './random-access';
 
-export type { Finding, FindingCategory, KeepReason } from './findings';
+export type {
+  Finding,
+  FindingCategory,
+  FindingItem,
+  ItemKind,
+  KeepReason,
+} from './findings';
+export {
+  FIELDS,
+  fieldInfo,
+  isFieldId,
+  type FieldId,
+  type FieldInfo,
+  type FieldLabel,
+  type FieldValueForm,
+} from './fields';
 export type { EngineErrorCode } from './errors';
 export type {
   Analysis,

@@ -1,15 +1,22 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CleanSuccess } from '../../worker-bridge/clean-bridge';
+import type { Finding, FindingCategory } from '../../../workers/engine/index';
+import type { FieldId } from './fields';
 import {
   groupByCategory,
   groupByKeepReason,
   misleadingExtension,
+  type Group,
 } from './groups';
-import { categoryRows, fieldCache, type CategoryRows } from './rows';
+import {
+  categoryRows,
+  fieldCache,
+  ROWS_PER_CATEGORY,
+  ROWS_WHEN_OPEN,
+} from './rows';
 import { summaryFacts, type SummaryFacts } from './summary';
 import { TechnicalDetails } from './TechnicalDetails';
-import { valueDirection } from './direction';
 import './report.css';
 
 const LocationMap = lazy(() => import('./map/LocationMap'));
@@ -46,34 +53,82 @@ function FormatLine({ result, fileName, downloadName }: ReportProps) {
   );
 }
 
-function CategoryGroup({ group }: { group: CategoryRows }) {
+function CategoryGroup({
+  group,
+  fieldFor,
+}: {
+  group: Group<FindingCategory>;
+  fieldFor: (f: Finding) => FieldId;
+}) {
   const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const { rows, more } = useMemo(
+    () =>
+      categoryRows(
+        intl,
+        group.key,
+        group.findings,
+        fieldFor,
+        open ? ROWS_WHEN_OPEN : ROWS_PER_CATEGORY,
+      ),
+    [intl, group, fieldFor, open],
+  );
   return (
     <div
-      className={`report-group report-${group.category}`}
-      data-category={group.category}
+      className={`report-group report-${group.key}`}
+      data-category={group.key}
     >
       <h5 className="report-group-title">
-        <FormattedMessage id={`report.category.${group.category}`} />
+        <FormattedMessage id={`report.category.${group.key}`} />
       </h5>
       <dl className="report-list">
-        {group.rows.map((row, index) => (
+        {rows.map((row, index) => (
           <div className="report-row" key={index}>
             <dt className="report-label">
-              <FormattedMessage id={`report.field.${row.field}`} />
+              <FormattedMessage id={`report.field.${row.label}`} />
             </dt>
-            <dd className="report-value" dir={valueDirection(row.value)}>
-              {row.value}
+            {/* The cell keeps the page's direction (values line up under one edge); the value
+                inside is isolated in its own direction, so Latin text and degrees keep their order. */}
+            <dd className="report-value">
+              <bdi>{row.value}</bdi>
             </dd>
           </div>
         ))}
       </dl>
-      {group.more > 0 && (
-        <p className="report-more">
-          {intl.formatMessage({ id: 'report.more' }, { count: group.more })}
-        </p>
-      )}
+      {more > 0 &&
+        (open ? (
+          <p className="report-more">
+            {intl.formatMessage(
+              { id: 'report.more-technical' },
+              { count: more },
+            )}
+          </p>
+        ) : (
+          <button
+            type="button"
+            className="report-more report-more-button"
+            onClick={() => setOpen(true)}
+          >
+            {intl.formatMessage({ id: 'report.more' }, { count: more })}
+          </button>
+        ))}
     </div>
+  );
+}
+
+/** The file's own place, else the place of what it holds, said as such. */
+function PlaceMap({ facts }: { facts: SummaryFacts }) {
+  const inside = facts.place ? null : facts.inside;
+  const place = facts.place ?? inside?.place;
+  if (!place) return null;
+  return (
+    <Suspense fallback={<div className="report-map-slot" />}>
+      {inside ? (
+        <LocationMap place={place} kind={inside.kind} container={facts.kind} />
+      ) : (
+        <LocationMap place={place} kind={facts.kind} />
+      )}
+    </Suspense>
   );
 }
 
@@ -97,29 +152,23 @@ function CredentialsLine({ facts }: { facts: SummaryFacts }) {
  * rows per category), what was kept and why, and the raw fields behind a closed disclosure.
  */
 export function Report(props: ReportProps) {
-  const intl = useIntl();
   const { result } = props;
   const view = useMemo(() => {
     const fieldFor = fieldCache();
     return {
       facts: summaryFacts(result.format.id, result.removed, fieldFor),
-      removed: groupByCategory(result.removed).map(({ key, findings }) =>
-        categoryRows(intl, key, findings, fieldFor),
-      ),
+      fieldFor,
+      removed: groupByCategory(result.removed),
       kept: groupByKeepReason(result.kept).map(({ key }) => key),
     };
-  }, [intl, result]);
+  }, [result]);
   const { facts } = view;
   return (
     <section className="report" aria-labelledby="report-title">
       <h3 id="report-title" className="report-title">
         <FormattedMessage id="report.title" />
       </h3>
-      {facts.place && (
-        <Suspense fallback={<div className="report-map-slot" />}>
-          <LocationMap place={facts.place} kind={facts.kind} />
-        </Suspense>
-      )}
+      <PlaceMap facts={facts} />
       <CredentialsLine facts={facts} />
       <FormatLine {...props} />
       {view.removed.length === 0 ? (
@@ -135,7 +184,11 @@ export function Report(props: ReportProps) {
             />
           </h4>
           {view.removed.map((group) => (
-            <CategoryGroup key={group.category} group={group} />
+            <CategoryGroup
+              key={group.key}
+              group={group}
+              fieldFor={view.fieldFor}
+            />
           ))}
         </>
       )}

@@ -1,49 +1,17 @@
 /**
- * Friendly names for the engine's findings. The engine reports each field under its own name in
- * its format (`DateTimeOriginal`, `©day`, `xmp:CreateDate`, `creation_time`); the report shows
- * what the field means to a person ("Taken on"), and keeps the raw name for the technical details.
+ * What a finding describes, for the report: the field id its producer set (`gps.speed`,
+ * `author.name`), whose words and value form come from the engine's one table (`FIELDS`). A
+ * finding from a producer not yet migrated is placed by its raw name, once, here.
  */
-import type { Finding, FindingCategory } from '../../../workers/engine/index';
+import {
+  FIELDS,
+  type FieldId,
+  type FieldInfo,
+  type Finding,
+  type FindingCategory,
+} from '../../../workers/engine/index';
 
-/** What a field means, whatever format it came from; each has a message `report.field.<id>`. */
-export type FieldId =
-  | 'place'
-  | 'altitude'
-  | 'direction'
-  | 'speed'
-  | 'gps-detail'
-  | 'taken'
-  | 'modified'
-  | 'gps-time'
-  | 'time-zone'
-  | 'date'
-  | 'make'
-  | 'model'
-  | 'lens'
-  | 'serial'
-  | 'exposure'
-  | 'aperture'
-  | 'iso'
-  | 'focal-length'
-  | 'maker-notes'
-  | 'camera-setting'
-  | 'device'
-  | 'author'
-  | 'copyright'
-  | 'editing-app'
-  | 'encoder'
-  | 'unique-id'
-  | 'content-credentials'
-  | 'history'
-  | 'title'
-  | 'description'
-  | 'comment'
-  | 'keywords'
-  | 'thumbnail'
-  | 'other';
-
-/** The engine's label for C2PA manifests (workers/engine/metadata/c2pa.ts). */
-export const C2PA_LABEL = 'C2PA';
+export type { FieldId } from '../../../workers/engine/index';
 
 /** The field's own name without a namespace or vendor prefix: `xmp:CreateDate` -> `CreateDate`. */
 function bareName(label: string): string {
@@ -54,72 +22,105 @@ function bareName(label: string): string {
 
 type Rule = readonly [RegExp, FieldId];
 
-/** Per category, the first rule whose pattern matches the field's bare name wins. */
-const RULES: Readonly<Record<FindingCategory, readonly Rule[]>> = {
+/**
+ * Findings without a field id (producers still being migrated): per category, the first rule
+ * whose pattern matches the field's bare name wins.
+ */
+const LEGACY_RULES: Readonly<Record<FindingCategory, readonly Rule[]>> = {
   location: [
-    [/^(GPSPosition|GPSLatitude|GPSLongitude|©xyz|ISO6709|loci)$/i, 'place'],
-    [/location|position/i, 'place'],
-    [/altitude/i, 'altitude'],
-    [/direction|bearing|track/i, 'direction'],
-    [/speed/i, 'speed'],
+    [
+      /^(GPSPosition|GPSLatitude|GPSLongitude|©xyz|ISO6709|loci)$/i,
+      'gps.position',
+    ],
+    [/city|country|state|sublocation|location/i, 'place.name'],
+    [/altitude/i, 'gps.altitude'],
   ],
   time: [
-    [/^GPS(DateTime|DateStamp|TimeStamp)$/i, 'gps-time'],
-    [/^OffsetTime/i, 'time-zone'],
-    [/^SubSec/i, 'date'],
-    [
-      /original|^create|creat|^©day$|^day$|digitized|origination|recorded/i,
-      'taken',
-    ],
-    [/modif|^DateTime$|^tIME$|metadatadate/i, 'modified'],
+    [/^GPS(DateTime|DateStamp|TimeStamp)$/i, 'time.gps'],
+    [/^OffsetTime/i, 'time.zone'],
+    [/^SubSec/i, 'time.detail'],
+    [/original|digitized|recorded/i, 'time.taken'],
+    [/^create|creat|^©day$|^day$|origination/i, 'time.created'],
+    [/print/i, 'time.printed'],
+    [/modif|^DateTime$|^tIME$|metadatadate|saved/i, 'time.modified'],
+    [/total.?time|editing.?time/i, 'history.edit-time'],
   ],
   device: [
-    [/^(Make|©mak|manufacturer)$/i, 'make'],
-    [/lens/i, 'lens'],
-    [/serial/i, 'serial'],
-    [/^(Model|©mod|HostComputer|UniqueCameraModel)$/i, 'model'],
-    [/make$/i, 'make'],
-    [/model$/i, 'model'],
-    [/^(ExposureTime)$/i, 'exposure'],
-    [/^(FNumber)$/i, 'aperture'],
-    [/^(ISO|ISOSpeedRatings|PhotographicSensitivity)$/i, 'iso'],
-    [/^FocalLength$/i, 'focal-length'],
-    [/makernote/i, 'maker-notes'],
+    [/^(Make|©mak|manufacturer)$/i, 'device.make'],
+    [/lens/i, 'device.lens'],
+    [/^(Model|©mod|UniqueCameraModel)$/i, 'device.model'],
+    [/make$/i, 'device.make'],
+    [/model$/i, 'device.model'],
+    [/^ExposureTime$/i, 'device.exposure'],
+    [/^FNumber$/i, 'device.aperture'],
+    [/^(ISO|ISOSpeedRatings|PhotographicSensitivity)$/i, 'device.iso'],
+    [/^FocalLength$/i, 'device.focal-length'],
+    [/makernote/i, 'device.maker-notes'],
+    [/^(HostComputer|device|computer)$/i, 'device.name'],
+  ],
+  author: [
+    [/copyright|rights|cprt|©cpy/i, 'author.copyright'],
+    [/lastModifiedBy|last.?author|last.?saved/i, 'author.last-editor'],
+    [/company|manager|organi[sz]ation|publisher/i, 'author.organization'],
+    [/position|title/i, 'author.job-title'],
+    [/e-?mail|phone|address|contact/i, 'author.contact'],
+  ],
+  software: [
+    [/producer/i, 'software.producer'],
+    [/encod|lavf|muxing|writing|compressor|vendor|hdlr/i, 'software.encoder'],
+    [/template/i, 'software.template'],
     [
-      /exposure|aperture|shutter|flash|metering|focal|white|scene|gain|contrast|saturation|sharpness|brightness|light|subject|sensing|zoom|rendered|source|iso/i,
-      'camera-setting',
+      /^(Application|CreatorTool|Creator|Software|generator)$/i,
+      'software.creator',
     ],
   ],
-  author: [[/copyright|rights|cprt|©cpy/i, 'copyright']],
-  software: [[/encod|lavf|muxing|writing|compressor|vendor|hdlr/i, 'encoder']],
-  history: [[new RegExp(`^${C2PA_LABEL}$`), 'content-credentials']],
-  comment: [
-    [/title|©nam|TIT2|subject/i, 'title'],
-    [/keyword/i, 'keywords'],
-    [/description|©des|desc|caption|abstract/i, 'description'],
+  history: [
+    [/^C2PA$/, 'history.credentials'],
+    [/revision|version/i, 'history.revision'],
   ],
-  identifier: [],
+  comment: [
+    [/title|©nam|TIT2/i, 'content.title'],
+    [/keyword/i, 'content.keywords'],
+    [/description|©des|desc|caption|abstract|subject/i, 'content.description'],
+    [/language|category|status|rating/i, 'content.detail'],
+  ],
+  identifier: [[/serial/i, 'identifier.serial']],
   thumbnail: [],
-  other: [],
+  other: [
+    [
+      /pages|words|characters|lines|paragraphs|slides|notes|count/i,
+      'other.statistics',
+    ],
+  ],
 };
 
-/** What a category's fields are called when no rule names them more precisely. */
-const CATEGORY_FIELD: Readonly<Record<FindingCategory, FieldId>> = {
-  location: 'gps-detail',
-  time: 'date',
-  device: 'device',
-  author: 'author',
-  software: 'editing-app',
-  history: 'history',
-  comment: 'comment',
-  identifier: 'unique-id',
-  thumbnail: 'thumbnail',
-  other: 'other',
+/** What a category's fields are when no rule names them more precisely. */
+const LEGACY_CATEGORY_FIELD: Readonly<Record<FindingCategory, FieldId>> = {
+  location: 'gps.detail',
+  time: 'time.date',
+  device: 'device.setting',
+  author: 'author.name',
+  software: 'software.creator',
+  history: 'history.changes',
+  comment: 'content.comment',
+  identifier: 'identifier.unique',
+  thumbnail: 'thumbnail.image',
+  other: 'other.data',
 };
 
-/** The field a finding is about, for its friendly label and the way its value is written. */
-export function fieldOf(finding: Finding): FieldId {
+function legacyField(finding: Finding): FieldId {
   const name = bareName(finding.label);
-  const rule = RULES[finding.category].find(([pattern]) => pattern.test(name));
-  return rule?.[1] ?? CATEGORY_FIELD[finding.category];
+  const rule = LEGACY_RULES[finding.category].find(([pattern]) =>
+    pattern.test(name),
+  );
+  return rule?.[1] ?? LEGACY_CATEGORY_FIELD[finding.category];
+}
+
+/** The field a finding describes: its producer's id, else one placed by its raw name. */
+export function fieldOf(finding: Finding): FieldId {
+  return finding.field ?? legacyField(finding);
+}
+
+export function infoOf(field: FieldId): FieldInfo {
+  return FIELDS[field];
 }

@@ -1,26 +1,37 @@
 /**
  * The rows of the friendly report: per category, one row per field and value (the same camera
- * maker from EXIF and XMP is one row), a file's many timestamps folded into one, and at most a
- * few rows per category, so a file with 100,000 findings costs one pass and a handful of nodes.
+ * maker from EXIF and XMP is one row), a file's many timestamps folded into one, values that
+ * mean nothing alone (camera setting codes, word counts, a language tag) counted in one row per
+ * kind, and at most a few rows per category until the visitor asks for the rest, so a file with
+ * 100,000 findings costs one pass and a handful of nodes.
  */
 import type { IntlShape } from 'react-intl';
 import type { Finding, FindingCategory } from '../../../workers/engine/index';
+import { FIELDS, type FieldLabel } from '../../../workers/engine/index';
 import { fieldOf, type FieldId } from './fields';
-import { formatDate, formatValue, parseDate, type ParsedDate } from './values';
+import {
+  formatDate,
+  formatValue,
+  parseDate,
+  standsAlone,
+  type ParsedDate,
+} from './values';
 
-/** Rows a category shows before "and N more"; the technical details list the rest. */
+/** Rows a category shows before "and N more". */
 export const ROWS_PER_CATEGORY = 8;
+/** Rows a category shows once opened; past this, the technical details list the rest. */
+export const ROWS_WHEN_OPEN = 200;
 
 export interface Row {
-  /** `dates` is the folded row of several timestamps. */
-  readonly field: FieldId | 'dates';
+  /** The field's words: the message `report.field.<label>` (`dates` for folded timestamps). */
+  readonly label: FieldLabel | 'dates';
   readonly value: string;
 }
 
 export interface CategoryRows {
   readonly category: FindingCategory;
   readonly rows: readonly Row[];
-  /** Items past the cap (the technical details list them). */
+  /** Rows past the cap, counted, not built. */
   readonly more: number;
 }
 
@@ -28,6 +39,7 @@ export interface CategoryRows {
 export function fieldCache(): (f: Finding) => FieldId {
   const cache = new Map<string, FieldId>();
   return (f) => {
+    if (f.field) return f.field;
     const key = `${f.category}\u0000${f.label}`;
     let field = cache.get(key);
     if (field === undefined) {
@@ -56,10 +68,10 @@ function foldedDates(intl: IntlShape, dates: readonly ParsedDate[]): Row {
           { id: 'report.value.dates-range' },
           { count: dates.length, first: day(first), last: day(last) },
         );
-  return { field: 'dates', value };
+  return { label: 'dates', value };
 }
 
-/** One category's rows, folding repeated values and the dates of a file with many of them. */
+/** One category's rows, folding repeated values, dates and details. */
 export function categoryRows(
   intl: IntlShape,
   category: FindingCategory,
@@ -69,12 +81,14 @@ export function categoryRows(
 ): CategoryRows {
   const rows: Row[] = [];
   const seen = new Set<string>();
+  const details = new Map<FieldLabel, number>();
   let rest = findings;
   if (category === 'time') {
     const dates: ParsedDate[] = [];
     const undated: Finding[] = [];
     for (const f of findings) {
-      const parsed = parseDate(f.value);
+      const parsed =
+        FIELDS[fieldFor(f)].value === 'date' ? parseDate(f.value) : null;
       if (parsed) dates.push(parsed);
       else undated.push(f);
     }
@@ -83,15 +97,31 @@ export function categoryRows(
       rest = undated;
     }
   }
-  let index = 0;
-  for (; index < rest.length && rows.length < cap; index++) {
-    const f = rest[index]!;
+  let shown = rows.length;
+  let more = 0;
+  for (const f of rest) {
     const field = fieldFor(f);
-    const key = `${field}\u0000${f.value ?? ''}`;
+    const label = FIELDS[field].label as FieldLabel;
+    if (!standsAlone(field, f.value)) {
+      if (!details.has(label)) shown += 1;
+      details.set(label, (details.get(label) ?? 0) + 1);
+      continue;
+    }
+    const key = `${label}\u0000${f.value ?? ''}`;
     if (seen.has(key)) continue;
+    // Past the cap, items are counted, not formatted: a hostile file's 100,000 rows cost little.
+    if (shown >= cap) {
+      more += 1;
+      continue;
+    }
     seen.add(key);
-    rows.push({ field, value: formatValue(intl, field, f.value) });
+    shown += 1;
+    rows.push({ label, value: formatValue(intl, field, f.value) });
   }
-  // Past the cap, items are counted, not read: a hostile file's 100,000 rows cost nothing more.
-  return { category, rows, more: rest.length - index };
+  for (const [label, count] of details)
+    rows.push({
+      label,
+      value: intl.formatMessage({ id: 'report.value.details' }, { count }),
+    });
+  return { category, rows, more };
 }

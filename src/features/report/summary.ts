@@ -1,6 +1,8 @@
 /**
  * The facts the summary sentence names, most sensitive first: where, when, the device, who, a
- * unique id, the app, the history, captions, previews. Read in one pass over the findings.
+ * unique id, the app, the history, captions, previews. Read in one pass over the findings; the
+ * file's own and those of the files inside it (a photo in a document) are told apart, so a
+ * document is never said to have been written where its photo was taken.
  */
 import type { IntlShape } from 'react-intl';
 import { formatCatalog } from '../../../workers/engine/format-catalog';
@@ -10,12 +12,15 @@ import type {
   FormatId,
 } from '../../../workers/engine/index';
 import { valueDirection } from './direction';
-import { C2PA_LABEL, fieldOf, type FieldId } from './fields';
+import { FIELDS, type ItemKind } from '../../../workers/engine/index';
+import { fieldOf, type FieldId } from './fields';
+import { softwareName } from './software-name';
 import {
   formatDate,
   formatLatLon,
   parseDate,
   parseLatLon,
+  isReadable,
   type LatLon,
   type ParsedDate,
 } from './values';
@@ -77,6 +82,13 @@ const PART_OF_CATEGORY: Readonly<Record<FindingCategory, SummaryPart | null>> =
     other: null,
   };
 
+/** Fields that belong to no part of the sentence, whatever their category says. */
+const PART_OF_FIELD: Partial<Readonly<Record<FieldId, SummaryPart | null>>> = {
+  'history.credentials': 'credentials',
+  // A job title says something about the author, not who the author is.
+  'author.job-title': null,
+};
+
 const PART_ORDER: readonly SummaryPart[] = [
   'location',
   'time',
@@ -90,25 +102,42 @@ const PART_ORDER: readonly SummaryPart[] = [
   'thumbnail',
 ];
 
-/** Which date says "when" best: when it was taken, else the GPS clock, else any. */
+/** Which date says "when" best: when it was taken, made, changed, else any. */
 const WHEN_PREFERENCE: readonly FieldId[] = [
-  'taken',
-  'gps-time',
-  'modified',
-  'date',
+  'time.taken',
+  'time.created',
+  'time.gps',
+  'time.digitized',
+  'time.modified',
+  'time.date',
 ];
 
-export interface SummaryFacts {
+const KIND_OF_ITEM: Readonly<Record<ItemKind, FileKind>> = {
+  image: 'photo',
+  video: 'video',
+  audio: 'audio',
+  document: 'document',
+  file: 'file',
+};
+
+export interface PartFacts {
   readonly kind: FileKind;
   readonly parts: readonly SummaryPart[];
   readonly place: LatLon | null;
+  /** A place named in words (a city, a country) when there are no coordinates. */
+  readonly placeName: string | null;
   readonly when: ParsedDate | null;
   readonly device: string | null;
   readonly author: string | null;
   readonly software: string | null;
   readonly generator: string | null;
-  /** Removed items that no part names (private chunks, vendor blocks). */
+  /** Removed items that no part names (private chunks, vendor blocks, counts). */
   readonly otherCount: number;
+}
+
+export interface SummaryFacts extends PartFacts {
+  /** What the files inside this one revealed, the most revealing kind first. */
+  readonly inside: (PartFacts & { readonly count: number }) | null;
 }
 
 function firstValue(
@@ -129,14 +158,6 @@ function deviceName(make: string | null, model: string | null): string | null {
   return `${make} ${model}`;
 }
 
-/** Categories whose values the sentence quotes. */
-const QUOTED_CATEGORIES: ReadonlySet<FindingCategory> = new Set([
-  'location',
-  'time',
-  'device',
-  'author',
-  'software',
-]);
 /** Findings read per category for quotes; a file that has more has said enough. */
 const FACTS_READ_PER_CATEGORY = 500;
 
@@ -144,57 +165,122 @@ const FACTS_READ_PER_CATEGORY = 500;
 // eslint-disable-next-line no-control-regex -- control characters are what makes a value unquotable
 const QUOTABLE = /^[^\u0000-\u001f\ufffd]{1,80}$/;
 
+/** Facts gathered from one owner's findings (the file, or the files inside it). */
+class FactsReader {
+  private readonly parts = new Set<SummaryPart>();
+  private readonly texts = new Map<FieldId, string>();
+  private readonly dates = new Map<FieldId, ParsedDate>();
+  private readonly read = new Map<FindingCategory, number>();
+  private place: LatLon | null = null;
+  private otherCount = 0;
+
+  add(f: Finding, field: FieldId): void {
+    const info = FIELDS[field];
+    const named = Object.hasOwn(PART_OF_FIELD, field)
+      ? PART_OF_FIELD[field]!
+      : PART_OF_CATEGORY[info.category];
+    // A code or a count says nothing a person can name: counted, not told.
+    const part = info.value === 'detail' ? null : named;
+    if (part) this.parts.add(part);
+    else this.otherCount += 1;
+    const count = (this.read.get(info.category) ?? 0) + 1;
+    this.read.set(info.category, count);
+    if (!part || count > FACTS_READ_PER_CATEGORY || !isReadable(f.value))
+      return;
+    if (info.value === 'position' && !this.place)
+      this.place = parseLatLon(f.value);
+    if (info.value === 'date' && !this.dates.has(field)) {
+      const parsed = parseDate(f.value);
+      if (parsed) this.dates.set(field, parsed);
+    }
+    if (!this.texts.has(field) && QUOTABLE.test(f.value))
+      this.texts.set(field, f.value.trim());
+  }
+
+  get empty(): boolean {
+    return this.parts.size === 0 && this.otherCount === 0;
+  }
+
+  facts(kind: FileKind): PartFacts {
+    const { texts } = this;
+    const when = WHEN_PREFERENCE.map((f) => this.dates.get(f)).find(Boolean);
+    const software = firstValue(
+      texts,
+      'software.creator',
+      'software.producer',
+      'software.encoder',
+    );
+    return {
+      kind,
+      parts: PART_ORDER.filter((part) => this.parts.has(part)),
+      place: this.place,
+      placeName: this.place ? null : firstValue(texts, 'place.name'),
+      when: when ?? null,
+      device: deviceName(
+        firstValue(texts, 'device.make'),
+        firstValue(texts, 'device.model', 'device.name'),
+      ),
+      author: firstValue(
+        texts,
+        'author.name',
+        'author.last-editor',
+        'author.copyright',
+      ),
+      software: software ? softwareName(software) : null,
+      generator: firstValue(texts, 'history.credentials'),
+      otherCount: this.otherCount,
+    };
+  }
+}
+
+/** Of the kinds of item that revealed something, the one whose facts come first. */
+function leadingKind(
+  readers: ReadonlyMap<ItemKind, FactsReader>,
+): ItemKind | null {
+  let best: ItemKind | null = null;
+  let bestRank = Number.POSITIVE_INFINITY;
+  for (const [kind, reader] of readers) {
+    const first = reader.facts(KIND_OF_ITEM[kind]).parts[0];
+    const rank = first ? PART_ORDER.indexOf(first) : PART_ORDER.length;
+    if (rank < bestRank) {
+      best = kind;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
 export function summaryFacts(
   format: FormatId,
   removed: readonly Finding[],
   fieldFor: (f: Finding) => FieldId = fieldOf,
 ): SummaryFacts {
-  const parts = new Set<SummaryPart>();
-  const texts = new Map<FieldId, string>();
-  const dates = new Map<FieldId, ParsedDate>();
-  let place: LatLon | null = null;
-  let otherCount = 0;
-  const read = new Map<FindingCategory, number>();
+  const own = new FactsReader();
+  const inside = new Map<ItemKind, FactsReader>();
+  const items = new Set<string>();
   for (const f of removed) {
-    if (f.label === C2PA_LABEL) {
-      parts.add('credentials');
-      if (
-        !texts.has('content-credentials') &&
-        f.value &&
-        QUOTABLE.test(f.value)
-      )
-        texts.set('content-credentials', f.value.trim());
-      continue;
-    }
-    const part = PART_OF_CATEGORY[f.category];
-    if (part) parts.add(part);
-    else otherCount += 1;
-    // The sentence quotes the first values of a few categories; the rest only count.
-    const count = (read.get(f.category) ?? 0) + 1;
-    read.set(f.category, count);
-    if (!QUOTED_CATEGORIES.has(f.category) || count > FACTS_READ_PER_CATEGORY)
-      continue;
     const field = fieldFor(f);
-    if (field === 'place' && !place) place = parseLatLon(f.value);
-    if (f.category === 'time' && !dates.has(field)) {
-      const parsed = parseDate(f.value);
-      if (parsed) dates.set(field, parsed);
+    if (!f.item) {
+      own.add(f, field);
+      continue;
     }
-    if (!texts.has(field) && f.value && QUOTABLE.test(f.value))
-      texts.set(field, f.value.trim());
+    items.add(f.item.name);
+    let reader = inside.get(f.item.kind);
+    if (!reader) {
+      reader = new FactsReader();
+      inside.set(f.item.kind, reader);
+    }
+    reader.add(f, field);
   }
-  const when = WHEN_PREFERENCE.map((field) => dates.get(field)).find(Boolean);
-  return {
-    kind: fileKindOf(format),
-    parts: PART_ORDER.filter((part) => parts.has(part)),
-    place,
-    when: when ?? null,
-    device: deviceName(firstValue(texts, 'make'), firstValue(texts, 'model')),
-    author: firstValue(texts, 'author', 'copyright'),
-    software: firstValue(texts, 'editing-app'),
-    generator: firstValue(texts, 'content-credentials'),
-    otherCount,
-  };
+  const kind = leadingKind(inside);
+  const insideFacts =
+    kind === null
+      ? null
+      : {
+          ...inside.get(kind)!.facts(KIND_OF_ITEM[kind]),
+          count: items.size,
+        };
+  return { ...own.facts(fileKindOf(format)), inside: insideFacts };
 }
 
 const known = (value: string | null) => (value ? 'yes' : 'no');
@@ -218,14 +304,14 @@ function isolated(value: string | null): string | null {
 function partText(
   intl: IntlShape,
   part: SummaryPart,
-  facts: SummaryFacts,
+  facts: PartFacts,
 ): string {
   const { kind } = facts;
   switch (part) {
     case 'location': {
       const place = facts.place
         ? isolated(formatLatLon(intl, facts.place))
-        : null;
+        : isolated(facts.placeName);
       return intl.formatMessage(
         { id: 'report.summary.location' },
         { kind, known: known(place), place },
@@ -262,8 +348,8 @@ function partText(
   }
 }
 
-/** The sentence: "This photo revealed where it was taken (near …), when (…) and …". */
-export function summarySentence(intl: IntlShape, facts: SummaryFacts): string {
+/** The parts one owner revealed, joined: "where it was taken (near …), when (…) and …". */
+function partsText(intl: IntlShape, facts: PartFacts): string | null {
   const parts = facts.parts.map((part) => partText(intl, part, facts));
   if (facts.otherCount > 0)
     parts.push(
@@ -272,16 +358,37 @@ export function summarySentence(intl: IntlShape, facts: SummaryFacts): string {
         { kind: facts.kind, count: facts.otherCount },
       ),
     );
-  if (parts.length === 0)
+  return parts.length === 0
+    ? null
+    : intl.formatList(parts, { type: 'conjunction' });
+}
+
+/**
+ * The sentence: "This document revealed who wrote it (…); a photo inside it revealed where it was
+ * taken (near …) …". The file's own facts and those of what it holds are told apart.
+ */
+export function summarySentence(intl: IntlShape, facts: SummaryFacts): string {
+  const own = partsText(intl, facts);
+  const inner = facts.inside ? partsText(intl, facts.inside) : null;
+  const { kind } = facts;
+  if (inner && facts.inside) {
+    const values = {
+      kind,
+      inner: facts.inside.kind,
+      count: facts.inside.count,
+      innerParts: inner,
+    };
+    return own
+      ? intl.formatMessage(
+          { id: 'report.summary.sentence-inside' },
+          { ...values, parts: own },
+        )
+      : intl.formatMessage({ id: 'report.summary.inside-only' }, values);
+  }
+  if (own)
     return intl.formatMessage(
-      { id: 'report.summary.clean' },
-      { kind: facts.kind },
+      { id: 'report.summary.sentence' },
+      { kind, parts: own },
     );
-  return intl.formatMessage(
-    { id: 'report.summary.sentence' },
-    {
-      kind: facts.kind,
-      parts: intl.formatList(parts, { type: 'conjunction' }),
-    },
-  );
+  return intl.formatMessage({ id: 'report.summary.clean' }, { kind });
 }

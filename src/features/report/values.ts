@@ -4,7 +4,12 @@
  */
 import type { IntlShape } from 'react-intl';
 import { formatBytes } from '../../components/format-bytes';
-import type { FieldId } from './fields';
+import {
+  FIELDS,
+  type FieldId,
+  type FieldValueForm,
+} from '../../../workers/engine/index';
+import { softwareName } from './software-name';
 
 /** ISO 8601 as the engine writes dates: date, optional time, optional zone. */
 const ISO_DATE =
@@ -119,18 +124,65 @@ function numberOf(value: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** How the engine writes a speed (`FieldValueForm` `speed`): a number and its unit. */
+const SPEED = /^\s*(-?\d+(?:\.\d+)?(?:e-?\d+)?)\s+(km\/h|mph|kn)\s*$/;
+const INTL_SPEED_UNITS: Readonly<Record<string, string>> = {
+  'km/h': 'kilometer-per-hour',
+  mph: 'mile-per-hour',
+};
+/** How the engine writes a bearing: degrees, then `true` or `magnetic` when known. */
+const BEARING = /^\s*(-?\d+(?:\.\d+)?(?:e-?\d+)?)(?:\s+(true|magnetic))?\s*$/;
+/** A date that is only a year (ID3 `TYER`, a RIFF `ICRD` of four digits). */
+const YEAR = /^\s*(\d{4})\s*$/;
+const ONE_DECIMAL = 1;
+
 function formatNumeric(
   intl: IntlShape,
-  field: FieldId,
-  n: number,
+  form: FieldValueForm,
+  value: string,
 ): string | null {
+  if (form === 'speed') {
+    const m = SPEED.exec(value);
+    if (!m) return null;
+    const n = Number(m[1]);
+    const unit = INTL_SPEED_UNITS[m[2]!];
+    return unit
+      ? intl.formatNumber(n, {
+          style: 'unit',
+          unit,
+          maximumFractionDigits: ONE_DECIMAL,
+        })
+      : intl.formatMessage(
+          { id: 'report.value.knots' },
+          {
+            speed: intl.formatNumber(n, { maximumFractionDigits: ONE_DECIMAL }),
+          },
+        );
+  }
+  if (form === 'bearing') {
+    const m = BEARING.exec(value);
+    if (!m) return null;
+    const degrees = intl.formatNumber(Number(m[1]), {
+      style: 'unit',
+      unit: 'degree',
+      maximumFractionDigits: 0,
+    });
+    return m[2]
+      ? intl.formatMessage(
+          { id: 'report.value.bearing' },
+          { degrees, reference: m[2] },
+        )
+      : degrees;
+  }
+  const n = numberOf(value);
+  if (n === null) return null;
   const unit = (name: string, digits: number) =>
     intl.formatNumber(n, {
       style: 'unit',
       unit: name,
       maximumFractionDigits: digits,
     });
-  switch (field) {
+  switch (form) {
     case 'exposure':
       return n > 0 && n < 1
         ? intl.formatMessage(
@@ -142,25 +194,67 @@ function formatNumeric(
       return `f/${intl.formatNumber(n, { maximumFractionDigits: 1 })}`;
     case 'focal-length':
       return unit('millimeter', 1);
-    case 'altitude':
+    case 'metres':
       return unit('meter', 0);
-    case 'direction':
-      return unit('degree', 0);
+    case 'minutes':
+      return unit('minute', 0);
     case 'iso':
       return `ISO ${intl.formatNumber(n, { maximumFractionDigits: 0 })}`;
+    case 'revision':
+      return intl.formatMessage(
+        { id: 'report.value.revision' },
+        { revision: intl.formatNumber(n, { maximumFractionDigits: 0 }) },
+      );
     default:
       return null;
   }
 }
 
-const NUMERIC_FIELDS: ReadonlySet<FieldId> = new Set([
+const NUMERIC_FORMS: ReadonlySet<FieldValueForm> = new Set<FieldValueForm>([
   'exposure',
   'aperture',
   'focal-length',
-  'altitude',
-  'direction',
+  'metres',
+  'minutes',
   'iso',
+  'revision',
+  'speed',
+  'bearing',
 ]);
+
+/** The value is readable words or numbers (not absent, not bytes). */
+export function isReadable(value: string | undefined): value is string {
+  return (
+    value !== undefined &&
+    value !== '' &&
+    value !== 'unreadable' &&
+    !BYTE_COUNT.test(value) &&
+    !isUnreadable(value)
+  );
+}
+
+/**
+ * Whether the report can show a value on its own: a number the table gives a unit, a date, a
+ * position, words. A `detail` (a code, a count, a language tag) or a numeric form whose value
+ * does not parse is counted instead, its raw form left to the technical details.
+ */
+export function standsAlone(
+  field: FieldId,
+  value: string | undefined,
+): boolean {
+  const form = FIELDS[field].value;
+  if (form === 'binary') return true;
+  // No value at all says nothing ("Author: binary data" would be untrue); bytes of a known size
+  // are shown as such.
+  if (form === 'detail' || value === undefined || value === '') return false;
+  if (value === 'unreadable') return false;
+  if (!isReadable(value)) return true;
+  if (NUMERIC_FORMS.has(form)) return /\d/.test(value);
+  return !LONE_TOKEN.test(value);
+}
+
+/** A lone letter or a bare number: nothing a reader can take in without its neighbour. */
+export const LONE_TOKEN = /^\s*(?:\p{L}|[+-]?\d+(?:[.,]\d+)*)\s*$/u;
 
 /** A finding's value as the report shows it; never raw bytes, never a screen of digits. */
 export function formatValue(
@@ -173,18 +267,24 @@ export function formatValue(
   const bytes = BYTE_COUNT.exec(value);
   if (bytes) return binary(intl, Number(bytes[1]));
   if (isUnreadable(value)) return binary(intl, value.length);
-  if (field === 'place') {
+  const form = FIELDS[field].value;
+  if (form === 'position') {
     const position = parseLatLon(value);
     if (position) return formatLatLon(intl, position);
   }
-  const date = parseDate(value);
-  if (date) return formatDate(intl, date);
-  if (NUMERIC_FIELDS.has(field)) {
-    const n = numberOf(value);
-    const text = n === null ? null : formatNumeric(intl, field, n);
+  if (form === 'date' || FIELDS[field].category === 'time') {
+    const year = YEAR.exec(value);
+    if (year)
+      return intl.formatMessage({ id: 'report.value.year' }, { year: year[1] });
+    const date = parseDate(value);
+    if (date) return formatDate(intl, date);
+  }
+  if (NUMERIC_FORMS.has(form)) {
+    const text = formatNumeric(intl, form, value);
     if (text) return text;
   }
-  return value.length > MAX_TEXT_CHARS
-    ? `${value.slice(0, MAX_TEXT_CHARS)}…`
-    : value;
+  const shown = form === 'software' ? softwareName(value) : value;
+  return shown.length > MAX_TEXT_CHARS
+    ? `${shown.slice(0, MAX_TEXT_CHARS)}…`
+    : shown;
 }

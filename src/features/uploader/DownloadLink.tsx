@@ -1,5 +1,15 @@
-import { forwardRef } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+
+/** Where a file name may break: after a separator, never inside a word. */
+const SAFE_BREAK = /(?<=[_.-])/;
+
+/** The name with break opportunities after `_`, `.` and `-` only (`cleaned_` stays whole). */
+export function breakableName(name: string): ReactNode[] {
+  return name
+    .split(SAFE_BREAK)
+    .flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, part]));
+}
 
 /** The link that saves the cleaned copy; the machine owns the object URL's lifetime. */
 export const DownloadLink = forwardRef<
@@ -18,7 +28,13 @@ export const DownloadLink = forwardRef<
       <span>
         <FormattedMessage
           id="uploader.download"
-          values={{ name: <bdi key="name">{name}</bdi> }}
+          values={{
+            name: (
+              <bdi key="name" className="uploader-file-name">
+                {breakableName(name)}
+              </bdi>
+            ),
+          }}
         />
       </span>
     </a>

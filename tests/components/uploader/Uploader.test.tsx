@@ -18,7 +18,9 @@ const SUCCESS: BridgeOutcome = {
   blob: new Blob(['clean']),
   name: 'cleaned_trip.jpg',
   format: { id: 'jpeg', mime: 'image/jpeg', extension: 'jpg' },
-  removed: [finding('location', 'GPSLatitude', 'APP1', '43.467157, 11.885395')],
+  removed: [
+    finding('gps.position', 'GPSPosition', 'APP1', '43.467157, 11.885395'),
+  ],
   kept: [],
 };
 

@@ -137,7 +137,13 @@ describe('hostile EXIF blocks', () => {
 
   it('calls a block without a TIFF header unreadable', () => {
     expect(readExifFindings(new Uint8Array(3), 'x')).toEqual([
-      { category: 'other', label: 'EXIF', location: 'x', value: 'unreadable' },
+      {
+        category: 'other',
+        field: 'other.data',
+        label: 'EXIF',
+        location: 'x',
+        value: 'unreadable',
+      },
     ]);
     expect(exifOrientation(new Uint8Array(3))).toBeUndefined();
   });

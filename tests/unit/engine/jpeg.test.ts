@@ -122,6 +122,7 @@ describe('JPEG with planted metadata', () => {
     );
     expect(cleaned.result.kept).toContainEqual({
       category: 'other',
+      field: 'image.color-profile',
       label: 'ICC_Profile',
       location: 'APP2 ICC_PROFILE',
       value: 'sRGB IEC61966-2.1',

@@ -30,9 +30,10 @@ describe('readXmpFindings', () => {
     expect(value('dc:creator')).toEqual(['MCCANARY Alice; MCCANARY Bob']);
   });
 
-  it('turns XMP GPS coordinates into signed decimal degrees', () => {
-    expect(value('exif:GPSLatitude')).toEqual(['-33.856784']);
-    expect(value('exif:GPSLongitude')).toEqual(['151.215297']);
+  it('turns XMP GPS coordinates into one position in signed decimal degrees', () => {
+    const position = found.filter((f) => f.field === 'gps.position');
+    expect(position.map((f) => f.value)).toEqual(['-33.856784, 151.215297']);
+    expect(value('exif:GPSLatitude')).toEqual([]);
   });
 
   it('reports each history event, in attribute and element form', () => {
@@ -51,7 +52,7 @@ describe('readXmpFindings', () => {
   it('survives junk and a truncated packet', () => {
     const junk = new Uint8Array(100_000).map((_, i) => (i * 131) & 0xff);
     expect(readXmpFindings(junk, 'XMP')).toEqual([
-      { category: 'other', label: 'XMP', location: 'XMP' },
+      { category: 'other', field: 'other.data', label: 'XMP', location: 'XMP' },
     ]);
     const truncated = new TextEncoder().encode(
       PACKET.slice(0, PACKET.indexOf('<photoshop:City>') + 20),

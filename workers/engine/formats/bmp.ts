@@ -59,12 +59,24 @@ async function bmpFindings(
 ): Promise<Finding[]> {
   if (profile?.kind === 'embedded')
     return [
-      keptFinding('other', 'ICC profile', 'BITMAPV5HEADER', 'color-profile'),
+      keptFinding(
+        'image.color-profile',
+        'ICC profile',
+        'BITMAPV5HEADER',
+        'color-profile',
+      ),
     ];
   if (profile?.kind !== 'linked') return [];
   const path = await linkedPath(src, profile);
   return path
-    ? [finding('identifier', 'linked profile', 'BITMAPV5HEADER', path)]
+    ? [
+        finding(
+          'identifier.file-name',
+          'linked profile',
+          'BITMAPV5HEADER',
+          path,
+        ),
+      ]
     : [];
 }
 

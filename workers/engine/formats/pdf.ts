@@ -1,4 +1,5 @@
 import { zlibSync } from 'fflate';
+import { FIELDS, type FieldId } from '../fields';
 import { finding, type Finding } from '../findings';
 import type { ByteSource } from '../byte-source';
 import { catalogFormats, sniffedAs } from '../format-catalog';
@@ -16,21 +17,25 @@ const MAGIC = '%PDF-';
 /** Header bytes read for the version. */
 const HEADER_BYTES = 1024;
 
-/** What each document information entry is about (ISO 32000-1, 14.3.3, Table 317). */
-const INFO_CATEGORIES: Record<string, Finding['category']> = {
-  Author: 'author',
-  Creator: 'software',
-  Producer: 'software',
-  CreationDate: 'time',
-  ModDate: 'time',
+/** What each document information entry is (ISO 32000-1, 14.3.3, Table 317). */
+const INFO_FIELDS: Readonly<Record<string, FieldId>> = {
+  Title: 'content.title',
+  Author: 'author.name',
+  Subject: 'content.description',
+  Keywords: 'content.keywords',
+  Creator: 'software.creator',
+  Producer: 'software.producer',
+  CreationDate: 'time.created',
+  ModDate: 'time.modified',
+  Trapped: 'software.detail',
 };
 
 function infoFindings(info: PdfDict | undefined, location: string): Finding[] {
   if (!info) return [];
   return [...info.map].map(([key, v]) => {
-    const category = INFO_CATEGORIES[key] ?? 'other';
-    const value = category === 'time' ? dateOf(v) : textOf(v);
-    return finding(category, key, location, value);
+    const field = INFO_FIELDS[key] ?? 'other.data';
+    const value = FIELDS[field].value === 'date' ? dateOf(v) : textOf(v);
+    return finding(field, key, location, value);
   });
 }
 
@@ -50,7 +55,7 @@ function idFinding(trailer: PdfDict): Finding[] {
       [...s.bytes].map((x) => x.toString(16).padStart(2, '0')).join(''),
     )
     .join(' ');
-  return [finding('identifier', 'ID', 'trailer', hex || undefined)];
+  return [finding('identifier.unique', 'ID', 'trailer', hex || undefined)];
 }
 
 async function headerOf(

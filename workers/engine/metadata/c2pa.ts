@@ -70,7 +70,12 @@ export function claimGenerator(bytes: Uint8Array): string | undefined {
 
 /** The report's line for a manifest store found at `location`. */
 export function c2paFinding(bytes: Uint8Array, location: string): Finding {
-  return finding('history', C2PA_LABEL, location, claimGenerator(bytes));
+  return finding(
+    'history.credentials',
+    C2PA_LABEL,
+    location,
+    claimGenerator(bytes),
+  );
 }
 
 /** Whether an APP11 payload is a JUMBF segment of a C2PA manifest store. */

@@ -41,6 +41,6 @@ export function exifVerdict(tiff: Uint8Array, location: string): ExifVerdict {
   const findings =
     minimal || found.some(removable)
       ? found
-      : [...found, finding('other', 'EXIF', location)];
+      : [...found, finding('other.data', 'EXIF', location)];
   return { findings, minimal, ...(rotation === undefined ? {} : { rotation }) };
 }

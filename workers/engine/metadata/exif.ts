@@ -139,13 +139,13 @@ export function readExifFindings(
   location: string,
 ): Finding[] {
   const walk = walkExif(tiff);
-  if (!walk) return [finding('other', 'EXIF', location, 'unreadable')];
+  if (!walk) return [finding('other.data', 'EXIF', location, 'unreadable')];
   const valueOf = valueReader(tiff);
   const found = walk.ifds.flatMap((w) =>
     ifdFindings(w, valueOf, walk.order, location),
   );
   if (walk.damaged)
-    found.push(finding('other', 'EXIF', location, 'partly unreadable'));
+    found.push(finding('other.data', 'EXIF', location, 'partly unreadable'));
   return found;
 }
 

@@ -1,6 +1,8 @@
 /**
  * The GPS IFD for the report (EXIF 2.32 section 4.6.6): one position in decimal degrees, the
- * altitude in metres, the UTC time; the other GPS fields one by one.
+ * altitude in metres, the UTC time, the speed with its unit and each bearing with its reference
+ * (a value and the letter that says what it means are one finding); the other GPS fields one
+ * by one.
  */
 import { decodeLatin1 } from '../bytes';
 import { finding, type Finding } from '../findings';
@@ -16,8 +18,26 @@ const GPS = {
   ALTITUDE_REF: 0x05,
   ALTITUDE: 0x06,
   TIME_STAMP: 0x07,
+  SPEED_REF: 0x0c,
+  SPEED: 0x0d,
+  TRACK_REF: 0x0e,
+  TRACK: 0x0f,
+  IMG_DIRECTION_REF: 0x10,
+  IMG_DIRECTION: 0x11,
   DATE_STAMP: 0x1d,
 } as const;
+/** GPSSpeedRef (EXIF 2.32 section 4.6.6, tag 0x0C): K, M or N; K when absent. */
+const SPEED_UNITS: Readonly<Record<string, string>> = {
+  K: 'km/h',
+  M: 'mph',
+  N: 'kn',
+};
+const DEFAULT_SPEED_REF = 'K';
+/** GPSTrackRef and GPSImgDirectionRef: T (true north) or M (magnetic north). */
+const BEARING_REFERENCES: Readonly<Record<string, string>> = {
+  T: 'true',
+  M: 'magnetic',
+};
 /** Tags folded into the combined findings above. */
 const COMBINED: ReadonlySet<number> = new Set(Object.values(GPS));
 const MINUTES_PER_DEGREE = 60;
@@ -63,7 +83,7 @@ function position(f: GpsFields, location: string): Finding[] {
   const lon = degrees(f, GPS.LONGITUDE, GPS.LONGITUDE_REF, 'W');
   if (lat === null && lon === null) return [];
   const shown = [lat, lon].map((v) => (v === null ? '?' : v.toFixed(DECIMALS)));
-  return [finding('location', 'GPSPosition', location, shown.join(', '))];
+  return [finding('gps.position', 'GPSPosition', location, shown.join(', '))];
 }
 
 function altitude(f: GpsFields, location: string): Finding[] {
@@ -71,7 +91,7 @@ function altitude(f: GpsFields, location: string): Finding[] {
   if (metres === undefined) return [];
   const [ref] = numbers(f, GPS.ALTITUDE_REF);
   const signed = ref === BELOW_SEA_LEVEL ? -metres : metres;
-  return [finding('location', 'GPSAltitude', location, `${signed} m`)];
+  return [finding('gps.altitude', 'GPSAltitude', location, `${signed} m`)];
 }
 
 function dateTime(f: GpsFields, location: string): Finding[] {
@@ -84,7 +104,35 @@ function dateTime(f: GpsFields, location: string): Finding[] {
   const value = date
     ? `${isoDate(date)}${time ? `T${time}Z` : ''}`
     : `${time}Z`;
-  return [finding('time', 'GPSDateTime', location, value)];
+  return [finding('time.gps', 'GPSDateTime', location, value)];
+}
+
+function reference(f: GpsFields, tag: number): string {
+  return text(f, tag).replace(/\0/g, '').trim().toUpperCase();
+}
+
+function speed(f: GpsFields, location: string): Finding[] {
+  const [n] = numbers(f, GPS.SPEED);
+  if (n === undefined) return [];
+  const unit = SPEED_UNITS[reference(f, GPS.SPEED_REF) || DEFAULT_SPEED_REF];
+  // An unknown unit letter leaves a number nobody can read: it is a detail, not a speed.
+  return unit
+    ? [finding('gps.speed', 'GPSSpeed', location, `${n} ${unit}`)]
+    : [finding('gps.detail', 'GPSSpeed', location, String(n))];
+}
+
+function bearing(
+  f: GpsFields,
+  tag: number,
+  refTag: number,
+  field: 'gps.direction' | 'gps.track',
+  label: string,
+  location: string,
+): Finding[] {
+  const [n] = numbers(f, tag);
+  if (n === undefined) return [];
+  const ref = BEARING_REFERENCES[reference(f, refTag)];
+  return [finding(field, label, location, ref ? `${n} ${ref}` : String(n))];
 }
 
 /** Findings of a GPS IFD's entries. */
@@ -102,16 +150,26 @@ export function gpsFindings(
   const others = entries
     .filter((e) => !COMBINED.has(e.tag))
     .flatMap((e) => {
-      const [label, category] = tagName(GPS_TAGS, e.tag);
-      if (category === null) return [];
+      const [label, field] = tagName(GPS_TAGS, e.tag);
+      if (field === null) return [];
       const value = valueOf(e);
       const shown = value ? entryText(e, value, order) : undefined;
-      return [finding(category, label, location, shown)];
+      return [finding(field, label, location, shown)];
     });
   return [
     ...position(f, location),
     ...altitude(f, location),
     ...dateTime(f, location),
+    ...speed(f, location),
+    ...bearing(
+      f,
+      GPS.IMG_DIRECTION,
+      GPS.IMG_DIRECTION_REF,
+      'gps.direction',
+      'GPSImgDirection',
+      location,
+    ),
+    ...bearing(f, GPS.TRACK, GPS.TRACK_REF, 'gps.track', 'GPSTrack', location),
     ...others,
   ];
 }

@@ -71,7 +71,7 @@ export function iccProfileFinding(
 ): Finding {
   const label = 'ICC_Profile';
   return finding(
-    'other',
+    'image.color-profile',
     label,
     location,
     iccDescription(profile),

@@ -59,12 +59,12 @@ export function entryFinding(
   table: ReadonlyMap<number, TagInfo> = MAIN_TAGS,
 ): Finding[] {
   if (POINTER_TAGS.has(entry.tag)) return [];
-  const [label, category] = tagName(table, entry.tag);
+  const [label, field] = tagName(table, entry.tag);
   if (entry.tag === TAG.ORIENTATION && table === MAIN_TAGS) {
     const n = orientationOf(entry, valueOf, order);
     return [
       finding(
-        'other',
+        'image.orientation',
         label,
         location,
         n === undefined ? undefined : String(n),
@@ -72,21 +72,16 @@ export function entryFinding(
       ),
     ];
   }
-  if (category === null) return [];
+  if (field === null) return [];
   if (entry.tag === TAG.MAKER_NOTE) {
     return [
-      finding(
-        category,
-        label,
-        location,
-        `${entry.valueSize} bytes, not parsed`,
-      ),
+      finding(field, label, location, `${entry.valueSize} bytes, not parsed`),
     ];
   }
   const value = valueOf(entry);
   return [
     finding(
-      category,
+      field,
       label,
       location,
       value ? readable(entry, value, order) : undefined,
@@ -108,7 +103,7 @@ export function thumbnailFinding(
   const bytes = length && value ? entryUint(length, value, order) : undefined;
   return [
     finding(
-      'thumbnail',
+      'thumbnail.image',
       'ThumbnailImage',
       location,
       bytes === undefined ? undefined : `${bytes} bytes`,

@@ -4,7 +4,8 @@
  * damaged block reports what could be read.
  */
 import { decodeText, u16be, u32be } from '../bytes';
-import { finding, type Finding, type FindingCategory } from '../findings';
+import { FIELDS, type FieldId } from '../fields';
+import { finding, type Finding } from '../findings';
 import { MAX_ENTRIES } from '../limits';
 import { readExifFindings } from './exif';
 import { isoDate } from './tiff-values';
@@ -16,30 +17,31 @@ const IIM_HEADER_BYTES = 5;
 const IIM_EXTENDED_SIZE = 0x8000;
 const APPLICATION_RECORD = 2;
 
-const DATASETS: Readonly<Record<number, readonly [string, FindingCategory]>> = {
-  5: ['ObjectName', 'comment'],
-  25: ['Keywords', 'comment'],
-  40: ['SpecialInstructions', 'comment'],
-  55: ['DateCreated', 'time'],
-  60: ['TimeCreated', 'time'],
-  62: ['DigitalCreationDate', 'time'],
-  63: ['DigitalCreationTime', 'time'],
-  65: ['OriginatingProgram', 'software'],
-  80: ['By-line', 'author'],
-  85: ['By-lineTitle', 'author'],
-  90: ['City', 'location'],
-  92: ['Sub-location', 'location'],
-  95: ['Province-State', 'location'],
-  100: ['Country-PrimaryLocationCode', 'location'],
-  101: ['Country-PrimaryLocationName', 'location'],
-  103: ['OriginalTransmissionReference', 'identifier'],
-  105: ['Headline', 'comment'],
-  110: ['Credit', 'author'],
-  115: ['Source', 'author'],
-  116: ['CopyrightNotice', 'author'],
-  118: ['Contact', 'author'],
-  120: ['Caption-Abstract', 'comment'],
-  122: ['Writer-Editor', 'author'],
+const DATASETS: Readonly<Record<number, readonly [string, FieldId]>> = {
+  5: ['ObjectName', 'content.title'],
+  25: ['Keywords', 'content.keywords'],
+  40: ['SpecialInstructions', 'content.comment'],
+  55: ['DateCreated', 'time.taken'],
+  60: ['TimeCreated', 'time.detail'],
+  62: ['DigitalCreationDate', 'time.digitized'],
+  63: ['DigitalCreationTime', 'time.detail'],
+  65: ['OriginatingProgram', 'software.creator'],
+  70: ['ProgramVersion', 'software.detail'],
+  80: ['By-line', 'author.name'],
+  85: ['By-lineTitle', 'author.job-title'],
+  90: ['City', 'place.name'],
+  92: ['Sub-location', 'place.name'],
+  95: ['Province-State', 'place.name'],
+  100: ['Country-PrimaryLocationCode', 'place.name'],
+  101: ['Country-PrimaryLocationName', 'place.name'],
+  103: ['OriginalTransmissionReference', 'identifier.unique'],
+  105: ['Headline', 'content.title'],
+  110: ['Credit', 'author.organization'],
+  115: ['Source', 'author.organization'],
+  116: ['CopyrightNotice', 'author.copyright'],
+  118: ['Contact', 'author.contact'],
+  120: ['Caption-Abstract', 'content.description'],
+  122: ['Writer-Editor', 'author.name'],
 };
 
 /** Record 2 datasets that describe the record, not the picture. */
@@ -68,21 +70,21 @@ export function readIptcFindings(iim: Uint8Array, location: string): Finding[] {
     );
     at += IIM_HEADER_BYTES + size;
     if (record !== APPLICATION_RECORD || QUIET_DATASETS.has(dataset)) continue;
-    const [label, category] = DATASETS[dataset] ?? [
+    const [label, field] = DATASETS[dataset] ?? [
       `IPTC2:${dataset}`,
-      'other',
+      'other.data',
     ];
     const text = decodeText(value);
     found.push(
       finding(
-        category,
+        field,
         label,
         location,
-        category === 'time' ? iimDate(text) : text,
+        FIELDS[field].value === 'date' ? iimDate(text) : text,
       ),
     );
   }
-  return found.length > 0 ? found : [finding('other', 'IPTC', location)];
+  return found.length > 0 ? found : [finding('other.data', 'IPTC', location)];
 }
 
 const IRB_SIGNATURE = '8BIM';
@@ -109,7 +111,7 @@ function resourceFindings(
     case IRB_ID.THUMBNAIL_OLD:
       return [
         finding(
-          'thumbnail',
+          'thumbnail.image',
           'PhotoshopThumbnail',
           where,
           `${data.length} bytes`,
@@ -121,7 +123,7 @@ function resourceFindings(
     case IRB_ID.XMP:
       return readXmpFindings(data, `${location} / XMP`);
     case IRB_ID.CAPTION_DIGEST:
-      return [finding('identifier', 'IPTCDigest', where)];
+      return [finding('identifier.unique', 'IPTCDigest', where)];
     default:
       return [];
   }
@@ -171,5 +173,7 @@ export function readPhotoshopFindings(
       found.push(item);
     at = resource.next;
   }
-  return found.length > 0 ? found : [finding('other', 'Photoshop', location)];
+  return found.length > 0
+    ? found
+    : [finding('other.data', 'Photoshop', location)];
 }

@@ -3,6 +3,9 @@
  * com.apple.quicktime.location.ISO6709): `+48.8584+002.2945+035.000/`. Latitude has 2 integer
  * digits of degrees, longitude 3; more digits mean minutes (DDMM) or minutes and seconds (DDMMSS).
  */
+import { FIELDS, type FieldId } from '../fields';
+import { finding, type Finding } from '../findings';
+
 const POINT = /^([+-]\d+(?:\.\d*)?)([+-]\d+(?:\.\d*)?)([+-]\d+(?:\.\d*)?)?/;
 const MINUTES_PER_DEGREE = 60;
 const SECONDS_PER_DEGREE = 3600;
@@ -30,6 +33,25 @@ function component(text: string, degreeDigits: number): number | null {
     return null;
   }
   return Number.isFinite(degrees) ? sign * degrees : null;
+}
+
+/**
+ * A location tag's finding: a position when its text is an ISO 6709 point, else the tag's own
+ * field (a place name, a GPS detail) with its text as it is.
+ */
+export function locationFinding(
+  field: FieldId,
+  label: string,
+  location: string,
+  text: string | undefined,
+): Finding {
+  const point =
+    text && FIELDS[field].category === 'location'
+      ? iso6709ToDecimal(text)
+      : null;
+  return point
+    ? finding('gps.position', label, location, point)
+    : finding(field, label, location, text || undefined);
 }
 
 /** "lat, lon" in decimal degrees, or null when the text is not an ISO 6709 point. */

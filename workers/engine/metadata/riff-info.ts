@@ -1,36 +1,36 @@
-/** RIFF INFO list tags (RIFF 1.0 "INFO List Chunk", plus common additions), by report category. */
-import type { FindingCategory } from '../findings';
+/** RIFF INFO list tags (RIFF 1.0 "INFO List Chunk", plus common additions), by field. */
+import type { FieldId } from '../fields';
 
-const INFO_CATEGORIES: Readonly<Record<string, FindingCategory>> = {
-  IART: 'author',
-  IENG: 'author',
-  ITCH: 'author',
-  ICOP: 'author',
-  ICMS: 'author',
-  ICMT: 'comment',
-  IKEY: 'comment',
-  ISBJ: 'comment',
-  ICRD: 'time',
-  IDIT: 'time',
-  ISFT: 'software',
-  ISRC: 'other',
-  ISRF: 'other',
-  INAM: 'other',
-  IPRD: 'other',
-  IGNR: 'other',
-  ISMP: 'other',
-  IDPI: 'other',
-  ILGT: 'other',
-  IMED: 'other',
-  IPLT: 'other',
-  ISHP: 'other',
-  ICRP: 'other',
-  IDIM: 'other',
-  ISTR: 'author',
-  IARL: 'location',
-  ICNT: 'location',
+const INFO_FIELDS: Readonly<Record<string, FieldId>> = {
+  IART: 'author.name',
+  IENG: 'author.name',
+  ITCH: 'author.name',
+  ICOP: 'author.copyright',
+  ICMS: 'author.name',
+  ICMT: 'content.comment',
+  IKEY: 'content.keywords',
+  ISBJ: 'content.description',
+  ICRD: 'time.created',
+  IDIT: 'time.taken',
+  ISFT: 'software.creator',
+  ISRC: 'author.organization',
+  ISRF: 'content.detail',
+  INAM: 'content.title',
+  IPRD: 'content.detail',
+  IGNR: 'content.detail',
+  ISMP: 'content.detail',
+  IDPI: 'content.detail',
+  ILGT: 'content.detail',
+  IMED: 'content.detail',
+  IPLT: 'content.detail',
+  ISHP: 'content.detail',
+  ICRP: 'content.detail',
+  IDIM: 'content.detail',
+  ISTR: 'author.name',
+  IARL: 'place.name',
+  ICNT: 'place.name',
 };
 
-export function infoCategory(id: string): FindingCategory {
-  return INFO_CATEGORIES[id] ?? 'other';
+export function infoField(id: string): FieldId {
+  return INFO_FIELDS[id] ?? 'other.data';
 }

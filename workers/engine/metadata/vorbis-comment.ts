@@ -5,32 +5,42 @@
  */
 import { decodeText, u32le } from '../bytes';
 import { corrupt } from '../errors';
-import { finding, type Finding, type FindingCategory } from '../findings';
+import type { FieldId } from '../fields';
+import { finding, type Finding } from '../findings';
 
 const LENGTH_BYTES = 4;
 
-const CATEGORIES: Record<string, FindingCategory> = {};
-function assign(category: FindingCategory, keys: string): void {
-  for (const key of keys.split(' ')) CATEGORIES[key] = category;
+const FIELDS_BY_KEY: Record<string, FieldId> = {};
+function assign(field: FieldId, keys: string): void {
+  for (const key of keys.split(' ')) FIELDS_BY_KEY[key] = field;
 }
 assign(
-  'author',
-  'ARTIST PERFORMER COMPOSER ALBUMARTIST LYRICIST CONDUCTOR ARRANGER COPYRIGHT ' +
-    'ORGANIZATION ENCODED-BY ENCODED_BY ENCODEDBY PUBLISHER CONTACT',
+  'author.name',
+  'ARTIST PERFORMER COMPOSER ALBUMARTIST LYRICIST CONDUCTOR ARRANGER ' +
+    'ENCODED-BY ENCODED_BY ENCODEDBY',
 );
-assign('comment', 'COMMENT COMMENTS DESCRIPTION LYRICS');
-assign('time', 'DATE YEAR ORIGINALDATE CREATION_TIME');
-assign('software', 'ENCODER ENCODING ENCODER_OPTIONS');
-assign('location', 'LOCATION');
-assign('thumbnail', 'METADATA_BLOCK_PICTURE COVERART COVERARTMIME');
-assign('identifier', 'ISRC ACOUSTID_ID');
+assign('author.copyright', 'COPYRIGHT');
+assign('author.organization', 'ORGANIZATION PUBLISHER');
+assign('author.contact', 'CONTACT');
+assign('content.title', 'TITLE');
+assign('content.description', 'DESCRIPTION');
+assign('content.comment', 'COMMENT COMMENTS LYRICS');
+assign('time.created', 'DATE YEAR CREATION_TIME');
+assign('time.date', 'ORIGINALDATE');
+assign('software.encoder', 'ENCODER ENCODING');
+assign('software.detail', 'ENCODER_OPTIONS');
+assign('place.name', 'LOCATION');
+assign('thumbnail.image', 'METADATA_BLOCK_PICTURE COVERART');
+assign('thumbnail.image', 'COVERARTMIME');
+assign('identifier.unique', 'ISRC ACOUSTID_ID');
 
 /** Keys whose values are binary (base64 images): reported without a value. */
 const BINARY_KEYS = new Set(['METADATA_BLOCK_PICTURE', 'COVERART']);
 
-function category(key: string): FindingCategory {
-  if (key.startsWith('MUSICBRAINZ_')) return 'identifier';
-  return CATEGORIES[key] ?? 'other';
+/** The field of a key; album, genre, track numbers and the like are details. */
+function fieldOfKey(key: string): FieldId {
+  if (key.startsWith('MUSICBRAINZ_')) return 'identifier.unique';
+  return FIELDS_BY_KEY[key] ?? 'content.detail';
 }
 
 export interface VorbisComments {
@@ -70,13 +80,15 @@ export function vorbisCommentFindings(
 ): Finding[] {
   const found: Finding[] = [];
   if (comments.vendor)
-    found.push(finding('software', 'vendor', location, comments.vendor));
+    found.push(
+      finding('software.encoder', 'vendor', location, comments.vendor),
+    );
   for (const entry of comments.entries) {
     const split = entry.indexOf('=');
     const key = (split < 0 ? entry : entry.slice(0, split)).toUpperCase();
     const value =
       split < 0 || BINARY_KEYS.has(key) ? undefined : entry.slice(split + 1);
-    found.push(finding(category(key), key, location, value || undefined));
+    found.push(finding(fieldOfKey(key), key, location, value || undefined));
   }
   return found;
 }

@@ -5,7 +5,8 @@
  * element `<ns:Prop>v</ns:Prop>`, with `rdf:li` items), not an XML parser. Linear regexes only.
  */
 import { decodeText } from '../bytes';
-import { finding, type Finding, type FindingCategory } from '../findings';
+import type { FieldId } from '../fields';
+import { finding, type Finding } from '../findings';
 
 /** A packet beyond this is scanned only in its first part (the report caps findings anyway). */
 const MAX_SCAN_CHARS = 4 * 1024 * 1024;
@@ -28,58 +29,91 @@ const CONTAINERS = new Set([
   'xmpMM:Pantry',
 ]);
 
-const CATEGORY_BY_NAME: Readonly<Record<string, FindingCategory>> = {
-  'dc:creator': 'author',
-  'dc:rights': 'author',
-  'dc:contributor': 'author',
-  'dc:publisher': 'author',
-  'dc:title': 'comment',
-  'dc:description': 'comment',
-  'dc:subject': 'comment',
-  'xmp:CreatorTool': 'software',
-  'tiff:Software': 'software',
-  'xmp:CreateDate': 'time',
-  'xmp:ModifyDate': 'time',
-  'xmp:MetadataDate': 'time',
-  'photoshop:DateCreated': 'time',
-  'exif:DateTimeOriginal': 'time',
-  'exif:DateTimeDigitized': 'time',
-  'tiff:DateTime': 'time',
-  'exif:GPSTimeStamp': 'time',
-  'tiff:Artist': 'author',
-  'tiff:Copyright': 'author',
-  'photoshop:AuthorsPosition': 'author',
-  'photoshop:Credit': 'author',
-  'photoshop:City': 'location',
-  'photoshop:State': 'location',
-  'photoshop:Country': 'location',
-  'Iptc4xmpCore:Location': 'location',
-  'Iptc4xmpCore:CountryCode': 'location',
-  'xmpMM:DocumentID': 'identifier',
-  'xmpMM:InstanceID': 'identifier',
-  'xmpMM:OriginalDocumentID': 'identifier',
-  'exif:ImageUniqueID': 'identifier',
-  'exifEX:BodySerialNumber': 'identifier',
-  'aux:SerialNumber': 'identifier',
-  'exif:UserComment': 'comment',
+const FIELD_BY_NAME: Readonly<Record<string, FieldId>> = {
+  'dc:creator': 'author.name',
+  'dc:rights': 'author.copyright',
+  'dc:contributor': 'author.name',
+  'dc:publisher': 'author.organization',
+  'dc:title': 'content.title',
+  'dc:description': 'content.description',
+  'dc:subject': 'content.keywords',
+  'dc:language': 'content.detail',
+  'dc:format': 'other.data',
+  'pdf:Keywords': 'content.keywords',
+  'pdf:Producer': 'software.producer',
+  'xmp:CreatorTool': 'software.creator',
+  'tiff:Software': 'software.creator',
+  'xmp:CreateDate': 'time.created',
+  'xmp:ModifyDate': 'time.modified',
+  'xmp:MetadataDate': 'time.modified',
+  'xmp:Rating': 'content.detail',
+  'xmp:Label': 'content.detail',
+  'photoshop:DateCreated': 'time.taken',
+  'exif:DateTimeOriginal': 'time.taken',
+  'exif:DateTimeDigitized': 'time.digitized',
+  'tiff:DateTime': 'time.modified',
+  'exif:GPSTimeStamp': 'time.gps',
+  'exif:GPSAltitude': 'gps.altitude',
+  'exif:GPSAreaInformation': 'place.name',
+  'tiff:Make': 'device.make',
+  'tiff:Model': 'device.model',
+  'exif:ExposureTime': 'device.exposure',
+  'exif:FNumber': 'device.aperture',
+  'exif:ISOSpeedRatings': 'device.iso',
+  'exif:PhotographicSensitivity': 'device.iso',
+  'exif:FocalLength': 'device.focal-length',
+  'aux:Lens': 'device.lens',
+  'exifEX:LensModel': 'device.lens',
+  'exifEX:LensMake': 'device.lens',
+  'tiff:Artist': 'author.name',
+  'tiff:Copyright': 'author.copyright',
+  'tiff:ImageDescription': 'content.description',
+  // IPTC Photo Metadata (IPTC Core 1.5, via photoshop:): a job title is not a name.
+  'photoshop:AuthorsPosition': 'author.job-title',
+  'photoshop:CaptionWriter': 'author.name',
+  'photoshop:Credit': 'author.organization',
+  'photoshop:Source': 'author.organization',
+  'photoshop:Headline': 'content.title',
+  'photoshop:Instructions': 'content.comment',
+  'photoshop:TransmissionReference': 'identifier.unique',
+  'photoshop:DocumentAncestors': 'history.changes',
+  'photoshop:City': 'place.name',
+  'photoshop:State': 'place.name',
+  'photoshop:Country': 'place.name',
+  'Iptc4xmpCore:Location': 'place.name',
+  'Iptc4xmpCore:CountryCode': 'place.name',
+  'xmpMM:DocumentID': 'identifier.unique',
+  'xmpMM:InstanceID': 'identifier.unique',
+  'xmpMM:OriginalDocumentID': 'identifier.unique',
+  'exif:ImageUniqueID': 'identifier.unique',
+  'exifEX:BodySerialNumber': 'identifier.serial',
+  'exifEX:LensSerialNumber': 'identifier.serial',
+  'aux:SerialNumber': 'identifier.serial',
+  'aux:LensSerialNumber': 'identifier.serial',
+  'exif:UserComment': 'content.comment',
+  'xmpRights:Marked': 'content.detail',
+  'xmpTPg:NPages': 'other.statistics',
 };
 
-const CATEGORY_BY_PREFIX: Readonly<Record<string, FindingCategory>> = {
-  exif: 'device',
-  exifEX: 'device',
-  tiff: 'device',
-  aux: 'device',
-  crs: 'software',
-  xmpRights: 'author',
-  Iptc4xmpCore: 'other',
-  stRef: 'identifier',
+const FIELD_BY_PREFIX: Readonly<Record<string, FieldId>> = {
+  exif: 'device.setting',
+  exifEX: 'device.setting',
+  aux: 'device.setting',
+  tiff: 'other.data',
+  crs: 'software.detail',
+  xmpRights: 'author.copyright',
+  stRef: 'history.changes',
 };
 
-function categoryOf(name: string): FindingCategory {
-  if (name.startsWith('exif:GPS') && name !== 'exif:GPSTimeStamp')
-    return 'location';
-  const prefix = name.slice(0, name.indexOf(':'));
-  return CATEGORY_BY_NAME[name] ?? CATEGORY_BY_PREFIX[prefix] ?? 'other';
+/** IPTC Core's creator contact fields (`Iptc4xmpCore:CiEmailWork`, `CiAdrCity`...). */
+const CONTACT_PREFIX = 'Iptc4xmpCore:Ci';
+
+function fieldOf(name: string): FieldId {
+  const named = FIELD_BY_NAME[name];
+  if (named) return named;
+  if (name.startsWith('exif:GPS')) return 'gps.detail';
+  if (name.startsWith(CONTACT_PREFIX)) return 'author.contact';
+  return FIELD_BY_PREFIX[name.slice(0, name.indexOf(':'))] ?? 'other.data';
 }
 
 const ENTITIES: Readonly<Record<string, string>> = {
@@ -118,11 +152,53 @@ function xmpCoordinate(text: string): string {
   return (sign * value).toFixed(6);
 }
 
-function shown(name: string, raw: string): string {
+/** XMP writes EXIF rationals as `"num/den"` (the XMP Specification Part 2, 3.2.2.2 Rational). */
+const RATIONAL = /^(-?\d+)\/(\d+)$/;
+/** Fields whose value readers take as a decimal number. */
+const DECIMAL_FIELDS: ReadonlySet<FieldId> = new Set<FieldId>([
+  'gps.altitude',
+  'device.exposure',
+  'device.aperture',
+  'device.focal-length',
+]);
+const SIGNIFICANT_DIGITS = 6;
+
+function decimal(text: string): string {
+  const m = RATIONAL.exec(text);
+  const den = m ? Number(m[2]) : 0;
+  return m && den !== 0
+    ? String(Number((Number(m[1]) / den).toPrecision(SIGNIFICANT_DIGITS)))
+    : text;
+}
+
+function shown(name: string, field: FieldId, raw: string): string {
   const value = unescapeXml(raw);
-  return name === 'exif:GPSLatitude' || name === 'exif:GPSLongitude'
-    ? xmpCoordinate(value)
-    : value;
+  if (name === 'exif:GPSLatitude' || name === 'exif:GPSLongitude')
+    return xmpCoordinate(value);
+  if (field === 'gps.altitude') return `${decimal(value)} m`;
+  return DECIMAL_FIELDS.has(field) ? decimal(value) : value;
+}
+
+const LATITUDE = 'exif:GPSLatitude';
+const LONGITUDE = 'exif:GPSLongitude';
+
+/**
+ * Latitude and longitude are two properties in XMP and one position to a reader: joined into
+ * one finding when both are there, so neither is a lone number.
+ */
+function joinedPosition(found: Finding[], location: string): Finding[] {
+  const lat = found.find((f) => f.label === LATITUDE);
+  const lon = found.find((f) => f.label === LONGITUDE);
+  if (!lat?.value || !lon?.value) return found;
+  return [
+    finding(
+      'gps.position',
+      `${LATITUDE}, ${LONGITUDE}`,
+      location,
+      `${lat.value}, ${lon.value}`,
+    ),
+    ...found.filter((f) => f !== lat && f !== lon),
+  ];
 }
 
 const QNAME = '([A-Za-z_][\\w.-]*):([A-Za-z_][\\w.-]*)';
@@ -172,7 +248,7 @@ function historyFindings(text: string, location: string): Finding[] {
       );
       const value = fields.filter(Boolean).join(', ');
       return value
-        ? [finding('history', 'xmpMM:History', location, value)]
+        ? [finding('history.edits', 'xmpMM:History', location, value)]
         : [];
     });
 }
@@ -185,15 +261,16 @@ export function readXmpFindings(xml: Uint8Array, location: string): Finding[] {
   for (const [name, raw] of properties(text)) {
     const prefix = name.slice(0, name.indexOf(':'));
     if (SKIPPED_PREFIXES.has(prefix) || CONTAINERS.has(name)) continue;
-    const value = shown(name, raw);
+    const field = fieldOf(name);
+    const value = shown(name, field, raw);
     const key = `${name}\0${value}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    found.push(finding(categoryOf(name), name, location, value || undefined));
+    found.push(finding(field, name, location, value || undefined));
   }
-  const all = [...found, ...historyFindings(text, location)].slice(
-    0,
-    MAX_FINDINGS,
-  );
-  return all.length > 0 ? all : [finding('other', 'XMP', location)];
+  const all = [
+    ...joinedPosition(found, location),
+    ...historyFindings(text, location),
+  ].slice(0, MAX_FINDINGS);
+  return all.length > 0 ? all : [finding('other.data', 'XMP', location)];
 }

@@ -28,14 +28,17 @@ function countryName(
 
 /**
  * Where the file was made, drawn from the outlines bundled with the site: a round regional map
- * with a marker, and the place in words as its accessible name and caption.
+ * with a marker, and the place in words as its accessible name and caption. `kind` is whose place
+ * it is; `container`, when set, is the file that holds it (a photo inside a document).
  */
 export default function LocationMap({
   place,
   kind,
+  container,
 }: {
   place: LatLon;
   kind: FileKind;
+  container?: FileKind;
 }) {
   const intl = useIntl();
   const captionId = useId();
@@ -52,9 +55,10 @@ export default function LocationMap({
     };
   }, [intl.locale, place]);
   const label = intl.formatMessage(
-    { id: 'report.map.label' },
+    { id: container ? 'report.map.label-inside' : 'report.map.label' },
     {
       kind,
+      container,
       place: formatLatLon(intl, place),
       hasCity: city ? 'yes' : 'no',
       city,

@@ -22,14 +22,14 @@ export function commentFindings(b: Uint8Array, location: string): Finding[] {
     const text = decodeText(
       b.subarray(start, Math.min(b.length, start + length)),
     );
-    found.push(finding('comment', 'COMT', where, text || undefined));
+    found.push(finding('content.comment', 'COMT', where, text || undefined));
     if (seconds > 0) {
       const date = new Date((seconds - MAC_EPOCH_OFFSET_S) * MS)
         .toISOString()
         .replace('.000', '');
-      found.push(finding('time', 'COMT timeStamp', where, date));
+      found.push(finding('time.created', 'COMT timeStamp', where, date));
     }
     at = start + length + (length % 2);
   }
-  return found.length > 0 ? found : [finding('comment', 'COMT', where)];
+  return found.length > 0 ? found : [finding('content.comment', 'COMT', where)];
 }

@@ -18,7 +18,8 @@ export function markerFindings(b: Uint8Array, location: string): Finding[] {
     const nameAt = at + MARKER_FIXED_BYTES;
     const length = b[nameAt]!;
     const name = decodeLatin1(b.subarray(nameAt + 1, nameAt + 1 + length));
-    if (name) found.push(finding('comment', 'MARK', where, name, 'playback'));
+    if (name)
+      found.push(finding('media.playback', 'MARK', where, name, 'playback'));
     // A Pascal string's count byte and text together take an even number of bytes.
     at = nameAt + 1 + length + ((1 + length) % 2);
   }

@@ -4,8 +4,9 @@
  * Dropped: `NAME`, `AUTH`, `(c) `, `ANNO`, `COMT`, `ID3 `, `APPL` and any other chunk. Marker
  * names stay with their markers and are reported as kept.
  */
+import type { FieldId } from '../../fields';
 import { decodeLatin1 } from '../../bytes';
-import { finding, type FindingCategory } from '../../findings';
+import { finding } from '../../findings';
 import { commentFindings } from './comments';
 import { markerFindings } from './markers';
 import {
@@ -16,11 +17,11 @@ import {
 import type { FormRules } from '../../shared/riff/form';
 
 const KEPT = new Set(['COMM', 'SSND', 'FVER', 'MARK', 'INST', 'AESD', 'CHAN']);
-const TEXT_CHUNKS: Readonly<Record<string, FindingCategory>> = {
-  NAME: 'other',
-  AUTH: 'author',
-  '(c) ': 'author',
-  ANNO: 'comment',
+const TEXT_CHUNKS: Readonly<Record<string, FieldId>> = {
+  NAME: 'content.title',
+  AUTH: 'author.name',
+  '(c) ': 'author.copyright',
+  ANNO: 'content.comment',
 };
 const PADDING = new Set(['FLLR', 'PAD ', 'JUNK']);
 const SIGNATURE_BYTES = 4;
@@ -34,18 +35,17 @@ export const aiffRules: FormRules = {
   required: ['COMM'],
   async describe(chunk, payload) {
     const bytes = await payload();
-    const textCategory = TEXT_CHUNKS[chunk.id];
-    if (textCategory)
-      return [textFinding(textCategory, chunk, bytes, LOCATION)];
+    const textField = TEXT_CHUNKS[chunk.id];
+    if (textField) return [textFinding(textField, chunk, bytes, LOCATION)];
     if (chunk.id === 'COMT') return commentFindings(bytes, LOCATION);
     if (chunk.id === 'ID3 ' || chunk.id === 'id3 ')
       return id3ChunkFindings(chunk, bytes, LOCATION);
     if (PADDING.has(chunk.id)) return paddingFindings(chunk, bytes, LOCATION);
     if (chunk.id === 'APPL') {
       const signature = decodeLatin1(bytes.subarray(0, SIGNATURE_BYTES));
-      return [finding('other', 'APPL', LOCATION, signature || undefined)];
+      return [finding('other.data', 'APPL', LOCATION, signature || undefined)];
     }
-    return [finding('other', chunk.id, LOCATION)];
+    return [finding('other.data', chunk.id, LOCATION)];
   },
   async describeKept(chunk, payload) {
     if (chunk.id !== 'MARK') return [];

@@ -40,7 +40,7 @@ export function fileId(
   const id = object.subarray(FILE_ID_AT, FILE_ID_AT + GUID_BYTES);
   if (id.length < GUID_BYTES || isZero(id)) return;
   into.findings.push(
-    finding('identifier', 'File ID', location, readGuid(id, 0)),
+    finding('identifier.unique', 'File ID', location, readGuid(id, 0)),
   );
   into.patches.push({
     offset: offset + FILE_ID_AT,
@@ -57,7 +57,7 @@ export function fileProperties(
   const date = object.subarray(CREATION_DATE_AT, CREATION_DATE_AT + DATE_BYTES);
   if (date.length < DATE_BYTES || isZero(date)) return;
   into.findings.push(
-    finding('time', 'Creation Date', LOCATION, filetimeIso(date)),
+    finding('time.created', 'Creation Date', LOCATION, filetimeIso(date)),
   );
   into.patches.push({
     offset: offset + CREATION_DATE_AT,

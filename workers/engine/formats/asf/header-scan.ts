@@ -1,6 +1,7 @@
 /** Finds what to blank in the ASF Header Object and lists what it held. */
 import { corrupt, EngineError } from '../../errors';
-import { finding, type Finding, type FindingCategory } from '../../findings';
+import type { FieldId } from '../../fields';
+import { finding, type Finding } from '../../findings';
 import type { Patch } from '../../shared/in-place';
 import * as G from './guids';
 import {
@@ -15,9 +16,9 @@ import {
   metadataRecords,
   type AsfField,
 } from './records';
-import { isTechnical, nameCategory } from './names';
+import { isTechnical, nameField } from './names';
 import { fileProperties, type AsfAnalysis } from './file-properties';
-import { iso6709ToDecimal } from '../../metadata/iso6709';
+import { locationFinding } from '../../metadata/iso6709';
 
 /** Header Object: GUID, size, object count (4), two reserved bytes (ASF specification 3.1). */
 export const HEADER_OBJECT_BYTES = 30;
@@ -25,12 +26,12 @@ export const HEADER_OBJECT_BYTES = 30;
 const HEADER_EXTENSION_DATA_AT = OBJECT_HEADER_BYTES + 16 + 2 + 4;
 const RECORD_COUNT_BYTES = 2;
 
-const CONTENT_CATEGORIES: Readonly<Record<string, FindingCategory>> = {
-  Title: 'other',
-  Author: 'author',
-  Copyright: 'author',
-  Description: 'comment',
-  Rating: 'other',
+const CONTENT_FIELDS: Readonly<Record<string, FieldId>> = {
+  Title: 'content.title',
+  Author: 'author.name',
+  Copyright: 'author.copyright',
+  Description: 'content.description',
+  Rating: 'content.detail',
 };
 
 /** A Padding Object (ASF specification 3.18) of exactly the object's length. */
@@ -43,16 +44,11 @@ function padding(object: AsfObject): Patch {
 function fieldFindings(
   fields: AsfField[],
   location: string,
-  categoryOf: (name: string) => FindingCategory,
+  fieldOf: (name: string) => FieldId,
 ): Finding[] {
-  return fields.map((f) => {
-    const category = categoryOf(f.name);
-    const shown =
-      category === 'location' && f.value
-        ? (iso6709ToDecimal(f.value) ?? f.value)
-        : f.value;
-    return finding(category, f.name, location, shown);
-  });
+  return fields.map((f) =>
+    locationFinding(fieldOf(f.name), f.name, location, f.value),
+  );
 }
 
 /** Lists and blanks what the Header Object held in `header` (read from file offset 0) carries. */
@@ -90,7 +86,7 @@ function scanObjects(
           fieldFindings(
             contentDescription(bytes),
             'Content Description',
-            (n) => CONTENT_CATEGORIES[n] ?? 'other',
+            (n) => CONTENT_FIELDS[n] ?? 'other.data',
           ),
           into,
         );
@@ -101,7 +97,7 @@ function scanObjects(
           fieldFindings(
             extendedDescriptors(bytes),
             'Extended Content Description',
-            nameCategory,
+            nameField,
           ),
           into,
         );
@@ -109,14 +105,14 @@ function scanObjects(
       case G.CONTENT_BRANDING:
         blank(
           object,
-          [finding('thumbnail', 'Content Branding', 'Header')],
+          [finding('thumbnail.image', 'Content Branding', 'Header')],
           into,
         );
         break;
       case G.DIGITAL_SIGNATURE:
         blank(
           object,
-          [finding('identifier', 'Digital Signature', 'Header')],
+          [finding('identifier.unique', 'Digital Signature', 'Header')],
           into,
         );
         break;
@@ -166,11 +162,13 @@ function scanMetadata(
   const records = metadataRecords(bytes);
   const kept = records.filter((r) => isTechnical(r.name));
   into.findings.push(
-    ...kept.map((r) => finding('other', r.name, location, r.value, 'playback')),
+    ...kept.map((r) =>
+      finding('media.playback', r.name, location, r.value, 'playback'),
+    ),
   );
   const removed = records.filter((r) => !isTechnical(r.name));
   if (removed.length === 0) return;
-  for (const item of fieldFindings(removed, location, nameCategory))
+  for (const item of fieldFindings(removed, location, nameField))
     into.findings.push(item);
   const keptLength = kept.reduce((n, r) => n + r.end - r.start, 0);
   const shortLength = OBJECT_HEADER_BYTES + RECORD_COUNT_BYTES + keptLength;

@@ -11,7 +11,7 @@ import {
   type RiffChunk,
 } from '../../shared/riff/chunks';
 import { WindowedReader } from '../../windowed-reader';
-import { infoCategory } from '../../metadata/riff-info';
+import { infoField } from '../../metadata/riff-info';
 import { chunkRole } from './rules';
 import { iditDate, infoText, textRuns } from './values';
 
@@ -78,7 +78,7 @@ async function scanList(
       if (text)
         into.push({
           chunk,
-          findings: [finding('software', 'JUNK', location, text)],
+          findings: [finding('software.encoder', 'JUNK', location, text)],
         });
     }
   }
@@ -100,11 +100,11 @@ async function infoTarget(
   for (const tag of await readChildren(src, list, { signal })) {
     const text = infoText(await payload(src, tag));
     findings.push(
-      finding(infoCategory(tag.id), tag.id, location, text || undefined),
+      finding(infoField(tag.id), tag.id, location, text || undefined),
     );
   }
   if (findings.length === 0)
-    findings.push(finding('other', 'LIST INFO', location));
+    findings.push(finding('other.data', 'LIST INFO', location));
   return { chunk: list, findings };
 }
 
@@ -115,14 +115,18 @@ async function droppedTarget(
 ): Promise<AviTarget> {
   if (chunk.listType !== undefined) {
     const label = `LIST ${chunk.listType}`;
-    return { chunk, findings: [finding('other', label, location)] };
+    return { chunk, findings: [finding('other.data', label, location)] };
   }
   const bytes = await payload(src, chunk);
   const shown = chunk.id === 'IDIT' ? iditDate(bytes) : textRuns(bytes);
-  const category =
-    chunk.id === 'IDIT' ? 'time' : chunk.id === 'strd' ? 'device' : 'other';
+  const field =
+    chunk.id === 'IDIT'
+      ? 'time.taken'
+      : chunk.id === 'strd'
+        ? 'device.name'
+        : 'other.data';
   return {
     chunk,
-    findings: [finding(category, chunk.id, location, shown || undefined)],
+    findings: [finding(field, chunk.id, location, shown || undefined)],
   };
 }

@@ -75,7 +75,7 @@ async function cueSheetFindings(
   const mcn = decodeLatin1(await src.readExact(block.dataOffset, length));
   const location = `FLAC block at ${block.offset}`;
   return mcn
-    ? [finding('identifier', 'CUESHEET', location, mcn, 'playback')]
+    ? [finding('media.playback', 'CUESHEET', location, mcn, 'playback')]
     : [];
 }
 
@@ -96,7 +96,9 @@ async function blockFindings(
       block.dataOffset,
       Math.min(block.size, PICTURE_PREFIX_BYTES),
     );
-    return [finding('thumbnail', 'PICTURE', location, pictureSummary(prefix))];
+    return [
+      finding('thumbnail.image', 'PICTURE', location, pictureSummary(prefix)),
+    ];
   }
   if (block.type === BLOCK.application) {
     const id = await src.readExact(
@@ -104,10 +106,15 @@ async function blockFindings(
       Math.min(block.size, APPLICATION_ID_BYTES),
     );
     return [
-      finding('other', 'APPLICATION', location, decodeLatin1(id) || undefined),
+      finding(
+        'other.data',
+        'APPLICATION',
+        location,
+        decodeLatin1(id) || undefined,
+      ),
     ];
   }
-  return [finding('other', `block type ${block.type}`, location)];
+  return [finding('other.data', `block type ${block.type}`, location)];
 }
 
 /** `fLaC`, the kept blocks with the last-block flag moved to the final one, then the frames. */

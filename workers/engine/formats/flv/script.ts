@@ -14,8 +14,8 @@ import {
   stringValue,
   valueEnd,
 } from './amf';
-import { keyCategory, PLAYBACK_STRING_KEYS } from './keys';
-import { iso6709ToDecimal } from '../../metadata/iso6709';
+import { keyField, PLAYBACK_STRING_KEYS } from './keys';
+import { locationFinding } from '../../metadata/iso6709';
 
 export interface ScriptResult {
   readonly findings: Finding[];
@@ -79,14 +79,13 @@ function removal(
   at: number,
 ): { removed?: Finding } {
   if (data[at] === AMF.date) {
-    return { removed: finding('time', key, LOCATION, dateValue(data, at)) };
+    return {
+      removed: finding('time.created', key, LOCATION, dateValue(data, at)),
+    };
   }
   const text = stringValue(data, at);
   if (text === null || PLAYBACK_STRING_KEYS.has(key)) return {};
-  const category = keyCategory(key);
-  const shown =
-    category === 'location' ? (iso6709ToDecimal(text) ?? text) : text;
-  return { removed: finding(category, key, LOCATION, shown || undefined) };
+  return { removed: locationFinding(keyField(key), key, LOCATION, text) };
 }
 
 /** The name and container header as they were, the kept entries, the end marker, then zeros. */
@@ -117,7 +116,7 @@ function dropXmp(data: Uint8Array, nameEnd: number): ScriptResult {
   out.set(data.subarray(0, nameEnd));
   out[nameEnd] = AMF.null;
   return {
-    findings: [finding('history', 'onXMPData', 'onXMPData')],
+    findings: [finding('history.edits', 'onXMPData', 'onXMPData')],
     replacement: out,
   };
 }

@@ -75,7 +75,7 @@ function cachedSubBlockData(
 
 function commentDecision(block: GifBlock, text: Uint8Array): GifDecision {
   const found = finding(
-    'comment',
+    'content.comment',
     'Comment',
     'comment extension',
     decodeText(text),
@@ -114,11 +114,16 @@ async function applicationDecision(
   const id = decodeLatin1(head.subarray(0, APPLICATION_ID_BYTES));
   const where = `application extension ${id}`;
   if (LOOP_IDS.has(id)) {
-    const kept = keptFinding('other', id, where, 'playback');
+    const kept = keptFinding('media.playback', id, where, 'playback');
     return { block, keep: true, findings: [kept] };
   }
   if (id === ICC_ID) {
-    const kept = keptFinding('other', 'ICC profile', where, 'color-profile');
+    const kept = keptFinding(
+      'image.color-profile',
+      'ICC profile',
+      where,
+      'color-profile',
+    );
     return { block, keep: true, findings: [kept] };
   }
   if (id === XMP_ID && block.end - block.start <= MAX_METADATA_BYTES) {
@@ -131,7 +136,7 @@ async function applicationDecision(
   return {
     block,
     keep: false,
-    findings: [finding('other', id || 'application data', where)],
+    findings: [finding('other.data', id || 'application data', where)],
   };
 }
 
@@ -152,7 +157,11 @@ async function decide(
     return commentDecision(block, text);
   }
   const label = `extension 0x${block.label.toString(16)}`;
-  return { block, keep: false, findings: [finding('other', label, label)] };
+  return {
+    block,
+    keep: false,
+    findings: [finding('other.data', label, label)],
+  };
 }
 
 export async function analyzeGif(
@@ -171,7 +180,7 @@ export async function analyzeGif(
     extra > 0
       ? [
           finding(
-            'other',
+            'other.data',
             'data after trailer',
             'end of file',
             `${extra} bytes`,

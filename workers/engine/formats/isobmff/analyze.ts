@@ -90,7 +90,7 @@ class FileScan {
     } else if (box.type === 'moof') this.scanMoof(region, box);
     else if (box.type === 'prft') {
       this.findings.push(
-        finding('time', 'prft', 'prft', 'producer reference time'),
+        finding('time.created', 'prft', 'prft', 'producer reference time'),
       );
       region.free(box);
     } else if (isRemovable(region, box))

@@ -33,12 +33,15 @@ export function zeroHeaderTimes(
   const read = width === V1_TIME_BYTES ? u64be : u32be;
   if (box.end - box.payload < FULL_BOX_BYTES + 2 * width)
     throw corrupt(`'${box.type}' at ${box.start} is too short for its times`);
-  const labels = ['creation_time', 'modification_time'];
-  labels.forEach((label, i) => {
+  const labels = [
+    ['creation_time', 'time.created'],
+    ['modification_time', 'time.modified'],
+  ] as const;
+  labels.forEach(([label, field], i) => {
     const offset = at + FULL_BOX_BYTES + i * width;
     const seconds = read(region.bytes, offset);
     if (seconds === 0) return;
-    findings.push(finding('time', label, path, macTimeToIso(seconds)));
+    findings.push(finding(field, label, path, macTimeToIso(seconds)));
     region.zero(region.base + offset, region.base + offset + width);
   });
 }

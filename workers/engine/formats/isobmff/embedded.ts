@@ -12,7 +12,7 @@ export function exifBlockFindings(
   location: string,
 ): Finding[] {
   const found = readExifFindings(tiff, location);
-  return found.length > 0 ? found : [finding('other', 'Exif', location)];
+  return found.length > 0 ? found : [finding('other.data', 'Exif', location)];
 }
 
 export function xmpBlockFindings(xmp: Uint8Array, location: string): Finding[] {

@@ -37,7 +37,9 @@ export function readHandler(
   const name = nameText(
     region.bytes.subarray(from - region.base, hdlr.end - region.base),
   );
-  findings.push(finding('software', 'hdlr name', path, name || undefined));
+  findings.push(
+    finding('software.encoder', 'hdlr name', path, name || undefined),
+  );
   region.zero(from, hdlr.end);
   return type;
 }

@@ -24,7 +24,7 @@ export function keptProperties(
     if (p.type === 'colr' && ICC_COLOUR_TYPES.has(fourcc(payload, 0)))
       return [
         keptFinding(
-          'other',
+          'image.color-profile',
           'colr ICC profile',
           'meta/iprp/ipco',
           'color-profile',
@@ -35,7 +35,7 @@ export function keptProperties(
       if (degrees === 0) return [];
       return [
         finding(
-          'other',
+          'image.orientation',
           'irot',
           'meta/iprp/ipco',
           `${degrees}°`,
@@ -45,7 +45,13 @@ export function keptProperties(
     }
     if (p.type === 'imir')
       return [
-        finding('other', 'imir', 'meta/iprp/ipco', 'mirrored', 'orientation'),
+        finding(
+          'image.orientation',
+          'imir',
+          'meta/iprp/ipco',
+          'mirrored',
+          'orientation',
+        ),
       ];
     return [];
   });

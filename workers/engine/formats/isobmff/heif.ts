@@ -100,7 +100,7 @@ function itemFindings(
 ): Finding[] {
   if (item.type === 'Exif') {
     if (data.length < EXIF_HEADER_OFFSET_BYTES)
-      return [finding('other', 'Exif', where)];
+      return [finding('other.data', 'Exif', where)];
     const tiffAt = EXIF_HEADER_OFFSET_BYTES + u32be(data, 0);
     return exifBlockFindings(
       data.subarray(Math.min(tiffAt, data.length)),
@@ -109,7 +109,7 @@ function itemFindings(
   }
   if (item.contentType === XMP_CONTENT_TYPE)
     return xmpBlockFindings(data, where);
-  return [finding('other', item.contentType || item.type, where)];
+  return [finding('other.data', item.contentType || item.type, where)];
 }
 
 /**

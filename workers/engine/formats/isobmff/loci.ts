@@ -18,9 +18,14 @@ export function lociFinding(payload: Uint8Array, path: string): Finding {
   const name = decodeText(payload.subarray(NAME_AT, end));
   const at = end + 1 + ROLE_BYTES;
   if (at + 8 > payload.length || LANGUAGE_AT > payload.length)
-    return finding('location', 'loci', path, name || undefined);
+    return finding('place.name', 'loci', path, name || undefined);
   const longitude = (u32be(payload, at) | 0) / FIXED_16_16_ONE;
   const latitude = (u32be(payload, at + 4) | 0) / FIXED_16_16_ONE;
   const point = `${latitude.toFixed(DECIMALS)}, ${longitude.toFixed(DECIMALS)}`;
-  return finding('location', 'loci', path, name ? `${point} (${name})` : point);
+  return finding(
+    'gps.position',
+    'loci',
+    path,
+    name ? `${point} (${name})` : point,
+  );
 }

@@ -146,6 +146,6 @@ export function scanMovie(
 }
 
 export function telemetryFinding(track: TelemetryTrack): Finding {
-  const { category, description } = track.kind;
-  return finding(category, track.entryType, track.path, description);
+  const { field, description } = track.kind;
+  return finding(field, track.entryType, track.path, description);
 }

@@ -37,7 +37,7 @@ function describeSafely(region: Region, box: Box, path: string): Finding[] {
     return describeBox(region, box, path);
   } catch (error) {
     if (!isEngineError(error) || error.code !== 'corrupt') throw error;
-    return [finding('other', box.type, path, 'unreadable')];
+    return [finding('other.data', box.type, path, 'unreadable')];
   }
 }
 

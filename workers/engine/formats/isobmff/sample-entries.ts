@@ -54,7 +54,12 @@ export function blankCompressorNames(
       ),
     );
     findings.push(
-      finding('software', 'compressorname', `${path}/${entry.type}`, name),
+      finding(
+        'software.encoder',
+        'compressorname',
+        `${path}/${entry.type}`,
+        name,
+      ),
     );
     region.zero(from, to);
   }

@@ -4,16 +4,16 @@
  * and drones; such a track is also disabled. QuickTime timecode (`tmcd`) is set by cameras to the
  * time of day of the recording; zeroed, it runs from 00:00:00:00 and stays enabled.
  */
-import type { FindingCategory } from '../../findings';
+import type { FieldId } from '../../fields';
 
 export interface SampleMetadata {
-  readonly category: FindingCategory;
+  readonly field: FieldId;
   readonly description: string;
   readonly disable: boolean;
 }
 
 const telemetry = (description: string): SampleMetadata => ({
-  category: 'location',
+  field: 'gps.detail',
   description,
   disable: true,
 });
@@ -27,7 +27,7 @@ const KNOWN_ENTRIES: Readonly<Record<string, SampleMetadata>> = {
   dbgi: telemetry('DJI debug telemetry'),
   rtmd: telemetry('Sony real-time metadata'),
   tmcd: {
-    category: 'time',
+    field: 'time.detail',
     description: 'timecode (time of day)',
     disable: false,
   },
@@ -35,7 +35,7 @@ const KNOWN_ENTRIES: Readonly<Record<string, SampleMetadata>> = {
 const TIMED_METADATA_HANDLER = 'meta';
 const CAMM_HANDLER = 'camm';
 const UNKNOWN_TIMED_METADATA: SampleMetadata = {
-  category: 'other',
+  field: 'other.data',
   description: 'timed metadata',
   disable: true,
 };

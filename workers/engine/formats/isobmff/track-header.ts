@@ -56,7 +56,13 @@ export function orientationFinding(
   );
   const turn = (degrees + 360) % 360;
   const value = `${turn}°${mirrored ? ', mirrored' : ''}`;
-  return finding('other', 'tkhd matrix', path, value, 'orientation');
+  return finding(
+    'image.orientation',
+    'tkhd matrix',
+    path,
+    value,
+    'orientation',
+  );
 }
 
 export function disableTrack(region: Region, tkhd: Box): void {

@@ -4,6 +4,7 @@
  * (com.apple.quicktime.location.ISO6709, make, model, software, creationdate) and XMP. The boxes are
  * removed whole; this only names what was in them.
  */
+import type { FieldId } from '../../fields';
 import { decodeText, fourcc, u16be, u32be } from '../../bytes';
 import { finding, type Finding } from '../../findings';
 import {
@@ -19,7 +20,7 @@ import {
 import { xmpBlockFindings } from './embedded';
 import { C2PA_UUID, c2paFinding } from '../../metadata/c2pa';
 import { iso6709ToDecimal } from '../../metadata/iso6709';
-import { itemCategory, keyCategory } from './labels';
+import { itemField, keyField } from './labels';
 import { lociFinding } from './loci';
 import { isXmpUuid, uuidOf } from './uuids';
 
@@ -43,8 +44,8 @@ const IMAGE_TYPES = new Set<number>([
   DATA_TYPE.bmp,
 ]);
 
-function textValue(category: string, text: string): string {
-  if (category !== 'location') return text;
+function textValue(field: FieldId, text: string): string {
+  if (field !== 'gps.position') return text;
   return iso6709ToDecimal(text) ?? text;
 }
 
@@ -87,25 +88,25 @@ function itemLabel(view: View, item: Box, children: Box[], keys: string[]) {
   if (keys.length > 0 && keyIndex >= 1 && keyIndex <= keys.length)
     return {
       label: keys[keyIndex - 1]!,
-      category: keyCategory(keys[keyIndex - 1]!),
+      field: keyField(keys[keyIndex - 1]!),
     };
   const name = firstChild(children, 'name');
   if (item.type === '----' && name) {
     const label = decodeText(
       payloadBytes(view.bytes, view.base, name).subarray(FULL_BOX_BYTES),
     );
-    return { label, category: keyCategory(label) };
+    return { label, field: keyField(label) };
   }
-  return { label: item.type, category: itemCategory(item.type) };
+  return { label: item.type, field: itemField(item.type) };
 }
 
 function ilstFindings(view: View, ilst: Box, keys: string[], path: string) {
   return childrenOf(view.bytes, view.base, ilst).map((item) => {
     const children = childrenOf(view.bytes, view.base, item);
-    const { label, category } = itemLabel(view, item, children, keys);
+    const { label, field } = itemLabel(view, item, children, keys);
     const data = firstChild(children, 'data');
     const value = data && dataValue(view, data);
-    return finding(category, label, path, value && textValue(category, value));
+    return finding(field, label, path, value && textValue(field, value));
   });
 }
 
@@ -141,14 +142,14 @@ function metaFindings(view: View, meta: Box, path: string): Finding[] {
 /** A QuickTime udta text atom: (16-bit length, 16-bit language, text) entries. */
 function textAtomFindings(view: View, atom: Box, path: string): Finding[] {
   const payload = payloadBytes(view.bytes, view.base, atom);
-  const category = itemCategory(atom.type);
+  const field = itemField(atom.type);
   if (payload.length < TEXT_ATOM_HEADER)
-    return [finding(category, atom.type, path)];
+    return [finding(field, atom.type, path)];
   const length = Math.min(u16be(payload, 0), payload.length - TEXT_ATOM_HEADER);
   const text = decodeText(
     payload.subarray(TEXT_ATOM_HEADER, TEXT_ATOM_HEADER + length),
   );
-  return [finding(category, atom.type, path, textValue(category, text))];
+  return [finding(field, atom.type, path, textValue(field, text))];
 }
 
 /** Findings for one box that is not a udta list. */
@@ -161,7 +162,7 @@ function leafFindings(view: View, box: Box, path: string): Finding[] {
     if (isXmpUuid(payload))
       return xmpBlockFindings(payload.subarray(16), `${here} XMP`);
     if (uuidOf(payload) === C2PA_UUID) return [c2paFinding(payload, here)];
-    return [finding('other', `uuid ${uuidOf(payload)}`, path)];
+    return [finding('other.private', `uuid ${uuidOf(payload)}`, path)];
   }
   if (box.type === 'loci')
     return [lociFinding(payloadBytes(view.bytes, view.base, box), path)];
@@ -169,7 +170,7 @@ function leafFindings(view: View, box: Box, path: string): Finding[] {
     return xmpBlockFindings(payloadBytes(view.bytes, view.base, box), here);
   if (box.type.charCodeAt(0) === COPYRIGHT_SIGN)
     return textAtomFindings(view, box, path);
-  return [finding(itemCategory(box.type), box.type, path)];
+  return [finding(itemField(box.type), box.type, path)];
 }
 
 interface Pending {

@@ -85,11 +85,11 @@ function app0Action(payload: Uint8Array, where: string): SegmentAction {
   if (has(payload, ID.JFXX)) {
     return {
       kind: 'remove',
-      findings: [finding('thumbnail', 'JFXXThumbnail', where)],
+      findings: [finding('thumbnail.image', 'JFXXThumbnail', where)],
     };
   }
   if (!has(payload, ID.JFIF))
-    return removeWith([], finding('other', where, where));
+    return removeWith([], finding('other.data', where, where));
   if (payload.length < JFIF_FIXED_BYTES) return KEEP;
   const width = payload[JFIF_THUMBNAIL_DIMS_AT]!;
   const height = payload[JFIF_THUMBNAIL_DIMS_AT + 1]!;
@@ -97,7 +97,7 @@ function app0Action(payload: Uint8Array, where: string): SegmentAction {
   const bare = payload.slice(0, JFIF_FIXED_BYTES);
   bare.fill(0, JFIF_THUMBNAIL_DIMS_AT);
   const thumbnail = finding(
-    'thumbnail',
+    'thumbnail.image',
     'JFIFThumbnail',
     where,
     `${width}x${height}`,
@@ -129,7 +129,7 @@ function app1Action(payload: Uint8Array, where: string): SegmentAction {
       findings: readXmpFindings(chunk, `${where} extended XMP`),
     };
   }
-  return removeWith([], finding('other', where, where));
+  return removeWith([], finding('other.data', where, where));
 }
 
 function app2Action(payload: Uint8Array, where: string): SegmentAction {
@@ -145,7 +145,7 @@ function app2Action(payload: Uint8Array, where: string): SegmentAction {
     : has(payload, ID.FPXR)
       ? 'FPXR'
       : where;
-  return removeWith([], finding('other', label, where));
+  return removeWith([], finding('other.data', label, where));
 }
 
 function otherAppAction(
@@ -160,14 +160,14 @@ function otherAppAction(
     const irb = payload.subarray(ID.PHOTOSHOP.length);
     return removeWith(
       readPhotoshopFindings(irb, `${where} Photoshop`),
-      finding('other', 'Photoshop', where),
+      finding('other.data', 'Photoshop', where),
     );
   }
   const id = vendorId(payload);
   return removeWith(
     [],
     finding(
-      'other',
+      'other.data',
       id ? `${where} ${id}` : where,
       where,
       `${payload.length} bytes`,
@@ -191,7 +191,12 @@ export function segmentAction(
     return {
       kind: 'remove',
       findings: [
-        finding('comment', 'Comment', where, decodeText(payload) || undefined),
+        finding(
+          'content.comment',
+          'Comment',
+          where,
+          decodeText(payload) || undefined,
+        ),
       ],
     };
   }

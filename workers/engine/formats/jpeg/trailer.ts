@@ -24,10 +24,10 @@ export async function trailerFindings(
   const value = `${size} bytes`;
   const where = 'after end of image';
   if (startsWith(head, [MARKER_PREFIX, SOI]))
-    return [finding('thumbnail', 'TrailingImage', where, value)];
+    return [finding('thumbnail.image', 'TrailingImage', where, value)];
   if (startsWith(head, ascii('ftyp'), FTYP_AT))
-    return [finding('other', 'MotionPhotoVideo', where, value)];
+    return [finding('other.data', 'MotionPhotoVideo', where, value)];
   if (indexOfBytes(tail, ascii('SEFT')) !== -1)
-    return [finding('other', 'SamsungTrailer', where, value)];
-  return [finding('other', 'TrailingData', where, value)];
+    return [finding('other.data', 'SamsungTrailer', where, value)];
+  return [finding('other.data', 'TrailingData', where, value)];
 }

@@ -68,7 +68,7 @@ export async function scanAttachments(
 
 function keepFont(file: AttachedFile, into: Analysis): void {
   into.kept.push(
-    finding('other', 'AttachedFile', LOCATION, file.name, 'playback'),
+    finding('media.playback', 'AttachedFile', LOCATION, file.name, 'playback'),
   );
   noteCrc(into, file.element, file.children, 2, file.description !== undefined);
   if (!file.description) return;
@@ -76,7 +76,7 @@ function keepFont(file: AttachedFile, into: Analysis): void {
     element: file.description,
     findings: [
       finding(
-        'comment',
+        'content.comment',
         'FileDescription',
         LOCATION,
         file.descriptionText || undefined,
@@ -86,12 +86,19 @@ function keepFont(file: AttachedFile, into: Analysis): void {
 }
 
 function removedFindings(file: AttachedFile): Finding[] {
-  const category = file.mediaType.startsWith('image/') ? 'thumbnail' : 'other';
+  const field = file.mediaType.startsWith('image/')
+    ? 'thumbnail.image'
+    : 'other.data';
   const shown = [file.name, file.mediaType].filter(Boolean).join(', ');
-  const out = [finding(category, 'AttachedFile', LOCATION, shown || undefined)];
+  const out = [finding(field, 'AttachedFile', LOCATION, shown || undefined)];
   if (file.descriptionText) {
     out.push(
-      finding('comment', 'FileDescription', LOCATION, file.descriptionText),
+      finding(
+        'content.comment',
+        'FileDescription',
+        LOCATION,
+        file.descriptionText,
+      ),
     );
   }
   return out;

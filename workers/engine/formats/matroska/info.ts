@@ -1,5 +1,6 @@
 /** Segment Info and TrackEntry fields that identify the file, its maker or its software. */
-import { finding, type FindingCategory } from '../../findings';
+import type { FieldId } from '../../fields';
+import { finding } from '../../findings';
 import { noteCrc, type Analysis } from './targets';
 import type { EbmlCursor } from './cursor';
 import type { Element } from './ebml';
@@ -10,7 +11,7 @@ type Decoder = (cursor: EbmlCursor, element: Element) => Promise<string>;
 
 interface Field {
   readonly label: string;
-  readonly category: FindingCategory;
+  readonly field: FieldId;
   readonly decode: Decoder;
 }
 
@@ -19,36 +20,48 @@ interface Field {
  * (ffmpeg ignores them; the tests check playback).
  */
 const INFO_FIELDS: ReadonlyMap<number, Field> = new Map([
-  [ID.TITLE, { label: 'Title', category: 'other', decode: leafText }],
-  [ID.DATE_UTC, { label: 'DateUTC', category: 'time', decode: leafDate }],
+  [ID.TITLE, { label: 'Title', field: 'content.title', decode: leafText }],
+  [ID.DATE_UTC, { label: 'DateUTC', field: 'time.created', decode: leafDate }],
   [
     ID.MUXING_APP,
-    { label: 'MuxingApp', category: 'software', decode: leafText },
+    { label: 'MuxingApp', field: 'software.encoder', decode: leafText },
   ],
   [
     ID.WRITING_APP,
-    { label: 'WritingApp', category: 'software', decode: leafText },
+    { label: 'WritingApp', field: 'software.creator', decode: leafText },
   ],
   [
     ID.SEGMENT_UUID,
-    { label: 'SegmentUUID', category: 'identifier', decode: leafHex },
+    { label: 'SegmentUUID', field: 'identifier.unique', decode: leafHex },
   ],
   [
     ID.SEGMENT_FILENAME,
-    { label: 'SegmentFilename', category: 'other', decode: leafText },
+    {
+      label: 'SegmentFilename',
+      field: 'identifier.file-name',
+      decode: leafText,
+    },
   ],
   [
     ID.PREV_FILENAME,
-    { label: 'PrevFilename', category: 'other', decode: leafText },
+    {
+      label: 'PrevFilename',
+      field: 'identifier.file-name',
+      decode: leafText,
+    },
   ],
   [
     ID.NEXT_FILENAME,
-    { label: 'NextFilename', category: 'other', decode: leafText },
+    {
+      label: 'NextFilename',
+      field: 'identifier.file-name',
+      decode: leafText,
+    },
   ],
 ]);
 
 const TRACK_FIELDS: ReadonlyMap<number, Field> = new Map([
-  [ID.TRACK_NAME, { label: 'Name', category: 'other', decode: leafText }],
+  [ID.TRACK_NAME, { label: 'Name', field: 'content.title', decode: leafText }],
 ]);
 
 async function scanFields(
@@ -68,7 +81,7 @@ async function scanFields(
     into.targets.push({
       element: child,
       findings: [
-        finding(field.category, field.label, location, value || undefined),
+        finding(field.field, field.label, location, value || undefined),
       ],
     });
     changed = true;

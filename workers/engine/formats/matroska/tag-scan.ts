@@ -6,8 +6,8 @@ import type { EbmlCursor } from './cursor';
 import type { Element } from './ebml';
 import { leafText } from './fields';
 import { SIMPLE_TAG, TAG, TAG_NAME, TAG_STRING } from './ids';
-import { tagCategory } from './tags';
-import { iso6709ToDecimal } from '../../metadata/iso6709';
+import { tagField } from './tags';
+import { locationFinding } from '../../metadata/iso6709';
 
 const LOCATION = 'Segment/Tags';
 /** The whole Tags element is voided anyway; past this many entries the report says enough. */
@@ -25,7 +25,8 @@ export async function scanTags(
       if (child.id === SIMPLE_TAG) await simpleTag(cursor, child, 4, findings);
     }
   }
-  if (findings.length === 0) findings.push(finding('other', 'Tags', LOCATION));
+  if (findings.length === 0)
+    findings.push(finding('other.data', 'Tags', LOCATION));
   into.targets.push({ element: tags, findings });
 }
 
@@ -46,10 +47,5 @@ async function simpleTag(
       await simpleTag(cursor, child, depth + 1, into);
   }
   if (!name) return;
-  const category = tagCategory(name);
-  const shown =
-    category === 'location' && value
-      ? (iso6709ToDecimal(value) ?? value)
-      : value;
-  into.push(finding(category, name, LOCATION, shown || undefined));
+  into.push(locationFinding(tagField(name), name, LOCATION, value));
 }

@@ -1,23 +1,33 @@
-/** Which report category a Matroska tag name (RFC 9559 "Matroska Tagging" names) falls in. */
-import type { FindingCategory } from '../../findings';
+/** The field a Matroska tag name (RFC 9559 "Matroska Tagging" names) holds. */
+import type { FieldId } from '../../fields';
 
-const CATEGORY_PATTERNS: readonly [RegExp, FindingCategory][] = [
-  [/LOCATION|GPS|ISO6709|COORDINATE/, 'location'],
-  [/ENCODED_BY/, 'author'],
-  [/ENCODER|SOFTWARE|WRITING_APP|HANDLER|MUXER|TOOL/, 'software'],
-  [/MAKE|MODEL|DEVICE|CAMERA/, 'device'],
-  [/DATE|TIME|YEAR/, 'time'],
+const FIELD_PATTERNS: readonly [RegExp, FieldId][] = [
+  [/ISO6709|COORDINATE/, 'gps.position'],
+  [/LOCATION|GPS/, 'place.name'],
+  [/ENCODED_BY/, 'author.name'],
+  [/ENCODER|SOFTWARE|WRITING_APP|HANDLER|MUXER|TOOL/, 'software.encoder'],
+  [/MAKE/, 'device.make'],
+  [/MODEL/, 'device.model'],
+  [/DEVICE|CAMERA/, 'device.name'],
+  [/DATE|TIME|YEAR/, 'time.created'],
+  [/COPYRIGHT|LICENSE/, 'author.copyright'],
+  [/PUBLISHER/, 'author.organization'],
   [
-    /ARTIST|AUTHOR|COMPOSER|PERFORMER|COPYRIGHT|PRODUCER|DIRECTOR|LYRICIST|PUBLISHER|WRITTEN_BY|LICENSE|OWNER/,
-    'author',
+    /ARTIST|AUTHOR|COMPOSER|PERFORMER|PRODUCER|DIRECTOR|LYRICIST|WRITTEN_BY|OWNER/,
+    'author.name',
   ],
-  [/COMMENT|DESCRIPTION|SYNOPSIS|SUMMARY|KEYWORDS|SUBJECT/, 'comment'],
-  [/UID|ISRC|BARCODE|CATALOG|UUID|SERIAL/, 'identifier'],
+  [/^TITLE$/, 'content.title'],
+  [/KEYWORDS/, 'content.keywords'],
+  [/COMMENT/, 'content.comment'],
+  [/DESCRIPTION|SYNOPSIS|SUMMARY|SUBJECT/, 'content.description'],
+  [/UID|ISRC|BARCODE|CATALOG|UUID|SERIAL/, 'identifier.unique'],
 ];
 
-export function tagCategory(name: string): FindingCategory {
+/** The field of a tag; genre, track numbers and the like are details. */
+export function tagField(name: string): FieldId {
   const upper = name.toUpperCase();
   return (
-    CATEGORY_PATTERNS.find(([pattern]) => pattern.test(upper))?.[1] ?? 'other'
+    FIELD_PATTERNS.find(([pattern]) => pattern.test(upper))?.[1] ??
+    'content.detail'
   );
 }

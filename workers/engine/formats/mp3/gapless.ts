@@ -28,14 +28,20 @@ export function gaplessFindings(
   const tag = at + FIELD_BYTES <= frame.length ? fourcc(frame, at) : '';
   if (tag === 'Xing' || tag === 'Info') {
     return [
-      finding('software', tag, location, lameEncoder(frame, at), 'playback'),
+      finding(
+        'media.playback',
+        tag,
+        location,
+        lameEncoder(frame, at),
+        'playback',
+      ),
     ];
   }
   if (
     VBRI_OFFSET + FIELD_BYTES <= frame.length &&
     fourcc(frame, VBRI_OFFSET) === 'VBRI'
   ) {
-    return [keptFinding('software', 'VBRI', location, 'playback')];
+    return [keptFinding('media.playback', 'VBRI', location, 'playback')];
   }
   return [];
 }

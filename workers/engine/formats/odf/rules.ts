@@ -4,6 +4,7 @@
  * goes with its marks; inserted text stays), annotations lose their author and date, LibreOffice's
  * editing-session ids go, and settings lose the printer and data sources.
  */
+import type { FieldId } from '../../fields';
 import { finding, TRACKED_CHANGES, type Finding } from '../../findings';
 import {
   attribute,
@@ -207,6 +208,46 @@ function within(
   return false;
 }
 
+/** `meta.xml` children (ODF 1.3 Part 3, 4.3) by field. */
+const META_FIELDS: Readonly<Record<string, FieldId>> = {
+  creator: 'author.last-editor',
+  'initial-creator': 'author.name',
+  'printed-by': 'author.name',
+  'creation-date': 'time.created',
+  date: 'time.modified',
+  'print-date': 'time.printed',
+  'editing-duration': 'history.edit-time',
+  'editing-cycles': 'history.revision',
+  generator: 'software.creator',
+  title: 'content.title',
+  description: 'content.description',
+  subject: 'content.description',
+  keyword: 'content.keywords',
+  language: 'content.detail',
+  'document-statistic': 'other.statistics',
+  'user-defined': 'content.detail',
+  template: 'software.template',
+  'auto-reload': 'software.detail',
+  'hyperlink-behaviour': 'software.detail',
+};
+
+/** An ISO 8601 duration (`PT1H2M3S`, ODF meta:editing-duration) in whole minutes, else as is. */
+const DURATION = /^P(?:(\d+)D)?T?(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?$/;
+const MINUTES_PER_HOUR = 60;
+const MINUTES_PER_DAY = 1440;
+const SECONDS_PER_MINUTE = 60;
+
+function durationMinutes(text: string): string {
+  const m = DURATION.exec(text);
+  if (!m || text === 'P' || text === 'PT') return text;
+  const minutes =
+    Number(m[1] ?? 0) * MINUTES_PER_DAY +
+    Number(m[2] ?? 0) * MINUTES_PER_HOUR +
+    Number(m[3] ?? 0) +
+    Number(m[4] ?? 0) / SECONDS_PER_MINUTE;
+  return String(Math.round(minutes));
+}
+
 /** One finding per element of `office:meta`; the minimal part has none. */
 export function metaFindings(
   name: string,
@@ -224,22 +265,14 @@ export function metaFindings(
       close(el) {
         if (el.parent?.name !== 'office:meta') return;
         const key = localName(el.name);
-        const category =
-          key === 'creator' || key === 'initial-creator' || key === 'printed-by'
-            ? 'author'
-            : key.includes('date') || key === 'editing-duration'
-              ? 'time'
-              : key === 'generator'
-                ? 'software'
-                : key === 'editing-cycles'
-                  ? 'history'
-                  : 'other';
-        const value = decodeEntities(el.text).trim();
+        const field = META_FIELDS[key] ?? 'other.data';
+        const text = decodeEntities(el.text).trim();
+        const value = key === 'editing-duration' ? durationMinutes(text) : text;
         const attrs = el.attributes
           .map((a) => `${a.name}=${decodeEntities(a.raw)}`)
           .join(' ');
         findings.push(
-          finding(category, el.name, name, value || attrs || undefined),
+          finding(field, el.name, name, value || attrs || undefined),
         );
       },
     },

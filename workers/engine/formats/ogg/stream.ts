@@ -56,7 +56,7 @@ export function oggFindings({ headers, tail }: OggScan): Finding[] {
       : new Uint8Array(0);
   for (const item of tail.flatMap((t) => t.findings)) found.push(item);
   if (extra.some((b) => b !== 0))
-    found.push(finding('other', 'OpusTags binary data', location));
+    found.push(finding('other.data', 'OpusTags binary data', location));
   return found;
 }
 

@@ -3,7 +3,8 @@
  * can hold (author, company, dates, revision count, editing time, template, statistics) describes
  * the person or the document's history, and none is needed to open the file.
  */
-import { finding, type Finding, type FindingCategory } from '../../findings';
+import type { FieldId } from '../../fields';
+import { finding, type Finding } from '../../findings';
 import { decodeEntities, localName, walkXml } from '../../shared/xml';
 import { OOXML_NAMESPACES } from './namespaces';
 
@@ -22,20 +23,41 @@ export const MINIMAL_APP = encoder.encode(
     'xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"/>',
 );
 
-const CATEGORIES: Record<string, FindingCategory> = {
-  creator: 'author',
-  lastModifiedBy: 'author',
-  Company: 'author',
-  Manager: 'author',
-  created: 'time',
-  modified: 'time',
-  lastPrinted: 'time',
-  revision: 'history',
-  TotalTime: 'history',
-  Application: 'software',
-  AppVersion: 'software',
-  Template: 'software',
-  identifier: 'identifier',
+/** Core (ECMA-376 Part 2, 11) and extended (Part 1, 22.2) properties by field. */
+const FIELDS_BY_KEY: Readonly<Record<string, FieldId>> = {
+  creator: 'author.name',
+  lastModifiedBy: 'author.last-editor',
+  Company: 'author.organization',
+  Manager: 'author.organization',
+  created: 'time.created',
+  modified: 'time.modified',
+  lastPrinted: 'time.printed',
+  revision: 'history.revision',
+  TotalTime: 'history.edit-time',
+  version: 'history.revision',
+  Application: 'software.creator',
+  Template: 'software.template',
+  identifier: 'identifier.unique',
+  title: 'content.title',
+  subject: 'content.description',
+  description: 'content.description',
+  keywords: 'content.keywords',
+  category: 'content.detail',
+  contentStatus: 'content.detail',
+  language: 'content.detail',
+  HyperlinkBase: 'identifier.file-name',
+  Pages: 'other.statistics',
+  Words: 'other.statistics',
+  Characters: 'other.statistics',
+  CharactersWithSpaces: 'other.statistics',
+  Lines: 'other.statistics',
+  Paragraphs: 'other.statistics',
+  Slides: 'other.statistics',
+  Notes: 'other.statistics',
+  HiddenSlides: 'other.statistics',
+  MMClips: 'other.statistics',
+  TitlesOfParts: 'content.detail',
+  HeadingPairs: 'content.detail',
 };
 
 /** One finding per property the part holds (the minimal parts hold none). */
@@ -50,7 +72,8 @@ export function propertyFindings(name: string, xml: string): Finding[] {
         const value = decodeEntities(el.text).trim();
         findings.push(
           finding(
-            CATEGORIES[key] ?? 'other',
+            // AppVersion, DocSecurity, ScaleCrop, LinksUpToDate...: the app's own settings.
+            FIELDS_BY_KEY[key] ?? 'software.detail',
             el.name,
             name,
             value || undefined,

@@ -5,6 +5,7 @@
  */
 import { EngineError } from '../../errors';
 import { finding, relocated, type Finding } from '../../findings';
+import { itemKindOf } from '../../format-catalog';
 import type { AnalysisContext } from '../../format-module';
 import type { PdfDocument } from './document';
 import {
@@ -109,7 +110,12 @@ export async function attachmentData(
   try {
     const cleaned = await ctx.nested.clean(bytes);
     findings.push(
-      ...relocated(cleaned.findings, where, ': '),
+      ...relocated(
+        cleaned.findings,
+        where,
+        { name, kind: itemKindOf(cleaned.format.id) },
+        ': ',
+      ),
       finding('other', 'EmbeddedFile', 'EmbeddedFiles', name, 'review'),
     );
     if (isDict(params)) params.map.delete('Size');

@@ -83,19 +83,31 @@ export function cleanDict(
   if (m.has('Metadata')) tally.xmp.push({ value: take(d, 'Metadata')!, owner });
   if (m.has('PieceInfo')) {
     take(d, 'PieceInfo');
-    found.push(finding('software', 'PieceInfo', owner));
+    found.push(finding('software.detail', 'PieceInfo', owner));
   }
   if (m.has('LastModified'))
     found.push(
-      finding('time', 'LastModified', owner, dateOf(take(d, 'LastModified'))),
+      finding(
+        'time.modified',
+        'LastModified',
+        owner,
+        dateOf(take(d, 'LastModified')),
+      ),
     );
   if (m.has('Thumb')) {
     take(d, 'Thumb');
-    found.push(finding('thumbnail', 'Thumb', owner));
+    found.push(finding('thumbnail.image', 'Thumb', owner));
   }
   for (const key of ['CreationDate', 'ModDate'])
     if (m.has(key))
-      found.push(finding('time', key, owner, dateOf(take(d, key))));
+      found.push(
+        finding(
+          key === 'CreationDate' ? 'time.created' : 'time.modified',
+          key,
+          owner,
+          dateOf(take(d, key)),
+        ),
+      );
   // An embedded file's checksum is the digest of the original file (ISO 32000-1, 7.11.4.2).
   if (m.has('CheckSum')) take(d, 'CheckSum');
   found.push(...infoLike(d, owner));
@@ -116,7 +128,9 @@ export function cleanDict(
   if (m.has('Fields') && m.has('SigFlags')) take(d, 'SigFlags');
   // An XFA form carries its own data packets (what was typed in), kept with the form.
   if (m.has('Fields') && m.has('XFA'))
-    found.push(finding('other', 'XFA', 'AcroForm', undefined, 'review'));
+    found.push(
+      finding('document.content', 'XFA', 'AcroForm', undefined, 'review'),
+    );
   if (isCatalog) found.push(...catalog(d));
   found.push(...anywhere(d, owner));
   noteContentStreams(d, kind, tally);
@@ -152,7 +166,11 @@ function infoLike(d: PdfDict, owner: string): Finding[] {
     if (d.map.has(key))
       found.push(
         finding(
-          key === 'Author' ? 'author' : 'software',
+          key === 'Author'
+            ? 'author.name'
+            : key === 'Producer'
+              ? 'software.producer'
+              : 'software.creator',
           key,
           owner === 'object' ? 'information dictionary' : owner,
           textOf(take(d, key)),
@@ -161,7 +179,12 @@ function infoLike(d: PdfDict, owner: string): Finding[] {
   for (const key of ['Subject', 'Keywords'])
     if (d.map.has(key))
       found.push(
-        finding('other', key, 'information dictionary', textOf(take(d, key))),
+        finding(
+          key === 'Subject' ? 'content.description' : 'content.keywords',
+          key,
+          'information dictionary',
+          textOf(take(d, key)),
+        ),
       );
   return found;
 }
@@ -183,11 +206,13 @@ function annotation(d: PdfDict, tally: Tally, isAnnot: boolean): Finding[] {
   if (subtype && MARKUP.has(subtype)) tally.comments++;
   // A widget's /T is its form field's name, which the form needs; elsewhere /T is the author.
   if (subtype !== 'Widget' && d.map.has('T'))
-    found.push(finding('author', 'T', where, textOf(take(d, 'T'))));
+    found.push(finding('author.name', 'T', where, textOf(take(d, 'T'))));
   if (d.map.has('M'))
-    found.push(finding('time', 'M', where, dateOf(take(d, 'M'))));
+    found.push(finding('time.modified', 'M', where, dateOf(take(d, 'M'))));
   if (subtype !== 'Widget' && d.map.has('NM'))
-    found.push(finding('identifier', 'NM', where, textOf(take(d, 'NM'))));
+    found.push(
+      finding('identifier.unique', 'NM', where, textOf(take(d, 'NM'))),
+    );
   return found;
 }
 
@@ -224,14 +249,20 @@ function catalog(d: PdfDict): Finding[] {
   // Permissions point at signature dictionaries (DocMDP, usage rights), void once anything changes.
   if (d.map.has('Perms')) {
     take(d, 'Perms');
-    found.push(finding('identifier', 'Perms', 'Catalog'));
+    found.push(finding('identifier.unique', 'Perms', 'Catalog'));
   }
   const oc = d.map.get('OCProperties');
   if (isDict(oc)) {
     const ocgs = oc.map.get('OCGs');
     const count = isArray(ocgs) ? ocgs.items.length : 0;
     found.push(
-      finding('other', 'OCProperties', 'Catalog', `${count} layers`, 'review'),
+      finding(
+        'document.content',
+        'OCProperties',
+        'Catalog',
+        `${count} layers`,
+        'review',
+      ),
     );
   }
   return found;

@@ -5,7 +5,13 @@
  */
 import { ByteSource } from '../../byte-source';
 import { EngineError, corrupt, throwIfAborted } from '../../errors';
-import { finding, relocated, removable, type Finding } from '../../findings';
+import {
+  finding,
+  relocated,
+  removable,
+  type Finding,
+  type FindingItem,
+} from '../../findings';
 import type { AnalysisContext, ByteRange } from '../../format-module';
 import { MAX_ENTRIES } from '../../limits';
 import { planBytes } from '../../output-plan';
@@ -38,6 +44,9 @@ import {
   type Tally,
 } from './rules';
 import type { StreamData } from './stream-data';
+
+/** A JPEG image stream of the page, as the item its findings belong to. */
+const IMAGE = (name: string): FindingItem => ({ name, kind: 'image' });
 
 export type { StreamData } from './stream-data';
 
@@ -245,7 +254,7 @@ async function streamData(
   if (filters.length === 1 && likelyClean) {
     const kept = await alreadyClean(src, ctx, o.stream!);
     if (kept) {
-      findings.push(...relocated(kept.findings, where, ': '));
+      findings.push(...relocated(kept.findings, where, IMAGE(where), ': '));
       nestedOpaque.push(...(kept.opaque ?? []));
       return null;
     }
@@ -256,7 +265,7 @@ async function streamData(
       o.stream!.start,
       o.stream!.end,
     );
-    findings.push(...relocated(cleaned.findings, where, ': '));
+    findings.push(...relocated(cleaned.findings, where, IMAGE(where), ': '));
     nestedOpaque.push(...(cleaned.opaque ?? []));
     return { kind: 'plan', plan: cleaned.plan };
   }
@@ -264,7 +273,7 @@ async function streamData(
   const parms = d.map.get('DecodeParms');
   const jpeg = await underOuterFilters(doc, o, filters);
   const cleaned = await ctx.nested.clean(jpeg);
-  findings.push(...relocated(cleaned.findings, where, ': '));
+  findings.push(...relocated(cleaned.findings, where, IMAGE(where), ': '));
   const last = isArray(parms) ? parms.items.at(-1) : undefined;
   return {
     kind: 'bytes',

@@ -64,13 +64,23 @@ async function keptFindings(
       Math.min(chunk.length, ICC_NAME_MAX),
     );
     const name = decodeLatin1(head.subarray(0, Math.max(0, head.indexOf(0))));
-    return [finding('other', 'ICC profile', type, name, 'color-profile')];
+    return [
+      finding(
+        'image.color-profile',
+        'ICC profile',
+        type,
+        name,
+        'color-profile',
+      ),
+    ];
   }
   if (type === 'sRGB' || type === 'cICP')
-    return [keptFinding('other', type, type, 'color-profile')];
+    return [keptFinding('image.color-profile', type, type, 'color-profile')];
   if (type === 'acTL' && chunk.length >= 8) {
     const frames = u32be(await chunkData(src, chunk), 0);
-    return [finding('other', 'acTL', type, `${frames} frames`, 'playback')];
+    return [
+      finding('media.playback', 'acTL', type, `${frames} frames`, 'playback'),
+    ];
   }
   return [];
 }
@@ -91,10 +101,14 @@ async function decide(
     return { chunk, action: DROP, findings };
   }
   if (role === 'other-metadata' || chunk.length > MAX_METADATA_BYTES)
-    return { chunk, action: DROP, findings: [finding('other', type, type)] };
+    return {
+      chunk,
+      action: DROP,
+      findings: [finding('other.private', type, type)],
+    };
   const data = await chunkData(src, chunk);
   if (role === 'time') {
-    const findings = [finding('time', 'tIME', type, timeValue(data))];
+    const findings = [finding('time.modified', 'tIME', type, timeValue(data))];
     return { chunk, action: DROP, findings };
   }
   if (role === 'text')
@@ -125,7 +139,14 @@ export async function analyzePng(
   const extra = src.size - layout.imageEnd;
   const trailing =
     extra > 0
-      ? [finding('other', 'data after IEND', 'end of file', `${extra} bytes`)]
+      ? [
+          finding(
+            'other.data',
+            'data after IEND',
+            'end of file',
+            `${extra} bytes`,
+          ),
+        ]
       : [];
   return { decisions, imageEnd: layout.imageEnd, trailing };
 }

@@ -45,7 +45,7 @@ function isOrientationOnly(data: Uint8Array): boolean {
 export function exifChunkFindings(data: Uint8Array): Finding[] {
   const found = readExifFindings(data, EXIF_LOCATION);
   if (isOrientationOnly(data) || found.some(removable)) return found;
-  return [...found, finding('other', 'eXIf', EXIF_LOCATION)];
+  return [...found, finding('other.data', 'eXIf', EXIF_LOCATION)];
 }
 
 /** A whole eXIf chunk (length, type, data, CRC) holding only `orientation`. */

@@ -42,5 +42,5 @@ export function rawProfileFindings(
   if (bytes && name === 'xmp') return readXmpFindings(bytes, location);
   if (bytes && name === 'exif')
     return readExifFindings(withoutExifHeader(bytes), location);
-  return [finding('other', keyword, location)];
+  return [finding('other.data', keyword, location)];
 }

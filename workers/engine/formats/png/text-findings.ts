@@ -3,7 +3,7 @@ import { finding, type Finding } from '../../findings';
 import type { InflateBudget } from '../../shared/inflate';
 import { readXmpFindings } from '../../metadata/xmp';
 import { isRawProfile, rawProfileFindings } from './raw-profile';
-import { XMP_KEYWORD, keywordCategory, parsePngText } from './text';
+import { XMP_KEYWORD, keywordField, parsePngText } from './text';
 
 export function textChunkFindings(
   type: string,
@@ -13,12 +13,12 @@ export function textChunkFindings(
   const text = parsePngText(type, data, budget);
   const label = text.keyword || type;
   if (text.keyword === XMP_KEYWORD && text.utf8 === undefined)
-    return [finding('other', XMP_KEYWORD, type)];
+    return [finding('other.data', XMP_KEYWORD, type)];
   if (text.keyword === XMP_KEYWORD) {
     const where = `${type} ${XMP_KEYWORD}`;
     return readXmpFindings(text.utf8 ?? new Uint8Array(0), where);
   }
   if (isRawProfile(text.keyword))
     return rawProfileFindings(text.keyword, text.text, `${type} ${label}`);
-  return [finding(keywordCategory(text.keyword), label, type, text.text)];
+  return [finding(keywordField(text.keyword), label, type, text.text)];
 }

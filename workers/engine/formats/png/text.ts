@@ -1,6 +1,6 @@
 /** Decodes tEXt, zTXt and iTXt (PNG spec, 11.3.4) for the report. */
 import { decodeLatin1, decodeText } from '../../bytes';
-import type { FindingCategory } from '../../findings';
+import type { FieldId } from '../../fields';
 import type { InflateBudget } from '../../shared/inflate';
 
 /** Enough for any real XMP packet or comment; a bigger text is reported truncated. */
@@ -73,17 +73,27 @@ export function parsePngText(
 }
 
 /** The PNG spec's predefined keywords (11.3.4.2) and what ImageMagick and cameras add. */
-const KEYWORD_CATEGORIES: readonly [RegExp, FindingCategory][] = [
-  [/gps|location|latitude|longitude/i, 'location'],
-  [/author|artist|creator|copyright|owner|publisher/i, 'author'],
-  [/time|date/i, 'time'],
-  [/software|generator|tool|program/i, 'software'],
-  [/source|make|model|camera|lens|device|serial/i, 'device'],
-  [/comment|description|title|caption|label|subject|keyword/i, 'comment'],
+const KEYWORD_FIELDS: readonly [RegExp, FieldId][] = [
+  [/gps|latitude|longitude/i, 'gps.detail'],
+  [/location/i, 'place.name'],
+  [/copyright/i, 'author.copyright'],
+  [/author|artist|creator|owner|publisher/i, 'author.name'],
+  [/^creation time$/i, 'time.created'],
+  [/time|date/i, 'time.date'],
+  [/software|generator|tool|program/i, 'software.creator'],
+  [/make/i, 'device.make'],
+  [/model/i, 'device.model'],
+  [/serial/i, 'identifier.serial'],
+  [/lens/i, 'device.lens'],
+  [/source|camera|device/i, 'device.name'],
+  [/title/i, 'content.title'],
+  [/keyword/i, 'content.keywords'],
+  [/comment/i, 'content.comment'],
+  [/description|caption|label|subject/i, 'content.description'],
 ];
 
 export const XMP_KEYWORD = 'XML:com.adobe.xmp';
 
-export function keywordCategory(keyword: string): FindingCategory {
-  return KEYWORD_CATEGORIES.find(([re]) => re.test(keyword))?.[1] ?? 'other';
+export function keywordField(keyword: string): FieldId {
+  return KEYWORD_FIELDS.find(([re]) => re.test(keyword))?.[1] ?? 'other.data';
 }

@@ -19,7 +19,7 @@ const JAVASCRIPT_URL = /javascript:/i;
 
 export function activeElement(name: string): Finding | null {
   return localName(name).toLowerCase() === 'script'
-    ? finding('other', '<script>', LOCATION, undefined, 'review')
+    ? finding('document.content', '<script>', LOCATION, undefined, 'review')
     : null;
 }
 
@@ -31,8 +31,20 @@ export function activeAttribute(
     bytes.subarray(attribute.valueStart, attribute.valueEnd),
   );
   if (EVENT_HANDLER.test(attribute.name))
-    return finding('other', attribute.name, LOCATION, value, 'review');
+    return finding(
+      'document.content',
+      attribute.name,
+      LOCATION,
+      value,
+      'review',
+    );
   if (JAVASCRIPT_URL.test(value.replace(URL_NOISE, '')))
-    return finding('other', 'javascript: URL', LOCATION, value, 'review');
+    return finding(
+      'document.content',
+      'javascript: URL',
+      LOCATION,
+      value,
+      'review',
+    );
   return null;
 }

@@ -116,7 +116,7 @@ class SvgWalk {
       end: token.end - COMMENT_CLOSE,
     };
     const text = xmlText(this.slice(body));
-    this.drop(token, finding('comment', 'XML comment', LOCATION, text));
+    this.drop(token, finding('content.comment', 'XML comment', LOCATION, text));
   }
 
   private textOf(start: number, end: number): string {
@@ -206,7 +206,7 @@ class SvgWalk {
 
   private startRemoval(token: OpenToken, metadata: boolean): void {
     const start = this.leadingStart(token);
-    if (!metadata) this.reportOnce(finding('other', token.name, LOCATION));
+    if (!metadata) this.reportOnce(finding('other.data', token.name, LOCATION));
     if (token.selfClosing) this.removals.push({ start, end: token.end });
     else this.removing = { start, depth: this.stack.length, metadata };
   }
@@ -235,7 +235,7 @@ class SvgWalk {
         .trim();
       this.findings.push(
         finding(
-          'comment',
+          'content.comment',
           frame.name,
           LOCATION,
           text || undefined,

@@ -39,7 +39,12 @@ export function doctypeEdit(
       'unsupported',
       'the DOCTYPE declares entities read from files on the author disk',
     );
-  const found = finding('identifier', 'DOCTYPE', 'svg', externalId.trim());
+  const found = finding(
+    'identifier.file-name',
+    'DOCTYPE',
+    'svg',
+    externalId.trim(),
+  );
   const hasSubset = rest.includes('[');
   if (!hasSubset) return { removal: token, whole: true, finding: found };
   const start = token.start + head![0].length - externalId.length;

@@ -10,7 +10,7 @@ import {
 } from './namespaces';
 import { holdsLocalPath } from '../../shared/xml';
 import type { Attribute, Range } from './tokenizer';
-import { editorAttributeCategory, xmlText } from './values';
+import { editorAttributeField, xmlText } from './values';
 
 export interface AttributeEdit {
   readonly removal: Range;
@@ -59,17 +59,18 @@ function editFor(
   if (prefix) {
     const uri = uriOf(bytes, attribute, entities);
     if (!isDroppableNamespace(uri)) return null;
-    const category = namespaceKind(uri) === 'editor' ? 'software' : 'other';
-    return finding(category, name, LOCATION, uri);
+    const field =
+      namespaceKind(uri) === 'editor' ? 'software.detail' : 'other.data';
+    return finding(field, name, LOCATION, uri);
   }
   if (prefix !== null || !inEditorNamespace(name, scope)) return null;
   const value = xmlText(
     bytes.subarray(attribute.valueStart, attribute.valueEnd),
   );
-  const category = holdsLocalPath(value)
-    ? 'identifier'
-    : editorAttributeCategory(name);
-  return finding(category, name, LOCATION, value);
+  const field = holdsLocalPath(value)
+    ? 'identifier.file-name'
+    : editorAttributeField(name);
+  return finding(field, name, LOCATION, value);
 }
 
 /** Editor attributes and editor `xmlns:` declarations to drop, each with its report item. */

@@ -6,6 +6,7 @@
 import { ascii } from '../../bytes';
 import { EngineError, corrupt } from '../../errors';
 import { relocated, type Finding } from '../../findings';
+import { itemKindOf } from '../../format-catalog';
 import type { NestedEngine } from '../../format-module';
 import type { Attribute } from './tokenizer';
 
@@ -77,7 +78,11 @@ export async function embeddedFindings(
 ): Promise<Finding[]> {
   const { format, findings } = await engine.inspect(decodeBase64(bytes, image));
   if (format.id === 'svg') throw nestedSvg();
-  return relocated(findings, `svg embedded ${format.id}`);
+  const where = `svg embedded ${format.id}`;
+  return relocated(findings, where, {
+    name: where,
+    kind: itemKindOf(format.id),
+  });
 }
 
 /** The cleaned image as base64 text, to replace the payload. */

@@ -39,7 +39,12 @@ export function localPath(
   const text = latin1.decode(value);
   const readable = xmlText(value);
   if (!holdsLocalPath(text) && !holdsLocalPath(readable)) return null;
-  const found = finding('identifier', attribute.name, 'svg', readable);
+  const found = finding(
+    'identifier.file-name',
+    attribute.name,
+    'svg',
+    readable,
+  );
   const prefix = LOCAL_PATH_START.exec(text);
   if (!isLink(attribute.name) || !prefix)
     return {

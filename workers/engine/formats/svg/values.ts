@@ -1,5 +1,5 @@
 /** Readable values for the SVG report. */
-import type { FindingCategory } from '../../findings';
+import type { FieldId } from '../../fields';
 import { localName } from './namespaces';
 
 const utf8 = new TextDecoder('utf-8');
@@ -29,9 +29,10 @@ export function xmlText(bytes: Uint8Array): string {
 }
 
 /** Editor attributes that name files on the author's disk, or the editor's version. */
-export function editorAttributeCategory(name: string): FindingCategory {
+export function editorAttributeField(name: string): FieldId {
   const local = localName(name).toLowerCase();
-  if (/docname|filename|absref|docbase|path/.test(local)) return 'identifier';
-  if (local.includes('version')) return 'software';
-  return 'other';
+  if (/docname|filename|absref|docbase|path/.test(local))
+    return 'identifier.file-name';
+  if (local.includes('version')) return 'software.detail';
+  return 'software.detail';
 }

@@ -77,7 +77,7 @@ function removedFindings(
   // Technical tags outside the allow-list are removed too, so they are reported too.
   return found.length > 0
     ? found
-    : [finding('other', tagName(MAIN_TAGS, entry.tag)[0], where)];
+    : [finding('other.data', tagName(MAIN_TAGS, entry.tag)[0], where)];
 }
 
 async function ifdFindings(

@@ -3,14 +3,15 @@
  * the description, originator, origination date and time, a UMID, then free-form coding history.
  */
 import { decodeLatin1 } from '../../bytes';
-import { finding, type Finding, type FindingCategory } from '../../findings';
+import type { FieldId } from '../../fields';
+import { finding, type Finding } from '../../findings';
 
-/** [label, offset, length, category]. */
-type Field = readonly [string, number, number, FindingCategory];
+/** [label, offset, length, field]. */
+type Field = readonly [string, number, number, FieldId];
 const FIELDS: readonly Field[] = [
-  ['Description', 0, 256, 'comment'],
-  ['Originator', 256, 32, 'author'],
-  ['OriginatorReference', 288, 32, 'identifier'],
+  ['Description', 0, 256, 'content.description'],
+  ['Originator', 256, 32, 'author.organization'],
+  ['OriginatorReference', 288, 32, 'identifier.unique'],
 ];
 const DATE_AT = 320;
 const DATE_BYTES = 10;
@@ -35,16 +36,17 @@ function originationDate(b: Uint8Array): string {
 
 export function bextFindings(b: Uint8Array, location: string): Finding[] {
   const where = `${location}/bext`;
-  const found = FIELDS.flatMap(([label, at, length, category]) => {
+  const found = FIELDS.flatMap(([label, at, length, field]) => {
     const value = text(b, at, length);
-    return value ? [finding(category, label, where, value)] : [];
+    return value ? [finding(field, label, where, value)] : [];
   });
   const date = originationDate(b);
   if (/\d/.test(date))
-    found.push(finding('time', 'OriginationDate', where, date));
+    found.push(finding('time.created', 'OriginationDate', where, date));
   if (b.subarray(UMID_AT, UMID_AT + UMID_BYTES).some((x) => x !== 0))
-    found.push(finding('identifier', 'UMID', where));
+    found.push(finding('identifier.unique', 'UMID', where));
   const history = text(b, CODING_HISTORY_AT, b.length);
-  if (history) found.push(finding('history', 'CodingHistory', where, history));
-  return found.length > 0 ? found : [finding('other', 'bext', where)];
+  if (history)
+    found.push(finding('history.edits', 'CodingHistory', where, history));
+  return found.length > 0 ? found : [finding('other.data', 'bext', where)];
 }

@@ -5,7 +5,7 @@
  */
 import type { ByteSource } from '../../byte-source';
 import { finding, type Finding } from '../../findings';
-import { infoCategory } from '../../metadata/riff-info';
+import { infoField } from '../../metadata/riff-info';
 import { readChildren, type RiffChunk } from '../../shared/riff/chunks';
 import { bextFindings } from './bext';
 import {
@@ -43,11 +43,9 @@ async function infoFindings(
     if (tag.size > MAX_METADATA_BYTES)
       throw new EngineError('too-large', `INFO ${tag.id}`);
     const value = decodeText(await src.readExact(tag.dataOffset, tag.size));
-    found.push(
-      finding(infoCategory(tag.id), tag.id, where, value || undefined),
-    );
+    found.push(finding(infoField(tag.id), tag.id, where, value || undefined));
   }
-  return found.length > 0 ? found : [finding('other', 'LIST INFO', where)];
+  return found.length > 0 ? found : [finding('other.data', 'LIST INFO', where)];
 }
 
 export function wavRules(src: ByteSource): FormRules {
@@ -61,15 +59,17 @@ export function wavRules(src: ByteSource): FormRules {
       if (chunk.id === 'LIST' && chunk.listType === 'INFO')
         return infoFindings(src, chunk);
       if (chunk.id === 'LIST')
-        return [finding('comment', `LIST ${chunk.listType ?? ''}`, LOCATION)];
+        return [
+          finding('content.comment', `LIST ${chunk.listType ?? ''}`, LOCATION),
+        ];
       const bytes = await payload();
       if (PADDING.has(chunk.id)) return paddingFindings(chunk, bytes, LOCATION);
       if (chunk.id === 'bext') return bextFindings(bytes, LOCATION);
       if (chunk.id === 'id3 ' || chunk.id === 'ID3 ')
         return id3ChunkFindings(chunk, bytes, LOCATION);
-      if (chunk.id === 'iXML') return [finding('other', 'iXML', LOCATION)];
-      if (chunk.id === '_PMX') return [finding('other', 'XMP', LOCATION)];
-      return [textFinding('other', chunk, bytes, LOCATION)];
+      if (chunk.id === 'iXML') return [finding('other.data', 'iXML', LOCATION)];
+      if (chunk.id === '_PMX') return [finding('other.data', 'XMP', LOCATION)];
+      return [textFinding('other.data', chunk, bytes, LOCATION)];
     },
   };
 }

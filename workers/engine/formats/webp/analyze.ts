@@ -81,7 +81,7 @@ async function chunkFindings(
     return readXmpFindings(await payloadOf(src, chunk), 'XMP');
   return [
     finding(
-      'other',
+      'other.data',
       chunk.id.trim() || 'chunk',
       chunk.id,
       `${chunk.size} bytes`,
@@ -117,7 +117,7 @@ export async function analyzeWebp(
   if (riff.end < src.size) {
     findings.push(
       finding(
-        'other',
+        'other.data',
         'TrailingData',
         'after RIFF',
         `${src.size - riff.end} bytes`,

@@ -42,7 +42,12 @@ export async function readFrame(
 
 export function frameFindings(frame: Frame): Finding[] {
   return frame.removed.map((c) =>
-    finding('other', c.id.trim() || 'chunk', ANMF_CHUNK, `${c.size} bytes`),
+    finding(
+      'other.data',
+      c.id.trim() || 'chunk',
+      ANMF_CHUNK,
+      `${c.size} bytes`,
+    ),
   );
 }
 

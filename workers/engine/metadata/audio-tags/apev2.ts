@@ -6,7 +6,8 @@ import {
   startsWith,
   u32le,
 } from '../../bytes';
-import { finding, type Finding, type FindingCategory } from '../../findings';
+import type { FieldId } from '../../fields';
+import { finding, type Finding } from '../../findings';
 
 export const APE_FOOTER_BYTES = 32;
 const APE_MAGIC = ascii('APETAGEX');
@@ -18,19 +19,20 @@ const ITEM_KIND_SHIFT = 1;
 const ITEM_KIND_MASK = 3;
 const ITEM_KIND_BINARY = 1;
 
-const CATEGORIES: Readonly<Record<string, FindingCategory>> = {
-  artist: 'author',
-  composer: 'author',
-  conductor: 'author',
-  publisher: 'author',
-  copyright: 'author',
-  comment: 'comment',
-  year: 'time',
-  'record date': 'time',
-  'record location': 'location',
-  isrc: 'identifier',
-  'cover art (front)': 'thumbnail',
-  'cover art (back)': 'thumbnail',
+const FIELDS_BY_KEY: Readonly<Record<string, FieldId>> = {
+  title: 'content.title',
+  artist: 'author.name',
+  composer: 'author.name',
+  conductor: 'author.name',
+  publisher: 'author.organization',
+  copyright: 'author.copyright',
+  comment: 'content.comment',
+  year: 'time.created',
+  'record date': 'time.created',
+  'record location': 'place.name',
+  isrc: 'identifier.unique',
+  'cover art (front)': 'thumbnail.image',
+  'cover art (back)': 'thumbnail.image',
 };
 
 export const isApeFooter = (b: Uint8Array, at: number): boolean =>
@@ -64,7 +66,7 @@ export function apeFindings(tag: Uint8Array, location: string): Finding[] {
       : decodeText(tag.subarray(keyEnd + 1, keyEnd + 1 + size));
     found.push(
       finding(
-        CATEGORIES[key.toLowerCase()] ?? 'other',
+        FIELDS_BY_KEY[key.toLowerCase()] ?? 'content.detail',
         key,
         where,
         value || undefined,
@@ -72,5 +74,5 @@ export function apeFindings(tag: Uint8Array, location: string): Finding[] {
     );
     at = keyEnd + 1 + size;
   }
-  return found.length > 0 ? found : [finding('other', 'APETAGEX', where)];
+  return found.length > 0 ? found : [finding('other.data', 'APETAGEX', where)];
 }

@@ -1,6 +1,6 @@
-/** Text and category helpers for ID3v2 frames (id3.org "ID3 tag version 2.3.0" 4.2, "2.4.0-frames"). */
+/** Text and field helpers for ID3v2 frames (id3.org "ID3 tag version 2.3.0" 4.2, "2.4.0-frames"). */
 import { decodeLatin1, decodeText } from '../../bytes';
-import type { FindingCategory } from '../../findings';
+import type { FieldId } from '../../fields';
 
 const ENCODING_LATIN1 = 0;
 const ENCODING_UTF16_BOM = 1;
@@ -43,24 +43,28 @@ export function terminatorEnd(
   return bytes.length;
 }
 
-const FRAME_CATEGORIES: Record<string, FindingCategory> = {};
-function assign(category: FindingCategory, ids: string): void {
-  for (const id of ids.split(' ')) FRAME_CATEGORIES[id] = category;
+const FRAME_FIELDS: Record<string, FieldId> = {};
+function assign(field: FieldId, ids: string): void {
+  for (const id of ids.split(' ')) FRAME_FIELDS[id] = field;
 }
+assign('time.created', 'TDRC TYER TYE');
+assign('time.date', 'TDRL TDOR TDEN TDTG TORY TRDA TOR TRD');
+// TDAT (DDMM) and TIME (HHMM) are parts of the year's date, meaningless alone.
+assign('time.detail', 'TDAT TIME TDA TIM');
 assign(
-  'time',
-  'TDRC TDRL TDOR TDEN TDTG TYER TDAT TIME TORY TRDA TYE TDA TIM TOR TRD',
+  'author.name',
+  'TPE1 TPE2 TPE3 TPE4 TCOM TEXT TOLY TOPE TOWN TENC IPLS TIPL TMCL ' +
+    'TP1 TP2 TP3 TP4 TCM TXT TOL TOA TEN IPL',
 );
-assign(
-  'author',
-  'TPE1 TPE2 TPE3 TPE4 TCOM TEXT TOLY TOPE TOWN TCOP TPUB TENC IPLS TIPL TMCL ' +
-    'TP1 TP2 TP3 TP4 TCM TXT TOL TOA TCR TPB TEN IPL',
-);
-assign('software', 'TSSE TSS');
-assign('comment', 'COMM COM USLT ULT SYLT SLT');
-assign('thumbnail', 'APIC PIC');
-assign('identifier', 'PRIV UFID UFI MCDI MCI TSRC TRC');
+assign('author.copyright', 'TCOP TCR');
+assign('author.organization', 'TPUB TPB');
+assign('software.encoder', 'TSSE TSS');
+assign('content.title', 'TIT2 TT2');
+assign('content.comment', 'COMM COM USLT ULT SYLT SLT');
+assign('thumbnail.image', 'APIC PIC');
+assign('identifier.unique', 'PRIV UFID UFI MCDI MCI TSRC TRC');
 
-export function frameCategory(id: string): FindingCategory {
-  return FRAME_CATEGORIES[id] ?? 'other';
+/** The field an ID3v2 frame holds; album, genre, track numbers and the like are details. */
+export function frameField(id: string): FieldId {
+  return FRAME_FIELDS[id] ?? 'content.detail';
 }

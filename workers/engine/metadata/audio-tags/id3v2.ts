@@ -6,7 +6,7 @@
 import { decodeLatin1, startsWith, u24be, u32be } from '../../bytes';
 import { corrupt, isEngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
-import { frameCategory, id3Text, terminatorEnd } from './id3-text';
+import { frameField, id3Text, terminatorEnd } from './id3-text';
 
 export const ID3_HEADER_BYTES = 10;
 const ID3_MAGIC = [0x49, 0x44, 0x33];
@@ -105,7 +105,7 @@ const DATA_LENGTH_BYTES = 4;
  */
 export function id3Findings(tag: Uint8Array, location: string): Finding[] {
   const header = id3Header(tag);
-  if (!header) return [finding('other', 'ID3v2', location)];
+  if (!header) return [finding('other.data', 'ID3v2', location)];
   const where = `${location} ID3v2.${header.major}`;
   let body = tag.subarray(ID3_HEADER_BYTES, header.totalBytes);
   if (header.flags & FLAG_UNSYNC && header.major < 4) body = resync(body);
@@ -115,7 +115,7 @@ export function id3Findings(tag: Uint8Array, location: string): Finding[] {
   } catch (error) {
     if (!isEngineError(error)) throw error;
   }
-  return found.length > 0 ? found : [finding('other', 'ID3v2', where)];
+  return found.length > 0 ? found : [finding('other.data', 'ID3v2', where)];
 }
 
 function readFrames(
@@ -165,7 +165,7 @@ function frameFinding(
   location: string,
 ): Finding {
   const value = data && data.length > 0 ? frameValue(id, data) : undefined;
-  return finding(frameCategory(id), id, location, value || undefined);
+  return finding(frameField(id), id, location, value || undefined);
 }
 
 /** `TDAT` is DDMM (2.3.0 4.2.1): shown as ISO 8601 `--MM-DD`. */

@@ -26,7 +26,9 @@ function region(
   return {
     start,
     end,
-    findings: [finding('comment', 'Lyrics3', location, text || undefined)],
+    findings: [
+      finding('content.comment', 'Lyrics3', location, text || undefined),
+    ],
   };
 }
 

@@ -1,4 +1,5 @@
 /** Findings for the metadata chunks WAV and AIFF files carry. */
+import type { FieldId } from '../../fields';
 import { decodeLatin1, decodeText } from '../../bytes';
 import { isEngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
@@ -15,7 +16,7 @@ export function paddingFindings(
   location: string,
 ): Finding[] {
   const text = (decodeLatin1(bytes).match(TEXT_RUN) ?? []).join(' ');
-  return text ? [finding('other', chunk.id, location, text)] : [];
+  return text ? [finding('other.data', chunk.id, location, text)] : [];
 }
 
 /** An ID3v2 tag inside a chunk; the chunk goes whole, so a malformed tag is reported, not fatal. */
@@ -29,16 +30,16 @@ export function id3ChunkFindings(
     return id3Findings(bytes, where);
   } catch (error) {
     if (!isEngineError(error)) throw error;
-    return [finding('other', chunk.id, where)];
+    return [finding('other.data', chunk.id, where)];
   }
 }
 
 /** A chunk that is all text (AIFF NAME, AUTH, ANNO, iXML, XMP). */
 export function textFinding(
-  category: Finding['category'],
+  field: FieldId,
   chunk: RiffChunk,
   bytes: Uint8Array,
   location: string,
 ): Finding {
-  return finding(category, chunk.id, location, decodeText(bytes) || undefined);
+  return finding(field, chunk.id, location, decodeText(bytes) || undefined);
 }

@@ -101,7 +101,7 @@ export async function trailingFindings(
     ? []
     : [
         finding(
-          'other',
+          'other.data',
           'trailing data',
           `after the ${formEnd}-byte form`,
           value,

@@ -1,6 +1,7 @@
 import type { ByteSource } from '../../byte-source';
 import { relocated, removable, type Finding } from '../../findings';
-import type { AnalysisContext, ByteRange } from '../../format-module';
+import { itemKindOf } from '../../format-catalog';
+import type { AnalysisContext, ByteRange, Sniffed } from '../../format-module';
 import { MAX_DECOMPRESSED_BYTES } from '../../limits';
 import {
   planBytes,
@@ -128,10 +129,15 @@ export async function cleanNestedMember(
   entry: ZipEntry,
   ctx: AnalysisContext,
 ): Promise<NestedMember> {
+  const located = (found: { format: Sniffed; findings: readonly Finding[] }) =>
+    relocated(found.findings, entry.name, {
+      name: entry.name,
+      kind: itemKindOf(found.format.id),
+    });
   if (entry.method === METHOD_STORED) {
     const end = entry.dataStart + entry.compressedSize;
     const result = await ctx.nested.cleanSlice(src, entry.dataStart, end);
-    const findings = relocated(result.findings, entry.name);
+    const findings = located(result);
     const only = result.plan[0];
     const unchanged =
       result.plan.length === 1 &&
@@ -148,7 +154,7 @@ export async function cleanNestedMember(
   }
   const bytes = await readMember(src, entry, MAX_DECOMPRESSED_BYTES);
   const result = await ctx.nested.cleanPlanned(bytes);
-  const findings = relocated(result.findings, entry.name);
+  const findings = located(result);
   if (!findings.some(removable))
     return { findings, member: await copiedContentMember(src, entry) };
   // The cleaned file is not kept: the output makes it again from the member's compressed bytes

@@ -1,0 +1,181 @@
+/**
+ * What a finding describes, whatever format it came from: a stable dotted id the producer sets
+ * (the EXIF dictionary says `GPSSpeed` is `gps.speed`), so no consumer has to guess a meaning
+ * from a tag name. The report and the CLI read one table keyed by these ids: the category it is
+ * grouped under, the words it is shown with, and the form its value takes.
+ */
+
+/** What a finding is about; the report groups by it and translates it. */
+export type FindingCategory =
+  | 'location'
+  | 'time'
+  | 'device'
+  | 'author'
+  | 'software'
+  | 'history'
+  | 'comment'
+  | 'identifier'
+  | 'thumbnail'
+  | 'other';
+
+/**
+ * How a field's value is written by the engine, and so how a reader may show it:
+ * - `text`: readable text (a name, a caption), shown as it is;
+ * - `software`: an app's own version string, which a reader may shorten to product and version;
+ * - `date`: ISO 8601 (`2024-05-01T10:20:30`, optionally with a zone);
+ * - `position`: decimal degrees, `"lat, lon"`;
+ * - `metres`: `"<n> m"`, negative below sea level;
+ * - `speed`: `"<n> km/h"`, `"<n> mph"` or `"<n> kn"`, the unit always present;
+ * - `bearing`: `"<n>"` degrees, then ` true` or ` magnetic` when the reference is known;
+ * - `exposure`, `aperture`, `iso`, `focal-length`: a bare decimal the reader gives its unit;
+ * - `minutes`: a bare count of minutes (time spent editing);
+ * - `revision`: a bare revision number;
+ * - `binary`: a block nobody reads (`"<n> bytes"` when its size is known);
+ * - `detail`: a value that means nothing alone (a GPS version, a sub-second, a word count, a
+ *   language tag, a camera's white-balance code): a reader counts these, and shows the raw form
+ *   only where fields are listed by their own names.
+ */
+export type FieldValueForm =
+  | 'text'
+  | 'software'
+  | 'date'
+  | 'position'
+  | 'metres'
+  | 'speed'
+  | 'bearing'
+  | 'exposure'
+  | 'aperture'
+  | 'iso'
+  | 'focal-length'
+  | 'minutes'
+  | 'revision'
+  | 'binary'
+  | 'detail';
+
+export interface FieldInfo {
+  /** The group the report lists it under. */
+  readonly category: FindingCategory;
+  /** The words for it: the message `report.field.<label>` (several fields may share one). */
+  readonly label: string;
+  readonly value: FieldValueForm;
+}
+
+const field = <L extends string>(
+  category: FindingCategory,
+  label: L,
+  value: FieldValueForm,
+): FieldInfo & { readonly label: L } => ({ category, label, value });
+
+/** The vocabulary. Add an id here (and its label's message, if new) before a producer uses it. */
+export const FIELDS = {
+  // Where: coordinates and their neighbours, and place names written as text.
+  'gps.position': field('location', 'place', 'position'),
+  'gps.altitude': field('location', 'altitude', 'metres'),
+  'gps.speed': field('location', 'speed', 'speed'),
+  /** The direction the camera faced (EXIF GPSImgDirection). */
+  'gps.direction': field('location', 'direction', 'bearing'),
+  /** The direction the device moved in (EXIF GPSTrack). */
+  'gps.track': field('location', 'track', 'bearing'),
+  /** Where the picture shows or points to (EXIF GPSDest*). */
+  'gps.destination': field('location', 'destination', 'detail'),
+  /** How precise the position is, which satellites, datum, method, version: receiver detail. */
+  'gps.detail': field('location', 'gps-detail', 'detail'),
+  /** A place written in words: city, state, country, sublocation, an area's name. */
+  'place.name': field('location', 'place-name', 'text'),
+
+  // When.
+  'time.taken': field('time', 'taken', 'date'),
+  'time.created': field('time', 'created', 'date'),
+  'time.digitized': field('time', 'date', 'date'),
+  'time.modified': field('time', 'modified', 'date'),
+  'time.printed': field('time', 'printed', 'date'),
+  'time.gps': field('time', 'gps-time', 'date'),
+  'time.zone': field('time', 'time-zone', 'text'),
+  'time.date': field('time', 'date', 'date'),
+  /** A part of a date, meaningless alone: fractions of a second, a time of day without its day. */
+  'time.detail': field('time', 'date-detail', 'detail'),
+
+  // The device and how it was set.
+  'device.make': field('device', 'make', 'text'),
+  'device.model': field('device', 'model', 'text'),
+  /** A device named without maker and model apart (a host computer, a recorder's name). */
+  'device.name': field('device', 'device', 'text'),
+  'device.lens': field('device', 'lens', 'text'),
+  'device.exposure': field('device', 'exposure', 'exposure'),
+  'device.aperture': field('device', 'aperture', 'aperture'),
+  'device.iso': field('device', 'iso', 'iso'),
+  'device.focal-length': field('device', 'focal-length', 'focal-length'),
+  /** Flash, metering, white balance, scene mode...: codes, folded into one count. */
+  'device.setting': field('device', 'camera-setting', 'detail'),
+  'device.maker-notes': field('device', 'maker-notes', 'binary'),
+
+  // Who.
+  'author.name': field('author', 'author', 'text'),
+  'author.last-editor': field('author', 'last-editor', 'text'),
+  'author.copyright': field('author', 'copyright', 'text'),
+  /** An e-mail address, a phone number, a postal address, a web page of the author. */
+  'author.contact': field('author', 'contact', 'text'),
+  'author.organization': field('author', 'organization', 'text'),
+  /** A job title (XMP photoshop:AuthorsPosition): about the author, not the author's name. */
+  'author.job-title': field('author', 'job-title', 'text'),
+
+  // What links the file to others.
+  'identifier.unique': field('identifier', 'unique-id', 'text'),
+  'identifier.serial': field('identifier', 'serial', 'text'),
+  /** A file name or path the file remembers (an original raw file, a linked template). */
+  'identifier.file-name': field('identifier', 'file-name', 'text'),
+
+  // With what.
+  'software.creator': field('software', 'editing-app', 'software'),
+  'software.producer': field('software', 'producer', 'software'),
+  'software.encoder': field('software', 'encoder', 'software'),
+  'software.template': field('software', 'template', 'text'),
+  /** An app's settings, versions and counters: nothing a person reads. */
+  'software.detail': field('software', 'software-detail', 'detail'),
+
+  // How it came to be.
+  'history.edits': field('history', 'history', 'text'),
+  'history.revision': field('history', 'revision', 'revision'),
+  'history.edit-time': field('history', 'edit-time', 'minutes'),
+  'history.credentials': field('history', 'content-credentials', 'text'),
+  /** Tracked changes, earlier versions, the files it was made from. */
+  'history.changes': field('history', 'changes', 'detail'),
+
+  // What it says about itself.
+  'content.title': field('comment', 'title', 'text'),
+  'content.description': field('comment', 'description', 'text'),
+  'content.comment': field('comment', 'comment', 'text'),
+  'content.keywords': field('comment', 'keywords', 'text'),
+  /** A rating, a language tag, a category code: nothing to read alone. */
+  'content.detail': field('comment', 'content-detail', 'detail'),
+
+  'thumbnail.image': field('thumbnail', 'thumbnail', 'binary'),
+
+  // The rest: counted, listed by their own names in the technical details.
+  /** Page, word and character counts of a document. */
+  'other.statistics': field('other', 'other', 'detail'),
+  /** An app's private block (a PNG private chunk, a vendor box). */
+  'other.private': field('other', 'other', 'detail'),
+  'other.data': field('other', 'other', 'detail'),
+
+  // Kept on purpose (see `KeepReason`): listed by their reason.
+  'image.orientation': field('other', 'other', 'detail'),
+  'image.color-profile': field('other', 'other', 'detail'),
+  /** What a player needs: chapters, loops, cue points, track names. */
+  'media.playback': field('other', 'other', 'detail'),
+  'document.structure': field('other', 'other', 'detail'),
+  /** Part of what a document shows or does (a comment, a form value, a macro, a hidden sheet). */
+  'document.content': field('comment', 'other', 'detail'),
+} as const satisfies Record<string, FieldInfo>;
+
+/** A field id (`gps.position`, `author.name`): see `FIELDS`. */
+export type FieldId = keyof typeof FIELDS;
+
+/** The words fields are shown with: the message `report.field.<label>`. */
+export type FieldLabel = (typeof FIELDS)[FieldId]['label'];
+
+export const fieldInfo = (id: FieldId): FieldInfo => FIELDS[id];
+
+export function isFieldId(text: string): text is FieldId {
+  return Object.hasOwn(FIELDS, text);
+}
