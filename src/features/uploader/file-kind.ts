@@ -3,17 +3,9 @@ import { extensionOf } from '../../catalog/accepted-types';
 /**
  * What a file the engine does not clean most likely is, told by its extension or its MIME type,
  * so a refusal can say what the file is and what to do with it. Consulted only for files no page
- * takes: a type the catalog learns (legacy Office, say) goes to the engine instead.
+ * takes: a type the catalog has (legacy Office documents, say) goes to the engine instead.
  */
-export type RefusedKind =
-  | 'archive'
-  | 'text'
-  | 'legacyWord'
-  | 'legacyExcel'
-  | 'legacyPowerPoint'
-  | 'image'
-  | 'video'
-  | 'audio';
+export type RefusedKind = 'archive' | 'text' | 'image' | 'video' | 'audio';
 
 const BY_EXTENSION: ReadonlyMap<string, RefusedKind> = new Map(
   Object.entries({
@@ -31,13 +23,6 @@ const BY_EXTENSION: ReadonlyMap<string, RefusedKind> = new Map(
     tsv: 'text',
     md: 'text',
     log: 'text',
-    doc: 'legacyWord',
-    dot: 'legacyWord',
-    xls: 'legacyExcel',
-    xlt: 'legacyExcel',
-    ppt: 'legacyPowerPoint',
-    pps: 'legacyPowerPoint',
-    pot: 'legacyPowerPoint',
     psd: 'image',
     ico: 'image',
     jxl: 'image',
@@ -73,9 +58,6 @@ const BY_MIME: ReadonlyMap<string, RefusedKind> = new Map(
     'application/x-7z-compressed': 'archive',
     'application/vnd.rar': 'archive',
     'application/gzip': 'archive',
-    'application/msword': 'legacyWord',
-    'application/vnd.ms-excel': 'legacyExcel',
-    'application/vnd.ms-powerpoint': 'legacyPowerPoint',
   } satisfies Record<string, RefusedKind>),
 );
 

@@ -127,14 +127,13 @@ describe('DropZone', () => {
     );
   });
 
-  it('tells a legacy Word document to be saved as .docx, in German', async () => {
-    const { zone } = renderZone('all', 'de');
-    await drop(zone, [
-      new File(['x'], 'Vertrag.doc', { type: 'application/msword' }),
-    ]);
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Word-Dokument im alten Format (.doc)');
-    expect(alert.textContent).toContain('als .docx');
+  it('takes a legacy Word document, which the engine now cleans, without a refusal', async () => {
+    const { onFile, onReject, zone } = renderZone('all', 'de');
+    const file = new File(['x'], 'Vertrag.doc', { type: 'application/msword' });
+    await drop(zone, [file]);
+    expect(onFile).toHaveBeenCalledWith(file);
+    expect(onReject).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('names an image type it does not clean as an image', async () => {

@@ -2,13 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { refusedKind } from '../../../src/features/uploader/file-kind';
 
 describe('what a refused file is', () => {
-  it('tells archives, text and legacy Office by their extension, in any case', () => {
+  it('tells archives and text by their extension, in any case', () => {
     expect(refusedKind('photos.ZIP', '')).toBe('archive');
     expect(refusedKind('notes.txt', '')).toBe('text');
     expect(refusedKind('table.csv', '')).toBe('text');
-    expect(refusedKind('contract.doc', '')).toBe('legacyWord');
-    expect(refusedKind('budget.xls', '')).toBe('legacyExcel');
-    expect(refusedKind('talk.ppt', '')).toBe('legacyPowerPoint');
   });
 
   it('falls back on the MIME type, then on its top-level type', () => {
