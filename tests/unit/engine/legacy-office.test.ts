@@ -435,8 +435,24 @@ describe('a DOCX with an embedded OLE object', () => {
         data: summary('CANARY_EMBEDDED_AUTHOR'),
       },
     ]);
+    // The object is reached the way Word reaches it: a relationship from the document and a
+    // content type, or the package driver leaves it out as outside the document's structure.
+    const parts = unzipSync(syntheticDocx());
+    const text = (name: string) => new TextDecoder().decode(parts[name]!);
     const docx = zipSync({
-      ...unzipSync(syntheticDocx()),
+      ...parts,
+      '[Content_Types].xml': new TextEncoder().encode(
+        text('[Content_Types].xml').replace(
+          '</Types>',
+          '<Default Extension="bin" ContentType="application/vnd.openxmlformats-officedocument.oleObject"/></Types>',
+        ),
+      ),
+      'word/_rels/document.xml.rels': new TextEncoder().encode(
+        text('word/_rels/document.xml.rels').replace(
+          '</Relationships>',
+          '<Relationship Id="rIdOle1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/oleObject" Target="embeddings/oleObject1.bin"/></Relationships>',
+        ),
+      ),
       'word/embeddings/oleObject1.bin': ole,
     });
     const dir = tempDir('legacy-docx');
