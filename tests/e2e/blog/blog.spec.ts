@@ -123,7 +123,7 @@ test('the language switcher keeps the reader on the same article', async ({
   await gotoHydrated(page, blogPostPath(slug, 'en'));
   await page
     .getByRole('contentinfo')
-    .getByRole('link', { name: 'Deutsch' })
+    .getByRole('link', { name: 'Deutsch', exact: true })
     .click();
   await expect(page).toHaveURL(blogPostPath(slug, 'de'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
