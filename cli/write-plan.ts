@@ -57,19 +57,10 @@ export async function writePlan(
   plan: OutputPlan,
   out: string,
 ): Promise<void> {
-  const temp = tempPathFor(out);
-  track(temp);
-  // Created synchronously right after `track` (see temp-files); O_EXCL never follows a link.
-  const fd = writingSync('cannot create the output', () => {
-    const created = openSync(temp, 'wx', OUTPUT_MODE);
-    // The copy is no more readable than the original (a 0600 photo gives a 0600 copy): the umask
-    // already narrowed OUTPUT_MODE and the input's bits narrow it further. Only the owner's write
-    // bit is always given, so a copy of a read-only file can still be edited by its owner.
-    fchmodSync(created, (input.permissions | OWNER_WRITE) & umaskedMode());
-    return created;
-  });
-  let open = true;
-  try {
+  // The copy is no more readable than the original (a 0600 photo gives a 0600 copy): the umask
+  // already narrowed OUTPUT_MODE and the input's bits narrow it further. Only the owner's write
+  // bit is always given, so a copy of a read-only file can still be edited by its owner.
+  await intoTempThenRename(out, input.permissions | OWNER_WRITE, async (fd) => {
     const patches = inPlacePatches(input.size, plan);
     if (
       patches &&
@@ -82,17 +73,7 @@ export async function writePlan(
       await writeSegments(input, plan, fd);
     }
     await input.assertUnchanged();
-    open = false;
-    await writing('cannot write the output', () => closeAsync(fd));
-    writingSync('cannot rename the output into place', () =>
-      renameSync(temp, out),
-    );
-    untrack(temp);
-  } catch (error) {
-    if (open) closeQuietly(fd);
-    discard(temp);
-    throw error;
-  }
+  });
 }
 
 /**
@@ -100,14 +81,29 @@ export async function writePlan(
  * when complete, removed on any failure.
  */
 export async function writeBytes(data: Uint8Array, out: string): Promise<void> {
+  await intoTempThenRename(out, OUTPUT_MODE, (fd) => writeAll(fd, data, 0));
+}
+
+/**
+ * Creates `out`'s temporary file with at most `permissions` (and the umask), lets `fill` write
+ * it, then renames it into place; on any failure the temporary file is removed (fail closed).
+ */
+async function intoTempThenRename(
+  out: string,
+  permissions: number,
+  fill: (fd: number) => Promise<void>,
+): Promise<void> {
   const temp = tempPathFor(out);
   track(temp);
-  const fd = writingSync('cannot create the output', () =>
-    openSync(temp, 'wx', OUTPUT_MODE),
-  );
+  // Created synchronously right after `track` (see temp-files); O_EXCL never follows a link.
+  const fd = writingSync('cannot create the output', () => {
+    const created = openSync(temp, 'wx', OUTPUT_MODE);
+    fchmodSync(created, permissions & umaskedMode());
+    return created;
+  });
   let open = true;
   try {
-    await writeAll(fd, data, 0);
+    await fill(fd);
     open = false;
     await writing('cannot write the output', () => closeAsync(fd));
     writingSync('cannot rename the output into place', () =>
