@@ -31,6 +31,11 @@ import { rewriteXhtml } from './xhtml';
 
 const CONTAINER = 'META-INF/container.xml';
 const ENCRYPTION = 'META-INF/encryption.xml';
+/**
+ * Apple Books' display options (fixed layout, embedded fonts, orientation): how a reader shows
+ * the book, nothing about who made it. Recognised, so kept, through the XML pass like any part.
+ */
+const APPLE_DISPLAY_OPTIONS = 'META-INF/com.apple.ibooks.display-options.xml';
 const PACKAGE_TYPE = 'application/oebps-package+xml';
 const XHTML_TYPE = /^(application\/xhtml\+xml|text\/html)$/i;
 const NCX_TYPE = 'application/x-dtbncx+xml';
@@ -182,6 +187,9 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
     namespaces: EPUB_NAMESPACES,
     rules: noEdits,
   });
+  const displayOptions = pkg.find(APPLE_DISPLAY_OPTIONS);
+  if (displayOptions && !rules.has(displayOptions))
+    rules.set(displayOptions, { kind: 'xml', rules: noEdits });
   rules.set(
     mimetype,
     mimetype.method === METHOD_STORED
