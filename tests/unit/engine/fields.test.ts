@@ -1,3 +1,4 @@
+import { formatCatalog } from '../../../workers/engine/format-catalog';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,18 +10,10 @@ import { CORPUS_DIR, itCorpus } from '../../helpers/corpus';
 import pt from '../../../i18n/messages/report/pt.json';
 
 /** Formats whose own parts other branches are rewriting: their findings get ids there. */
-const DOCUMENT_FORMATS = new Set([
-  'pdf',
-  'docx',
-  'xlsx',
-  'pptx',
-  'odt',
-  'ods',
-  'odp',
-  'odg',
-  'odf',
-  'odc',
-  'epub',
+/** Documents by the catalog's own kind (legacy Office and embedded OLE objects included). */
+const DOCUMENT_FORMATS: ReadonlySet<string> = new Set([
+  ...formatCatalog.filter((e) => e.kind === 'document').map((e) => e.id),
+  'ole',
 ]);
 
 function withoutField(findings: readonly Finding[]): string[] {
