@@ -2,9 +2,8 @@ import type { ItemKind } from './findings';
 
 /**
  * The file types the engine cleans, as data only: the one list of format facts. `FormatId`, each
- * module's `formats`, the formats its sniffer answers and the members a zip document cleans as
- * files of their own all derive from it, and the page's drop zone reads it without loading any
- * parser. Adding a format is its module, one entry here and one line in the registry.
+ * module's `formats` and the formats its sniffer answers derive from it, and the page's drop zone
+ * reads it without loading any parser. Adding a format is its module, one entry here and one line in the registry.
  */
 type Kind = 'image' | 'video' | 'audio' | 'document';
 
@@ -15,11 +14,9 @@ interface CatalogShape {
   readonly extensions: readonly string[];
   readonly kind: Kind;
   /**
-   * Which of its extensions make a member of a zip document (Office, OpenDocument, EPUB) a file of
-   * its own the engine cleans: `true` for all of them. Photos and drawings, sound and video (a
-   * slide's clip, an EPUB's narration: tags, GPS, the recording device), and documents embedded
-   * in documents. Other members (EMF/WMF pictures, OLE objects) are not sniffed: a weak signature
-   * could take random bytes for an MP3.
+   * Which of its extensions a file inside a document usually has (`true`: all of them). Not read
+   * by the engine any more: zip members are recognised by their bytes (`shared/zip/nested.ts`),
+   * whatever their names; kept as the catalog's record until the field is retired.
    */
   readonly nested?: true | readonly string[];
 }
@@ -320,13 +317,6 @@ export function sniffedAs<I extends CatalogId>(
   const entry: CatalogEntry = catalogEntry(id);
   return { id, mime: entry.mime, extension: extension ?? entry.extensions[0]! };
 }
-
-/** Extensions of zip members that are files of their own the engine cleans (see `nested`). */
-export const NESTED_EXTENSIONS: ReadonlySet<string> = new Set(
-  (formatCatalog as readonly CatalogEntry[]).flatMap((e) =>
-    e.nested === true ? e.extensions : (e.nested ?? []),
-  ),
-);
 
 /** What kind of thing a file of this format is, for a finding's `item`. */
 export function itemKindOf(id: FormatId): ItemKind {

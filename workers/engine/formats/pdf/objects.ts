@@ -89,3 +89,20 @@ export function namesOf(v: PdfValue | undefined): string[] {
   if (isArray(v)) return v.items.map((i) => nameOf(i) ?? '?');
   return ['?'];
 }
+
+/**
+ * Appends the object numbers `v` refers to, at any depth, to `out`. Walked with a stack of our
+ * own and pushed one at a time, so neither a deep value nor a huge array can overflow the call
+ * stack.
+ */
+export function refsOf(v: PdfValue, out: number[]): void {
+  const stack: PdfValue[] = [v];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (typeof x !== 'object' || x === null) continue;
+    if (x.kind === 'ref') out.push(x.num);
+    else if (x.kind === 'array') for (const item of x.items) stack.push(item);
+    else if (x.kind === 'dict')
+      for (const item of x.map.values()) stack.push(item);
+  }
+}

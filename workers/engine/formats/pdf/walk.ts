@@ -30,6 +30,7 @@ import {
   isRef,
   nameOf,
   namesOf,
+  refsOf,
   type PdfDict,
   type PdfObject,
   type StreamExtent,
@@ -68,17 +69,6 @@ const MAX_XMP_BYTES = 4 * 1024 * 1024;
 
 /** Objects between cancellation checks. */
 const CHECK_EVERY = 256;
-
-function refsOf(v: PdfValue, out: number[]): void {
-  const stack: PdfValue[] = [v];
-  while (stack.length) {
-    const x = stack.pop()!;
-    if (typeof x !== 'object' || x === null) continue;
-    if (x.kind === 'ref') out.push(x.num);
-    else if (x.kind === 'array') stack.push(...x.items);
-    else if (x.kind === 'dict') stack.push(...x.map.values());
-  }
-}
 
 /**
  * Cleans every dictionary of a value, outermost first, so what a rule removes is never visited.

@@ -6,22 +6,11 @@
 import { EngineError, throwIfAborted } from '../../../errors';
 import { MAX_ENTRIES } from '../../../limits';
 import type { PdfDocument } from '../document';
-import { isRef, type PdfDict, type PdfValue } from '../objects';
+import { isRef, refsOf, type PdfDict, type PdfValue } from '../objects';
 import { writeCopy, type CopyObject } from './copy-writer';
 
 /** Objects between cancellation checks. */
 const CHECK_EVERY = 256;
-
-function refsOf(v: PdfValue, out: number[]): void {
-  const stack: PdfValue[] = [v];
-  while (stack.length) {
-    const x = stack.pop()!;
-    if (typeof x !== 'object' || x === null) continue;
-    if (x.kind === 'ref') out.push(x.num);
-    else if (x.kind === 'array') stack.push(...x.items);
-    else if (x.kind === 'dict') stack.push(...x.map.values());
-  }
-}
 
 export async function decryptedCopy(
   doc: PdfDocument,
