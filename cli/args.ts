@@ -40,8 +40,9 @@ otherwise; the input is never modified unless --in-place is given.
   -q, --quiet    print only errors
   -o OUT         output path (one input file only); must not exist or be a regular file
   --out-dir DIR  write cleaned_<name> files into DIR (a name already used in the run gets -2, -3)
-  --in-place     clean the file itself, writing only the changed bytes (MP4/MOV/HEIC, Matroska,
-                 AVI, WMV, FLV, TIFF, ...); an undo journal FILE.metaclean-undo guards the run
+  --in-place     clean the file itself: MP4/MOV/HEIC, Matroska, AVI, WMV, FLV, TIFF by writing
+                 only the changed bytes (an undo journal FILE.metaclean-undo guards the run),
+                 other formats by replacing the file with its cleaned copy (atomic rename)
   --undo         put back the original bytes of an interrupted --in-place run
   --drop-uncleanable
                  remove the parts metaclean cannot clean (a PDF's attachment of an unknown type),

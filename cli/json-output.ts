@@ -27,6 +27,7 @@ export interface FileRecord {
   readonly format?: { readonly id: string; readonly mime: string };
   readonly output?: string;
   readonly patchedBytes?: number;
+  readonly rewritten?: true;
   readonly removed?: readonly JsonFinding[];
   readonly kept?: readonly JsonFinding[];
   readonly findings?: readonly JsonFinding[];
@@ -45,6 +46,8 @@ export interface Outcome {
   readonly format?: Sniffed;
   readonly output?: string;
   readonly patchedBytes?: number;
+  /** --in-place replaced the file by its cleaned copy instead of patching it. */
+  readonly rewritten?: true;
   readonly restored?: boolean;
   readonly removed?: readonly Finding[];
   readonly kept?: readonly Finding[];
@@ -77,6 +80,7 @@ export function fileRecord(o: Outcome): FileRecord {
     ...(o.format ? { format: { id: o.format.id, mime: o.format.mime } } : {}),
     ...(o.output === undefined ? {} : { output: o.output }),
     ...(o.patchedBytes === undefined ? {} : { patchedBytes: o.patchedBytes }),
+    ...(o.rewritten ? { rewritten: true as const } : {}),
     ...(o.removed ? { removed: o.removed.map(plain) } : {}),
     ...(o.kept ? { kept: o.kept.map(plain) } : {}),
     ...(o.findings ? { findings: o.findings.map(plain) } : {}),

@@ -188,11 +188,16 @@ async function runMode(
   options: CliOptions,
 ): Promise<FileOutcome> {
   if (options.inPlace) {
-    const { format, removed, kept, patchedBytes } = await cleanInPlace(
+    const { format, removed, kept, patchedBytes, rewritten } =
+      await cleanInPlace(file, engineOptions(options));
+    return {
       file,
-      engineOptions(options),
-    );
-    return { file, format, output: file, patchedBytes, removed, kept };
+      format,
+      output: file,
+      ...(rewritten ? { rewritten } : { patchedBytes }),
+      removed,
+      kept,
+    };
   }
   const input = await openFileAccess(file);
   try {
@@ -284,7 +289,9 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
     ? `; ${accepted} tracked change${accepted === 1 ? ' was' : 's were'} accepted; the deleted words are not in the copy`
     : '';
   const where = options.inPlace
-    ? `in place, ${o.patchedBytes} bytes written`
+    ? o.rewritten
+      ? 'in place, replaced by its cleaned copy'
+      : `in place, ${o.patchedBytes} bytes written`
     : `-> ${escapeForTerminal(o.output ?? '')}`;
   process.stdout.write(
     `${name} ${where} (${o.format?.id}): ${summary}${changes}${kept ? `; kept ${kept}` : ''}\n`,
