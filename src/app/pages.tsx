@@ -48,7 +48,7 @@ const ToolPage = lazy(() =>
  */
 const TOOL_FEATURES = ['tool', 'uploader'];
 const PAGE_FEATURES: Partial<Record<PageId, readonly MessageFeature[]>> = {
-  home: ['home', 'faq'],
+  home: ['home', 'faq', 'offline'],
   tool: TOOL_FEATURES,
   photos: TOOL_FEATURES,
   videos: TOOL_FEATURES,
@@ -56,7 +56,7 @@ const PAGE_FEATURES: Partial<Record<PageId, readonly MessageFeature[]>> = {
   tiktok: TOOL_FEATURES,
   instagram: TOOL_FEATURES,
   social: TOOL_FEATURES,
-  howItWorks: ['how-it-works', 'tool'],
+  howItWorks: ['how-it-works', 'tool', 'offline'],
   faq: ['faq'],
   about: ['about'],
   privacy: ['legal'],

@@ -3,6 +3,7 @@ import { PageLink } from '../site/PageLink';
 import { CardGrid } from '../components/CardGrid';
 import { FaqAccordion } from '../components/FaqAccordion';
 import { formatsByKind } from '../components/format-names';
+import { InstallSection } from '../components/InstallSection';
 import { Section } from '../components/Section';
 import { StepList } from '../components/StepList';
 import { useFileLimits } from '../components/use-file-limit';
@@ -123,6 +124,7 @@ export function HomePage() {
         </p>
         <FormatGrid />
       </Section>
+      <InstallSection />
       <Section id="faq-title" title="faq.title" narrow>
         <FaqAccordion />
       </Section>
