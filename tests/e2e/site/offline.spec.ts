@@ -1,4 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  appendFileSync,
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ALL_LOCALES } from '../../../i18n/locales';
 import { pagePath } from '../../../i18n/routes';
@@ -22,6 +31,8 @@ const IDENTIFYING_TAG = /GPS|Make|Model|SerialNumber/;
 /** The PNG signature, then the IHDR chunk: width and height as 32-bit big-endian (PNG 11.2.2). */
 const PNG_WIDTH_OFFSET = 16;
 const PNG_HEIGHT_OFFSET = 20;
+/** The update test's own server: one port per Playwright worker, away from the suite's. */
+const OWN_PORT_BASE = 4391;
 
 function identifying(path: string): string[] {
   return Object.keys(exiftoolTags(path)).filter(
@@ -201,5 +212,83 @@ test('every variant links its own manifest: names in its language, icons at thei
         expect.arrayContaining([mime, ...extensions]),
       );
     expect(manifest.file_handlers).toEqual([{ action: tool, accept }]);
+  }
+});
+
+/** A server of `dir` on `port`, running once it answers. */
+async function serve(dir: string, port: number) {
+  const server = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: { ...process.env, SITE_DIR: dir, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(() =>
+      fetch(`http://localhost:${port}`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    )
+    .toBe(true);
+  return server;
+}
+
+/**
+ * A copy of the built site on its own port, so this test can publish a new build of it: `publish`
+ * changes the copy and restarts its server (which reads file sizes and ETags once, at start).
+ */
+async function ownSite() {
+  const dir = mkdtempSync(join(tmpdir(), 'metaclean-update-'));
+  cpSync(process.env.SITE_DIR ?? 'dist', dir, { recursive: true });
+  const port = OWN_PORT_BASE + Number(process.env.TEST_WORKER_INDEX ?? 0);
+  let server = await serve(dir, port);
+  return {
+    url: `http://localhost:${port}`,
+    publish: async (change: (dir: string) => void) => {
+      server.kill();
+      change(dir);
+      server = await serve(dir, port);
+    },
+    stop: () => {
+      server.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+test('en: a new build installs beside the running one, says so quietly, and takes over on Reload', async ({
+  page,
+}) => {
+  const site = await ownSite();
+  try {
+    await openControlled(page, `${site.url}${TOOL}`);
+    // A new build: the service worker's bytes change.
+    await site.publish((dir) =>
+      appendFileSync(join(dir, 'sw.js'), '\n// the next build\n'),
+    );
+    await page.evaluate(() =>
+      navigator.serviceWorker.getRegistration().then((r) => r?.update()),
+    );
+    const notice = page.getByRole('status').filter({
+      hasText: siteText('en', 'offline.update.ready'),
+    });
+    await expect(notice).toBeVisible();
+
+    const reloaded = page.waitForEvent('load');
+    await notice
+      .getByRole('button', { name: siteText('en', 'offline.update.reload') })
+      .click();
+    await reloaded;
+    await expect(notice).toHaveCount(0);
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return {
+          waiting: registration?.waiting ?? null,
+          controlled: navigator.serviceWorker.controller !== null,
+        };
+      }),
+    ).toEqual({ waiting: null, controlled: true });
+  } finally {
+    site.stop();
   }
 });
