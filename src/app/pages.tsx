@@ -48,7 +48,7 @@ const ToolPage = lazy(() =>
  */
 const TOOL_FEATURES = ['tool', 'uploader'];
 const PAGE_FEATURES: Partial<Record<PageId, readonly MessageFeature[]>> = {
-  home: ['home', 'faq', 'offline'],
+  home: ['home', 'faq'],
   tool: TOOL_FEATURES,
   photos: TOOL_FEATURES,
   videos: TOOL_FEATURES,

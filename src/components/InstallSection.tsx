@@ -9,7 +9,8 @@ const PLATFORMS = [
 
 /**
  * That the site keeps working offline after a first visit, and how to install it on Android, an
- * iPhone and a computer: the home and how-it-works pages (their pages load the `offline` messages).
+ * iPhone and a computer: on the how-it-works page, which loads the `offline` messages (the home
+ * page says it in one line and links there).
  */
 export function InstallSection() {
   return (

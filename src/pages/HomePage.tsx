@@ -3,7 +3,6 @@ import { PageLink } from '../site/PageLink';
 import { CardGrid } from '../components/CardGrid';
 import { FaqAccordion } from '../components/FaqAccordion';
 import { formatsByKind } from '../components/format-names';
-import { InstallSection } from '../components/InstallSection';
 import { Section } from '../components/Section';
 import { StepList } from '../components/StepList';
 import { useFileLimits } from '../components/use-file-limit';
@@ -124,7 +123,14 @@ export function HomePage() {
         </p>
         <FormatGrid />
       </Section>
-      <InstallSection />
+      <Section id="install-title" title="home.install.title" narrow>
+        <p>
+          <FormattedMessage id="home.install.text" />{' '}
+          <PageLink page="howItWorks">
+            <FormattedMessage id="home.install.link" />
+          </PageLink>
+        </p>
+      </Section>
       <Section id="faq-title" title="faq.title" narrow>
         <FaqAccordion />
       </Section>
