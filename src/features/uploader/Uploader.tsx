@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fromPromise } from 'xstate';
 import {
@@ -27,6 +27,7 @@ import { ErrorBox } from './ErrorBox';
 import { FileSummary } from './FileSummary';
 import type { Handoff } from './handoff';
 import { ProgressBar } from './ProgressBar';
+import { ShareButton } from './ShareButton';
 import { StatusAnnouncer, type UploaderStatus } from './StatusAnnouncer';
 import { useHydrated } from '../../site/use-hydrated';
 import { useResultFocus } from './use-result-focus';
@@ -96,7 +97,10 @@ function Result({ result, file, url, resultRef, downloadRef }: ResultProps) {
         />
       </p>
       <ReportSummary result={result} />
-      <DownloadLink ref={downloadRef} url={url} name={name} />
+      <div className="uploader-save">
+        <DownloadLink ref={downloadRef} url={url} name={name} />
+        <ShareButton blob={result.blob} name={name} />
+      </div>
       <NameNote
         fileName={file.name}
         risks={risks}
@@ -107,6 +111,26 @@ function Result({ result, file, url, resultRef, downloadRef }: ResultProps) {
       <Report result={result} fileName={file.name} downloadName={name} />
     </div>
   );
+}
+
+/** Files shared to the app or opened with it are cleaned as soon as they are selected. */
+function useStartOnSelect(
+  handoff: Handoff | undefined,
+  status: UploaderStatus,
+  file: File | null,
+  start: () => void,
+) {
+  const pending = useRef<Handoff | undefined>(undefined);
+  useEffect(() => {
+    if (handoff?.start) pending.current = handoff;
+  }, [handoff]);
+  useEffect(() => {
+    if (status !== 'selected' || !file || !pending.current) return;
+    pending.current = undefined;
+    start();
+    // `start` sends to the machine, the same for the page's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status, file]);
 }
 
 /** The file uploader of every tool page: drop or choose, clean in the worker, report, download. */
@@ -139,6 +163,9 @@ export function Uploader({ kind, clean, handoff }: UploaderProps) {
     [],
   );
   useResultFocus(status, targets);
+  useStartOnSelect(handoff, status, file, () =>
+    send({ type: 'processing.start' }),
+  );
 
   return (
     <section
@@ -155,6 +182,14 @@ export function Uploader({ kind, clean, handoff }: UploaderProps) {
         onReject={() => send({ type: 'file.reject' })}
         handoff={handoff}
       />
+      {(handoff?.notTaken ?? 0) > 0 && (
+        <p className="uploader-hint" role="status">
+          <FormattedMessage
+            id="uploader.notTaken"
+            values={{ count: handoff?.notTaken }}
+          />
+        </p>
+      )}
       {file && <FileSummary file={file} />}
       {file && status !== 'done' && (
         <button
