@@ -14,6 +14,10 @@ export interface CliOptions {
   readonly undo: boolean;
   /** Remove the parts the engine cannot clean (attachments), named in the output, instead of failing. */
   readonly dropUncleanable: boolean;
+  /** Folders among the inputs are walked (`-r`); with it, `-o` names the output folder. */
+  readonly recursive: boolean;
+  /** With -r: enter links to folders and clean links to files met in the walk. */
+  readonly followSymlinks: boolean;
   readonly out?: string;
   readonly outDir?: string;
   readonly files: readonly string[];
@@ -25,6 +29,7 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [--drop-uncleanable] [-o OUT | --out-dir DIR | --in-place] FILE...
+       metaclean -r [--follow-symlinks] [OPTIONS] [-o DIR | --out-dir DIR] FOLDER|FILE...
        metaclean --inspect | --check [--json] FILE...
        metaclean --undo [--json] FILE...
        metaclean --list-formats | --version | --help
@@ -44,8 +49,15 @@ otherwise; the input is never modified unless --in-place is given.
                  AVI, WMV, FLV, TIFF, ...); an undo journal FILE.metaclean-undo guards the run
   --undo         put back the original bytes of an interrupted --in-place run
   --drop-uncleanable
-                 remove the parts metaclean cannot clean (a PDF's attachment of an unknown type),
-                 each listed as removed, instead of failing with uncleanable-part
+                 remove the parts metaclean cannot clean (a PDF's attachment of an unknown type,
+                 a ZIP's member), each listed as removed, instead of failing with uncleanable-part
+  -r, --recursive
+                 clean every file in the folders given and the folders inside them; with -o DIR
+                 or --out-dir DIR the copies keep the folders' structure under DIR. Hidden files
+                 and folders, metaclean's own files and symbolic links are skipped, and sidecars
+                 (.AAE, Takeout .json, DJI .SRT, .XMP, Thumbs.db, .DS_Store) left out, each said
+  --follow-symlinks
+                 with -r, follow symbolic links (a link back to a folder walked is not entered)
   --list-formats list the formats metaclean cleans, with their extensions
   -V, --version  print the version
   -h, --help     show this help
@@ -68,6 +80,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   let inPlace = false;
   let undo = false;
   let dropUncleanable = false;
+  let recursive = false;
+  let followSymlinks = false;
   let out: string | undefined;
   let outDir: string | undefined;
   const files: string[] = [];
@@ -93,6 +107,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     else if (arg === '--in-place') inPlace = true;
     else if (arg === '--undo') undo = true;
     else if (arg === '--drop-uncleanable') dropUncleanable = true;
+    else if (arg === '-r' || arg === '--recursive') recursive = true;
+    else if (arg === '--follow-symlinks') followSymlinks = true;
     else if (arg === '-h' || arg === '--help') help = true;
     else if (arg === '-o' || arg === '--out') out = valueOf(arg, i++);
     else if (arg === '--out-dir') outDir = valueOf(arg, i++);
@@ -115,10 +131,15 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     inPlace,
     undo,
     dropUncleanable,
+    recursive,
+    followSymlinks,
     files,
     help,
-    ...(out === undefined ? {} : { out }),
-    ...(outDir === undefined ? {} : { outDir }),
+    // With -r, -o names the folder the copies go to, as --out-dir does.
+    ...(out === undefined || recursive ? {} : { out }),
+    ...(outDir === undefined && !(recursive && out !== undefined)
+      ? {}
+      : { outDir: outDir ?? out! }),
   };
   if (help || version || listFormats) return options;
   if (files.length === 0) throw new UsageError('no input file');
@@ -127,7 +148,9 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   );
   if (writes.length > 1)
     throw new UsageError(`${EXCLUSIVE_WRITES.join(', ')} exclude each other`);
-  if (out !== undefined && files.length > 1)
+  if (followSymlinks && !recursive)
+    throw new UsageError('--follow-symlinks needs -r');
+  if (out !== undefined && !recursive && files.length > 1)
     throw new UsageError('-o takes one input file');
   if (inspect && check)
     throw new UsageError('--inspect and --check exclude each other');
@@ -138,7 +161,12 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   }
   if (
     undo &&
-    (inspect || check || force || dropUncleanable || writes.length > 0)
+    (inspect ||
+      check ||
+      force ||
+      dropUncleanable ||
+      recursive ||
+      writes.length > 0)
   )
     throw new UsageError('--undo takes only --json and files');
   return options;
