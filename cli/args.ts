@@ -30,6 +30,8 @@ export class UsageError extends Error {
 
 export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [--drop-uncleanable] [-o OUT | --out-dir DIR | --in-place] FILE...
        metaclean -r [--follow-symlinks] [OPTIONS] [-o DIR | --out-dir DIR] FOLDER|FILE...
+       metaclean [-o OUT] - < FILE   (standard input; the cleaned file goes to standard output
+                                     unless -o names a file)
        metaclean --inspect | --check [--json] FILE...
        metaclean --undo [--json] FILE...
        metaclean --list-formats | --version | --help
@@ -43,10 +45,12 @@ otherwise; the input is never modified unless --in-place is given.
   --json         print results as JSON
   -f, --force    replace an output file that exists (never done without it)
   -q, --quiet    print only errors
-  -o OUT         output path (one input file only); must not exist or be a regular file
+  -o OUT         output path (one input file only); must not exist or be a regular file;
+                 - writes to standard output (never to a terminal)
   --out-dir DIR  write cleaned_<name> files into DIR (a name already used in the run gets -2, -3)
-  --in-place     clean the file itself, writing only the changed bytes (MP4/MOV/HEIC, Matroska,
-                 AVI, WMV, FLV, TIFF, ...); an undo journal FILE.metaclean-undo guards the run
+  --in-place     clean the file itself: MP4/MOV/HEIC, Matroska, AVI, WMV, FLV, TIFF by writing
+                 only the changed bytes (an undo journal FILE.metaclean-undo guards the run),
+                 other formats by replacing the file with its cleaned copy (atomic rename)
   --undo         put back the original bytes of an interrupted --in-place run
   --drop-uncleanable
                  remove the parts metaclean cannot clean (a PDF's attachment of an unknown type,
@@ -65,6 +69,27 @@ otherwise; the input is never modified unless --in-place is given.
 Exit status: 0 when every file was cleaned, 1 when any failed (one line each, with its error code),
 2 on bad usage, 3 with --check when metadata was found; killed by SIGINT, SIGTERM or SIGHUP after
 removing its temporary files.`;
+
+/** `-` (standard input) and `-o -` (standard output) fit only some runs. */
+function checkStandardStreams(options: CliOptions): void {
+  const fromStdin = options.files.filter((f) => f === '-').length;
+  if (fromStdin > 1)
+    throw new UsageError('standard input (-) can be read once');
+  if (fromStdin && (options.inPlace || options.undo))
+    throw new UsageError(
+      `${options.inPlace ? '--in-place' : '--undo'} needs a file, not standard input`,
+    );
+  if (fromStdin && options.outDir !== undefined)
+    throw new UsageError(
+      '--out-dir needs file names; use -o with standard input',
+    );
+  const toStdout =
+    options.out === '-' || (fromStdin && options.out === undefined);
+  if (toStdout && options.json && !options.inspect && !options.check)
+    throw new UsageError(
+      '--json and the cleaned file cannot share standard output; use -o FILE',
+    );
+}
 
 const EXCLUSIVE_WRITES = ['-o', '--out-dir', '--in-place'] as const;
 
@@ -148,6 +173,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   );
   if (writes.length > 1)
     throw new UsageError(`${EXCLUSIVE_WRITES.join(', ')} exclude each other`);
+  if (recursive && out === '-')
+    throw new UsageError('-r writes files; -o - (standard output) takes one');
   if (followSymlinks && !recursive)
     throw new UsageError('--follow-symlinks needs -r');
   if (out !== undefined && !recursive && files.length > 1)
@@ -169,5 +196,6 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       writes.length > 0)
   )
     throw new UsageError('--undo takes only --json and files');
+  checkStandardStreams(options);
   return options;
 }
