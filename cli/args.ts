@@ -12,6 +12,8 @@ export interface CliOptions {
   readonly json: boolean;
   readonly inPlace: boolean;
   readonly undo: boolean;
+  /** Name each copy by its kind (`photo.jpg`), not after its input. */
+  readonly rename: boolean;
   /** Remove the parts the engine cannot clean (attachments), named in the output, instead of failing. */
   readonly dropUncleanable: boolean;
   /** Folders among the inputs are walked (`-r`); with it, `-o` names the output folder. */
@@ -28,7 +30,7 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [--drop-uncleanable] [-o OUT | --out-dir DIR | --in-place] FILE...
+export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [--rename] [--drop-uncleanable] [-o OUT | --out-dir DIR | --in-place] FILE...
        metaclean -r [--follow-symlinks] [OPTIONS] [-o DIR | --out-dir DIR] FOLDER|FILE...
        metaclean [-o OUT] - < FILE   (standard input; the cleaned file goes to standard output
                                      unless -o names a file)
@@ -52,6 +54,8 @@ otherwise; the input is never modified unless --in-place is given.
                  only the changed bytes (an undo journal FILE.metaclean-undo guards the run),
                  other formats by replacing the file with its cleaned copy (atomic rename)
   --undo         put back the original bytes of an interrupted --in-place run
+  --rename       name each copy by its kind (photo.jpg, document-2.docx), not after its input:
+                 names often hold a date, a time or a person's name
   --drop-uncleanable
                  remove the parts metaclean cannot clean (a PDF's attachment of an unknown type,
                  a ZIP's member), each listed as removed, instead of failing with uncleanable-part
@@ -107,6 +111,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   let dropUncleanable = false;
   let recursive = false;
   let followSymlinks = false;
+  let rename = false;
   let out: string | undefined;
   let outDir: string | undefined;
   const files: string[] = [];
@@ -134,6 +139,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     else if (arg === '--drop-uncleanable') dropUncleanable = true;
     else if (arg === '-r' || arg === '--recursive') recursive = true;
     else if (arg === '--follow-symlinks') followSymlinks = true;
+    else if (arg === '--rename') rename = true;
     else if (arg === '-h' || arg === '--help') help = true;
     else if (arg === '-o' || arg === '--out') out = valueOf(arg, i++);
     else if (arg === '--out-dir') outDir = valueOf(arg, i++);
@@ -158,6 +164,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     dropUncleanable,
     recursive,
     followSymlinks,
+    rename,
     files,
     help,
     // With -r, -o names the folder the copies go to, as --out-dir does.
@@ -196,6 +203,10 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       writes.length > 0)
   )
     throw new UsageError('--undo takes only --json and files');
+  if (rename && (out !== undefined || inPlace || inspect || check || undo))
+    throw new UsageError(
+      '--rename names the copies metaclean writes beside the inputs or in --out-dir; -o names one itself',
+    );
   checkStandardStreams(options);
   return options;
 }

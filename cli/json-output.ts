@@ -2,6 +2,8 @@ import type { Finding, Sniffed } from '../workers/engine/index';
 import type { Sidecar } from '../workers/engine/sidecars';
 import type { SkipReason } from './walk';
 import { typedValue } from './json-value';
+import { nameRisks, type NameRisk } from '../workers/engine/file-name';
+import { basename } from 'node:path';
 
 /**
  * `--json` output: one JSON object per file on its own line (NDJSON), written as each file
@@ -48,6 +50,8 @@ export interface FileRecord {
   readonly reason?: SkipReason;
   /** A sidecar left out: its kind, and the file it belongs to when that file is beside it. */
   readonly sidecar?: Sidecar;
+  /** What the input's name gives away (`date`, `time`, `person`, `contact`, `device`). */
+  readonly nameRisks?: readonly NameRisk[];
   readonly error?: {
     readonly code: string;
     readonly detail: string;
@@ -110,6 +114,13 @@ export function fileRecord(o: Outcome): FileRecord {
     ...(o.skipped ? { skipped: o.skipped } : {}),
     ...(o.reason ? { reason: o.reason } : {}),
     ...(o.sidecar ? { sidecar: o.sidecar } : {}),
+    ...risksOf(o.file),
     ...(o.error ? { error: o.error } : {}),
   };
+}
+
+function risksOf(file: string): { nameRisks?: readonly NameRisk[] } {
+  if (file === '-') return {};
+  const risks = nameRisks(basename(file));
+  return risks.length ? { nameRisks: risks } : {};
 }

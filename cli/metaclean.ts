@@ -41,6 +41,7 @@ import { fileRecord, type Outcome } from './json-output';
 import { skipWords } from './skip-words';
 import { walkInputs, type SkipReason, type WalkItem } from './walk';
 import type { Sidecar } from '../workers/engine/sidecars';
+import { nameNote } from './name-note';
 import { progressLine, type ProgressLine } from './progress-line';
 import {
   memoryAccess,
@@ -421,6 +422,8 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
     );
     for (const line of findingLines(findings))
       process.stdout.write(`${line}\n`);
+    const note = nameNote(o.file, undefined, options);
+    if (note) process.stdout.write(`  ${note}\n`);
     return;
   }
   const removed = o.removed ?? [];
@@ -442,6 +445,8 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
   lines.write(
     `${name} ${where} (${o.format?.id}): ${summary}${changes}${kept ? `; kept ${kept}` : ''}\n`,
   );
+  const note = nameNote(o.file, o.output, options);
+  if (note) lines.write(`  ${note}\n`);
 }
 
 function detail(text: string): string {
