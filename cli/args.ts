@@ -16,6 +16,10 @@ export interface CliOptions {
   readonly rename: boolean;
   /** Remove the parts the engine cannot clean (attachments), named in the output, instead of failing. */
   readonly dropUncleanable: boolean;
+  /** Folders among the inputs are walked (`-r`); with it, `-o` names the output folder. */
+  readonly recursive: boolean;
+  /** With -r: enter links to folders and clean links to files met in the walk. */
+  readonly followSymlinks: boolean;
   readonly out?: string;
   readonly outDir?: string;
   readonly files: readonly string[];
@@ -27,6 +31,7 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [--rename] [--drop-uncleanable] [-o OUT | --out-dir DIR | --in-place] FILE...
+       metaclean -r [--follow-symlinks] [OPTIONS] [-o DIR | --out-dir DIR] FOLDER|FILE...
        metaclean [-o OUT] - < FILE   (standard input; the cleaned file goes to standard output
                                      unless -o names a file)
        metaclean --inspect | --check [--json] FILE...
@@ -52,8 +57,15 @@ otherwise; the input is never modified unless --in-place is given.
   --rename       name each copy by its kind (photo.jpg, document-2.docx), not after its input:
                  names often hold a date, a time or a person's name
   --drop-uncleanable
-                 remove the parts metaclean cannot clean (a PDF's attachment of an unknown type),
-                 each listed as removed, instead of failing with uncleanable-part
+                 remove the parts metaclean cannot clean (a PDF's attachment of an unknown type,
+                 a ZIP's member), each listed as removed, instead of failing with uncleanable-part
+  -r, --recursive
+                 clean every file in the folders given and the folders inside them; with -o DIR
+                 or --out-dir DIR the copies keep the folders' structure under DIR. Hidden files
+                 and folders, metaclean's own files and symbolic links are skipped, and sidecars
+                 (.AAE, Takeout .json, DJI .SRT, .XMP, Thumbs.db, .DS_Store) left out, each said
+  --follow-symlinks
+                 with -r, follow symbolic links (a link back to a folder walked is not entered)
   --list-formats list the formats metaclean cleans, with their extensions
   -V, --version  print the version
   -h, --help     show this help
@@ -97,6 +109,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   let inPlace = false;
   let undo = false;
   let dropUncleanable = false;
+  let recursive = false;
+  let followSymlinks = false;
   let rename = false;
   let out: string | undefined;
   let outDir: string | undefined;
@@ -123,6 +137,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     else if (arg === '--in-place') inPlace = true;
     else if (arg === '--undo') undo = true;
     else if (arg === '--drop-uncleanable') dropUncleanable = true;
+    else if (arg === '-r' || arg === '--recursive') recursive = true;
+    else if (arg === '--follow-symlinks') followSymlinks = true;
     else if (arg === '--rename') rename = true;
     else if (arg === '-h' || arg === '--help') help = true;
     else if (arg === '-o' || arg === '--out') out = valueOf(arg, i++);
@@ -146,11 +162,16 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     inPlace,
     undo,
     dropUncleanable,
+    recursive,
+    followSymlinks,
     rename,
     files,
     help,
-    ...(out === undefined ? {} : { out }),
-    ...(outDir === undefined ? {} : { outDir }),
+    // With -r, -o names the folder the copies go to, as --out-dir does.
+    ...(out === undefined || recursive ? {} : { out }),
+    ...(outDir === undefined && !(recursive && out !== undefined)
+      ? {}
+      : { outDir: outDir ?? out! }),
   };
   if (help || version || listFormats) return options;
   if (files.length === 0) throw new UsageError('no input file');
@@ -159,7 +180,11 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   );
   if (writes.length > 1)
     throw new UsageError(`${EXCLUSIVE_WRITES.join(', ')} exclude each other`);
-  if (out !== undefined && files.length > 1)
+  if (recursive && out === '-')
+    throw new UsageError('-r writes files; -o - (standard output) takes one');
+  if (followSymlinks && !recursive)
+    throw new UsageError('--follow-symlinks needs -r');
+  if (out !== undefined && !recursive && files.length > 1)
     throw new UsageError('-o takes one input file');
   if (inspect && check)
     throw new UsageError('--inspect and --check exclude each other');
@@ -170,7 +195,12 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   }
   if (
     undo &&
-    (inspect || check || force || dropUncleanable || writes.length > 0)
+    (inspect ||
+      check ||
+      force ||
+      dropUncleanable ||
+      recursive ||
+      writes.length > 0)
   )
     throw new UsageError('--undo takes only --json and files');
   if (rename && (out !== undefined || inPlace || inspect || check || undo))

@@ -1,4 +1,6 @@
 import type { Finding, Sniffed } from '../workers/engine/index';
+import type { Sidecar } from '../workers/engine/sidecars';
+import type { SkipReason } from './walk';
 import { typedValue } from './json-value';
 import { nameRisks, type NameRisk } from '../workers/engine/file-name';
 import { basename } from 'node:path';
@@ -44,6 +46,10 @@ export interface FileRecord {
   readonly kept?: readonly JsonFinding[];
   readonly findings?: readonly JsonFinding[];
   readonly skipped?: string;
+  /** Why it was skipped, one word a script can switch on. */
+  readonly reason?: SkipReason;
+  /** A sidecar left out: its kind, and the file it belongs to when that file is beside it. */
+  readonly sidecar?: Sidecar;
   /** What the input's name gives away (`date`, `time`, `person`, `contact`, `device`). */
   readonly nameRisks?: readonly NameRisk[];
   readonly error?: {
@@ -68,6 +74,8 @@ export interface Outcome {
   readonly findings?: readonly Finding[];
   readonly error?: { code: string; detail: string; parts?: readonly string[] };
   readonly skipped?: string;
+  readonly reason?: SkipReason;
+  readonly sidecar?: Sidecar;
 }
 
 function statusOf(o: Outcome): FileStatus {
@@ -104,6 +112,8 @@ export function fileRecord(o: Outcome): FileRecord {
     ...(o.kept ? { kept: o.kept.map(plain) } : {}),
     ...(o.findings ? { findings: o.findings.map(plain) } : {}),
     ...(o.skipped ? { skipped: o.skipped } : {}),
+    ...(o.reason ? { reason: o.reason } : {}),
+    ...(o.sidecar ? { sidecar: o.sidecar } : {}),
     ...risksOf(o.file),
     ...(o.error ? { error: o.error } : {}),
   };

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import {
   CLEANED_PREFIX,
   cleanPlan,
@@ -38,6 +38,9 @@ import {
 } from './undo-journal';
 import { writePlan } from './write-plan';
 import { fileRecord, type Outcome } from './json-output';
+import { skipWords } from './skip-words';
+import { walkInputs, type SkipReason, type WalkItem } from './walk';
+import type { Sidecar } from '../workers/engine/sidecars';
 import { nameNote } from './name-note';
 import { progressLine, type ProgressLine } from './progress-line';
 import {
@@ -66,9 +69,6 @@ type FileOutcome = Outcome;
 interface RunOptions extends CliOptions {
   readonly progress: ProgressLine;
 }
-
-const SKIPPED_CLEANED_COPY =
-  'its name says it is a cleaned copy already; use -o to clean it again';
 
 /**
  * A run over `*.jpg` a second time meets the copies the first one wrote: cleaning `cleaned_a.jpg`
@@ -115,9 +115,18 @@ export async function main(argv: readonly string[]): Promise<number> {
   // are still cleaned, and the exit status still says how it went.
   for (const stream of [process.stdout, process.stderr])
     stream.on('error', () => undefined);
-  const outputs = outputPaths(options.files, options);
+  const items: readonly WalkItem[] = options.recursive
+    ? walkInputs(options.files, options)
+    : options.files.map((file) => ({ kind: 'file', file }));
+  const files = items.filter((item) => item.kind === 'file');
+  const paths = outputPaths(
+    files.map((f) => f.file),
+    options,
+    files.map((f) => f.mirror),
+  );
+  const outputs = new Map(paths.map((output, i) => [files[i]!, output]));
   const writesStdout =
-    !options.inspect && !options.check && outputs.includes(STANDARD_STREAM);
+    !options.inspect && !options.check && paths.includes(STANDARD_STREAM);
   if (writesStdout && process.stdout.isTTY) {
     process.stderr.write(
       'metaclean: the cleaned file would be written to the terminal; redirect standard output (> FILE) or use -o FILE\n',
@@ -129,11 +138,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     ...options,
     progress: progressLine(process.stderr, !options.quiet && !options.json),
   };
-  for (const [i, file] of options.files.entries()) {
-    run.progress.start(i, options.files.length, file);
-    const outcome = namedAsCleaned(file, options)
-      ? { file, skipped: SKIPPED_CLEANED_COPY }
-      : await processFile(file, outputs[i]!, run);
+  for (const [i, item] of items.entries()) {
+    run.progress.start(i, items.length, item.file);
+    const outcome =
+      item.kind === 'skipped'
+        ? skippedOutcome(item.file, item.reason, item.sidecar)
+        : namedAsCleaned(item.file, options)
+          ? skippedOutcome(item.file, 'cleaned-copy')
+          : await processFile(item.file, outputs.get(item)!, run);
     run.progress.clear();
     outcomes.push(outcome);
     if (options.json)
@@ -143,8 +155,24 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (!options.json && !options.quiet && outcomes.length > 1)
     process.stderr.write(`${summaryLine(outcomes, options)}\n`);
   if (outcomes.some((o) => o.error)) return EXIT_FAILED;
-  const found = outcomes.some((o) => (o.findings ?? []).some(removable));
+  // A sidecar holds its photo's place and dates: --check counts it as metadata found.
+  const found = outcomes.some(
+    (o) => (o.findings ?? []).some(removable) || o.sidecar !== undefined,
+  );
   return options.check && found ? EXIT_FOUND : EXIT_OK;
+}
+
+function skippedOutcome(
+  file: string,
+  reason: SkipReason,
+  sidecar?: Sidecar,
+): FileOutcome {
+  return {
+    file,
+    skipped: skipWords(reason, sidecar),
+    reason,
+    ...(sidecar && { sidecar }),
+  };
 }
 
 /** The run in one line: "18 cleaned, 1 already clean, 1 not supported, 0 failed". */
@@ -154,7 +182,8 @@ function summaryLine(
 ): string {
   const failed = outcomes.filter((o) => o.error);
   const unsupported = failed.filter((o) => o.error?.code === 'unsupported');
-  const skipped = outcomes.filter((o) => o.skipped);
+  const sidecars = outcomes.filter((o) => o.sidecar);
+  const skipped = outcomes.filter((o) => o.skipped && !o.sidecar);
   const done = outcomes.filter((o) => !o.error && !o.skipped);
   const withMetadata = done.filter((o) =>
     options.inspect || options.check
@@ -172,10 +201,45 @@ function summaryLine(
     ...(options.undo
       ? []
       : [`${done.length - withMetadata.length} already clean`]),
-    ...(skipped.length ? [`${skipped.length} skipped`] : []),
+    ...(skipped.length
+      ? [`${skipped.length} skipped${skippedDetail(skipped)}`]
+      : []),
+    ...(sidecars.length
+      ? [
+          `${sidecars.length} sidecar${sidecars.length === 1 ? '' : 's'} left out`,
+        ]
+      : []),
     `${unsupported.length} not supported`,
     `${failed.length - unsupported.length} failed`,
   ].join(', ');
+}
+
+/** Words for the reasons files were skipped, counted (one, more), in the summary's order. */
+const REASON_COUNTED: Readonly<Record<SkipReason, readonly [string, string]>> =
+  {
+    hidden: ['hidden', 'hidden'],
+    symlink: ['symbolic link', 'symbolic links'],
+    'symlink-loop': ['link loop', 'link loops'],
+    'not-regular': ['not a regular file', 'not regular files'],
+    'cleaned-copy': ['cleaned copy', 'cleaned copies'],
+    'own-file': ["metaclean's own", "metaclean's own"],
+    sidecar: ['sidecar', 'sidecars'],
+  };
+
+/** " (2 hidden, 1 symbolic link)": how many files were skipped for each reason. */
+function skippedDetail(skipped: readonly FileOutcome[]): string {
+  const counts = new Map<SkipReason, number>();
+  for (const o of skipped)
+    if (o.reason) counts.set(o.reason, (counts.get(o.reason) ?? 0) + 1);
+  const parts = (Object.keys(REASON_COUNTED) as SkipReason[]).flatMap(
+    (reason) => {
+      const n = counts.get(reason);
+      if (!n) return [];
+      const [one, more] = REASON_COUNTED[reason];
+      return [`${n} ${n === 1 ? one : more}`];
+    },
+  );
+  return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
 /** The formats metaclean cleans, one per line (or as JSON): id, kind and extensions. */
@@ -253,7 +317,8 @@ async function runMode(
     );
     await faultPoint('planned');
     if (options.outDir !== undefined) {
-      const dir = options.outDir;
+      // Under -r the copy's folder mirrors the input's, below the output folder.
+      const dir = dirname(output);
       await writing('cannot create the output folder', () =>
         mkdir(dir, { recursive: true }),
       );
@@ -333,6 +398,10 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
     return;
   }
   if (options.undo || options.quiet) return;
+  if (o.sidecar) {
+    process.stdout.write(`${name}: ${escapeForTerminal(o.skipped ?? '')}\n`);
+    return;
+  }
   if (o.skipped) {
     process.stdout.write(`${name}: skipped (${o.skipped})\n`);
     return;

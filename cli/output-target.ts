@@ -24,18 +24,27 @@ export function outputPaths(
     readonly outDir?: string;
     readonly rename?: boolean;
   },
+  /**
+   * Each file's path under the folder `-r` walked (that folder's name first), kept under
+   * `--out-dir` so the copies mirror the folders; absent for a file given by itself.
+   */
+  mirrors: readonly (string | undefined)[] = [],
 ): string[] {
   if (options.out !== undefined) return files.map(() => options.out!);
   if (options.rename) return neutralPaths(files, options.outDir);
   // Only outputs of this run are told apart here; a file already on disk (an input of the run
   // included) is never replaced without --force, which checkTarget enforces.
   const taken = new Set<string>();
-  return files.map((file) => {
+  return files.map((file, i) => {
     if (file === STANDARD_STREAM) return STANDARD_STREAM;
-    const natural = join(
-      options.outDir ?? dirname(file),
-      CLEANED_PREFIX + basename(file),
-    );
+    const mirror = mirrors[i];
+    const folder =
+      options.outDir === undefined
+        ? dirname(file)
+        : mirror === undefined
+          ? options.outDir
+          : join(options.outDir, dirname(mirror));
+    const natural = join(folder, CLEANED_PREFIX + basename(file));
     let candidate = natural;
     for (let n = 2; taken.has(resolve(candidate)); n++)
       candidate = withSuffix(natural, n);

@@ -199,7 +199,7 @@ describe('Uploader', () => {
     expect(section().dataset.state).toBe('error');
   });
 
-  it('names the attachments it cannot clean and offers to remove them, cleaning again only on that click', async () => {
+  it('names the files inside it cannot clean and offers to remove them, cleaning again only on that click', async () => {
     const { clean, jobs } = manualClean();
     renderWithIntl(<Uploader kind="documents" clean={clean} />);
     const pdf = new File(['%PDF-1.7'], 'report.pdf', {
@@ -223,7 +223,7 @@ describe('Uploader', () => {
     expect(jobs).toHaveLength(1);
     fireEvent.click(
       screen.getByRole('button', {
-        name: 'Remove the attachments and clean',
+        name: 'Remove those files and clean',
       }),
     );
     expect(jobs).toHaveLength(2);

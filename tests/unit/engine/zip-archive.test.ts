@@ -202,6 +202,30 @@ describe('a member the engine cannot clean', () => {
   });
 });
 
+describe('a text member', () => {
+  it('is kept as it is, for the person to check before sharing', async () => {
+    const words = 'Packing list: tent, stove.\n';
+    const input = zipSync({ 'README.txt': strToU8(words) });
+    const result = await cleanPlan(blob(input));
+    const output = await materialize(input, result.plan);
+    unzipTest(output);
+    expect(new TextDecoder().decode(unzipSync(output)['README.txt'])).toBe(
+      words,
+    );
+    expect(result.kept.map((f) => [f.field, f.kept, f.item?.name])).toEqual([
+      ['document.content', 'review', 'README.txt'],
+    ]);
+  });
+
+  it('is not text when it holds control bytes: it fails the archive', async () => {
+    const input = zipSync({ 'notes.txt': new Uint8Array([0x41, 0x00, 0x1b]) });
+    await expect(cleanPlan(blob(input))).rejects.toMatchObject({
+      code: 'uncleanable-part',
+      parts: ['notes.txt'],
+    });
+  });
+});
+
 describe('a hostile archive gets a typed error', () => {
   const tiny = strToU8('x');
 

@@ -12,16 +12,19 @@ import { finding, type Finding } from '../../findings';
 import type { Analysis, AnalysisContext, ByteRange } from '../../format-module';
 import {
   cleanNestedMember,
+  copiedContentMember,
   copiedMember,
   isSystemFile,
   looksNested,
   newMember,
+  readMember,
   readZip,
   writeZip,
   type OutMember,
   type ZipEntry,
 } from '../../shared/zip';
 import { sidecarOf } from '../../sidecars';
+import { isPlainText, namedAsText } from '../../shared/plain-text';
 import { checkArchive, MAX_ARCHIVE_MEMBERS } from './checks';
 
 /** Where a left-out member's finding says it was. */
@@ -45,7 +48,12 @@ function leftOut(
 }
 
 type Sorted =
-  | { readonly kind: 'keep'; readonly member: OutMember }
+  | {
+      readonly kind: 'keep';
+      readonly member: OutMember;
+      /** Why it is kept, when it has content to check before sharing. */
+      readonly finding?: Finding;
+    }
   | { readonly kind: 'clean' }
   | { readonly kind: 'left-out'; readonly finding: Finding }
   | { readonly kind: 'uncleanable' };
@@ -73,9 +81,42 @@ async function sort(
   // An empty file has nowhere to keep anything.
   if (entry.uncompressedSize === 0)
     return { kind: 'keep', member: copiedMember(entry) };
-  return (await looksNested(src, entry))
-    ? { kind: 'clean' }
-    : { kind: 'uncleanable' };
+  if (await looksNested(src, entry)) return { kind: 'clean' };
+  if (await isTextMember(src, entry))
+    return {
+      kind: 'keep',
+      member: await copiedContentMember(src, entry),
+      finding: {
+        ...finding(
+          'document.content',
+          baseName(entry.name),
+          `${LOCATION} ${entry.name}`,
+          undefined,
+          'review',
+        ),
+        item: { name: entry.name, kind: 'file' },
+      },
+    };
+  return { kind: 'uncleanable' };
+}
+
+/**
+ * A text file (`.txt`, `.csv`, `.md`, UTF-8, no control characters) is kept as content, as a
+ * PDF's text attachment is: what it says is what it shows. One too large or damaged to read is
+ * one the engine cannot clean.
+ */
+async function isTextMember(
+  src: ByteSource,
+  entry: ZipEntry,
+): Promise<boolean> {
+  if (!namedAsText(entry.name)) return false;
+  try {
+    return isPlainText(entry.name, undefined, await readMember(src, entry));
+  } catch (error) {
+    if (error instanceof EngineError && error.code !== 'cancelled')
+      return false;
+    throw error;
+  }
 }
 
 /** Fails with the members named, unless the person chose to leave them out. */
@@ -110,6 +151,7 @@ export async function analyzeZipArchive(
     const s = await sort(src, entry, names);
     sorted.set(entry, s);
     if (s.kind === 'left-out') findings.push(s.finding);
+    if (s.kind === 'keep' && s.finding) findings.push(s.finding);
     if (s.kind === 'uncleanable') unknown.push(entry);
   }
   // Members of a type the engine does not clean are known before any is cleaned: the person
