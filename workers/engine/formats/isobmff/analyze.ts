@@ -10,12 +10,13 @@ import type { Patch } from '../../shared/in-place';
 import type { Box } from './box';
 import { scanFragment } from './fragments';
 import { hasItems, scanHeifMeta } from './heif';
-import { scanMovie, telemetryFinding, type Movie } from './movie';
+import { emptyMovie, scanMovie, telemetryFinding, type Movie } from './movie';
 import { Region } from './region';
 import { isRemovable, removeBox } from './removable';
 import type { ByteRange } from './sample-table';
 import { hasData, mergeRanges, zeroPatches } from './telemetry';
 import { CONTAINER_TYPES, sweepMetadata } from './sweep';
+import { TextBudget, weighTextTracks } from './text-removal';
 import { topLevelBoxes } from './top-level';
 import { WindowedReader } from '../../windowed-reader';
 
@@ -60,7 +61,8 @@ class FileScan {
   readonly findings: Finding[] = [];
   readonly patches: Patch[] = [];
   private readonly telemetryRanges = new Map<number, ByteRange[]>();
-  private movie: Movie = { telemetry: [], defaultSampleSize: new Map() };
+  private movie: Movie = emptyMovie();
+  private readonly textBudget = new TextBudget();
 
   private readonly reader: WindowedReader;
 
@@ -77,7 +79,7 @@ class FileScan {
 
   async box(box: Box): Promise<void> {
     const region = await readRegion(this.reader, box);
-    if (box.type === 'moov') this.scanMoov(region, box);
+    if (box.type === 'moov') await this.scanMoov(region, box);
     else if (box.type === 'meta' && hasItems(region, box)) {
       const heif = await scanHeifMeta(
         this.src,
@@ -100,10 +102,19 @@ class FileScan {
     for (const patch of region.patches()) this.patches.push(patch);
   }
 
-  private scanMoov(region: Region, moov: Box): void {
+  private async scanMoov(region: Region, moov: Box): Promise<void> {
     this.movie = scanMovie(region, moov, this.src.size, this.findings);
     for (const track of this.movie.telemetry)
       this.telemetryRanges.set(track.trackId, [...track.ranges]);
+    const samples = await weighTextTracks(
+      this.reader,
+      region,
+      this.movie,
+      this.textBudget,
+      this.findings,
+      this.signal,
+    );
+    for (const patch of samples) this.patches.push(patch);
   }
 
   private scanMoof(region: Region, moof: Box): void {
