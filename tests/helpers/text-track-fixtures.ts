@@ -93,6 +93,7 @@ export function textTrackMovie(
   name: string,
   tracks: readonly TextTrackSpec[],
   chapters = false,
+  flags: readonly string[] = [],
 ): string {
   const inputs: string[] = [];
   const maps = ['-map', '0:v'];
@@ -123,6 +124,7 @@ export function textTrackMovie(
     ...maps,
     ...['-c:v', 'mpeg4', '-c:s', 'mov_text'],
     ...tags,
+    ...flags,
     out,
   ]);
   return out;

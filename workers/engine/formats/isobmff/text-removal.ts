@@ -9,14 +9,16 @@
  */
 import { u16be } from '../../bytes';
 import { EngineError, throwIfAborted } from '../../errors';
-import { finding, keptFinding, type Finding } from '../../findings';
+import type { Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
+import { readTextTelemetry } from '../../metadata/text-telemetry';
 import {
-  datesIn,
-  positionText,
-  readTextTelemetry,
-  type TextTelemetry,
-} from '../../metadata/text-telemetry';
+  TextBudget,
+  readableText,
+  samplesToRead,
+  textTrackFindings,
+  type TextTrackInfo,
+} from '../../metadata/text-tracks';
 import type { Patch } from '../../shared/in-place';
 import type { WindowedReader } from '../../windowed-reader';
 import type { Movie } from './movie';
@@ -25,41 +27,9 @@ import type { ByteRange } from './sample-table';
 import { mergeRanges, zeroPatches } from './telemetry';
 import { CHAPTER_REFERENCE, type TextTrack } from './text-tracks';
 
-/** Text read per track: its first and last halves of this when it is longer. */
-export const MAX_TEXT_BYTES_PER_TRACK = 256 * 1024;
-/** Text read per file, over all its text tracks; past it the file is too large to check. */
-export const MAX_TEXT_BYTES_PER_FILE = 16 * 1024 * 1024;
 /** Sample entries whose samples start with a 16-bit text length (3GPP TS 26.245 5.17, QuickTime). */
 const COUNTED_TEXT_ENTRIES = new Set(['tx3g', 'text']);
 const LENGTH_BYTES = 2;
-/** Dates reported from one kept track. */
-const MAX_DATES_REPORTED = 3;
-/** Characters of chapter titles shown in the report. */
-const MAX_TITLE_CHARS = 200;
-const CONTROL_CHARS = /[\p{Cc}\ufffd]+/gu;
-
-const utf8 = new TextDecoder('utf-8', { fatal: false });
-
-/** The samples read: all of them, or the head and the tail of a long track. */
-function samplesToRead(samples: readonly ByteRange[]): ByteRange[] {
-  const half = MAX_TEXT_BYTES_PER_TRACK / 2;
-  const take = (list: readonly ByteRange[]) => {
-    const taken: ByteRange[] = [];
-    let bytes = 0;
-    for (const { start, end } of list) {
-      if (bytes >= half) break;
-      const length = Math.min(end - start, half - bytes);
-      taken.push({ start, end: start + length });
-      bytes += length;
-    }
-    return taken;
-  };
-  const total = samples.reduce((n, r) => n + r.end - r.start, 0);
-  if (total <= MAX_TEXT_BYTES_PER_TRACK) return [...samples];
-  const head = take(samples);
-  const tail = take([...samples].reverse()).reverse();
-  return [...head, ...tail];
-}
 
 /** A sample's words: the counted text of tx3g/QuickTime text, every byte of the others. */
 function sampleText(bytes: Uint8Array, entryType: string): string {
@@ -68,94 +38,43 @@ function sampleText(bytes: Uint8Array, entryType: string): string {
     const length = u16be(bytes, 0);
     text = bytes.subarray(LENGTH_BYTES, LENGTH_BYTES + length);
   }
-  return utf8.decode(text).replace(CONTROL_CHARS, ' ').trim();
+  return readableText(text);
 }
 
-/** The file's budget of text bytes to read. */
-export class TextBudget {
-  private left = MAX_TEXT_BYTES_PER_FILE;
+const info = (track: TextTrack, chapters: boolean): TextTrackInfo => ({
+  label: track.entryType,
+  location: track.path,
+  language: track.language,
+  chapters,
+});
 
-  take(bytes: number): void {
-    this.left -= bytes;
-    if (this.left < 0)
-      throw new EngineError(
-        'too-large',
-        'text tracks larger than the limit for checking them',
-      );
-  }
+/** Where a track's samples lie: its own sample table's, then what fragments list (whole runs). */
+interface TrackSamples {
+  readonly samples: readonly ByteRange[];
+  readonly runs: readonly ByteRange[];
 }
 
 async function readTexts(
   reader: WindowedReader,
   track: TextTrack,
+  { samples, runs }: TrackSamples,
   budget: TextBudget,
   signal: AbortSignal | undefined,
 ): Promise<string[]> {
   const texts: string[] = [];
-  for (const { start, end } of samplesToRead(track.samples)) {
+  const ranges = samplesToRead([...samples, ...runs]);
+  for (const { start, end } of ranges) {
     throwIfAborted(signal);
     budget.take(end - start);
+    // A fragment's run holds many samples: every byte of them is read as text.
+    const entryType = runs.length === 0 ? track.entryType : '';
     const text = sampleText(
       await reader.readExact(start, end - start),
-      track.entryType,
+      entryType,
     );
     if (text) texts.push(text);
   }
   return texts;
-}
-
-function removedFindings(track: TextTrack, log: TextTelemetry): Finding[] {
-  const { entryType, path } = track;
-  const found: Finding[] = [];
-  if (log.first && log.last) {
-    found.push(
-      finding(
-        'gps.track-log',
-        `${entryType} first position`,
-        path,
-        positionText(log.first),
-      ),
-      finding(
-        'gps.track-log',
-        `${entryType} last position`,
-        path,
-        positionText(log.last),
-      ),
-    );
-  } else found.push(finding('device.track-log', entryType, path));
-  if (log.firstTime)
-    found.push(finding('time.taken', `${entryType} time`, path, log.firstTime));
-  return found;
-}
-
-function keptFindings(
-  track: TextTrack,
-  texts: readonly string[],
-  chapters: boolean,
-): Finding[] {
-  const { entryType, path } = track;
-  const text = texts.join(' ');
-  const found = [
-    chapters
-      ? keptFinding(
-          'media.chapters',
-          entryType,
-          path,
-          'review',
-          text.slice(0, MAX_TITLE_CHARS),
-        )
-      : keptFinding(
-          'media.subtitles',
-          entryType,
-          path,
-          'review',
-          track.language,
-        ),
-  ];
-  const where = chapters ? 'date in chapter titles' : 'date in subtitles';
-  for (const date of datesIn(text, MAX_DATES_REPORTED))
-    found.push(keptFinding('time.date', where, path, 'review', date));
-  return found;
 }
 
 function zeroSamples(samples: readonly ByteRange[]): Patch[] {
@@ -177,26 +96,31 @@ export async function weighTextTracks(
   reader: WindowedReader,
   region: Region,
   movie: Movie,
+  fragmentRuns: (trackId: number) => readonly ByteRange[],
   budget: TextBudget,
   findings: Finding[],
   signal: AbortSignal | undefined,
 ): Promise<Patch[]> {
   const patches: Patch[] = [];
   for (const track of movie.text) {
-    const texts = await readTexts(reader, track, budget, signal);
+    const where = { samples: track.samples, runs: fragmentRuns(track.trackId) };
+    const texts = await readTexts(reader, track, where, budget, signal);
     const log = readTextTelemetry(texts);
     const references = movie.references.filter((r) =>
       r.trackIds.includes(track.trackId),
     );
     if (!log) {
       const chapters = references.some((r) => r.box.type === CHAPTER_REFERENCE);
-      for (const f of keptFindings(track, texts, chapters)) findings.push(f);
+      for (const f of textTrackFindings(info(track, chapters), texts, null))
+        findings.push(f);
       continue;
     }
-    for (const f of removedFindings(track, log)) findings.push(f);
+    for (const f of textTrackFindings(info(track, false), texts, log))
+      findings.push(f);
     region.free(track.trak);
     for (const reference of references) region.free(reference.box);
-    for (const patch of zeroSamples(track.samples)) patches.push(patch);
+    for (const patch of zeroSamples([...where.samples, ...where.runs]))
+      patches.push(patch);
   }
   return patches;
 }
