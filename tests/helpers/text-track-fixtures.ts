@@ -79,6 +79,13 @@ const VIDEO = [
   ...['-f', 'lavfi', '-i', `testsrc=size=64x48:rate=10:duration=${SECONDS}`],
 ];
 
+/** MP4 and MOV carry 3GPP timed text, Matroska SubRip, WebM WebVTT (with VP8, as WebM requires). */
+function codecsFor(name: string): string[] {
+  if (name.endsWith('.webm')) return ['-c:v', 'libvpx', '-c:s', 'webvtt'];
+  if (name.endsWith('.mkv')) return ['-c:v', 'mpeg4', '-c:s', 'srt'];
+  return ['-c:v', 'mpeg4', '-c:s', 'mov_text'];
+}
+
 export interface TextTrackSpec {
   /** SRT text, and the track's ISO 639-2 language. */
   readonly srt: string;
@@ -87,7 +94,7 @@ export interface TextTrackSpec {
   readonly handler?: string;
 }
 
-/** A movie (MP4 or MOV by the name) with one subtitle track per spec, and chapters if asked. */
+/** A movie (MP4, MOV, MKV or WebM by the name) with one subtitle track per spec, and chapters if asked. */
 export function textTrackMovie(
   dir: string,
   name: string,
@@ -122,7 +129,7 @@ export function textTrackMovie(
     ...VIDEO,
     ...inputs,
     ...maps,
-    ...['-c:v', 'mpeg4', '-c:s', 'mov_text'],
+    ...codecsFor(name),
     ...tags,
     ...flags,
     out,
