@@ -19,6 +19,9 @@ import {
   type UploaderKind,
 } from '../../catalog/accepted-types';
 import { DownloadLink } from './DownloadLink';
+import { NameNote } from './NameNote';
+import { nameRisks, neutralName } from '../../../workers/engine/file-name';
+import { itemKindOf } from '../../../workers/engine/format-catalog';
 import { DropZone } from './DropZone';
 import { ErrorBox } from './ErrorBox';
 import { FileSummary } from './FileSummary';
@@ -75,7 +78,11 @@ interface ResultProps {
 
 /** The result: what the file revealed, the clean copy first, then the details. */
 function Result({ result, file, url, resultRef, downloadRef }: ResultProps) {
-  const name = downloadName(result.name, file.name, result.format);
+  const cleanedName = downloadName(result.name, file.name, result.format);
+  const risks = useMemo(() => nameRisks(file.name), [file.name]);
+  const neutral = neutralName(cleanedName, itemKindOf(result.format.id));
+  const [useNeutral, setUseNeutral] = useState(false);
+  const name = useNeutral ? neutral : cleanedName;
   const alreadyClean = result.removed.length === 0;
   return (
     <div
@@ -90,6 +97,13 @@ function Result({ result, file, url, resultRef, downloadRef }: ResultProps) {
       </p>
       <ReportSummary result={result} />
       <DownloadLink ref={downloadRef} url={url} name={name} />
+      <NameNote
+        fileName={file.name}
+        risks={risks}
+        neutral={neutral}
+        useNeutral={useNeutral}
+        onChange={setUseNeutral}
+      />
       <Report result={result} fileName={file.name} downloadName={name} />
     </div>
   );
