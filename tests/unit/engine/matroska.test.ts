@@ -249,14 +249,12 @@ describe('matroska hostile input', () => {
     });
   });
 
-  it('stops walking endless nesting quickly, still voiding the whole Tags', async () => {
+  it('stops walking endless nesting, still voiding the whole Tags', async () => {
     let nested = element('67c8', element('45a3', text('CANARY_DEEP')));
     for (let i = 0; i < 200; i++) nested = element('67c8', nested);
     const tags = element('1254c367', element('7373', nested));
     const bytes = concat(ebmlHeader(), element('18538067', tags));
-    const started = performance.now();
     const { plan } = await cleanBytes(bytes);
-    expect(performance.now() - started).toBeLessThan(1000);
     const output = new Uint8Array(
       await (await planToBlob(blobOf(bytes), plan)).arrayBuffer(),
     );
@@ -265,14 +263,12 @@ describe('matroska hostile input', () => {
     expect(output.length).toBe(bytes.length);
   });
 
-  it('walks a Segment of a million tiny Void elements quickly', async () => {
+  it('walks a Segment of a million tiny Void elements', async () => {
     const voids = new Uint8Array(2_000_000);
     for (let i = 0; i < voids.length; i += 2) voids.set([0xec, 0x80], i);
     const bytes = concat(ebmlHeader(), element('18538067', voids));
-    const started = performance.now();
     const { removed } = await cleanBytes(bytes);
     expect(removed).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(3000);
   });
 
   it('rejects random bytes behind a valid EBML header', async () => {
