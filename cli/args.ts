@@ -12,6 +12,8 @@ export interface CliOptions {
   readonly json: boolean;
   readonly inPlace: boolean;
   readonly undo: boolean;
+  /** Name each copy by its kind (`photo.jpg`), not after its input. */
+  readonly rename: boolean;
   /** Remove the parts the engine cannot clean (attachments), named in the output, instead of failing. */
   readonly dropUncleanable: boolean;
   readonly out?: string;
@@ -24,7 +26,9 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [--drop-uncleanable] [-o OUT | --out-dir DIR | --in-place] FILE...
+export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [--rename] [--drop-uncleanable] [-o OUT | --out-dir DIR | --in-place] FILE...
+       metaclean [-o OUT] - < FILE   (standard input; the cleaned file goes to standard output
+                                     unless -o names a file)
        metaclean --inspect | --check [--json] FILE...
        metaclean --undo [--json] FILE...
        metaclean --list-formats | --version | --help
@@ -38,11 +42,15 @@ otherwise; the input is never modified unless --in-place is given.
   --json         print results as JSON
   -f, --force    replace an output file that exists (never done without it)
   -q, --quiet    print only errors
-  -o OUT         output path (one input file only); must not exist or be a regular file
+  -o OUT         output path (one input file only); must not exist or be a regular file;
+                 - writes to standard output (never to a terminal)
   --out-dir DIR  write cleaned_<name> files into DIR (a name already used in the run gets -2, -3)
-  --in-place     clean the file itself, writing only the changed bytes (MP4/MOV/HEIC, Matroska,
-                 AVI, WMV, FLV, TIFF, ...); an undo journal FILE.metaclean-undo guards the run
+  --in-place     clean the file itself: MP4/MOV/HEIC, Matroska, AVI, WMV, FLV, TIFF by writing
+                 only the changed bytes (an undo journal FILE.metaclean-undo guards the run),
+                 other formats by replacing the file with its cleaned copy (atomic rename)
   --undo         put back the original bytes of an interrupted --in-place run
+  --rename       name each copy by its kind (photo.jpg, document-2.docx), not after its input:
+                 names often hold a date, a time or a person's name
   --drop-uncleanable
                  remove the parts metaclean cannot clean (a PDF's attachment of an unknown type),
                  each listed as removed, instead of failing with uncleanable-part
@@ -53,6 +61,27 @@ otherwise; the input is never modified unless --in-place is given.
 Exit status: 0 when every file was cleaned, 1 when any failed (one line each, with its error code),
 2 on bad usage, 3 with --check when metadata was found; killed by SIGINT, SIGTERM or SIGHUP after
 removing its temporary files.`;
+
+/** `-` (standard input) and `-o -` (standard output) fit only some runs. */
+function checkStandardStreams(options: CliOptions): void {
+  const fromStdin = options.files.filter((f) => f === '-').length;
+  if (fromStdin > 1)
+    throw new UsageError('standard input (-) can be read once');
+  if (fromStdin && (options.inPlace || options.undo))
+    throw new UsageError(
+      `${options.inPlace ? '--in-place' : '--undo'} needs a file, not standard input`,
+    );
+  if (fromStdin && options.outDir !== undefined)
+    throw new UsageError(
+      '--out-dir needs file names; use -o with standard input',
+    );
+  const toStdout =
+    options.out === '-' || (fromStdin && options.out === undefined);
+  if (toStdout && options.json && !options.inspect && !options.check)
+    throw new UsageError(
+      '--json and the cleaned file cannot share standard output; use -o FILE',
+    );
+}
 
 const EXCLUSIVE_WRITES = ['-o', '--out-dir', '--in-place'] as const;
 
@@ -68,6 +97,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   let inPlace = false;
   let undo = false;
   let dropUncleanable = false;
+  let rename = false;
   let out: string | undefined;
   let outDir: string | undefined;
   const files: string[] = [];
@@ -93,6 +123,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     else if (arg === '--in-place') inPlace = true;
     else if (arg === '--undo') undo = true;
     else if (arg === '--drop-uncleanable') dropUncleanable = true;
+    else if (arg === '--rename') rename = true;
     else if (arg === '-h' || arg === '--help') help = true;
     else if (arg === '-o' || arg === '--out') out = valueOf(arg, i++);
     else if (arg === '--out-dir') outDir = valueOf(arg, i++);
@@ -115,6 +146,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     inPlace,
     undo,
     dropUncleanable,
+    rename,
     files,
     help,
     ...(out === undefined ? {} : { out }),
@@ -141,5 +173,10 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     (inspect || check || force || dropUncleanable || writes.length > 0)
   )
     throw new UsageError('--undo takes only --json and files');
+  if (rename && (out !== undefined || inPlace || inspect || check || undo))
+    throw new UsageError(
+      '--rename names the copies metaclean writes beside the inputs or in --out-dir; -o names one itself',
+    );
+  checkStandardStreams(options);
   return options;
 }
