@@ -1,13 +1,14 @@
 /**
- * exiftool as the independent judge of "nothing identifying left": which tags of a file (from
- * `exiftool -a -G1 -j`) carry data about the person, the device, the place or the time.
- * Any format's test can use it; pass `allow` for tags a format keeps on purpose.
+ * exiftool as the independent judge of "nothing identifying left". Deny by default: every tag
+ * exiftool reads (`-a -G1 -ee -u`, embedded streams and unknown tags included, Composite too) is a
+ * leftover unless its group describes the file itself, its name is on a short list of structural
+ * tags, or the caller allows it by `Group:Tag` because its format keeps it on purpose.
  */
 import { execFileSync } from 'node:child_process';
 
 const MAX_TOOL_OUTPUT = 64 * 1024 * 1024;
 
-/** Tag names (without group) that identify a person, a device, a place or a moment. */
+/** Tag names (without group) that identify a person, a device, a place or a moment (audioLeftovers). */
 export const IDENTIFYING_TAG_NAMES: ReadonlySet<string> = new Set([
   'Make',
   'Model',
@@ -69,26 +70,99 @@ export const IDENTIFYING_TAG_NAMES: ReadonlySet<string> = new Set([
   'Country',
 ]);
 
-/** Groups whose mere presence is a leftover: whole metadata blocks that cleaning removes. */
-export const IDENTIFYING_GROUP_PATTERNS: readonly RegExp[] = [
-  /^GPS$/,
-  /^ExifIFD$/,
-  /^IFD1$/,
-  /^InteropIFD$/,
-  /^XMP(-|$)/,
-  /^IPTC$/,
-  /^Photoshop$/,
-  /^MakerNotes$/,
-  /^(Canon|Nikon|Sony|Olympus|Panasonic|Pentax|Fujifilm|Samsung|Apple|Reconyx)/,
-  /^FlashPix$/,
-  /^MPF0$/,
-  /^Ducky$/,
-];
-
-/** Groups that describe the file itself, never its author. */
-const NEUTRAL_GROUPS = new Set(['ExifTool', 'System', 'File', 'Composite']);
+/**
+ * Groups that describe the file itself or how exiftool read it, never its author. The colour
+ * profile's groups are kept on purpose: the product keeps the ICC profile so colours stay true.
+ */
+const NEUTRAL_GROUPS = new Set([
+  'ExifTool',
+  'System',
+  'File',
+  'ICC_Profile',
+  'ICC-header',
+  'ICC-meas',
+  'ICC-view',
+  'ICC-chrm',
+]);
 /** exiftool files some metadata under a neutral group (a JPEG COM segment is `File:Comment`). */
 const NEUTRAL_GROUP_EXCEPTIONS = new Set(['File:Comment']);
+
+/**
+ * Tags that only describe how pixels, samples or pages are laid out, in whatever group exiftool
+ * files them. Everything else exiftool reads is identifying until a test allows it by name: a
+ * new tag exiftool learns to read is a leftover by default, not a silent pass.
+ */
+export const STRUCTURAL_TAG_NAMES: ReadonlySet<string> = new Set([
+  'ImageWidth',
+  'ImageHeight',
+  'ImageSize',
+  'Megapixels',
+  'BitsPerSample',
+  'BitDepth',
+  'ColorComponents',
+  'ColorType',
+  'ColorSpace',
+  'ColorSpaceData',
+  'Compression',
+  'Filter',
+  'Interlace',
+  'EncodingProcess',
+  'YCbCrSubSampling',
+  'YCbCrPositioning',
+  'XResolution',
+  'YResolution',
+  'ResolutionUnit',
+  'PixelsPerUnitX',
+  'PixelsPerUnitY',
+  'PixelUnits',
+  'Orientation',
+  'SRGBRendering',
+  'Gamma',
+  'JFIFVersion',
+  'PhotometricInterpretation',
+  'SamplesPerPixel',
+  'PlanarConfiguration',
+  'StripOffsets',
+  'StripByteCounts',
+  'RowsPerStrip',
+  'TileWidth',
+  'TileLength',
+  'TileOffsets',
+  'TileByteCounts',
+  'SubfileType',
+  'ExtraSamples',
+  'SampleFormat',
+  'Predictor',
+  'FillOrder',
+  'PageNumber',
+  'WhitePoint',
+  'PrimaryChromaticities',
+  'ReferenceBlackWhite',
+  'YCbCrCoefficients',
+  'TransferFunction',
+  'JPEGTables',
+  'VP8Version',
+  'HorizontalScale',
+  'VerticalScale',
+  'AlphaPreprocessing',
+  'AlphaFiltering',
+  'AlphaCompression',
+  'WebP_Flags',
+  'PDFVersion',
+  'Linearized',
+  'PageCount',
+  'HasXFA',
+  // A PDF's images as `-ee` lists them: their layout, and their bytes, whose own metadata the
+  // leak oracle reads by extracting each one.
+  'EmbeddedImageWidth',
+  'EmbeddedImageHeight',
+  'EmbeddedImageColorSpace',
+  'EmbeddedImageFilter',
+  'EmbeddedImage',
+]);
+
+/** Embedded documents and streams (`-ee`) and unknown tags (`-u`) too: a leftover can hide there. */
+const READ_ALL = ['-ee', '-u'];
 
 /** Empty or zeroed values are not leftovers (e.g. a blanked date `0000:00:00 00:00:00`). */
 function isBlank(value: unknown): boolean {
@@ -124,15 +198,15 @@ function identifying(
   allowed: ReadonlySet<string>,
 ): string[] {
   return Object.entries(tags).flatMap(([key, value]) => {
+    if (key === 'SourceFile') return [];
     const [group = '', name = key] = key.includes(':')
       ? key.split(':')
       : ['', key];
     const neutral =
-      NEUTRAL_GROUPS.has(group) && !NEUTRAL_GROUP_EXCEPTIONS.has(key);
+      (NEUTRAL_GROUPS.has(group) && !NEUTRAL_GROUP_EXCEPTIONS.has(key)) ||
+      STRUCTURAL_TAG_NAMES.has(name);
     if (neutral || allowed.has(key) || isBlank(value)) return [];
-    const byName = IDENTIFYING_TAG_NAMES.has(name);
-    const byGroup = IDENTIFYING_GROUP_PATTERNS.some((p) => p.test(group));
-    return byName || byGroup ? [`${key}=${String(value)}`] : [];
+    return [`${key}=${String(value)}`];
   });
 }
 
@@ -144,7 +218,7 @@ export function identifyingTags(
   path: string,
   allow: readonly string[] = [],
 ): string[] {
-  return identifying(exiftoolTags(path), new Set(allow));
+  return identifying(exiftoolTags(path, READ_ALL), new Set(allow));
 }
 
 /** identifyingTags for several files with one exiftool process (exiftool starts slowly). */
@@ -153,6 +227,6 @@ export function identifyingTagsOf(
   allow: readonly string[] = [],
 ): Map<string, string[]> {
   const allowed = new Set(allow);
-  const all = exiftoolTagsOf(paths);
+  const all = exiftoolTagsOf(paths, READ_ALL);
   return new Map(paths.map((p) => [p, identifying(all.get(p) ?? {}, allowed)]));
 }

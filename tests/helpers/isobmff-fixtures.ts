@@ -22,8 +22,6 @@ export const CANARY = {
 export const ISO6709 = '+48.8584+002.2945+035.000/';
 export const LOCATION_DECIMAL = '48.858400, 2.294500';
 export const DATE = '2021-04-11T15:47:53Z';
-/** Strings that must not survive cleaning anywhere in the output bytes. */
-export const LEFTOVERS = [...Object.values(CANARY), '+48.8584', '2021-04-11'];
 
 const H264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
 const AAC = ['-c:a', 'aac'];

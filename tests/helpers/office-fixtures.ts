@@ -5,8 +5,10 @@
  * Every planted text contains CANARY; text that must survive cleaning never does.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { drawImage } from './image-fixtures';
 import { canaryTagArgs } from './image-fixtures';
@@ -429,15 +431,38 @@ export function deepFind(zip: Uint8Array, text: string): string[] {
     .map(([n]) => n);
 }
 
-/** Converts files with LibreOffice in one process; returns the output paths. */
+/**
+ * Converts files with LibreOffice in one process; returns the output paths. Each call has its own
+ * user profile, removed afterwards: LibreOffice locks its default profile, so parallel runs sharing
+ * it would fail or hand work to one another.
+ */
 export function soffice(
   target: string,
   files: readonly string[],
   outDir: string,
 ): string[] {
+  const profile = mkdtempSync(join(tmpdir(), 'soffice-profile-'));
+  try {
+    convert(target, files, outDir, pathToFileURL(profile).href);
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+  const ext = target.split(':')[0]!;
+  return files.map((f) =>
+    join(outDir, f.replace(/^.*\//, '').replace(/\.[^.]+$/, `.${ext}`)),
+  );
+}
+
+function convert(
+  target: string,
+  files: readonly string[],
+  outDir: string,
+  profileUrl: string,
+): void {
   execFileSync(
     'soffice',
     [
+      `-env:UserInstallation=${profileUrl}`,
       '--headless',
       '--norestore',
       '--convert-to',
@@ -450,10 +475,6 @@ export function soffice(
       stdio: 'pipe',
       timeout: 180_000,
     },
-  );
-  const ext = target.split(':')[0]!;
-  return files.map((f) =>
-    join(outDir, f.replace(/^.*\//, '').replace(/\.[^.]+$/, `.${ext}`)),
   );
 }
 

@@ -6,6 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, openAsBlob, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { expect } from 'vitest';
 import { cleanPlan, inPlacePatches, planToBlob } from '../../workers/engine';
 import type { CleanPlanResult, EngineContext } from '../../workers/engine';
 
@@ -116,4 +117,29 @@ export function fileBytes(path: string): Uint8Array {
 
 export function blobOf(bytes: Uint8Array): Blob {
   return new Blob([bytes as Uint8Array<ArrayBuffer>]);
+}
+
+/** exiftool and ffprobe together: the readings the video tests compare before and after. */
+export function toolText(path: string): string {
+  return exiftool(path) + ffprobe(path);
+}
+
+/**
+ * The same reader on the input and the output: each pattern must show in the input's reading
+ * (so the reader can see it) and in none of the output's.
+ */
+export function expectReadGone(
+  read: (path: string) => string,
+  input: string,
+  output: string,
+  patterns: readonly (string | RegExp)[],
+): void {
+  const before = read(input);
+  const after = read(output);
+  const shows = (text: string, p: string | RegExp) =>
+    typeof p === 'string' ? text.includes(p) : p.test(text);
+  for (const p of patterns) {
+    expect(shows(before, p), `${String(p)} in the input's reading`).toBe(true);
+    expect(shows(after, p), `${String(p)} in the output's reading`).toBe(false);
+  }
 }

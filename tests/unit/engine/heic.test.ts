@@ -1,6 +1,7 @@
 /**
  * HEIC and AVIF: Exif and XMP items zeroed and hidden; ImageMagick (libheif) decodes the same
- * pixels; exiftool finds no EXIF or XMP; the ICC profile stays.
+ * pixels; exiftool, which reads the EXIF and XMP of the input, finds none in the output; the ICC
+ * profile stays.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -8,10 +9,10 @@ import { copyFileSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspect } from '../../../workers/engine';
-import { CANARY, LEFTOVERS, taggedImage } from '../../helpers/isobmff-fixtures';
+import { CANARY, taggedImage } from '../../helpers/isobmff-fixtures';
+import { expectNoLeaks, type Canary } from '../../helpers/leak-oracle';
 import {
   cleanFile,
-  contains,
   exiftool,
   fileBytes,
   tempDir,
@@ -28,6 +29,20 @@ const CORPUS: Record<string, string> = !CORPUS_DIR
     };
 /** exiftool groups that only EXIF and XMP items produce. */
 const METADATA_GROUPS = /"(IFD0|IFD1|ExifIFD|GPS|Apple|XMP-\w+):/;
+/** What taggedImage plants: EXIF make, model, artist, date and position, an XMP creator. */
+const PLANTED: readonly Canary[] = [
+  CANARY.artist,
+  CANARY.make,
+  CANARY.model,
+  CANARY.xmp,
+  '2021:04:11 15:47:53',
+  { lat: 48.8584, lon: 2.2945 },
+];
+/**
+ * Inputs with no EXIF or XMP item (mat2's HEIC has only a colour profile): exiftool must agree
+ * with the engine, which removes nothing, so the output check below proves nothing for them.
+ */
+const WITHOUT_METADATA = new Set(['heic']);
 const MAX_PIXEL_BYTES = 256 * 1024 * 1024;
 
 /** Digest of the decoded RGBA pixels, as ImageMagick (libheif) sees them. */
@@ -69,6 +84,9 @@ describe.each(['taggedHeic', 'taggedAvif', ...Object.keys(CORPUS)])(
     it('is cleaned in place with no EXIF or XMP left for exiftool', () => {
       const { inPlace, path } = outputs[name]!;
       expect(inPlace).toBe(true);
+      const bare = WITHOUT_METADATA.has(name);
+      expect(METADATA_GROUPS.test(tags(inputs[name]!))).toBe(!bare);
+      if (bare) expect(outputs[name]!.result.removed).toEqual([]);
       expect(tags(path)).not.toMatch(METADATA_GROUPS);
     });
 
@@ -85,9 +103,7 @@ describe.each(['taggedHeic', 'taggedAvif', ...Object.keys(CORPUS)])(
 
 describe('planted values', () => {
   it.each(['taggedHeic', 'taggedAvif'])('%s has no canary left', (name) => {
-    expect(contains(fileBytes(inputs[name]!), CANARY.make)).toBe(true);
-    for (const leftover of LEFTOVERS)
-      expect(contains(outputs[name]!.bytes, leftover), leftover).toBe(false);
+    expectNoLeaks(fileBytes(inputs[name]!), outputs[name]!.bytes, PLANTED);
   });
 
   it('reports EXIF GPS as decimal degrees, make and model', () => {

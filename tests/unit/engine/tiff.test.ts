@@ -25,7 +25,11 @@ import {
 const MUTATION_RUNS = 60;
 
 /** exiftool names the JPEG strips of a JPEG-compressed TIFF `PreviewImage`: they are the picture. */
-const IMAGE_DATA_TAGS = ['IFD0:PreviewImage'];
+const IMAGE_DATA_TAGS = [
+  'IFD0:PreviewImage',
+  'IFD0:PreviewImageStart',
+  'IFD0:PreviewImageLength',
+];
 
 function tiffFixture(
   dir: string,
