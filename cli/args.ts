@@ -12,8 +12,14 @@ export interface CliOptions {
   readonly json: boolean;
   readonly inPlace: boolean;
   readonly undo: boolean;
+  /** Name each copy by its kind (`photo.jpg`), not after its input. */
+  readonly rename: boolean;
   /** Remove the parts the engine cannot clean (attachments), named in the output, instead of failing. */
   readonly dropUncleanable: boolean;
+  /** Folders among the inputs are walked (`-r`); with it, `-o` names the output folder. */
+  readonly recursive: boolean;
+  /** With -r: enter links to folders and clean links to files met in the walk. */
+  readonly followSymlinks: boolean;
   readonly out?: string;
   readonly outDir?: string;
   readonly files: readonly string[];
@@ -24,7 +30,10 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [--drop-uncleanable] [-o OUT | --out-dir DIR | --in-place] FILE...
+export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [--rename] [--drop-uncleanable] [-o OUT | --out-dir DIR | --in-place] FILE...
+       metaclean -r [--follow-symlinks] [OPTIONS] [-o DIR | --out-dir DIR] FOLDER|FILE...
+       metaclean [-o OUT] - < FILE   (standard input; the cleaned file goes to standard output
+                                     unless -o names a file)
        metaclean --inspect | --check [--json] FILE...
        metaclean --undo [--json] FILE...
        metaclean --list-formats | --version | --help
@@ -38,14 +47,25 @@ otherwise; the input is never modified unless --in-place is given.
   --json         print results as JSON
   -f, --force    replace an output file that exists (never done without it)
   -q, --quiet    print only errors
-  -o OUT         output path (one input file only); must not exist or be a regular file
+  -o OUT         output path (one input file only); must not exist or be a regular file;
+                 - writes to standard output (never to a terminal)
   --out-dir DIR  write cleaned_<name> files into DIR (a name already used in the run gets -2, -3)
-  --in-place     clean the file itself, writing only the changed bytes (MP4/MOV/HEIC, Matroska,
-                 AVI, WMV, FLV, TIFF, ...); an undo journal FILE.metaclean-undo guards the run
+  --in-place     clean the file itself: MP4/MOV/HEIC, Matroska, AVI, WMV, FLV, TIFF by writing
+                 only the changed bytes (an undo journal FILE.metaclean-undo guards the run),
+                 other formats by replacing the file with its cleaned copy (atomic rename)
   --undo         put back the original bytes of an interrupted --in-place run
+  --rename       name each copy by its kind (photo.jpg, document-2.docx), not after its input:
+                 names often hold a date, a time or a person's name
   --drop-uncleanable
-                 remove the parts metaclean cannot clean (a PDF's attachment of an unknown type),
-                 each listed as removed, instead of failing with uncleanable-part
+                 remove the parts metaclean cannot clean (a PDF's attachment of an unknown type,
+                 a ZIP's member), each listed as removed, instead of failing with uncleanable-part
+  -r, --recursive
+                 clean every file in the folders given and the folders inside them; with -o DIR
+                 or --out-dir DIR the copies keep the folders' structure under DIR. Hidden files
+                 and folders, metaclean's own files and symbolic links are skipped, and sidecars
+                 (.AAE, Takeout .json, DJI .SRT, .XMP, Thumbs.db, .DS_Store) left out, each said
+  --follow-symlinks
+                 with -r, follow symbolic links (a link back to a folder walked is not entered)
   --list-formats list the formats metaclean cleans, with their extensions
   -V, --version  print the version
   -h, --help     show this help
@@ -53,6 +73,27 @@ otherwise; the input is never modified unless --in-place is given.
 Exit status: 0 when every file was cleaned, 1 when any failed (one line each, with its error code),
 2 on bad usage, 3 with --check when metadata was found; killed by SIGINT, SIGTERM or SIGHUP after
 removing its temporary files.`;
+
+/** `-` (standard input) and `-o -` (standard output) fit only some runs. */
+function checkStandardStreams(options: CliOptions): void {
+  const fromStdin = options.files.filter((f) => f === '-').length;
+  if (fromStdin > 1)
+    throw new UsageError('standard input (-) can be read once');
+  if (fromStdin && (options.inPlace || options.undo))
+    throw new UsageError(
+      `${options.inPlace ? '--in-place' : '--undo'} needs a file, not standard input`,
+    );
+  if (fromStdin && options.outDir !== undefined)
+    throw new UsageError(
+      '--out-dir needs file names; use -o with standard input',
+    );
+  const toStdout =
+    options.out === '-' || (fromStdin && options.out === undefined);
+  if (toStdout && options.json && !options.inspect && !options.check)
+    throw new UsageError(
+      '--json and the cleaned file cannot share standard output; use -o FILE',
+    );
+}
 
 const EXCLUSIVE_WRITES = ['-o', '--out-dir', '--in-place'] as const;
 
@@ -68,6 +109,9 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   let inPlace = false;
   let undo = false;
   let dropUncleanable = false;
+  let recursive = false;
+  let followSymlinks = false;
+  let rename = false;
   let out: string | undefined;
   let outDir: string | undefined;
   const files: string[] = [];
@@ -93,6 +137,9 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     else if (arg === '--in-place') inPlace = true;
     else if (arg === '--undo') undo = true;
     else if (arg === '--drop-uncleanable') dropUncleanable = true;
+    else if (arg === '-r' || arg === '--recursive') recursive = true;
+    else if (arg === '--follow-symlinks') followSymlinks = true;
+    else if (arg === '--rename') rename = true;
     else if (arg === '-h' || arg === '--help') help = true;
     else if (arg === '-o' || arg === '--out') out = valueOf(arg, i++);
     else if (arg === '--out-dir') outDir = valueOf(arg, i++);
@@ -115,10 +162,16 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     inPlace,
     undo,
     dropUncleanable,
+    recursive,
+    followSymlinks,
+    rename,
     files,
     help,
-    ...(out === undefined ? {} : { out }),
-    ...(outDir === undefined ? {} : { outDir }),
+    // With -r, -o names the folder the copies go to, as --out-dir does.
+    ...(out === undefined || recursive ? {} : { out }),
+    ...(outDir === undefined && !(recursive && out !== undefined)
+      ? {}
+      : { outDir: outDir ?? out! }),
   };
   if (help || version || listFormats) return options;
   if (files.length === 0) throw new UsageError('no input file');
@@ -127,7 +180,11 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   );
   if (writes.length > 1)
     throw new UsageError(`${EXCLUSIVE_WRITES.join(', ')} exclude each other`);
-  if (out !== undefined && files.length > 1)
+  if (recursive && out === '-')
+    throw new UsageError('-r writes files; -o - (standard output) takes one');
+  if (followSymlinks && !recursive)
+    throw new UsageError('--follow-symlinks needs -r');
+  if (out !== undefined && !recursive && files.length > 1)
     throw new UsageError('-o takes one input file');
   if (inspect && check)
     throw new UsageError('--inspect and --check exclude each other');
@@ -138,8 +195,18 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   }
   if (
     undo &&
-    (inspect || check || force || dropUncleanable || writes.length > 0)
+    (inspect ||
+      check ||
+      force ||
+      dropUncleanable ||
+      recursive ||
+      writes.length > 0)
   )
     throw new UsageError('--undo takes only --json and files');
+  if (rename && (out !== undefined || inPlace || inspect || check || undo))
+    throw new UsageError(
+      '--rename names the copies metaclean writes beside the inputs or in --out-dir; -o names one itself',
+    );
+  checkStandardStreams(options);
   return options;
 }

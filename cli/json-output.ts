@@ -1,4 +1,9 @@
 import type { Finding, Sniffed } from '../workers/engine/index';
+import type { Sidecar } from '../workers/engine/sidecars';
+import type { SkipReason } from './walk';
+import { typedValue } from './json-value';
+import { nameRisks, type NameRisk } from '../workers/engine/file-name';
+import { basename } from 'node:path';
 
 /**
  * `--json` output: one JSON object per file on its own line (NDJSON), written as each file
@@ -14,9 +19,18 @@ export type FileStatus =
 
 export interface JsonFinding {
   readonly category: string;
+  /** What the finding describes, from the engine's field vocabulary (`gps.position`). */
+  readonly field?: string;
+  /** The file inside this one that the finding belongs to (a photo inside a document). */
+  readonly item?: { readonly name: string; readonly kind: string };
   readonly label: string;
   readonly location: string;
   readonly value?: string;
+  /** `value` read as numbers, where its field's form allows (see json-value.ts). */
+  readonly position?: { readonly lat: number; readonly lon: number };
+  readonly date?: string;
+  readonly number?: number;
+  readonly unit?: string;
   readonly kept?: string;
 }
 
@@ -27,10 +41,17 @@ export interface FileRecord {
   readonly format?: { readonly id: string; readonly mime: string };
   readonly output?: string;
   readonly patchedBytes?: number;
+  readonly rewritten?: true;
   readonly removed?: readonly JsonFinding[];
   readonly kept?: readonly JsonFinding[];
   readonly findings?: readonly JsonFinding[];
   readonly skipped?: string;
+  /** Why it was skipped, one word a script can switch on. */
+  readonly reason?: SkipReason;
+  /** A sidecar left out: its kind, and the file it belongs to when that file is beside it. */
+  readonly sidecar?: Sidecar;
+  /** What the input's name gives away (`date`, `time`, `person`, `contact`, `device`). */
+  readonly nameRisks?: readonly NameRisk[];
   readonly error?: {
     readonly code: string;
     readonly detail: string;
@@ -45,12 +66,16 @@ export interface Outcome {
   readonly format?: Sniffed;
   readonly output?: string;
   readonly patchedBytes?: number;
+  /** --in-place replaced the file by its cleaned copy instead of patching it. */
+  readonly rewritten?: true;
   readonly restored?: boolean;
   readonly removed?: readonly Finding[];
   readonly kept?: readonly Finding[];
   readonly findings?: readonly Finding[];
   readonly error?: { code: string; detail: string; parts?: readonly string[] };
   readonly skipped?: string;
+  readonly reason?: SkipReason;
+  readonly sidecar?: Sidecar;
 }
 
 function statusOf(o: Outcome): FileStatus {
@@ -63,9 +88,14 @@ function statusOf(o: Outcome): FileStatus {
 
 const plain = (f: Finding): JsonFinding => ({
   category: f.category,
+  ...(f.field === undefined ? {} : { field: f.field }),
+  ...(f.item === undefined
+    ? {}
+    : { item: { name: f.item.name, kind: f.item.kind } }),
   label: f.label,
   location: f.location,
   ...(f.value === undefined ? {} : { value: f.value }),
+  ...typedValue(f),
   ...(f.kept === undefined ? {} : { kept: f.kept }),
 });
 
@@ -77,10 +107,20 @@ export function fileRecord(o: Outcome): FileRecord {
     ...(o.format ? { format: { id: o.format.id, mime: o.format.mime } } : {}),
     ...(o.output === undefined ? {} : { output: o.output }),
     ...(o.patchedBytes === undefined ? {} : { patchedBytes: o.patchedBytes }),
+    ...(o.rewritten ? { rewritten: true as const } : {}),
     ...(o.removed ? { removed: o.removed.map(plain) } : {}),
     ...(o.kept ? { kept: o.kept.map(plain) } : {}),
     ...(o.findings ? { findings: o.findings.map(plain) } : {}),
     ...(o.skipped ? { skipped: o.skipped } : {}),
+    ...(o.reason ? { reason: o.reason } : {}),
+    ...(o.sidecar ? { sidecar: o.sidecar } : {}),
+    ...risksOf(o.file),
     ...(o.error ? { error: o.error } : {}),
   };
+}
+
+function risksOf(file: string): { nameRisks?: readonly NameRisk[] } {
+  if (file === '-') return {};
+  const risks = nameRisks(basename(file));
+  return risks.length ? { nameRisks: risks } : {};
 }

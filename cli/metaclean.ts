@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import {
   CLEANED_PREFIX,
+  cleanPlan,
+  inspect,
   isEngineError,
   lendHostCodecs,
   type EngineContext,
@@ -36,6 +38,19 @@ import {
 } from './undo-journal';
 import { writePlan } from './write-plan';
 import { fileRecord, type Outcome } from './json-output';
+import { skipWords } from './skip-words';
+import { walkInputs, type SkipReason, type WalkItem } from './walk';
+import type { Sidecar } from '../workers/engine/sidecars';
+import { nameNote } from './name-note';
+import { progressLine, type ProgressLine } from './progress-line';
+import {
+  memoryAccess,
+  planInMemory,
+  readStandardInput,
+  STANDARD_STREAM,
+  streamPlan,
+} from './std-streams';
+import { writeBytes } from './write-plan';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -50,8 +65,10 @@ const VERSION =
 
 type FileOutcome = Outcome;
 
-const SKIPPED_CLEANED_COPY =
-  'its name says it is a cleaned copy already; use -o to clean it again';
+/** The parsed options and the run's status line, which the engine moves. */
+interface RunOptions extends CliOptions {
+  readonly progress: ProgressLine;
+}
 
 /**
  * A run over `*.jpg` a second time meets the copies the first one wrote: cleaning `cleaned_a.jpg`
@@ -98,12 +115,38 @@ export async function main(argv: readonly string[]): Promise<number> {
   // are still cleaned, and the exit status still says how it went.
   for (const stream of [process.stdout, process.stderr])
     stream.on('error', () => undefined);
-  const outputs = outputPaths(options.files, options);
+  const items: readonly WalkItem[] = options.recursive
+    ? walkInputs(options.files, options)
+    : options.files.map((file) => ({ kind: 'file', file }));
+  const files = items.filter((item) => item.kind === 'file');
+  const paths = outputPaths(
+    files.map((f) => f.file),
+    options,
+    files.map((f) => f.mirror),
+  );
+  const outputs = new Map(paths.map((output, i) => [files[i]!, output]));
+  const writesStdout =
+    !options.inspect && !options.check && paths.includes(STANDARD_STREAM);
+  if (writesStdout && process.stdout.isTTY) {
+    process.stderr.write(
+      'metaclean: the cleaned file would be written to the terminal; redirect standard output (> FILE) or use -o FILE\n',
+    );
+    return EXIT_USAGE;
+  }
   const outcomes: FileOutcome[] = [];
-  for (const [i, file] of options.files.entries()) {
-    const outcome = namedAsCleaned(file, options)
-      ? { file, skipped: SKIPPED_CLEANED_COPY }
-      : await processFile(file, outputs[i]!, options);
+  const run: RunOptions = {
+    ...options,
+    progress: progressLine(process.stderr, !options.quiet && !options.json),
+  };
+  for (const [i, item] of items.entries()) {
+    run.progress.start(i, items.length, item.file);
+    const outcome =
+      item.kind === 'skipped'
+        ? skippedOutcome(item.file, item.reason, item.sidecar)
+        : namedAsCleaned(item.file, options)
+          ? skippedOutcome(item.file, 'cleaned-copy')
+          : await processFile(item.file, outputs.get(item)!, run);
+    run.progress.clear();
     outcomes.push(outcome);
     if (options.json)
       process.stdout.write(`${JSON.stringify(fileRecord(outcome))}\n`);
@@ -112,8 +155,24 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (!options.json && !options.quiet && outcomes.length > 1)
     process.stderr.write(`${summaryLine(outcomes, options)}\n`);
   if (outcomes.some((o) => o.error)) return EXIT_FAILED;
-  const found = outcomes.some((o) => (o.findings ?? []).some(removable));
+  // A sidecar holds its photo's place and dates: --check counts it as metadata found.
+  const found = outcomes.some(
+    (o) => (o.findings ?? []).some(removable) || o.sidecar !== undefined,
+  );
   return options.check && found ? EXIT_FOUND : EXIT_OK;
+}
+
+function skippedOutcome(
+  file: string,
+  reason: SkipReason,
+  sidecar?: Sidecar,
+): FileOutcome {
+  return {
+    file,
+    skipped: skipWords(reason, sidecar),
+    reason,
+    ...(sidecar && { sidecar }),
+  };
 }
 
 /** The run in one line: "18 cleaned, 1 already clean, 1 not supported, 0 failed". */
@@ -123,7 +182,8 @@ function summaryLine(
 ): string {
   const failed = outcomes.filter((o) => o.error);
   const unsupported = failed.filter((o) => o.error?.code === 'unsupported');
-  const skipped = outcomes.filter((o) => o.skipped);
+  const sidecars = outcomes.filter((o) => o.sidecar);
+  const skipped = outcomes.filter((o) => o.skipped && !o.sidecar);
   const done = outcomes.filter((o) => !o.error && !o.skipped);
   const withMetadata = done.filter((o) =>
     options.inspect || options.check
@@ -141,10 +201,45 @@ function summaryLine(
     ...(options.undo
       ? []
       : [`${done.length - withMetadata.length} already clean`]),
-    ...(skipped.length ? [`${skipped.length} skipped`] : []),
+    ...(skipped.length
+      ? [`${skipped.length} skipped${skippedDetail(skipped)}`]
+      : []),
+    ...(sidecars.length
+      ? [
+          `${sidecars.length} sidecar${sidecars.length === 1 ? '' : 's'} left out`,
+        ]
+      : []),
     `${unsupported.length} not supported`,
     `${failed.length - unsupported.length} failed`,
   ].join(', ');
+}
+
+/** Words for the reasons files were skipped, counted (one, more), in the summary's order. */
+const REASON_COUNTED: Readonly<Record<SkipReason, readonly [string, string]>> =
+  {
+    hidden: ['hidden', 'hidden'],
+    symlink: ['symbolic link', 'symbolic links'],
+    'symlink-loop': ['link loop', 'link loops'],
+    'not-regular': ['not a regular file', 'not regular files'],
+    'cleaned-copy': ['cleaned copy', 'cleaned copies'],
+    'own-file': ["metaclean's own", "metaclean's own"],
+    sidecar: ['sidecar', 'sidecars'],
+  };
+
+/** " (2 hidden, 1 symbolic link)": how many files were skipped for each reason. */
+function skippedDetail(skipped: readonly FileOutcome[]): string {
+  const counts = new Map<SkipReason, number>();
+  for (const o of skipped)
+    if (o.reason) counts.set(o.reason, (counts.get(o.reason) ?? 0) + 1);
+  const parts = (Object.keys(REASON_COUNTED) as SkipReason[]).flatMap(
+    (reason) => {
+      const n = counts.get(reason);
+      if (!n) return [];
+      const [one, more] = REASON_COUNTED[reason];
+      return [`${n} ${n === 1 ? one : more}`];
+    },
+  );
+  return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
 /** The formats metaclean cleans, one per line (or as JSON): id, kind and extensions. */
@@ -161,7 +256,7 @@ function formatList(json: boolean): string {
 async function processFile(
   file: string,
   output: string,
-  options: CliOptions,
+  options: RunOptions,
 ): Promise<FileOutcome> {
   try {
     if (!options.inspect) removeLeftoverJournalTempsSync(file);
@@ -185,20 +280,35 @@ async function processFile(
 async function runMode(
   file: string,
   output: string,
-  options: CliOptions,
+  options: RunOptions,
 ): Promise<FileOutcome> {
+  if (file === STANDARD_STREAM) return runStandardInput(output, options);
   if (options.inPlace) {
-    const { format, removed, kept, patchedBytes } = await cleanInPlace(
+    const { format, removed, kept, patchedBytes, rewritten } =
+      await cleanInPlace(file, engineOptions(options));
+    return {
       file,
-      engineOptions(options),
-    );
-    return { file, format, output: file, patchedBytes, removed, kept };
+      format,
+      output: file,
+      ...(rewritten ? { rewritten } : { patchedBytes }),
+      removed,
+      kept,
+    };
   }
   const input = await openFileAccess(file);
   try {
     if (options.inspect || options.check) {
       const { format, findings } = await inspectInput(input);
       return { file, format, findings };
+    }
+    if (output === STANDARD_STREAM) {
+      const { format, plan, removed, kept } = await planInput(
+        input,
+        engineOptions(options),
+      );
+      await streamPlan(input, plan);
+      await input.assertUnchanged();
+      return { file, format, output, removed, kept };
     }
     checkTarget(output, input.identity, { overwrite: options.force });
     const { format, plan, removed, kept } = await planInput(
@@ -207,7 +317,8 @@ async function runMode(
     );
     await faultPoint('planned');
     if (options.outDir !== undefined) {
-      const dir = options.outDir;
+      // Under -r the copy's folder mirrors the input's, below the output folder.
+      const dir = dirname(output);
       await writing('cannot create the output folder', () =>
         mkdir(dir, { recursive: true }),
       );
@@ -219,9 +330,37 @@ async function runMode(
   }
 }
 
+/** No file on disk is standard input, so no output path can be it. */
+const NOT_A_FILE = { dev: -1n, ino: -1n };
+
+/** `-`: standard input, read whole, cleaned to standard output or to the file -o names. */
+async function runStandardInput(
+  output: string,
+  options: RunOptions,
+): Promise<FileOutcome> {
+  const file = STANDARD_STREAM;
+  if (output !== STANDARD_STREAM)
+    checkTarget(output, NOT_A_FILE, { overwrite: options.force });
+  const input = memoryAccess(await readStandardInput());
+  if (options.inspect || options.check) {
+    const { format, findings } = await inspect(input);
+    return { file, format, findings };
+  }
+  const { format, plan, removed, kept } = await cleanPlan(
+    input,
+    engineOptions(options),
+  );
+  if (output === STANDARD_STREAM) await streamPlan(input, plan);
+  else await writeBytes(await planInMemory(input, plan), output);
+  return { file, format, output, removed, kept };
+}
+
 /** The person's choices the engine takes. */
-function engineOptions(options: CliOptions): EngineContext {
-  return options.dropUncleanable ? { dropUncleanable: true } : {};
+function engineOptions(options: RunOptions): EngineContext {
+  return {
+    onProgress: (fraction) => options.progress.update(fraction),
+    ...(options.dropUncleanable ? { dropUncleanable: true } : {}),
+  };
 }
 
 function errorOf(error: unknown): FileOutcome['error'] {
@@ -236,8 +375,17 @@ function errorOf(error: unknown): FileOutcome['error'] {
   return { code: 'unreadable', detail: describeSystemError(error) };
 }
 
+/** How a path reads in a line: `-` is one of the standard streams. */
+function shown(path: string, stream: 'input' | 'output'): string {
+  return path === STANDARD_STREAM
+    ? `standard ${stream}`
+    : escapeForTerminal(path);
+}
+
 function printOutcome(o: FileOutcome, options: CliOptions): void {
-  const name = escapeForTerminal(o.file);
+  const name = shown(o.file, 'input');
+  // Standard output carries the cleaned file: the line about it goes to standard error.
+  const lines = o.output === STANDARD_STREAM ? process.stderr : process.stdout;
   if (o.restored) {
     process.stdout.write(
       `${name}: put back from ${escapeForTerminal(journalPathFor(o.file))} (an interrupted --in-place run)\n`,
@@ -250,6 +398,10 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
     return;
   }
   if (options.undo || options.quiet) return;
+  if (o.sidecar) {
+    process.stdout.write(`${name}: ${escapeForTerminal(o.skipped ?? '')}\n`);
+    return;
+  }
   if (o.skipped) {
     process.stdout.write(`${name}: skipped (${o.skipped})\n`);
     return;
@@ -270,6 +422,8 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
     );
     for (const line of findingLines(findings))
       process.stdout.write(`${line}\n`);
+    const note = nameNote(o.file, undefined, options);
+    if (note) process.stdout.write(`  ${note}\n`);
     return;
   }
   const removed = o.removed ?? [];
@@ -284,11 +438,15 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
     ? `; ${accepted} tracked change${accepted === 1 ? ' was' : 's were'} accepted; the deleted words are not in the copy`
     : '';
   const where = options.inPlace
-    ? `in place, ${o.patchedBytes} bytes written`
-    : `-> ${escapeForTerminal(o.output ?? '')}`;
-  process.stdout.write(
+    ? o.rewritten
+      ? 'in place, replaced by its cleaned copy'
+      : `in place, ${o.patchedBytes} bytes written`
+    : `-> ${shown(o.output ?? '', 'output')}`;
+  lines.write(
     `${name} ${where} (${o.format?.id}): ${summary}${changes}${kept ? `; kept ${kept}` : ''}\n`,
   );
+  const note = nameNote(o.file, o.output, options);
+  if (note) lines.write(`  ${note}\n`);
 }
 
 function detail(text: string): string {

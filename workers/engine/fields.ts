@@ -80,6 +80,8 @@ export const FIELDS = {
   'gps.destination': field('location', 'destination', 'detail'),
   /** How precise the position is, which satellites, datum, method, version: receiver detail. */
   'gps.detail': field('location', 'gps-detail', 'detail'),
+  /** A flight or trip logged as text in a subtitle track: its first and last position. */
+  'gps.track-log': field('location', 'flight-log', 'position'),
   /** A place written in words: city, state, country, sublocation, an area's name. */
   'place.name': field('location', 'place-name', 'text'),
 
@@ -108,6 +110,8 @@ export const FIELDS = {
   /** Flash, metering, white balance, scene mode...: codes, folded into one count. */
   'device.setting': field('device', 'camera-setting', 'detail'),
   'device.maker-notes': field('device', 'maker-notes', 'binary'),
+  /** A subtitle track logging the camera's settings or the time, sample by sample, no position. */
+  'device.track-log': field('device', 'camera-log', 'detail'),
 
   // Who.
   'author.name': field('author', 'author', 'text'),
@@ -161,11 +165,21 @@ export const FIELDS = {
   // Kept on purpose (see `KeepReason`): listed by their reason.
   'image.orientation': field('other', 'other', 'detail'),
   'image.color-profile': field('other', 'other', 'detail'),
+  /** Subtitles or captions, kept for review; the value is their language. */
+  'media.subtitles': field('comment', 'subtitles', 'detail'),
+  /** Chapter titles, kept for review; the value is the titles. */
+  'media.chapters': field('comment', 'chapters', 'text'),
   /** What a player needs: chapters, loops, cue points, track names. */
   'media.playback': field('other', 'other', 'detail'),
   'document.structure': field('other', 'other', 'detail'),
   /** Part of what a document shows or does (a comment, a form value, a macro, a hidden sheet). */
   'document.content': field('comment', 'other', 'detail'),
+
+  // What a batch or an archive leaves out whole (the item is the file left out).
+  /** A file beside a photo that holds its metadata (`.AAE`, a Takeout record): its value names the photo. */
+  'archive.sidecar': field('other', 'sidecar', 'text'),
+  /** A file left out of an archive: an operating system's record, or one the person chose to drop. */
+  'archive.member': field('other', 'left-out-file', 'detail'),
 } as const satisfies Record<string, FieldInfo>;
 
 /** A field id (`gps.position`, `author.name`): see `FIELDS`. */

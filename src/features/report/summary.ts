@@ -51,6 +51,8 @@ const KIND_OF_CATALOG = {
 /** What the visitor would call the file: an MP4 holding only sound is still "this video". */
 export function fileKindOf(format: FormatId): FileKind {
   if (DOCUMENT_IDS.has(format)) return 'document';
+  // An archive takes the documents' limits but is no document: "this file".
+  if (format === 'zip') return 'file';
   const entry = formatCatalog.find((e) => e.id === format);
   return entry ? KIND_OF_CATALOG[entry.kind] : 'file';
 }
@@ -66,7 +68,9 @@ export type SummaryPart =
   | 'credentials'
   | 'history'
   | 'comment'
-  | 'thumbnail';
+  | 'thumbnail'
+  | 'route-log'
+  | 'camera-log';
 
 const PART_OF_CATEGORY: Readonly<Record<FindingCategory, SummaryPart | null>> =
   {
@@ -82,14 +86,17 @@ const PART_OF_CATEGORY: Readonly<Record<FindingCategory, SummaryPart | null>> =
     other: null,
   };
 
-/** Fields that belong to no part of the sentence, whatever their category says. */
+/** Fields whose part of the sentence is their own, whatever their category and value form say. */
 const PART_OF_FIELD: Partial<Readonly<Record<FieldId, SummaryPart | null>>> = {
   'history.credentials': 'credentials',
+  'gps.track-log': 'route-log',
+  'device.track-log': 'camera-log',
   // A job title says something about the author, not who the author is.
   'author.job-title': null,
 };
 
 const PART_ORDER: readonly SummaryPart[] = [
+  'route-log',
   'location',
   'time',
   'device',
@@ -100,6 +107,7 @@ const PART_ORDER: readonly SummaryPart[] = [
   'history',
   'comment',
   'thumbnail',
+  'camera-log',
 ];
 
 /** Which date says "when" best: when it was taken, made, changed, else any. */
@@ -176,11 +184,12 @@ class FactsReader {
 
   add(f: Finding, field: FieldId): void {
     const info = FIELDS[field];
-    const named = Object.hasOwn(PART_OF_FIELD, field)
-      ? PART_OF_FIELD[field]!
-      : PART_OF_CATEGORY[info.category];
     // A code or a count says nothing a person can name: counted, not told.
-    const part = info.value === 'detail' ? null : named;
+    const part = Object.hasOwn(PART_OF_FIELD, field)
+      ? PART_OF_FIELD[field]!
+      : info.value === 'detail'
+        ? null
+        : PART_OF_CATEGORY[info.category];
     if (part) this.parts.add(part);
     else this.otherCount += 1;
     const count = (this.read.get(info.category) ?? 0) + 1;

@@ -84,6 +84,18 @@ const EXPECTED: Record<
   },
 };
 
+/** Per set: the words for a subtitle track that logged a route. */
+const ROUTE_LOG: Record<MessageSet, string> = {
+  en: 'a subtitle track that logged the route moment by moment',
+  'en-GB': 'a subtitle track that logged the route moment by moment',
+  pt: 'uma faixa de legendas que registrou o trajeto momento a momento',
+  de: 'eine Untertitelspur, die die Route Moment für Moment aufgezeichnet hat',
+  'de-CH':
+    'eine Untertitelspur, die die Route Moment für Moment aufgezeichnet hat',
+  it: 'una traccia di sottotitoli che ha registrato il percorso momento per momento',
+  ar: 'مسار ترجمة سجّل خط السير لحظة بلحظة',
+};
+
 describe.each(MESSAGE_SETS)('the summary sentence in %s', (set) => {
   const expected = EXPECTED[set];
 
@@ -104,6 +116,26 @@ describe.each(MESSAGE_SETS)('the summary sentence in %s', (set) => {
 
   it('says an untouched file was already clean', () => {
     expect(sentence(result(JPEG, []), set)).toMatch(expected.clean);
+  });
+
+  it('names a route logged in a subtitle track', () => {
+    const log = [
+      finding(
+        'gps.track-log',
+        'tx3g first position',
+        'moov/trak[2]',
+        '17.02583, -96.551234',
+      ),
+      finding(
+        'gps.track-log',
+        'tx3g last position',
+        'moov/trak[2]',
+        '17.026412, -96.551801',
+      ),
+    ];
+    const text = sentence(result(MP4, log), set);
+    expect(text).toContain(ROUTE_LOG[set]);
+    expect(text).not.toMatch(/\{|\}/);
   });
 
   it('names only the time of a file with only dates', () => {

@@ -20,6 +20,20 @@ describe('parseArgs', () => {
     });
   });
 
+  it('with -r, takes -o as the output folder for many inputs', () => {
+    const options = parseArgs(['-r', 'photos', 'more', '-o', 'out']);
+    expect(options).toMatchObject({ recursive: true, outDir: 'out' });
+    expect(options.out).toBeUndefined();
+  });
+
+  it('takes --follow-symlinks only with -r, and -r not with --undo', () => {
+    expect(parseArgs(['-r', '--follow-symlinks', 'd']).followSymlinks).toBe(
+      true,
+    );
+    expect(() => parseArgs(['--follow-symlinks', 'd'])).toThrow(UsageError);
+    expect(() => parseArgs(['-r', '--undo', 'd'])).toThrow(UsageError);
+  });
+
   it('treats everything after -- as a file, even a dash name', () => {
     expect(parseArgs(['--', '--inspect']).files).toEqual(['--inspect']);
   });

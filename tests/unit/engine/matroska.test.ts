@@ -195,6 +195,12 @@ describe('matroska clean', () => {
         value: 'font.ttf',
         kept: 'playback',
       }),
+      // The subtitles themselves are ordinary text: kept, for the visitor to review.
+      expect.objectContaining({
+        field: 'media.subtitles',
+        label: 'S_TEXT/ASS',
+        kept: 'review',
+      }),
     ]);
     expect(contains(cleaned.bytes, 'not really a font')).toBe(true);
     expect(contains(cleaned.bytes, 'CANARY_FONT_DESCRIPTION')).toBe(false);

@@ -27,9 +27,9 @@ function docType(head: Uint8Array): string | null {
 }
 
 /**
- * WebM and Matroska: Tags, identifying Info fields, track names and attachments are overwritten
- * with Void elements of the same size, so Cues and SeekHead offsets stay valid and the output has
- * the input's length.
+ * WebM and Matroska: Tags, identifying Info fields, track names, attachments and subtitle tracks
+ * that log a flight (their TrackEntry and blocks) are overwritten with Void elements of the same
+ * size, so Cues and SeekHead offsets stay valid and the output has the input's length.
  */
 export const matroska: FormatModule = {
   formats: catalogFormats('webm', 'mkv'),

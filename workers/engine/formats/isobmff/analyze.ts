@@ -10,12 +10,14 @@ import type { Patch } from '../../shared/in-place';
 import type { Box } from './box';
 import { scanFragment } from './fragments';
 import { hasItems, scanHeifMeta } from './heif';
-import { scanMovie, telemetryFinding, type Movie } from './movie';
+import { emptyMovie, scanMovie, telemetryFinding, type Movie } from './movie';
 import { Region } from './region';
 import { isRemovable, removeBox } from './removable';
 import type { ByteRange } from './sample-table';
 import { hasData, mergeRanges, zeroPatches } from './telemetry';
 import { CONTAINER_TYPES, sweepMetadata } from './sweep';
+import { TextBudget } from '../../metadata/text-tracks';
+import { weighTextTracks } from './text-removal';
 import { topLevelBoxes } from './top-level';
 import { WindowedReader } from '../../windowed-reader';
 
@@ -60,7 +62,9 @@ class FileScan {
   readonly findings: Finding[] = [];
   readonly patches: Patch[] = [];
   private readonly telemetryRanges = new Map<number, ByteRange[]>();
-  private movie: Movie = { telemetry: [], defaultSampleSize: new Map() };
+  private movie: Movie = emptyMovie();
+  private readonly textBudget = new TextBudget();
+  private readonly movies: { region: Region; movie: Movie }[] = [];
 
   private readonly reader: WindowedReader;
 
@@ -97,13 +101,17 @@ class FileScan {
       removeBox(region, box, '', this.findings);
     if (CONTAINER_TYPES.has(box.type) && !region.isFree(box))
       sweepMetadata(region, box, this.findings);
-    for (const patch of region.patches()) this.patches.push(patch);
+    // A movie's patches wait for its text tracks, whose samples fragments may list.
+    if (box.type === 'moov') this.movies.push({ region, movie: this.movie });
+    else for (const patch of region.patches()) this.patches.push(patch);
   }
 
   private scanMoov(region: Region, moov: Box): void {
     this.movie = scanMovie(region, moov, this.src.size, this.findings);
     for (const track of this.movie.telemetry)
       this.telemetryRanges.set(track.trackId, [...track.ranges]);
+    for (const track of this.movie.text)
+      this.telemetryRanges.set(track.trackId, []);
   }
 
   private scanMoof(region: Region, moof: Box): void {
@@ -116,6 +124,23 @@ class FileScan {
     );
     for (const { trackId, range } of ranges)
       this.telemetryRanges.get(trackId)?.push(range);
+  }
+
+  /** Text tracks are weighed (flight logs freed and zeroed), then the movies' patches kept. */
+  async textTracks(): Promise<void> {
+    for (const { region, movie } of this.movies) {
+      const samples = await weighTextTracks(
+        this.reader,
+        region,
+        movie,
+        (id) => this.telemetryRanges.get(id) ?? [],
+        this.textBudget,
+        this.findings,
+        this.signal,
+      );
+      for (const patch of samples) this.patches.push(patch);
+      for (const patch of region.patches()) this.patches.push(patch);
+    }
   }
 
   /** Telemetry samples with data left are reported, and zeroed. */
@@ -144,6 +169,7 @@ export async function analyzeFile(
     throwIfAborted(signal);
     if (isRead(box)) await scan.box(box);
   }
+  await scan.textTracks();
   await scan.telemetry();
   return {
     findings: scan.findings,

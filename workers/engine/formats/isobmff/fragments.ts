@@ -105,7 +105,8 @@ function trunRange(
 }
 
 /**
- * Cleans one moof held in `region`; returns the byte ranges of telemetry samples it describes.
+ * Cleans one moof held in `region`; returns the byte ranges of the telemetry and text samples it
+ * describes.
  * `fileSize` bounds every range.
  */
 export function scanFragment(
@@ -115,7 +116,9 @@ export function scanFragment(
   fileSize: number,
   findings: Finding[],
 ): TrackRange[] {
-  const telemetryIds = new Set(movie.telemetry.map((t) => t.trackId));
+  const wanted = new Set(
+    [...movie.telemetry, ...movie.text].map((t) => t.trackId),
+  );
   const ranges: TrackRange[] = [];
   let previousEnd = moof.start;
   for (const child of childrenOf(region.bytes, region.base, moof)) {
@@ -146,7 +149,7 @@ export function scanFragment(
       );
       if (range.end > fileSize)
         throw corrupt(`fragment samples at ${range.start} run past the file`);
-      if (telemetryIds.has(fragment.trackId) && range.end > range.start)
+      if (wanted.has(fragment.trackId) && range.end > range.start)
         ranges.push({ trackId: fragment.trackId, range });
       next = range.end;
     }

@@ -19,7 +19,14 @@ import type { Region } from './region';
 import { isRemovable, removeBox } from './removable';
 import { blankCompressorNames, firstEntryType } from './sample-entries';
 import { sampleMetadataKind, type SampleMetadata } from './sample-metadata';
-import { chunkRanges, type ByteRange } from './sample-table';
+import { chunkRanges, sampleRanges, type ByteRange } from './sample-table';
+import {
+  isTextTrack,
+  mediaLanguage,
+  trackReferences,
+  type TextTrack,
+  type TrackReference,
+} from './text-tracks';
 import {
   disableTrack,
   orientationFinding,
@@ -39,7 +46,18 @@ export interface Movie {
   readonly telemetry: TelemetryTrack[];
   /** trex default_sample_size per track, for fragments (8.8.3). */
   readonly defaultSampleSize: Map<number, number>;
+  /** Subtitle, caption and chapter tracks, for the caller to read. */
+  readonly text: TextTrack[];
+  /** Every track's `tref` entries. */
+  readonly references: TrackReference[];
 }
+
+export const emptyMovie = (): Movie => ({
+  telemetry: [],
+  defaultSampleSize: new Map(),
+  text: [],
+  references: [],
+});
 
 interface Walk {
   readonly region: Region;
@@ -51,12 +69,14 @@ interface Walk {
 function mediaParts(walk: Walk, mdia: Box, path: string, depth: number) {
   const { region, findings } = walk;
   let stbl: Box | undefined;
+  let mdhd: Box | undefined;
   let handler = '';
   for (const child of childrenOf(region.bytes, region.base, mdia)) {
     if (isRemovable(region, child)) removeBox(region, child, path, findings);
-    else if (child.type === 'mdhd')
+    else if (child.type === 'mdhd') {
       zeroHeaderTimes(region, child, `${path}/mdhd`, findings);
-    else if (child.type === 'hdlr')
+      mdhd = child;
+    } else if (child.type === 'hdlr')
       handler = readHandler(region, child, `${path}/hdlr`, findings);
     else if (child.type === 'minf') {
       checkDepth(depth + 1, child.start);
@@ -70,7 +90,7 @@ function mediaParts(walk: Walk, mdia: Box, path: string, depth: number) {
       stbl = firstChild(minf, 'stbl');
     }
   }
-  return { handler, stbl };
+  return { handler, stbl, mdhd };
 }
 
 function scanTrack(walk: Walk, trak: Box, path: string, movie: Movie): void {
@@ -84,6 +104,9 @@ function scanTrack(walk: Walk, trak: Box, path: string, movie: Movie): void {
       zeroHeaderTimes(region, child, `${path}/tkhd`, findings);
     else if (child.type === 'mdia')
       media = mediaParts(walk, child, `${path}/mdia`, 3);
+    else if (child.type === 'tref')
+      for (const reference of trackReferences(region, child))
+        movie.references.push(reference);
   }
   if (!tkhd) return;
   const header = readTrackHeader(region, tkhd);
@@ -101,7 +124,18 @@ function scanTrack(walk: Walk, trak: Box, path: string, movie: Movie): void {
   );
   const entryType = firstEntryType(region, stsd) || media.handler;
   const kind = sampleMetadataKind(media.handler, entryType);
-  if (!kind) return;
+  if (!kind) {
+    if (isTextTrack(media.handler, entryType))
+      movie.text.push({
+        trackId: header.trackId,
+        trak,
+        entryType,
+        language: mediaLanguage(region, media.mdhd),
+        path,
+        samples: sampleRanges(region, media.stbl, walk.fileSize),
+      });
+    return;
+  }
   if (kind.disable) disableTrack(region, tkhd);
   movie.telemetry.push({
     trackId: header.trackId,
@@ -132,7 +166,7 @@ export function scanMovie(
   findings: Finding[],
 ): Movie {
   const walk: Walk = { region, findings, fileSize };
-  const movie: Movie = { telemetry: [], defaultSampleSize: new Map() };
+  const movie = emptyMovie();
   let trackIndex = 0;
   for (const child of childrenOf(region.bytes, region.base, moov)) {
     if (isRemovable(region, child)) removeBox(region, child, 'moov', findings);

@@ -104,30 +104,73 @@ function samplesPerChunk(view: View, stbl: Box[], chunks: number): number[] {
   return perChunk;
 }
 
+interface Layout {
+  readonly offsets: number[];
+  readonly sizes: number[];
+  readonly perChunk: number[];
+}
+
+function layoutOf(view: View, stblBox: Box): Layout | null {
+  const stbl = childrenOf(view.bytes, view.base, stblBox);
+  if (
+    firstChild(stbl, 'stz2') === undefined &&
+    firstChild(stbl, 'stsz') === undefined
+  )
+    return null;
+  const offsets = chunkOffsets(view, stbl);
+  const sizes = sampleSizes(view, stbl);
+  const perChunk = samplesPerChunk(view, stbl, offsets.length);
+  return { offsets, sizes, perChunk };
+}
+
+/** Calls `visit` with each sample's range, chunk by chunk, checked against the file. */
+function eachSample(
+  layout: Layout,
+  fileSize: number,
+  visit: (chunk: number, range: ByteRange) => void,
+): void {
+  const { offsets, sizes, perChunk } = layout;
+  let sample = 0;
+  offsets.forEach((start, i) => {
+    let at = start;
+    for (let n = 0; n < perChunk[i]! && sample < sizes.length; n++) {
+      const end = at + sizes[sample++]!;
+      if (end > fileSize)
+        throw new EngineError(
+          'corrupt',
+          `chunk at ${start} runs past the file`,
+        );
+      visit(i, { start: at, end });
+      at = end;
+    }
+  });
+}
+
 /** The byte range of every chunk of the track whose stbl is `stbl`, checked against the file. */
 export function chunkRanges(
   view: View,
   stblBox: Box,
   fileSize: number,
 ): ByteRange[] {
-  const stbl = childrenOf(view.bytes, view.base, stblBox);
-  if (
-    firstChild(stbl, 'stz2') === undefined &&
-    firstChild(stbl, 'stsz') === undefined
-  )
-    return [];
-  const offsets = chunkOffsets(view, stbl);
-  const sizes = sampleSizes(view, stbl);
-  const perChunk = samplesPerChunk(view, stbl, offsets.length);
+  const layout = layoutOf(view, stblBox);
+  if (!layout) return [];
+  const ends = new Array<number>(layout.offsets.length).fill(0);
+  eachSample(layout, fileSize, (chunk, range) => (ends[chunk] = range.end));
   const ranges: ByteRange[] = [];
-  let sample = 0;
-  offsets.forEach((start, i) => {
-    let length = 0;
-    for (let n = 0; n < perChunk[i]! && sample < sizes.length; n++)
-      length += sizes[sample++]!;
-    if (start + length > fileSize)
-      throw new EngineError('corrupt', `chunk at ${start} runs past the file`);
-    if (length > 0) ranges.push({ start, end: start + length });
+  layout.offsets.forEach((start, i) => {
+    if (ends[i]! > start) ranges.push({ start, end: ends[i]! });
   });
+  return ranges;
+}
+
+/** The byte range of every sample, in decoding order (8.7: chunks hold samples contiguously). */
+export function sampleRanges(
+  view: View,
+  stblBox: Box,
+  fileSize: number,
+): ByteRange[] {
+  const layout = layoutOf(view, stblBox);
+  const ranges: ByteRange[] = [];
+  if (layout) eachSample(layout, fileSize, (_, range) => ranges.push(range));
   return ranges;
 }

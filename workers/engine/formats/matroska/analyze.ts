@@ -9,6 +9,11 @@ import { scanInfo, scanTracks } from './info';
 import { scanSeekHeads } from './seek-scan';
 import { readLayout } from './segment';
 import { scanTags } from './tag-scan';
+import {
+  weighTextTracks,
+  type TextTrackEntry,
+  type TracksMaster,
+} from './text-tracks';
 
 export async function analyzeMatroska(
   src: ByteSource,
@@ -19,9 +24,13 @@ export async function analyzeMatroska(
   const analysis = emptyAnalysis();
   const level1 = segments.flatMap((s) => s.level1);
   const codecs: string[] = [];
+  const text: TextTrackEntry[] = [];
+  const masters: TracksMaster[] = [];
   for (const tracks of level1.filter((e) => e.id === TRACKS)) {
-    for (const item of await scanTracks(cursor, tracks, analysis))
-      codecs.push(item);
+    const scan = await scanTracks(cursor, tracks, analysis);
+    for (const item of scan.codecs) codecs.push(item);
+    for (const item of scan.text) text.push(item);
+    masters.push(scan.master);
   }
   const keepFonts = needsFonts(codecs);
   for (const element of level1) {
@@ -32,8 +41,11 @@ export async function analyzeMatroska(
   }
   for (const segment of segments)
     await scanSeekHeads(cursor, segment, analysis);
-  const clusters = level1
-    .filter((e) => e.id === CLUSTER)
-    .map((e) => ({ start: e.offset, end: e.end }));
+  const clusterElements = level1.filter((e) => e.id === CLUSTER);
+  await weighTextTracks(cursor, masters, text, clusterElements, analysis);
+  const clusters = clusterElements.map((e) => ({
+    start: e.offset,
+    end: e.end,
+  }));
   return { ...analysis, clusters };
 }

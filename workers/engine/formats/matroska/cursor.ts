@@ -89,6 +89,12 @@ export class EbmlCursor {
     return limit;
   }
 
+  /** The first `length` bytes at `at`, from the read-ahead window when it holds them. */
+  async peek(at: number, length: number): Promise<Uint8Array> {
+    throwIfAborted(this.signal);
+    return this.reader.read(at, length, JUMP_WINDOW);
+  }
+
   async bytes(element: Element): Promise<Uint8Array> {
     return this.src.readExact(
       element.dataOffset,

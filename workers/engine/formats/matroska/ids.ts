@@ -29,6 +29,15 @@ export const NEXT_FILENAME = 0x3e83bb;
 export const TRACK_ENTRY = 0xae;
 export const TRACK_NAME = 0x536e;
 export const CODEC_ID = 0x86;
+export const TRACK_NUMBER = 0xd7;
+export const LANGUAGE = 0x22b59c;
+export const LANGUAGE_BCP47 = 0x22b59d;
+export const CONTENT_ENCODINGS = 0x6d80;
+
+// Cluster children that carry a track's frames
+export const SIMPLE_BLOCK = 0xa3;
+export const BLOCK_GROUP = 0xa0;
+export const BLOCK = 0xa1;
 
 // Tags children
 export const TAG = 0x7373;

@@ -6,6 +6,11 @@ import type { EbmlCursor } from './cursor';
 import type { Element } from './ebml';
 import { leafDate, leafHex, leafText } from './fields';
 import * as ID from './ids';
+import {
+  textTrackEntry,
+  type TextTrackEntry,
+  type TracksMaster,
+} from './text-tracks';
 
 type Decoder = (cursor: EbmlCursor, element: Element) => Promise<string>;
 
@@ -98,14 +103,23 @@ export async function scanInfo(
   await scanFields(cursor, info, 1, INFO_FIELDS, 'Segment/Info', into);
 }
 
-/** Voids track names; returns the tracks' CodecIDs (subtitle tracks decide which fonts stay). */
+export interface TracksScan {
+  /** The tracks' CodecIDs (subtitle tracks decide which fonts stay). */
+  readonly codecs: string[];
+  /** Its subtitle tracks, for the caller to weigh once the Clusters are known. */
+  readonly text: TextTrackEntry[];
+  readonly master: TracksMaster;
+}
+
+/** Voids track names; lists codecs and subtitle tracks. */
 export async function scanTracks(
   cursor: EbmlCursor,
   tracks: Element,
   into: Analysis,
-): Promise<string[]> {
+): Promise<TracksScan> {
   const entries = await cursor.children(tracks, 2);
   const codecs: string[] = [];
+  const text: TextTrackEntry[] = [];
   let changed = false;
   const trackEntries = entries.filter((e) => e.id === ID.TRACK_ENTRY);
   for (const [index, entry] of trackEntries.entries()) {
@@ -122,7 +136,9 @@ export async function scanTracks(
     changed ||= into.targets.length > before;
     const codec = children.find((c) => c.id === ID.CODEC_ID);
     if (codec) codecs.push(await leafText(cursor, codec));
+    const subtitles = await textTrackEntry(cursor, entry, children, location);
+    if (subtitles) text.push(subtitles);
   }
   noteCrc(into, tracks, entries, 1, changed);
-  return codecs;
+  return { codecs, text, master: { element: tracks, children: entries } };
 }

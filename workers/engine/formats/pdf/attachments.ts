@@ -17,41 +17,17 @@ import {
   type PdfObject,
   type PdfValue,
 } from './objects';
+import { isPlainText } from '../../shared/plain-text';
 import { textOf } from './text';
 import type { StreamData } from './stream-data';
 
 /** What is left for the walk to do with an attachment it could not clean. */
 export const UNCLEANABLE = 'uncleanable';
 
-/** Extensions of the plain-text attachments kept as content. */
-const TEXT_EXTENSIONS = new Set(['txt', 'csv', 'md']);
-const TEXT_MIME = 'text/plain';
-/** Control characters a text file holds: tab, line feed, form feed, carriage return. */
-const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0c, 0x0d]);
-const SPACE = 0x20;
-const DELETE = 0x7f;
 /** Path separators of the file specification's strings: PDF's and DOS's, and classic Mac's. */
 const SEPARATORS = new Set([0x2f, 0x5c, 0x3a]);
 /** File-name keys of a file specification (Table 43): the portable, Unicode and platform ones. */
 const NAME_KEYS = ['F', 'UF', 'DOS', 'Mac', 'Unix'];
-
-/** Whether an attachment is a text file to keep as content: named or typed as text, and UTF-8. */
-export function isPlainText(
-  name: string,
-  subtype: string | undefined,
-  bytes: Uint8Array,
-): boolean {
-  const extension = name.toLowerCase().split('.').pop() ?? '';
-  if (!TEXT_EXTENSIONS.has(extension) && subtype !== TEXT_MIME) return false;
-  for (const b of bytes)
-    if ((b < SPACE && !TEXT_CONTROLS.has(b)) || b === DELETE) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A file name string with every directory before it removed, in the string's own encoding. */
 function baseName(bytes: Uint8Array): Uint8Array {
