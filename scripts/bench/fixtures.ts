@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -10,6 +11,11 @@ import {
 import { join } from 'node:path';
 import { photoPdf } from './pdf-fixture';
 import { makeBenchDocx } from './docx';
+import {
+  largePartsDocx,
+  manifestFolderOdt,
+  manyPhotoDocx,
+} from '../../tests/helpers/zip-bombs';
 
 /** A benchmark input: made once by a generator, then reused from .bench/ across runs. */
 export interface BenchCase {
@@ -314,5 +320,41 @@ export function benchCases(): BenchCase[] {
       true,
     );
   }
+  // The bombs of issue 18: each must clean (or fail typed) in under 30 s and 1.5 GB.
+  const bomb = (name: string, file: string | null) =>
+    cases.push(
+      file
+        ? {
+            name,
+            file,
+            exiftool: false,
+            ffmpeg: false,
+            mat2: true,
+            inPlace: false,
+          }
+        : null,
+    );
+  bomb(
+    'bomb: ODT, 60,000 manifest folders',
+    cached('bomb-odt-60000-folders.odt', (p) =>
+      writeFileSync(p, manifestFolderOdt(60_000)),
+    ),
+  );
+  if (have('convert'))
+    bomb(
+      'bomb: DOCX, 60,000 small JPEGs',
+      cached('bomb-docx-60000-jpegs.docx', (p) => {
+        const photo = join(BENCH_DIR, 'photo-tiny.jpg');
+        sh('convert', ['-size', '8x8', 'xc:gray', photo]);
+        tag(photo);
+        writeFileSync(p, manyPhotoDocx(readFileSync(photo), 60_000));
+      }),
+    );
+  bomb(
+    'bomb: DOCX, 8 parts of 60 MB',
+    cached('bomb-docx-8-large-parts.docx', (p) =>
+      writeFileSync(p, largePartsDocx(8, 60 * MB)),
+    ),
+  );
   return cases.filter((c): c is BenchCase => c !== null);
 }

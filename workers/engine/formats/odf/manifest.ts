@@ -15,11 +15,29 @@ import { ODF_NAMESPACES } from './namespaces';
 export const MANIFEST = 'META-INF/manifest.xml';
 const UNLISTED = new Set(['mimetype', MANIFEST]);
 
+/** Every folder that holds a member, as the manifest names folders (`Pictures/`), in one pass. */
+function foldersOf(members: ReadonlySet<string>): Set<string> {
+  const folders = new Set<string>();
+  for (const member of members)
+    for (
+      let slash = member.indexOf('/');
+      slash >= 0 && slash < member.length - 1;
+      slash = member.indexOf('/', slash + 1)
+    )
+      folders.add(member.slice(0, slash + 1));
+  return folders;
+}
+
+/**
+ * The manifest's edits, linear in its entries and the members' names (a manifest of tens of
+ * thousands of folder entries must not cost a scan of every member each).
+ */
 export function manifestEdits(
   xml: string,
   remaining: ReadonlySet<string>,
 ): XmlEdits {
   const edits = new XmlEdits();
+  const folders = foldersOf(remaining);
   const listed = new Set<string>();
   let rootEnd = -1;
   walkXml(
@@ -41,7 +59,7 @@ export function manifestEdits(
         listed.add(path);
         const folder = path.endsWith('/');
         const present = folder
-          ? path === '/' || [...remaining].some((m) => m.startsWith(path))
+          ? path === '/' || folders.has(path) || remaining.has(path)
           : remaining.has(path);
         if (!present) edits.remove(el.start, el.end);
       },
