@@ -26,6 +26,7 @@ describe('findingLines', () => {
     const lines = findingLines([
       {
         category: 'comment',
+        field: 'content.comment',
         label: 'Com\nment',
         value: 'a\u001b[31mb\nc',
         location: 'COM\r',
@@ -40,6 +41,7 @@ describe('findingLines', () => {
   it('lists 100,000 findings of one category, grouped in order', () => {
     const many = Array.from({ length: 100_000 }, (_, i) => ({
       category: i % 2 ? ('comment' as const) : ('other' as const),
+      field: i % 2 ? ('content.comment' as const) : ('other.data' as const),
       label: 'Comment',
       value: `c${i}`,
       location: 'comment extension',

@@ -79,7 +79,14 @@ export function cleanFileSpec(d: PdfDict): Finding[] {
   const desc = d.map.get('Desc');
   if (desc !== undefined) {
     d.map.delete('Desc');
-    found.push(finding('comment', 'Desc', 'file specification', textOf(desc)));
+    found.push(
+      finding(
+        'content.description',
+        'Desc',
+        'file specification',
+        textOf(desc),
+      ),
+    );
   }
   for (const key of NAME_KEYS) {
     const v = d.map.get(key);
@@ -87,7 +94,9 @@ export function cleanFileSpec(d: PdfDict): Finding[] {
     const base = baseName(v.bytes);
     if (base.length === v.bytes.length) continue;
     d.map.set(key, { kind: 'str', bytes: base });
-    found.push(finding('other', key, 'file specification', textOf(v)));
+    found.push(
+      finding('identifier.file-name', key, 'file specification', textOf(v)),
+    );
   }
   return found;
 }
@@ -116,7 +125,13 @@ export async function attachmentData(
         { name, kind: itemKindOf(cleaned.format.id) },
         ': ',
       ),
-      finding('other', 'EmbeddedFile', 'EmbeddedFiles', name, 'review'),
+      finding(
+        'document.content',
+        'EmbeddedFile',
+        'EmbeddedFiles',
+        name,
+        'review',
+      ),
     );
     if (isDict(params)) params.map.delete('Size');
     return { kind: 'bytes', data: cleaned.bytes, filter: 'FlateDecode' };
@@ -128,7 +143,13 @@ export async function attachmentData(
       isPlainText(name, nameOf(d.map.get('Subtype')), bytes)
     ) {
       findings.push(
-        finding('other', 'EmbeddedFile', 'EmbeddedFiles', name, 'review'),
+        finding(
+          'document.content',
+          'EmbeddedFile',
+          'EmbeddedFiles',
+          name,
+          'review',
+        ),
       );
       if (isDict(params)) params.map.delete('Size');
       return { kind: 'bytes', data: bytes, filter: 'FlateDecode' };
@@ -158,7 +179,9 @@ export function settleUncleanable(
       names,
     );
   findings.push(
-    ...names.map((n) => finding('other', 'EmbeddedFile', 'EmbeddedFiles', n)),
+    ...names.map((n) =>
+      finding('document.attachment', 'EmbeddedFile', 'EmbeddedFiles', n),
+    ),
   );
   return removeAttachments(objects, new Set(uncleanable.keys()), root);
 }
