@@ -38,6 +38,7 @@ import {
 } from './undo-journal';
 import { writePlan } from './write-plan';
 import { fileRecord, type Outcome } from './json-output';
+import { nameNote } from './name-note';
 import { progressLine, type ProgressLine } from './progress-line';
 import {
   memoryAccess,
@@ -353,6 +354,8 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
     const container = o.format ? itemKindOf(o.format.id) : 'file';
     for (const line of findingLines(findings, container))
       process.stdout.write(`${line}\n`);
+    const note = nameNote(o.file, undefined, options);
+    if (note) process.stdout.write(`  ${note}\n`);
     return;
   }
   const removed = o.removed ?? [];
@@ -374,6 +377,8 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
   lines.write(
     `${name} ${where} (${o.format?.id}): ${summary}${changes}${kept ? `; kept ${kept}` : ''}\n`,
   );
+  const note = nameNote(o.file, o.output, options);
+  if (note) lines.write(`  ${note}\n`);
 }
 
 function detail(text: string): string {
