@@ -58,8 +58,9 @@ export default defineConfig({
     ],
   },
   // Build-time settings read by src/site/site-config.ts: SITE_URL (the base of canonical and
-  // alternate URLs) and CONTACT_EMAIL (where the contact form's mail is addressed).
-  envPrefix: ['VITE_', 'SITE_URL', 'CONTACT_EMAIL'],
+  // alternate URLs), CONTACT_EMAIL (where the contact form's mail is addressed) and
+  // SITE_OPERATOR (who runs the site, as the legal pages name them).
+  envPrefix: ['VITE_', 'SITE_URL', 'CONTACT_EMAIL', 'SITE_OPERATOR'],
   worker: { format: 'es' },
   build: {
     target: 'es2022',

@@ -20,7 +20,7 @@ export type FileStatus =
 export interface JsonFinding {
   readonly category: string;
   /** What the finding describes, from the engine's field vocabulary (`gps.position`). */
-  readonly field?: string;
+  readonly field: string;
   /** The file inside this one that the finding belongs to (a photo inside a document). */
   readonly item?: { readonly name: string; readonly kind: string };
   readonly label: string;
@@ -88,7 +88,7 @@ function statusOf(o: Outcome): FileStatus {
 
 const plain = (f: Finding): JsonFinding => ({
   category: f.category,
-  ...(f.field === undefined ? {} : { field: f.field }),
+  field: f.field,
   ...(f.item === undefined
     ? {}
     : { item: { name: f.item.name, kind: f.item.kind } }),

@@ -4,8 +4,8 @@ import type { Finding } from '../workers/engine/index';
 /**
  * A finding's value as JSON numbers, for scripts: the engine writes values as text in the form its
  * field declares (`workers/engine/fields.ts`); here that text is read back once, so no script has
- * to parse "47.627167, -122.337333". Absent when the finding has no field or its text does not
- * read in the declared form (the text stays in `value`).
+ * to parse "47.627167, -122.337333". Absent when its text does not read in the declared form
+ * (the text stays in `value`).
  */
 export type TypedValue =
   | { readonly position: { readonly lat: number; readonly lon: number } }
@@ -32,7 +32,7 @@ const NUMERIC_FORMS: ReadonlySet<FieldValueForm> = new Set([
 ]);
 
 export function typedValue(f: Finding): TypedValue | undefined {
-  if (f.field === undefined || f.value === undefined) return undefined;
+  if (f.value === undefined) return undefined;
   const form = fieldInfo(f.field).value;
   if (form === 'position') return position(f.value);
   if (form === 'date') return date(f.value);

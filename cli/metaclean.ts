@@ -8,7 +8,7 @@ import {
   lendHostCodecs,
   type EngineContext,
 } from '../workers/engine/index';
-import { formatCatalog } from '../workers/engine/format-catalog';
+import { formatCatalog, itemKindOf } from '../workers/engine/format-catalog';
 import { removable } from '../workers/engine/findings';
 import { parseArgs, UsageError, USAGE, type CliOptions } from './args';
 import {
@@ -420,7 +420,8 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
     process.stdout.write(
       `${name} (${o.format?.id}): ${findings.length} item(s)\n`,
     );
-    for (const line of findingLines(findings))
+    const container = o.format ? itemKindOf(o.format.id) : 'file';
+    for (const line of findingLines(findings, container))
       process.stdout.write(`${line}\n`);
     const note = nameNote(o.file, undefined, options);
     if (note) process.stdout.write(`  ${note}\n`);

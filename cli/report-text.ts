@@ -1,27 +1,20 @@
-import type { Finding } from '../workers/engine/index';
+import { keptOnPurpose, removable } from '../workers/engine/findings';
+import type { Finding, ItemKind } from '../workers/engine/index';
+import { keptLines, removableLines } from './report-words';
 
-/** Human-readable lines for a file's findings, grouped by category, for the terminal. */
-export function findingLines(findings: readonly Finding[]): string[] {
-  const byCategory = new Map<string, Finding[]>();
-  // One push per finding: copying the category's list each time made a file of 100,000 findings
-  // (a GIF of comment blocks) cost minutes.
-  for (const f of findings) {
-    const items = byCategory.get(f.category);
-    if (items) items.push(f);
-    else byCategory.set(f.category, [f]);
-  }
-  const lines: string[] = [];
-  for (const [category, items] of byCategory) {
-    lines.push(`  ${category}:`);
-    for (const f of items) {
-      const value = f.value === undefined ? '' : ` = ${oneLine(f.value)}`;
-      const kept = f.kept ? ` (kept: ${f.kept})` : '';
-      lines.push(
-        `    ${oneLine(f.label)}${value}  [${oneLine(f.location)}]${kept}`,
-      );
-    }
-  }
-  return lines;
+/**
+ * Human-readable lines for a file's findings, for the terminal: per item (the file's own, then
+ * each file inside it) and category, in the site's English words and value forms, then what is
+ * kept on purpose. `container` is what the file is ("inside this document").
+ */
+export function findingLines(
+  findings: readonly Finding[],
+  container: ItemKind = 'file',
+): string[] {
+  return [
+    ...removableLines(findings.filter(removable), container),
+    ...keptLines(findings.filter(keptOnPurpose)),
+  ].map(oneLine);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { CONTACT_EMAIL } from '../site/site-config';
+import { CONTACT_EMAIL, SITE_OPERATOR } from '../site/site-config';
 import { useLocale } from '../site/locale-context';
 import { PageHeader } from '../components/PageHeader';
 import { useFileLimits } from '../components/use-file-limit';
@@ -8,7 +8,8 @@ import { useFileLimits } from '../components/use-file-limit';
 const SECTIONS = [1, 2, 3, 4, 5] as const;
 
 /**
- * Privacy policy or terms of use: a fixed effective date and five sections. Messages may name the
+ * Privacy policy or terms of use: a fixed effective date and five sections; the terms end with
+ * who runs the site (the German variants' Impressum), as the build was told, never invented. Messages may name the
  * contact address (`email`), the size limits (`media`, `documents`) and select on the variant (`variant`):
  * variants sharing a message set (uk and au, en and ca) live under different laws.
  */
@@ -32,6 +33,23 @@ export function LegalPage({ kind }: { kind: 'privacy' | 'terms' }) {
             </p>
           </section>
         ))}
+        {kind === 'terms' && (
+          <section aria-labelledby="operator">
+            <h2 id="operator">
+              <FormattedMessage id="operator.title" />
+            </h2>
+            <p>
+              <FormattedMessage
+                id="operator.text"
+                values={{
+                  email: CONTACT_EMAIL,
+                  named: SITE_OPERATOR ? 'yes' : 'no',
+                  operator: SITE_OPERATOR,
+                }}
+              />
+            </p>
+          </section>
+        )}
       </div>
     </>
   );

@@ -8,6 +8,15 @@
 export const CONTACT_EMAIL: string =
   import.meta.env.CONTACT_EMAIL ?? 'contato@metaclean.app';
 
+/**
+ * Who runs the site, as its legal pages name them (the German variants' Impressum): the
+ * operator's name and postal address, fixed at build time from SITE_OPERATOR (vite.config.ts).
+ * Empty until the operator sets it: the pages name no one they were not told of.
+ */
+export const SITE_OPERATOR: string = (
+  import.meta.env.SITE_OPERATOR ?? ''
+).trim();
+
 export interface SocialLink {
   name: 'instagram' | 'tiktok' | 'x' | 'facebook';
   href: string;

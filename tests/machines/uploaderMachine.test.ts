@@ -19,6 +19,7 @@ const SUCCESS: BridgeOutcome = {
   removed: [
     {
       category: 'location',
+      field: 'gps.position',
       label: 'GPSLatitude',
       location: 'APP1',
       value: '1, 2',

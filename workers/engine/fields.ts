@@ -122,12 +122,18 @@ export const FIELDS = {
   'author.organization': field('author', 'organization', 'text'),
   /** A job title (XMP photoshop:AuthorsPosition): about the author, not the author's name. */
   'author.job-title': field('author', 'job-title', 'text'),
+  /** A person named where the format has no role for them (an editor, a reviewer, a user). */
+  'author.person': field('author', 'person', 'text'),
+  /** A digital signature's certificates, times and build data: about the signer. */
+  'author.signature': field('author', 'signature', 'text'),
 
   // What links the file to others.
   'identifier.unique': field('identifier', 'unique-id', 'text'),
   'identifier.serial': field('identifier', 'serial', 'text'),
   /** A file name or path the file remembers (an original raw file, a linked template). */
   'identifier.file-name': field('identifier', 'file-name', 'text'),
+  /** Ids an app gives a document's pieces (list ids, element ids, links to removed parts). */
+  'identifier.detail': field('identifier', 'identifier-detail', 'detail'),
 
   // With what.
   'software.creator': field('software', 'editing-app', 'software'),
@@ -144,6 +150,8 @@ export const FIELDS = {
   'history.credentials': field('history', 'content-credentials', 'text'),
   /** Tracked changes, earlier versions, the files it was made from. */
   'history.changes': field('history', 'changes', 'detail'),
+  /** Marks of which editing session changed each piece of a document (Word's rsids). */
+  'history.edit-sessions': field('history', 'edit-sessions', 'detail'),
 
   // What it says about itself.
   'content.title': field('comment', 'title', 'text'),
@@ -174,6 +182,26 @@ export const FIELDS = {
   'document.structure': field('other', 'other', 'detail'),
   /** Part of what a document shows or does (a comment, a form value, a macro, a hidden sheet). */
   'document.content': field('comment', 'other', 'detail'),
+
+  // Parts of a document left out whole: the value is the part's name in the package.
+  /** A part the format's structure does not define or reach: nothing says what it holds. */
+  'document.unknown-part': field('other', 'unknown-part', 'text'),
+  /** A part with data beside the document (custom properties, custom XML, RDF, a cache). */
+  'document.extra-part': field('other', 'extra-part', 'text'),
+  'document.comments-part': field('comment', 'comments-part', 'text'),
+  /** A part that names people: authors, users, signers, co-authors. */
+  'document.people-part': field('author', 'people-part', 'text'),
+  /** A part with earlier versions, deleted content or a log of changes. */
+  'document.history-part': field('history', 'history-part', 'text'),
+  'document.printer-part': field('device', 'printer-part', 'text'),
+  /** A sensitivity label (the organisation's directory and who applied it). */
+  'document.label-part': field('identifier', 'label-part', 'text'),
+  /** An entry (a PDF key, an XML element) the format does not define: the value names it. */
+  'document.unknown-key': field('other', 'unknown-key', 'text'),
+  /** An attached file left out because the engine cannot clean it: the value is its name. */
+  'document.attachment': field('other', 'attachment', 'text'),
+  /** Attributes in namespaces the format does not use, counted. */
+  'document.unknown-markup': field('other', 'unknown-markup', 'detail'),
 
   // What a batch or an archive leaves out whole (the item is the file left out).
   /** A file beside a photo that holds its metadata (`.AAE`, a Takeout record): its value names the photo. */

@@ -35,9 +35,9 @@ export interface Finding {
   readonly category: FindingCategory;
   /**
    * What the finding describes (`gps.position`, `author.name`), set by its producer; readers
-   * take its words and value form from `FIELDS`. Optional only while producers migrate.
+   * take its words and value form from `FIELDS`, never from `label`.
    */
-  readonly field?: FieldId;
+  readonly field: FieldId;
   /** Set when the finding belongs to a file inside this one. */
   readonly item?: FindingItem;
   /** The field's own name as the format calls it (e.g. `GPSLatitude`, `©xyz`, `dc:creator`). */
@@ -56,36 +56,12 @@ export const keptOnPurpose = (f: Finding): boolean => f.kept !== undefined;
 /** Cap on a finding's value so a hostile 10 MB comment cannot flood the report. */
 export const MAX_FINDING_VALUE_CHARS = 500;
 
-const CATEGORIES: ReadonlySet<string> = new Set<FindingCategory>([
-  'location',
-  'time',
-  'device',
-  'author',
-  'software',
-  'history',
-  'comment',
-  'identifier',
-  'thumbnail',
-  'other',
-]);
-
-/** A field id, or (while producers migrate) a bare category. */
-export type FindingKind = FieldId | FindingCategory;
-
-function classified(
-  kind: FindingKind,
-): Pick<Finding, 'category'> & { field?: FieldId } {
-  return CATEGORIES.has(kind)
-    ? { category: kind as FindingCategory }
-    : { category: FIELDS[kind as FieldId].category, field: kind as FieldId };
-}
-
 /**
- * A removable finding; `value` is readable text, capped, and absent for binary blobs. `kind` is
+ * A removable finding; `value` is readable text, capped, and absent for binary blobs. `field` is
  * the field it describes (its category follows from the field).
  */
 export function finding(
-  kind: FindingKind,
+  field: FieldId,
   label: string,
   location: string,
   value?: string,
@@ -98,7 +74,8 @@ export function finding(
         ? `${value.slice(0, MAX_FINDING_VALUE_CHARS)}…`
         : value;
   return {
-    ...classified(kind),
+    category: FIELDS[field].category,
+    field,
     label,
     location,
     ...(v === undefined ? {} : { value: v }),
@@ -108,13 +85,13 @@ export function finding(
 
 /** A finding kept on purpose, with its reason and, when it has one, a readable value. */
 export function keptFinding(
-  kind: FindingKind,
+  field: FieldId,
   label: string,
   location: string,
   kept: KeepReason,
   value?: string,
 ): Finding {
-  return finding(kind, label, location, value, kept);
+  return finding(field, label, location, value, kept);
 }
 
 /**
@@ -148,9 +125,9 @@ export class FindingCounts {
     this.counts.set(label, (this.counts.get(label) ?? 0) + 1);
   }
 
-  findings(kind: FindingKind, location: string, kept?: KeepReason): Finding[] {
+  findings(field: FieldId, location: string, kept?: KeepReason): Finding[] {
     return [...this.counts].map(([label, count]) =>
-      finding(kind, label, location, String(count), kept),
+      finding(field, label, location, String(count), kept),
     );
   }
 }

@@ -1,20 +1,14 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CleanSuccess } from '../../worker-bridge/clean-bridge';
-import type { Finding, FindingCategory } from '../../../workers/engine/index';
-import type { FieldId } from './fields';
+import type { FindingCategory } from '../../../workers/engine/index';
 import {
   groupByCategory,
   groupByKeepReason,
   misleadingExtension,
   type Group,
 } from './groups';
-import {
-  categoryRows,
-  fieldCache,
-  ROWS_PER_CATEGORY,
-  ROWS_WHEN_OPEN,
-} from './rows';
+import { categoryRows, ROWS_PER_CATEGORY, ROWS_WHEN_OPEN } from './rows';
 import { summaryFacts, type SummaryFacts } from './summary';
 import { TechnicalDetails } from './TechnicalDetails';
 import './report.css';
@@ -53,13 +47,7 @@ function FormatLine({ result, fileName, downloadName }: ReportProps) {
   );
 }
 
-function CategoryGroup({
-  group,
-  fieldFor,
-}: {
-  group: Group<FindingCategory>;
-  fieldFor: (f: Finding) => FieldId;
-}) {
+function CategoryGroup({ group }: { group: Group<FindingCategory> }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const { rows, more } = useMemo(
@@ -68,10 +56,9 @@ function CategoryGroup({
         intl,
         group.key,
         group.findings,
-        fieldFor,
         open ? ROWS_WHEN_OPEN : ROWS_PER_CATEGORY,
       ),
-    [intl, group, fieldFor, open],
+    [intl, group, open],
   );
   return (
     <div
@@ -153,15 +140,14 @@ function CredentialsLine({ facts }: { facts: SummaryFacts }) {
  */
 export function Report(props: ReportProps) {
   const { result } = props;
-  const view = useMemo(() => {
-    const fieldFor = fieldCache();
-    return {
-      facts: summaryFacts(result.format.id, result.removed, fieldFor),
-      fieldFor,
+  const view = useMemo(
+    () => ({
+      facts: summaryFacts(result.format.id, result.removed),
       removed: groupByCategory(result.removed),
       kept: groupByKeepReason(result.kept).map(({ key }) => key),
-    };
-  }, [result]);
+    }),
+    [result],
+  );
   const { facts } = view;
   return (
     <section className="report" aria-labelledby="report-title">
@@ -184,11 +170,7 @@ export function Report(props: ReportProps) {
             />
           </h4>
           {view.removed.map((group) => (
-            <CategoryGroup
-              key={group.key}
-              group={group}
-              fieldFor={view.fieldFor}
-            />
+            <CategoryGroup key={group.key} group={group} />
           ))}
         </>
       )}

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Finding } from '../../../workers/engine/index';
 import { valueDirection } from './direction';
-import { fieldOf } from './fields';
 import { groupByCategory } from './groups';
 import { formatValue } from './values';
 
@@ -15,7 +14,7 @@ function rawValue(
   item: Finding,
 ): string | undefined {
   if (item.value === undefined) return undefined;
-  const friendly = formatValue(intl, fieldOf(item), item.value);
+  const friendly = formatValue(intl, item.field, item.value);
   const binary = intl.formatMessage({ id: 'report.value.binary' });
   return friendly.startsWith(binary) ? friendly : item.value;
 }

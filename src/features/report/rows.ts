@@ -8,7 +8,6 @@
 import type { IntlShape } from 'react-intl';
 import type { Finding, FindingCategory } from '../../../workers/engine/index';
 import { FIELDS, type FieldLabel } from '../../../workers/engine/index';
-import { fieldOf, type FieldId } from './fields';
 import {
   formatDate,
   formatValue,
@@ -33,21 +32,6 @@ export interface CategoryRows {
   readonly rows: readonly Row[];
   /** Rows past the cap, counted, not built. */
   readonly more: number;
-}
-
-/** Field ids by raw label: a file repeats a few labels many times. */
-export function fieldCache(): (f: Finding) => FieldId {
-  const cache = new Map<string, FieldId>();
-  return (f) => {
-    if (f.field) return f.field;
-    const key = `${f.category}\u0000${f.label}`;
-    let field = cache.get(key);
-    if (field === undefined) {
-      field = fieldOf(f);
-      cache.set(key, field);
-    }
-    return field;
-  };
 }
 
 function foldedDates(intl: IntlShape, dates: readonly ParsedDate[]): Row {
@@ -76,7 +60,6 @@ export function categoryRows(
   intl: IntlShape,
   category: FindingCategory,
   findings: readonly Finding[],
-  fieldFor: (f: Finding) => FieldId = fieldOf,
   cap = ROWS_PER_CATEGORY,
 ): CategoryRows {
   const rows: Row[] = [];
@@ -88,7 +71,7 @@ export function categoryRows(
     const undated: Finding[] = [];
     for (const f of findings) {
       const parsed =
-        FIELDS[fieldFor(f)].value === 'date' ? parseDate(f.value) : null;
+        FIELDS[f.field].value === 'date' ? parseDate(f.value) : null;
       if (parsed) dates.push(parsed);
       else undated.push(f);
     }
@@ -100,7 +83,7 @@ export function categoryRows(
   let shown = rows.length;
   let more = 0;
   for (const f of rest) {
-    const field = fieldFor(f);
+    const { field } = f;
     const label = FIELDS[field].label as FieldLabel;
     if (!standsAlone(field, f.value)) {
       if (!details.has(label)) shown += 1;

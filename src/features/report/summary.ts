@@ -12,8 +12,11 @@ import type {
   FormatId,
 } from '../../../workers/engine/index';
 import { valueDirection } from './direction';
-import { FIELDS, type ItemKind } from '../../../workers/engine/index';
-import { fieldOf, type FieldId } from './fields';
+import {
+  FIELDS,
+  type FieldId,
+  type ItemKind,
+} from '../../../workers/engine/index';
 import { softwareName } from './software-name';
 import {
   formatDate,
@@ -262,13 +265,12 @@ function leadingKind(
 export function summaryFacts(
   format: FormatId,
   removed: readonly Finding[],
-  fieldFor: (f: Finding) => FieldId = fieldOf,
 ): SummaryFacts {
   const own = new FactsReader();
   const inside = new Map<ItemKind, FactsReader>();
   const items = new Set<string>();
   for (const f of removed) {
-    const field = fieldFor(f);
+    const { field } = f;
     if (!f.item) {
       own.add(f, field);
       continue;

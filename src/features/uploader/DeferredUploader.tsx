@@ -283,6 +283,7 @@ export function DeferredUploader({ kind }: { kind: UploaderKind }) {
         />
         <ZoneText
           types={intl.formatList(extensionList(entries))}
+          typeCount={extensionList(entries).length}
           accepts={entries.length > 0}
           dragging={dragging > 0}
           disabled={false}

@@ -114,6 +114,7 @@ export function DropZone({
       />
       <ZoneText
         types={types}
+        typeCount={extensionList(entries).length}
         accepts={entries.length > 0}
         dragging={isDragActive}
         disabled={disabled}

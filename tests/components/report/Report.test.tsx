@@ -98,8 +98,8 @@ describe('Report', () => {
 
   it('folds dates on different days into a range, in German', () => {
     const dates = [
-      finding('time', 'DateTimeOriginal', 'APP1', '2014-07-12T16:17:03'),
-      finding('time', 'ModifyDate', 'XMP', '2015-01-02T10:00:00'),
+      finding('time.taken', 'DateTimeOriginal', 'APP1', '2014-07-12T16:17:03'),
+      finding('time.modified', 'ModifyDate', 'XMP', '2015-01-02T10:00:00'),
     ];
     show(result(JPEG, dates), 'de');
     expect(
@@ -109,8 +109,8 @@ describe('Report', () => {
 
   it('shows the same value from EXIF and XMP once', () => {
     const make = [
-      finding('device', 'Make', 'APP1 Exif / IFD0', 'Jolla'),
-      finding('device', 'tiff:Make', 'APP1 XMP', 'Jolla'),
+      finding('device.make', 'Make', 'APP1 Exif / IFD0', 'Jolla'),
+      finding('device.make', 'tiff:Make', 'APP1 XMP', 'Jolla'),
     ];
     show(result(JPEG, make));
     expect(within(group('device')).getAllByText('Jolla')).toHaveLength(1);
@@ -118,8 +118,20 @@ describe('Report', () => {
 
   it('explains what was kept, in words', () => {
     const kept = [
-      finding('other', 'Orientation', 'APP1 Exif', '6', 'orientation'),
-      finding('other', 'ICC_PROFILE', 'APP2', undefined, 'color-profile'),
+      finding(
+        'image.orientation',
+        'Orientation',
+        'APP1 Exif',
+        '6',
+        'orientation',
+      ),
+      finding(
+        'image.color-profile',
+        'ICC_PROFILE',
+        'APP2',
+        undefined,
+        'color-profile',
+      ),
     ];
     show(result(JPEG, PHONE_PHOTO, kept), 'pt');
     expect(screen.getByText('Mantido de propósito')).toBeTruthy();
@@ -133,7 +145,9 @@ describe('Report', () => {
   });
 
   it('names Content Credentials and who made them', () => {
-    const c2pa = [finding('history', 'C2PA', 'APP11', 'Adobe Firefly')];
+    const c2pa = [
+      finding('history.credentials', 'C2PA', 'APP11', 'Adobe Firefly'),
+    ];
     show(result(JPEG, c2pa));
     expect(
       screen.getByText(
@@ -185,7 +199,7 @@ describe('Report', () => {
 describe('Report of 100,000 findings', () => {
   it('caps rows per category and renders in well under a second', async () => {
     const many = Array.from({ length: 100_000 }, (_, i) =>
-      finding('comment', `Comment${i}`, `COM[${i}]`, `note ${i}`),
+      finding('content.comment', `Comment${i}`, `COM[${i}]`, `note ${i}`),
     );
     const started = performance.now();
     await act(async () => {

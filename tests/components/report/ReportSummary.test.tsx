@@ -148,7 +148,7 @@ describe.each(MESSAGE_SETS)('the summary sentence in %s', (set) => {
 describe('plural forms', () => {
   const unnamed = (count: number) =>
     Array.from({ length: count }, (_, i) =>
-      finding('other', `vendor${i}`, 'APP5', `${i} bytes`),
+      finding('other.private', `vendor${i}`, 'APP5', `${i} bytes`),
     );
 
   it.each([

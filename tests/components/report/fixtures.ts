@@ -31,35 +31,60 @@ export function result(
 
 /** What the engine reports for a Samsung phone photo with GPS (as in the example). */
 export const PHONE_PHOTO: Finding[] = [
-  finding('device', 'Make', 'APP1 Exif / IFD0', 'Samsung'),
-  finding('device', 'Model', 'APP1 Exif / IFD0', 'SM-N900A'),
+  finding('device.make', 'Make', 'APP1 Exif / IFD0', 'Samsung'),
+  finding('device.model', 'Model', 'APP1 Exif / IFD0', 'SM-N900A'),
   finding(
-    'time',
+    'time.taken',
     'DateTimeOriginal',
     'APP1 Exif / ExifIFD',
     '2014-07-12T16:17:03',
   ),
-  finding('time', 'CreateDate', 'APP1 Exif / ExifIFD', '2014-07-12T16:17:03'),
-  finding('device', 'ExposureTime', 'APP1 Exif / ExifIFD', '0.00218341'),
-  finding('device', 'FNumber', 'APP1 Exif / ExifIFD', '2.2'),
   finding(
-    'location',
+    'time.digitized',
+    'CreateDate',
+    'APP1 Exif / ExifIFD',
+    '2014-07-12T16:17:03',
+  ),
+  finding(
+    'device.exposure',
+    'ExposureTime',
+    'APP1 Exif / ExifIFD',
+    '0.00218341',
+  ),
+  finding('device.aperture', 'FNumber', 'APP1 Exif / ExifIFD', '2.2'),
+  finding(
+    'gps.position',
     'GPSPosition',
     'APP1 Exif / GPS',
     '36.121111, -115.169444',
   ),
-  finding('location', 'GPSAltitude', 'APP1 Exif / GPS', '260.56063829787234 m'),
   finding(
-    'comment',
+    'gps.altitude',
+    'GPSAltitude',
+    'APP1 Exif / GPS',
+    '260.56063829787234 m',
+  ),
+  finding(
+    'content.comment',
     'UserComment',
     'APP1 Exif / ExifIFD',
     '\u0000\u0001\u0002METADATA\u0003\u0004\u0005\u0006\u0007\u0008\u000e\u000f',
   ),
-  finding('thumbnail', 'ThumbnailImage', 'APP1 Exif / IFD1', '1229 bytes'),
+  finding(
+    'thumbnail.image',
+    'ThumbnailImage',
+    'APP1 Exif / IFD1',
+    '1229 bytes',
+  ),
 ];
 
 export const DATES_ONLY: Finding[] = [
-  finding('time', 'DateTime', 'APP1 Exif / IFD0', '2014-07-12T16:17:03'),
+  finding(
+    'time.modified',
+    'DateTime',
+    'APP1 Exif / IFD0',
+    '2014-07-12T16:17:03',
+  ),
 ];
 
 /** Ten near-identical creation and modification times, as a phone video has. */
@@ -71,30 +96,50 @@ export const PHONE_VIDEO: Finding[] = [
     'moov/trak[2]/tkhd',
     'moov/trak[2]/mdia/mdhd',
   ].flatMap((where) => [
-    finding('time', 'creation_time', where, '2014-07-12T16:17:03.000Z'),
-    finding('time', 'modification_time', where, '2014-07-12T16:17:09.000Z'),
+    finding('time.created', 'creation_time', where, '2014-07-12T16:17:03.000Z'),
+    finding(
+      'time.modified',
+      'modification_time',
+      where,
+      '2014-07-12T16:17:09.000Z',
+    ),
   ]),
-  finding('location', '©xyz', 'moov/udta', '48.858400, 2.294500'),
-  finding('device', 'com.apple.quicktime.make', 'moov/meta', 'Apple'),
-  finding('device', 'com.apple.quicktime.model', 'moov/meta', 'iPhone 12'),
+  finding('gps.position', '©xyz', 'moov/udta', '48.858400, 2.294500'),
+  finding('device.make', 'com.apple.quicktime.make', 'moov/meta', 'Apple'),
+  finding(
+    'device.model',
+    'com.apple.quicktime.model',
+    'moov/meta',
+    'iPhone 12',
+  ),
 ];
 
 /** What a document cleaner reports for a Word file with an author, history and comments. */
 export const WORD_FILE: Finding[] = [
-  finding('author', 'dc:creator', 'docProps/core.xml', 'Ana Souza'),
-  finding('author', 'cp:lastModifiedBy', 'docProps/core.xml', 'Ana Souza'),
+  finding('author.name', 'dc:creator', 'docProps/core.xml', 'Ana Souza'),
   finding(
-    'time',
+    'author.last-editor',
+    'cp:lastModifiedBy',
+    'docProps/core.xml',
+    'Ana Souza',
+  ),
+  finding(
+    'time.created',
     'dcterms:created',
     'docProps/core.xml',
     '2023-03-02T09:10:00Z',
   ),
   finding(
-    'software',
+    'software.creator',
     'Application',
     'docProps/app.xml',
     'Microsoft Office Word',
   ),
-  finding('history', 'w:ins', 'word/document.xml', '3 tracked changes'),
-  finding('comment', 'w:comment', 'word/comments.xml', 'Check the numbers'),
+  finding('history.changes', 'w:ins', 'word/document.xml', '3 tracked changes'),
+  finding(
+    'content.comment',
+    'w:comment',
+    'word/comments.xml',
+    'Check the numbers',
+  ),
 ];

@@ -158,4 +158,17 @@ describe('DeferredUploader', () => {
       await screen.findByText('No file was chosen.', {}, LOAD),
     ).toBeTruthy();
   });
+
+  it('folds the general page’s long list of types into a disclosure that leaves the dialog shut', () => {
+    const zone = renderDeferred('all');
+    expect(zone.textContent).toMatch(/Accepts \d+ file types\./);
+    const summary = screen.getByText('See every file type');
+    const details = summary.closest('details')!;
+    expect(details.open).toBe(false);
+    expect(details.querySelector('p')?.textContent).toContain('HEIC');
+    const dialog = vi.spyOn(HTMLInputElement.prototype, 'click');
+    fireEvent.click(summary);
+    expect(dialog).not.toHaveBeenCalled();
+    dialog.mockRestore();
+  });
 });

@@ -4,7 +4,7 @@ import type { Finding } from '../../../workers/engine/index';
 
 const finding = (field: Finding['field'], value: string): Finding => ({
   category: 'location',
-  ...(field ? { field } : {}),
+  field,
   label: 'x',
   location: 'y',
   value,
@@ -52,8 +52,7 @@ describe('a finding value as JSON numbers', () => {
     });
   });
 
-  it('gives nothing for free text or a finding without a field', () => {
+  it('gives nothing for free text', () => {
     expect(typedValue(finding('author.name', '42'))).toBeUndefined();
-    expect(typedValue(finding(undefined, '47.6, -122.3'))).toBeUndefined();
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { escapeForTerminal, findingLines } from '../../../cli/report-text';
+import { LONE_TOKEN } from '../../../src/features/report/values';
+import {
+  finding,
+  keptFinding,
+  relocated,
+  type Finding,
+} from '../../../workers/engine/findings';
 
 describe('escapeForTerminal', () => {
   it.each([
@@ -26,29 +33,113 @@ describe('findingLines', () => {
     const lines = findingLines([
       {
         category: 'comment',
+        field: 'content.comment',
         label: 'Com\nment',
-        value: 'a\u001b[31mb\nc',
+        value: 'a\u001b[31mb\nc and a long enough comment to read as text',
         location: 'COM\r',
       },
     ]);
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toContain('long enough comment');
     for (const c of ['\n', '\r', '\u001b'])
       expect(lines.join('')).not.toContain(c);
   });
 
   // A quadratic grouping took minutes here; the test's own timeout bounds it, not a stopwatch.
-  it('lists 100,000 findings of one category, grouped in order', () => {
-    const many = Array.from({ length: 100_000 }, (_, i) => ({
-      category: i % 2 ? ('comment' as const) : ('other' as const),
-      label: 'Comment',
-      value: `c${i}`,
-      location: 'comment extension',
-    }));
+  it('lists 100,000 findings, grouped by category in the report order', () => {
+    const many = Array.from({ length: 100_000 }, (_, i) =>
+      i % 2
+        ? finding('content.comment', 'Comment', 'COM', `c${i}`)
+        : finding('other.data', 'Comment', 'COM', `c${i}`),
+    );
     const lines = findingLines(many);
-    expect(lines).toHaveLength(100_002);
-    expect(lines[0]).toBe('  other:');
-    expect(lines[1]).toContain('c0');
-    expect(lines[50_001]).toBe('  comment:');
-    expect(lines[50_002]).toContain('c1');
+    expect(lines).toEqual([
+      '  In this file:',
+      '    Comments and descriptions:',
+      ...Array.from(
+        { length: 50_000 },
+        (_, i) => `      Comment: c${2 * i + 1}`,
+      ),
+      '    Other:',
+      '      Other hidden data: 50,000 details',
+    ]);
+  });
+});
+
+/** A Word file whose photo carries a phone's GPS, speed and bearing. */
+const PHOTO: Finding[] = [
+  finding('device.model', 'Model', 'APP1 Exif / IFD0', 'SAMSUNG-SM-N900A'),
+  finding(
+    'gps.position',
+    'GPSPosition',
+    'APP1 Exif / GPS',
+    '36.121111, -115.169444',
+  ),
+  finding('gps.speed', 'GPSSpeed', 'APP1 Exif / GPS', '0.512297 km/h'),
+  finding('gps.direction', 'GPSImgDirection', 'APP1 Exif', '348.5 magnetic'),
+  finding('gps.detail', 'GPSVersionID', 'APP1 Exif / GPS', '2.2.0.0'),
+  finding('time.detail', 'SubSecTimeOriginal', 'APP1 Exif', '054'),
+];
+const DOCX: Finding[] = [
+  finding('author.name', 'dc:creator', 'docProps/core.xml', 'Mariana Souza'),
+  finding(
+    'software.creator',
+    'Application',
+    'docProps/app.xml',
+    'LibreOffice/7.4.7.2$Linux_X86_64 LibreOffice_project/40$Build-2',
+  ),
+  finding('other.statistics', 'Words', 'docProps/app.xml', '8'),
+  finding('history.revision', 'cp:revision', 'docProps/core.xml', '3'),
+  ...relocated(PHOTO, 'word/media/image1.jpeg', {
+    name: 'word/media/image1.jpeg',
+    kind: 'image',
+  }),
+  keptFinding('image.orientation', 'Orientation', 'APP1', 'orientation', '6'),
+];
+
+describe('findingLines in the site’s words', () => {
+  const lines = findingLines(DOCX, 'document');
+  const text = lines.join('\n');
+
+  it('names the item a finding belongs to', () => {
+    expect(lines).toContain(
+      '  In image1.jpeg inside this document (word/media/image1.jpeg):',
+    );
+    const photo = lines.indexOf(
+      '  In image1.jpeg inside this document (word/media/image1.jpeg):',
+    );
+    expect(lines.indexOf('  In this document:')).toBeLessThan(photo);
+    expect(lines.indexOf('      Author: Mariana Souza')).toBeLessThan(photo);
+    expect(lines.indexOf('      Place: 36.12° N, 115.17° W')).toBeGreaterThan(
+      photo,
+    );
+  });
+
+  it('shows no raw tag name', () => {
+    for (const raw of ['GPSPosition', 'dc:creator', 'SubSec', 'cp:revision'])
+      expect(text).not.toContain(raw);
+  });
+
+  it('writes numbers with their units and references, never alone', () => {
+    expect(text).toContain('Speed: 0.5 km/h');
+    // Node's ICU writes the degree unit "deg" where browsers write "°".
+    expect(text).toMatch(/Direction it faced: 349 ?(°|deg), magnetic north/);
+    expect(text).toContain('Revision: revision 3');
+    for (const line of lines) {
+      const value = line.split(': ').slice(1).join(': ');
+      if (value) expect(value, line).not.toMatch(LONE_TOKEN);
+    }
+  });
+
+  it('shortens an app’s version string to its product and version', () => {
+    expect(text).toContain('Editing app: LibreOffice 7.4');
+    expect(text).not.toContain('$Linux');
+  });
+
+  it('says what is kept and why, in words', () => {
+    expect(lines.slice(-2)).toEqual([
+      '  Kept on purpose:',
+      '    Orientation: keeps the picture the right way up',
+    ]);
   });
 });

@@ -33,7 +33,7 @@ interface FakeBehaviour {
 /** A module for a made-up format; its plan copies the input unless told otherwise. */
 function fakeModule(overrides: Partial<FakeBehaviour>): FormatModule {
   const behaviour: FakeBehaviour = {
-    inspect: async () => [finding('author', 'Artist', 'fake', 'CANARY')],
+    inspect: async () => [finding('author.name', 'Artist', 'fake', 'CANARY')],
     clean: async (src) => new OutputBuilder().copy(0, src.size).build(),
     ...overrides,
   };
@@ -116,7 +116,7 @@ describe('engine core', () => {
       fakeModule({
         inspect: async (src) =>
           src.size > FAKE_MAGIC.length
-            ? [finding('author', 'Artist', 'fake')]
+            ? [finding('author.name', 'Artist', 'fake')]
             : [],
         clean: async () =>
           new OutputBuilder().copy(0, FAKE_MAGIC.length).build(),

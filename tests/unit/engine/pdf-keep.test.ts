@@ -341,7 +341,9 @@ describe('pdf: local paths keep only the file name', () => {
       'https://example.org/home/page.html',
     ])
       expect(text).toContain(Buffer.from(kept).toString('hex'));
-    expect(removed.filter((f) => f.category === 'author').length).toBe(4);
+    expect(
+      removed.filter((f) => f.field === 'identifier.file-name').length,
+    ).toBe(4);
     qpdfCheck(path);
   });
 });

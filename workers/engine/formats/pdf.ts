@@ -81,7 +81,7 @@ async function revisionFindings(
     ...(updates > 0
       ? [
           finding(
-            'history',
+            'history.changes',
             'Prev',
             'cross-reference',
             `${updates} earlier revisions`,

@@ -4,7 +4,8 @@
  * property for the report; never throws on damaged input.
  */
 import { u16le, u32le } from '../bytes';
-import { finding, type Finding, type FindingCategory } from '../findings';
+import type { FieldId } from '../fields';
+import { finding, type Finding } from '../findings';
 
 const BYTE_ORDER = 0xfffe;
 const HEADER_BYTES = 28;
@@ -28,34 +29,35 @@ const FILETIME_TICKS_PER_MS = 10_000;
 const FILETIME_EPOCH_MS = 11_644_473_600_000;
 /** An edit time is a duration: below a century of ticks it is not a date. */
 const MAX_DURATION_TICKS = 100 * 365 * 24 * 3600 * 1e7;
+const MS_PER_MINUTE = 60_000;
 
 /** [MS-OLEPS] 3.1.1: the summary information section's properties. */
-const SUMMARY: Record<number, [string, FindingCategory]> = {
-  2: ['Title', 'other'],
-  3: ['Subject', 'other'],
-  4: ['Author', 'author'],
-  5: ['Keywords', 'other'],
-  6: ['Comments', 'comment'],
-  7: ['Template', 'other'],
-  8: ['LastAuthor', 'author'],
-  9: ['RevisionNumber', 'history'],
-  10: ['EditTime', 'history'],
-  11: ['LastPrinted', 'time'],
-  12: ['CreateTime', 'time'],
-  13: ['LastSaveTime', 'time'],
-  17: ['Thumbnail', 'thumbnail'],
-  18: ['AppName', 'software'],
+const SUMMARY: Record<number, [string, FieldId]> = {
+  2: ['Title', 'content.title'],
+  3: ['Subject', 'content.description'],
+  4: ['Author', 'author.name'],
+  5: ['Keywords', 'content.keywords'],
+  6: ['Comments', 'content.comment'],
+  7: ['Template', 'software.template'],
+  8: ['LastAuthor', 'author.last-editor'],
+  9: ['RevisionNumber', 'history.revision'],
+  10: ['EditTime', 'history.edit-time'],
+  11: ['LastPrinted', 'time.printed'],
+  12: ['CreateTime', 'time.created'],
+  13: ['LastSaveTime', 'time.modified'],
+  17: ['Thumbnail', 'thumbnail.image'],
+  18: ['AppName', 'software.creator'],
 };
 /** [MS-OLEPS] 3.1.2: the document summary information section's properties. */
-const DOC_SUMMARY: Record<number, [string, FindingCategory]> = {
-  2: ['Category', 'other'],
-  14: ['Manager', 'author'],
-  15: ['Company', 'author'],
-  23: ['AppVersion', 'software'],
-  26: ['ContentType', 'other'],
-  27: ['ContentStatus', 'other'],
-  28: ['Language', 'other'],
-  29: ['DocVersion', 'history'],
+const DOC_SUMMARY: Record<number, [string, FieldId]> = {
+  2: ['Category', 'content.detail'],
+  14: ['Manager', 'author.organization'],
+  15: ['Company', 'author.organization'],
+  23: ['AppVersion', 'software.detail'],
+  26: ['ContentType', 'content.detail'],
+  27: ['ContentStatus', 'content.detail'],
+  28: ['Language', 'content.detail'],
+  29: ['DocVersion', 'history.revision'],
 };
 const FMTID_SUMMARY = 'f29f85e0-4ff9-1068-ab91-08002b27b3d9';
 const FMTID_DOC_SUMMARY = 'd5cdd502-2e9c-101b-9397-08002b2cf9ae';
@@ -121,7 +123,8 @@ function fileTime(b: Uint8Array, at: number): string | undefined {
   const ticks = u32le(b, at + 4) * 2 ** 32 + u32le(b, at);
   if (ticks === 0) return undefined;
   if (ticks < MAX_DURATION_TICKS)
-    return `${Math.round(ticks / FILETIME_TICKS_PER_MS / 1000)} s`;
+    // A duration is written as whole minutes, the form edit times take everywhere.
+    return String(Math.round(ticks / FILETIME_TICKS_PER_MS / MS_PER_MINUTE));
   const ms = ticks / FILETIME_TICKS_PER_MS - FILETIME_EPOCH_MS;
   const date = new Date(ms);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
@@ -250,10 +253,11 @@ export function propertySetFindings(
       if (p.id === PID_CODEPAGE) continue;
       const named = table?.[p.id];
       const label = named?.[0] ?? section.names.get(p.id) ?? `Property ${p.id}`;
-      if (p.type === VT_CF) out.push(finding('thumbnail', label, location));
+      if (p.type === VT_CF)
+        out.push(finding('thumbnail.image', label, location));
       // A user-defined property is reported whatever its type: its name is the author's too.
       else if (p.value || !table)
-        out.push(finding(named?.[1] ?? 'other', label, location, p.value));
+        out.push(finding(named?.[1] ?? 'other.data', label, location, p.value));
     }
   }
   return out;

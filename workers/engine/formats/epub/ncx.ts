@@ -28,7 +28,7 @@ export function rewriteNcx(
           edits.remove(el.start, el.end);
           findings.push(
             finding(
-              'author',
+              'author.name',
               'docAuthor',
               name,
               decodeEntities(el.text.trim()) || undefined,
@@ -49,14 +49,16 @@ export function rewriteNcx(
               escapeXml(freshId),
             );
           else edits.remove(el.start, el.end);
-          findings.push(finding('identifier', metaName, name, value));
+          findings.push(finding('identifier.unique', metaName, name, value));
         } else if (
           !/^dtb:(depth|totalPageCount|maxPageNumber)$/.test(metaName)
         ) {
           edits.remove(el.start, el.end);
           findings.push(
             finding(
-              metaName.includes('generator') ? 'software' : 'other',
+              metaName.includes('generator')
+                ? 'software.creator'
+                : 'other.data',
               metaName || 'meta',
               name,
               decodeEntities(content?.raw ?? ''),

@@ -4,7 +4,8 @@
  * one), the cover pointer and what refines the title are kept. Creators, contributors,
  * publishers, dates, rights, descriptions, subjects, tools' own meta and links go.
  */
-import { finding, type Finding, type FindingCategory } from '../../findings';
+import type { FieldId } from '../../fields';
+import { finding, type Finding } from '../../findings';
 import {
   attribute,
   decodeEntities,
@@ -18,13 +19,16 @@ import { FIXED_MODIFIED, isMinted } from './identifier';
 import { EPUB_NAMESPACES } from './namespaces';
 
 const KEPT_DC = new Set(['title', 'language']);
-const CATEGORY: Record<string, FindingCategory> = {
-  creator: 'author',
-  contributor: 'author',
-  publisher: 'author',
-  rights: 'author',
-  date: 'time',
-  identifier: 'identifier',
+/** Dublin Core elements by what they say (EPUB 3.3, 5.5.3); the rest are `other.data`. */
+const FIELD: Record<string, FieldId> = {
+  creator: 'author.name',
+  contributor: 'author.person',
+  publisher: 'author.organization',
+  rights: 'author.copyright',
+  date: 'time.date',
+  identifier: 'identifier.unique',
+  description: 'content.description',
+  subject: 'content.keywords',
 };
 
 export interface OpfResult {
@@ -47,12 +51,12 @@ export function rewriteOpf(
   const keptIds = new Set<string>();
   const drop = (
     el: XmlElement,
-    category: FindingCategory,
+    field: FieldId,
     label: string,
     value: string,
   ) => {
     edits.remove(el.start, el.end);
-    findings.push(finding(category, label, name, value || undefined));
+    findings.push(finding(field, label, name, value || undefined));
   };
   walkXml(
     xml,
@@ -88,7 +92,7 @@ export function rewriteOpf(
             `<${el.raw} id="${escapeXml(id)}">${freshId}</${el.raw}>`,
           );
           findings.push(
-            finding('identifier', el.name, name, value || undefined),
+            finding('identifier.unique', el.name, name, value || undefined),
           );
           return;
         }
@@ -98,7 +102,7 @@ export function rewriteOpf(
           if (property === 'dcterms:modified') {
             if (value === FIXED_MODIFIED) return;
             edits.replace(el.openEnd, el.closeStart, FIXED_MODIFIED);
-            findings.push(finding('time', property, name, value));
+            findings.push(finding('time.modified', property, name, value));
             return;
           }
           if (metaName === 'cover') return;
@@ -116,16 +120,16 @@ export function rewriteOpf(
           drop(
             el,
             label.includes('date') || label.includes('modified')
-              ? 'time'
+              ? 'time.date'
               : label.startsWith('calibre')
-                ? 'software'
-                : 'other',
+                ? 'software.detail'
+                : 'other.data',
             label,
             content,
           );
           return;
         }
-        drop(el, CATEGORY[local] ?? 'other', el.name, value);
+        drop(el, FIELD[local] ?? 'other.data', el.name, value);
       },
     },
     EPUB_NAMESPACES,

@@ -7,7 +7,8 @@
  * pictures and media are cleaned by the engine by their bytes.
  */
 import { EngineError } from '../../errors';
-import type { Finding, FindingCategory } from '../../findings';
+import type { FieldId } from '../../fields';
+import type { Finding } from '../../findings';
 import {
   attribute,
   decodeEntities,
@@ -43,10 +44,11 @@ const NCX_TYPE = 'application/x-dtbncx+xml';
 const CONTENT_TYPE =
   /^(image\/(gif|jpeg|png|svg\+xml|webp)|audio\/(mpeg|mp4|ogg|opus)|video\/|font\/|application\/(font-sfnt|font-woff|vnd\.ms-opentype|x-font-(ttf|otf|truetype|opentype))|text\/(css|javascript)|application\/(javascript|ecmascript|smil\+xml|pls\+xml))$/i;
 /** Files reading apps add that a package document may still list. */
-const REMOVED: readonly [RegExp, FindingCategory][] = [
-  [/(^|\/)calibre_bookmarks\.txt$/i, 'history'],
-  [/(^|\/)iTunesMetadata(-original)?\.plist$/i, 'author'],
-  [/(^|\/)iTunesArtwork$/i, 'author'],
+const REMOVED: readonly [RegExp, FieldId][] = [
+  // A reader's bookmarks and reading positions.
+  [/(^|\/)calibre_bookmarks\.txt$/i, 'document.extra-part'],
+  [/(^|\/)iTunesMetadata(-original)?\.plist$/i, 'document.people-part'],
+  [/(^|\/)iTunesArtwork$/i, 'document.extra-part'],
 ];
 
 interface Item {
@@ -144,7 +146,11 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
         gone.add(href);
         rules.set(entry, {
           kind: 'removed',
-          category: removed?.[1] ?? 'other',
+          field:
+            removed?.[1] ??
+            (linked.has(entry)
+              ? 'document.extra-part'
+              : 'document.unknown-part'),
           ...(linked.has(entry) || removed
             ? {}
             : { label: `resource of type ${type.slice(0, 80)}` }),

@@ -3,6 +3,7 @@
  * descriptions; only those a reader needs (the character set, http-equiv, the viewport) stay.
  * Matched as text, not parsed: content documents are often HTML that is not well-formed XML.
  */
+import type { FieldId } from '../../fields';
 import { finding, type Finding } from '../../findings';
 import { decodeEntities, XmlEdits } from '../../shared/xml';
 
@@ -11,6 +12,16 @@ const META = /<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>(?:\s*<\/meta\s*>)?/gi;
 const KEPT = /\b(?:charset|http-equiv)\s*=|\bname\s*=\s*["']viewport["']/i;
 const ATTR = (attr: string) =>
   new RegExp(`\\b${attr}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i');
+
+/** What a `<meta>` says by its name: people, the tool, dates, a description or keywords. */
+function metaField(key: string): FieldId {
+  if (/author|creator/i.test(key)) return 'author.name';
+  if (/generator/i.test(key)) return 'software.creator';
+  if (/date|modified/i.test(key)) return 'time.date';
+  if (/description/i.test(key)) return 'content.description';
+  if (/keywords/i.test(key)) return 'content.keywords';
+  return 'other.data';
+}
 
 export function rewriteXhtml(
   name: string,
@@ -30,13 +41,7 @@ export function rewriteXhtml(
     const key = label ? (label[1] ?? label[2] ?? 'meta') : 'meta';
     findings.push(
       finding(
-        /author|creator/i.test(key)
-          ? 'author'
-          : /generator/i.test(key)
-            ? 'software'
-            : /date|modified/i.test(key)
-              ? 'time'
-              : 'other',
+        metaField(key),
         key,
         name,
         content ? decodeEntities(content[1] ?? content[2] ?? '') : undefined,

@@ -77,7 +77,7 @@ async function cleanStorage(
       if (!stale || name === live || stale.size === 0) continue;
       out.findings.push(
         finding(
-          'history',
+          'history.changes',
           'unused table stream',
           `${storage.location}/${name}`,
         ),
@@ -121,14 +121,16 @@ export async function analyzeLegacyOffice(
       out.patches.push(clearEntryTimes(cfb, entry));
     }
   if (dated > 0)
-    out.findings.push(finding('time', 'storage dates', '/', String(dated)));
+    out.findings.push(
+      finding('time.detail', 'storage dates', '/', String(dated)),
+    );
   for (const storage of storages)
     if (
       MACRO_STORAGES.includes(storage.entry.name) &&
       storage.entry.kind === 'storage'
     )
       out.findings.push(
-        keptFinding('other', 'macros', storage.location, 'review'),
+        keptFinding('document.content', 'macros', storage.location, 'review'),
       );
 
   return {

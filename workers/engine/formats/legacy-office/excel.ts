@@ -65,7 +65,9 @@ export async function cleanExcel(
     const data = await stream.readExact(r.at, r.size);
     const s = readXlString(data, named[0]);
     if (!s || isBlank(s.text)) continue;
-    out.findings.push(finding('author', named[1], location, s.text.trim()));
+    out.findings.push(
+      finding('author.person', named[1], location, s.text.trim()),
+    );
     out.write(storage, workbook, r.at + s.at, spaces(s));
   }
   if (first)

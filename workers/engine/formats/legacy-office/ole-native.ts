@@ -110,7 +110,9 @@ export async function cleanOleNative(
   if (paths.every((p, i) => p === kept[i])) return;
   for (const p of paths)
     if (p !== fileName(p))
-      out.findings.push(finding('author', 'Package path', location, p));
+      out.findings.push(
+        finding('identifier.file-name', 'Package path', location, p),
+      );
   const name = (i: number): string => kept[i]!;
   const body = concatBytes([
     Uint8Array.of(kind & 0xff, kind >> 8),

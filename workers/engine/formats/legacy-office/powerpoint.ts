@@ -78,7 +78,9 @@ export async function cleanCurrentUser(
     : '';
   const name = isBlank(unicode) ? ansi : unicode;
   if (isBlank(name)) return;
-  out.findings.push(finding('author', 'Current User', location, name.trim()));
+  out.findings.push(
+    finding('author.last-editor', 'Current User', location, name.trim()),
+  );
   out.write(storage, stream, ANSI_USER_NAME_AT, new Uint8Array(chars));
   if (hasUnicode)
     out.write(storage, stream, unicodeAt, new Uint8Array(chars * 2));
@@ -138,7 +140,9 @@ export async function cleanPowerPoint(
       if (!isBlank(text)) {
         const label =
           instance === AUTHOR_INSTANCE ? 'Comment author' : 'Comment initials';
-        out.findings.push(finding('author', label, location, text.trim()));
+        out.findings.push(
+          finding('author.person', label, location, text.trim()),
+        );
         out.write(storage, stream, body, new Uint8Array(length));
       }
     }
@@ -165,14 +169,10 @@ async function cleanEmbedded(
   const reader = new StreamReader(storage.src, storage.cfb.extents(stream));
   const bytes = await reader.readExact(body, length);
   const location = `${storage.location}/${stream.name}`;
-  const relocated = (f: Finding): Finding =>
-    finding(
-      f.category,
-      f.label,
-      `${location} / ${f.location}`,
-      f.value,
-      f.kept,
-    );
+  const relocated = (f: Finding): Finding => ({
+    ...f,
+    location: `${location} / ${f.location}`,
+  });
   const compressed = instance === COMPRESSED_INSTANCE;
   if (compressed && length < DECOMPRESSED_SIZE_BYTES)
     throw corrupt('embedded object too short');

@@ -71,6 +71,9 @@ export async function cleanPropertySet(
   const made = minimal(b, parsed?.version ?? 0, parsed?.codepage ?? 0);
   if (isMinimal(b, made)) return;
   if (parsed) out.findings.push(...propertySetFindings(parsed, location));
-  else out.findings.push(finding('other', 'unreadable property set', location));
+  else
+    out.findings.push(
+      finding('other.data', 'unreadable property set', location),
+    );
   out.write(storage, stream, 0, made);
 }

@@ -5,7 +5,8 @@
  */
 import { u16le, u32le } from '../../bytes';
 import { corrupt, EngineError } from '../../errors';
-import { finding, type FindingCategory } from '../../findings';
+import type { FieldId } from '../../fields';
+import { finding } from '../../findings';
 import type { DirEntry } from '../../shared/cfb/directory';
 import { readExtents } from '../../shared/cfb/compound-file';
 import { Cleaning, isBlank, readStream, type Storage } from './storage';
@@ -41,7 +42,12 @@ const CP_BYTES = 4;
  */
 const DOP_HISTORY_AT = 20;
 const DOP_HISTORY_BYTES = 18;
-const DOP_DATES = ['dttmCreated', 'dttmRevised', 'dttmLastPrint'];
+/** The DOP's three dates, in order, and what each is. */
+const DOP_DATES: readonly [string, FieldId][] = [
+  ['dttmCreated', 'time.created'],
+  ['dttmRevised', 'time.modified'],
+  ['dttmLastPrint', 'time.printed'],
+];
 const DTTM_BYTES = 4;
 
 interface Fib {
@@ -79,11 +85,12 @@ function readFib(b: Uint8Array): Fib {
   };
 }
 
-const LABELS: Record<number, [string, FindingCategory]> = {
-  [STTB_SAVED_BY]: ['SttbSavedBy', 'author'],
-  [STTBF_ASSOC]: ['SttbfAssoc', 'author'],
-  [STTBF_RMARK]: ['SttbfRMark', 'author'],
-  [GRPXST_ATN_OWNERS]: ['GrpXstAtnOwners', 'author'],
+/** The string tables that name people; SttbfAssoc mixes names, titles and paths. */
+const LABELS: Record<number, [string, FieldId]> = {
+  [STTB_SAVED_BY]: ['SttbSavedBy', 'author.person'],
+  [STTBF_ASSOC]: ['SttbfAssoc', 'other.data'],
+  [STTBF_RMARK]: ['SttbfRMark', 'author.person'],
+  [GRPXST_ATN_OWNERS]: ['GrpXstAtnOwners', 'author.person'],
 };
 
 /** Blanks each string: its characters become NULs, its length stays. */
@@ -95,11 +102,11 @@ function blankStrings(
   storage: Storage,
   out: Cleaning,
 ): void {
-  const [label, category] = LABELS[index]!;
+  const [label, field] = LABELS[index]!;
   const location = `${storage.location}/${table.name}`;
   for (const s of strings) {
     if (isBlank(s.text)) continue;
-    out.findings.push(finding(category, label, location, s.text.trim()));
+    out.findings.push(finding(field, label, location, s.text.trim()));
     out.write(storage, table, fc + s.at, new Uint8Array(s.bytes));
   }
 }
@@ -125,7 +132,7 @@ function blankInitials(
     if (!isBlank(text))
       out.findings.push(
         finding(
-          'author',
+          'author.person',
           'xstUsrInitl',
           `${storage.location}/${table.name}`,
           text,
@@ -153,7 +160,11 @@ export async function cleanWord(
   const [low, high] = pair(LAST_SAVED);
   if (low !== 0 || high !== 0) {
     out.findings.push(
-      finding('time', 'FIB last saved', `${storage.location}/WordDocument`),
+      finding(
+        'time.modified',
+        'FIB last saved',
+        `${storage.location}/WordDocument`,
+      ),
     );
     out.write(
       storage,
@@ -193,10 +204,10 @@ export async function cleanWord(
       DOP_HISTORY_AT,
       DOP_HISTORY_AT + DOP_HISTORY_BYTES,
     );
-    DOP_DATES.forEach((label, i) => {
+    DOP_DATES.forEach(([label, field], i) => {
       if (u32le(history, i * DTTM_BYTES) !== 0)
         out.findings.push(
-          finding('time', label, `${storage.location}/${table.name}`),
+          finding(field, label, `${storage.location}/${table.name}`),
         );
     });
     if (history.some((x) => x !== 0))

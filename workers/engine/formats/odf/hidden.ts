@@ -115,7 +115,7 @@ export class HiddenContent {
       this.review('user field', entry);
     else {
       this.edits.remove(el.start, el.end);
-      this.removed.push(finding('other', 'user field', this.part, entry));
+      this.removed.push(finding('other.data', 'user field', this.part, entry));
     }
   }
 
@@ -123,13 +123,19 @@ export class HiddenContent {
     return [
       ...this.removed,
       ...this.named,
-      ...this.counts.findings('other', this.part, 'review'),
+      ...this.counts.findings('document.content', this.part, 'review'),
     ];
   }
 
   private review(label: string, value: string): void {
     this.named.push(
-      finding('other', label, this.part, value || undefined, 'review'),
+      finding(
+        'document.content',
+        label,
+        this.part,
+        value || undefined,
+        'review',
+      ),
     );
   }
 }

@@ -7,6 +7,7 @@
  * metadata, thumbnails and signatures go, pictures and media are content.
  */
 import { EngineError } from '../../errors';
+import type { FieldId } from '../../fields';
 import { finding, type Finding } from '../../findings';
 import type { Sniffed } from '../../format-module';
 import {
@@ -31,14 +32,17 @@ import { ODF_NAMESPACES } from './namespaces';
 import { metaFindings, minimalMeta, odfPartRules } from './rules';
 
 /** Members that go whole, with what they held. */
-const REMOVED: readonly [RegExp, Finding['category']][] = [
-  [/^Thumbnails\//i, 'thumbnail'],
-  [/^META-INF\/(documentsignatures|macrosignatures)\.xml$/i, 'author'],
+const REMOVED: readonly [RegExp, FieldId][] = [
+  [/^Thumbnails\//i, 'thumbnail.image'],
+  [
+    /^META-INF\/(documentsignatures|macrosignatures)\.xml$/i,
+    'document.people-part',
+  ],
   // RDF metadata (part 2, section 6): statements about the document, whoever wrote them.
-  [/(^|\/)manifest\.rdf$/i, 'other'],
-  [/^META-INF\/metadata\.xml$/i, 'other'],
+  [/(^|\/)manifest\.rdf$/i, 'document.extra-part'],
+  [/^META-INF\/metadata\.xml$/i, 'document.extra-part'],
   // A cache of page layout LibreOffice makes again; nothing a reader needs.
-  [/(^|\/)layout-cache$/i, 'other'],
+  [/(^|\/)layout-cache$/i, 'document.extra-part'],
 ];
 /** Media types of members kept as content (cleaned by the engine when they are its files). */
 const CONTENT_TYPE =
@@ -149,7 +153,7 @@ export async function odfPolicy(
     const name = entry.name;
     const removed = REMOVED.find(([re]) => re.test(name));
     if (removed) {
-      rules.set(entry, { kind: 'removed', category: removed[1], label: name });
+      rules.set(entry, { kind: 'removed', field: removed[1], label: name });
       continue;
     }
     if (XML_NAME.test(name) || /[/+]xml$/i.test(type)) {
@@ -157,7 +161,7 @@ export async function odfPolicy(
       if (isUnknownName(rootName(xml))) {
         rules.set(entry, {
           kind: 'removed',
-          category: 'other',
+          field: 'document.unknown-part',
           label: 'part in a namespace OpenDocument does not use',
         });
         continue;
@@ -189,10 +193,18 @@ export async function odfPolicy(
           const found = [...r.findings];
           if (/^Object \d+\/content\.xml$/i.test(name))
             found.push(
-              finding('other', 'embedded object', name, undefined, 'review'),
+              finding(
+                'document.content',
+                'embedded object',
+                name,
+                undefined,
+                'review',
+              ),
             );
           if (/^Basic\/.+script-lb\.xml$/i.test(name))
-            found.push(finding('other', 'macros', name, undefined, 'review'));
+            found.push(
+              finding('document.content', 'macros', name, undefined, 'review'),
+            );
           return { edits: r.edits, findings: found };
         },
       });
@@ -204,7 +216,7 @@ export async function odfPolicy(
         ? { kind: 'content' }
         : {
             kind: 'removed',
-            category: 'other',
+            field: 'document.unknown-part',
             label: `member of type ${type.slice(0, 80)}`,
           },
     );
@@ -227,7 +239,14 @@ export async function odfPolicy(
       return {
         edits,
         findings: edits.size
-          ? [finding('other', 'manifest entries', MANIFEST, String(edits.size))]
+          ? [
+              finding(
+                'other.data',
+                'manifest entries',
+                MANIFEST,
+                String(edits.size),
+              ),
+            ]
           : [],
       };
     },

@@ -48,6 +48,15 @@ const IDENTIFYING_SETTINGS = new Set([
   'RsidRoot',
 ]);
 
+/** What an identifying setting is: a printer, an editing session's id, a data source. */
+function settingField(key: string): FieldId {
+  if (key === 'PrinterSetup') return 'device.setting';
+  if (key.startsWith('Print')) return 'device.name';
+  if (key.startsWith('Rsid')) return 'history.edit-sessions';
+  if (key === 'CurrentDatabaseCommandType') return 'other.data';
+  return 'identifier.file-name';
+}
+
 /** Fields that show the path of the document or of its template. */
 const PATH_FIELDS = new Set(['text:file-name', 'text:template-name']);
 /**
@@ -96,7 +105,12 @@ export function odfPartRules(
             withoutFolders(href.raw),
           );
           findings.push(
-            finding('author', 'linked file', name, decodeEntities(href.raw)),
+            finding(
+              'identifier.file-name',
+              'linked file',
+              name,
+              decodeEntities(href.raw),
+            ),
           );
         }
       },
@@ -115,7 +129,7 @@ export function odfPartRules(
           edits.remove(el.start, el.end);
           findings.push(
             finding(
-              n === 'dc:date' ? 'time' : 'author',
+              n === 'dc:date' ? 'time.date' : 'author.person',
               n,
               `${name} / annotation`,
               decodeEntities(el.text),
@@ -128,11 +142,7 @@ export function odfPartRules(
             const value = decodeEntities(el.text).trim();
             findings.push(
               finding(
-                key.startsWith('Print')
-                  ? 'device'
-                  : key.startsWith('Rsid')
-                    ? 'history'
-                    : 'author',
+                settingField(key),
                 key,
                 name,
                 key === 'PrinterSetup' ? undefined : value || undefined,
@@ -143,7 +153,12 @@ export function odfPartRules(
             const text = xml.slice(el.openEnd, el.closeStart);
             edits.replace(el.openEnd, el.closeStart, withoutFolders(text));
             findings.push(
-              finding('author', key, name, decodeEntities(el.text).trim()),
+              finding(
+                'identifier.file-name',
+                key,
+                name,
+                decodeEntities(el.text).trim(),
+              ),
             );
           }
         } else if (
@@ -158,7 +173,9 @@ export function odfPartRules(
           const text = xml.slice(el.openEnd, el.closeStart);
           if (holdsLocalPath(decodeEntities(text))) {
             edits.replace(el.openEnd, el.closeStart, withoutFolders(text));
-            findings.push(finding('author', n, name, decodeEntities(text)));
+            findings.push(
+              finding('identifier.file-name', n, name, decodeEntities(text)),
+            );
           }
         } else if (NAME_FIELDS.test(n) && el.text.trim()) {
           nameFields.add(decodeEntities(el.text).trim());
@@ -168,19 +185,27 @@ export function odfPartRules(
     ODF_NAMESPACES,
   );
   if (rsids)
-    findings.push(finding('history', 'officeooo:rsid', name, String(rsids)));
+    findings.push(
+      finding('history.edit-sessions', 'officeooo:rsid', name, String(rsids)),
+    );
   if (changes)
     findings.push(
-      finding('history', TRACKED_CHANGES, name, `${changes} accepted`),
+      finding('history.changes', TRACKED_CHANGES, name, `${changes} accepted`),
     );
   if (annotations)
     findings.push(
-      finding('comment', 'annotations', name, String(annotations), 'review'),
+      finding(
+        'document.content',
+        'annotations',
+        name,
+        String(annotations),
+        'review',
+      ),
     );
   if (nameFields.size)
     findings.push(
       finding(
-        'author',
+        'author.person',
         'fields showing a name',
         name,
         [...nameFields].join(', '),
@@ -189,7 +214,13 @@ export function odfPartRules(
     );
   if (notes.trim())
     findings.push(
-      finding('other', 'speaker notes', name, notes.trim(), 'review'),
+      finding(
+        'document.content',
+        'speaker notes',
+        name,
+        notes.trim(),
+        'review',
+      ),
     );
   findings.push(...hidden.findings());
   return { edits, findings };

@@ -83,7 +83,7 @@ export function fieldRules(
   if (names.size)
     findings.push(
       finding(
-        'author',
+        'author.person',
         'fields showing a name',
         name,
         [...names].join(', '),
@@ -100,7 +100,7 @@ export function fieldRules(
     const path = simple.some((i) => PATH_FIELD.test(i)) || open.some(showsPath);
     if (path && holdsLocalPath(text)) {
       edits.replace(el.openEnd, el.closeStart, withoutFolders(raw));
-      findings.push(finding('author', 'FILENAME', name, text));
+      findings.push(finding('identifier.file-name', 'FILENAME', name, text));
     } else if (
       [...simple, ...open.map((f) => f.instr)].some((i) =>
         NAME_FIELD.test(i),

@@ -2,6 +2,7 @@
  * What is removed inside an Office XML part, and what is reported as kept for review, in one walk.
  * Every removal is a range edit: the rest of the part stays byte for byte as it was.
  */
+import type { FieldId } from '../../fields';
 import {
   finding,
   FindingCounts,
@@ -138,7 +139,7 @@ export function partRules(
             edits.remove(a.start, a.end);
             findings.push(
               finding(
-                'author',
+                'author.person',
                 'w:permStart w:ed',
                 name,
                 decodeEntities(a.raw),
@@ -180,7 +181,7 @@ export function partRules(
           if (state === 'hidden' || state === 'veryHidden')
             findings.push(
               finding(
-                'other',
+                'document.content',
                 'hidden sheet',
                 name,
                 decodeEntities(attribute(el, 'name')?.raw ?? ''),
@@ -222,7 +223,7 @@ export function partRules(
           else remove(el);
           findings.push(
             finding(
-              'author',
+              'identifier.file-name',
               'absPath',
               name,
               decodeEntities(attribute(el, 'url')?.raw ?? ''),
@@ -271,7 +272,7 @@ export function partRules(
   if (tracked > 0) {
     findings.push(
       finding(
-        'history',
+        'history.changes',
         TRACKED_CHANGES,
         name,
         `${tracked} accepted${authors.size ? `; by ${[...authors].join(', ')}` : ''}`,
@@ -279,29 +280,29 @@ export function partRules(
     );
   }
   for (const [label, count] of removed.counts) {
-    const category =
+    const field: FieldId =
       label === 'build'
-        ? 'software'
+        ? 'software.detail'
         : label === 'comment anchor'
-          ? 'comment'
-          : label.includes('rsid') || label === 'nsid'
-            ? 'history'
-            : 'identifier';
+          ? 'content.detail'
+          : label.includes('rsid')
+            ? 'history.edit-sessions'
+            : 'identifier.detail';
     findings.push(
       finding(
-        category,
+        field,
         label === 'build' ? 'fileVersion build' : label,
         name,
         String(count),
       ),
     );
   }
-  findings.push(...review.findings('other', name, 'review'));
+  findings.push(...review.findings('document.content', name, 'review'));
   const text = storyText.join(' ').replace(/\s+/g, ' ').trim();
   if (text)
     findings.push(
       finding(
-        'other',
+        'document.content',
         isNotes ? 'speaker notes' : 'header or footer text',
         name,
         text,

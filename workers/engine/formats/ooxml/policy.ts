@@ -7,7 +7,8 @@
  * pictures, fonts and embedded files are content (cleaned by the engine when their bytes are a
  * file it knows).
  */
-import type { Finding, FindingCategory } from '../../findings';
+import type { FieldId } from '../../fields';
+import type { Finding } from '../../findings';
 import { XmlEdits, attribute, walkXml } from '../../shared/xml';
 import {
   resolvePart,
@@ -153,7 +154,7 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
   const findings: Finding[] = [];
   /** Reached parts by their member, with the relationship type that reached them first. */
   const reached = new Map<ZipEntry, string>();
-  const removed = new Map<ZipEntry, FindingCategory>();
+  const removed = new Map<ZipEntry, FieldId>();
   const relsParts = new Map<
     ZipEntry,
     { source: string; list: Relationship[] }
@@ -172,10 +173,10 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
       const entry = pkg.find(resolvePart(source, r.target));
       if (!entry || entry === typesEntry) continue;
       const type = relType(r.type);
-      const category =
+      const field =
         REMOVED_RELATIONSHIP_TYPES.get(type) ?? removedByName(entry.name);
-      if (category) {
-        removed.set(entry, category);
+      if (field) {
+        removed.set(entry, field);
         continue;
       }
       if (!reached.has(entry)) reached.set(entry, type);
@@ -195,13 +196,13 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
       const entry = pkg.find(resolvePart(source, r.target));
       if (entry && reached.has(entry) && onlyNotes(await pkg.xml(entry))) {
         reached.delete(entry);
-        removed.set(entry, 'comment');
+        removed.set(entry, 'document.comments-part');
       }
     }
   }
 
-  for (const [entry, category] of removed)
-    rules.set(entry, { kind: 'removed', category });
+  for (const [entry, field] of removed)
+    rules.set(entry, { kind: 'removed', field });
 
   const removedIds = new Map<string, Set<string>>();
   const presentation = [...reached.keys()].find((e) =>
@@ -227,7 +228,7 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
     } else if (type === undefined) {
       rules.set(entry, {
         kind: 'removed',
-        category: 'other',
+        field: 'document.unknown-part',
         label: 'part without a content type',
       });
     } else if (XML_TYPE.test(type)) {
@@ -269,7 +270,7 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
     } else {
       rules.set(entry, {
         kind: 'removed',
-        category: 'other',
+        field: 'document.unknown-part',
         label: `part of type ${type.slice(0, 80)}`,
       });
     }

@@ -35,7 +35,8 @@ export function rewriteRelationships(
     if (goes) {
       edits.remove(r.start, r.end);
       removedIds.add(r.id);
-      if (r.external) findings.push(finding('author', type, name, r.target));
+      if (r.external)
+        findings.push(finding('identifier.file-name', type, name, r.target));
       continue;
     }
     if (!r.external) continue;
@@ -45,12 +46,14 @@ export function rewriteRelationships(
     if (settings || USER_PATH.test(r.target)) {
       const base = r.target.split(/[/\\]/).pop() ?? '';
       edits.replace(r.targetStart, r.targetEnd, escapeXml(base));
-      findings.push(finding('author', 'link path', name, r.target));
+      findings.push(
+        finding('identifier.file-name', 'link path', name, r.target),
+      );
     }
     if (!LINK_TYPES.has(type))
       findings.push(
         finding(
-          'other',
+          'document.content',
           'external link',
           name,
           `${type}: ${r.target}`,

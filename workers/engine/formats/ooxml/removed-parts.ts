@@ -3,69 +3,70 @@
  * A part goes when its name follows the convention Office uses, or when a relationship of one of
  * these types points at it (names are only conventional).
  */
-import type { FindingCategory } from '../../findings';
+import type { FieldId } from '../../fields';
 import { isSystemFile } from '../../shared/zip';
 
-export const REMOVED_RELATIONSHIP_TYPES: ReadonlyMap<string, FindingCategory> =
-  new Map([
-    ['custom-properties', 'other'],
-    ['thumbnail', 'thumbnail'],
-    ['customXml', 'other'],
-    ['customXmlProps', 'other'],
-    ['comments', 'comment'],
-    ['commentsExtended', 'comment'],
-    ['commentsIds', 'comment'],
-    ['commentsExtensible', 'comment'],
-    ['people', 'author'],
-    ['person', 'author'],
-    ['threadedComment', 'comment'],
-    ['commentAuthors', 'author'],
-    ['authors', 'author'],
-    ['printerSettings', 'device'],
+export const REMOVED_RELATIONSHIP_TYPES: ReadonlyMap<string, FieldId> = new Map(
+  [
+    ['custom-properties', 'document.extra-part'],
+    ['thumbnail', 'thumbnail.image'],
+    ['customXml', 'document.extra-part'],
+    ['customXmlProps', 'document.extra-part'],
+    ['comments', 'document.comments-part'],
+    ['commentsExtended', 'document.comments-part'],
+    ['commentsIds', 'document.comments-part'],
+    ['commentsExtensible', 'document.comments-part'],
+    ['people', 'document.people-part'],
+    ['person', 'document.people-part'],
+    ['threadedComment', 'document.comments-part'],
+    ['commentAuthors', 'document.people-part'],
+    ['authors', 'document.people-part'],
+    ['printerSettings', 'document.printer-part'],
     // The template a document was made from, often a path in the author's profile.
-    ['attachedTemplate', 'author'],
+    ['attachedTemplate', 'software.template'],
     // Mail merge's data source and header source (paths, often in the author's profile) and
     // the recipients chosen from it; the settings that name them go too.
-    ['mailMergeSource', 'author'],
-    ['mailMergeHeaderSource', 'author'],
-    ['recipientData', 'author'],
+    ['mailMergeSource', 'identifier.file-name'],
+    ['mailMergeHeaderSource', 'identifier.file-name'],
+    ['recipientData', 'document.people-part'],
     // A sensitivity label names the organisation's directory (its tenant id) and who applied it.
-    ['classificationlabels', 'identifier'],
+    ['classificationlabels', 'document.label-part'],
     // PowerPoint's co-authoring record (who changed what, with their account ids) and the ids
     // and dates of the clients that edited the deck.
-    ['changesInfo', 'author'],
-    ['revisionInfo', 'history'],
+    ['changesInfo', 'document.people-part'],
+    ['revisionInfo', 'document.history-part'],
     // A shared workbook's revision log (earlier cell values, who changed them and when) and its
     // list of users.
-    ['revisionHeaders', 'history'],
-    ['revisionLog', 'history'],
-    ['usernames', 'author'],
-  ]);
+    ['revisionHeaders', 'document.history-part'],
+    ['revisionLog', 'document.history-part'],
+    ['usernames', 'document.people-part'],
+  ],
+);
 
-const REMOVED_NAMES: readonly [RegExp, FindingCategory][] = [
-  [/^docProps\/custom\.xml$/i, 'other'],
-  [/^docProps\/thumbnail\.[^/]+$/i, 'thumbnail'],
-  [/^customXml\//i, 'other'],
-  [/^word\/comments[^/]*\.xml$/i, 'comment'],
-  [/^word\/people\.xml$/i, 'author'],
-  [/^xl\/comments[^/]*\.xml$/i, 'comment'],
-  [/^xl\/threadedComments\//i, 'comment'],
-  [/^xl\/persons\//i, 'author'],
-  [/^ppt\/comments\//i, 'comment'],
-  [/^ppt\/commentAuthors\.xml$/i, 'author'],
-  [/^ppt\/authors\.xml$/i, 'author'],
-  [/(^|\/)printerSettings\//i, 'device'],
-  [/^docMetadata\/LabelInfo\.xml$/i, 'identifier'],
-  [/^ppt\/changesInfos\//i, 'author'],
-  [/^ppt\/revisionInfo\.xml$/i, 'history'],
-  [/^xl\/revisions\//i, 'history'],
-  [/^xl\/usernames\.xml$/i, 'author'],
+const REMOVED_NAMES: readonly [RegExp, FieldId][] = [
+  [/^docProps\/custom\.xml$/i, 'document.extra-part'],
+  [/^docProps\/thumbnail\.[^/]+$/i, 'thumbnail.image'],
+  [/^customXml\//i, 'document.extra-part'],
+  [/^word\/comments[^/]*\.xml$/i, 'document.comments-part'],
+  [/^word\/people\.xml$/i, 'document.people-part'],
+  [/^xl\/comments[^/]*\.xml$/i, 'document.comments-part'],
+  [/^xl\/threadedComments\//i, 'document.comments-part'],
+  [/^xl\/persons\//i, 'document.people-part'],
+  [/^ppt\/comments\//i, 'document.comments-part'],
+  [/^ppt\/commentAuthors\.xml$/i, 'document.people-part'],
+  [/^ppt\/authors\.xml$/i, 'document.people-part'],
+  [/(^|\/)printerSettings\//i, 'document.printer-part'],
+  [/^docMetadata\/LabelInfo\.xml$/i, 'document.label-part'],
+  [/^ppt\/changesInfos\//i, 'document.people-part'],
+  [/^ppt\/revisionInfo\.xml$/i, 'document.history-part'],
+  [/^xl\/revisions\//i, 'document.history-part'],
+  [/^xl\/usernames\.xml$/i, 'document.people-part'],
   // Parts Office moved aside when they were deleted: earlier content.
-  [/^\[trash\]\//i, 'history'],
+  [/^\[trash\]\//i, 'document.history-part'],
 ];
 
-export function removedByName(name: string): FindingCategory | null {
-  if (isSystemFile(name)) return 'other';
+export function removedByName(name: string): FieldId | null {
+  if (isSystemFile(name)) return 'document.extra-part';
   for (const [re, category] of REMOVED_NAMES)
     if (re.test(name)) return category;
   return null;

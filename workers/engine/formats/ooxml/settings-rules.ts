@@ -99,7 +99,7 @@ export function settingsRules(
       edits.remove(a.start, a.end);
       findings.push(
         finding(
-          a.name.startsWith('refreshedDate') ? 'time' : 'author',
+          a.name.startsWith('refreshedDate') ? 'time.date' : 'author.person',
           `${el.name} ${a.name}`,
           name,
           decodeEntities(a.raw),
@@ -110,7 +110,12 @@ export function settingsRules(
       if (user.includes(a) || !holdsLocalPath(a.raw)) continue;
       edits.replace(a.valueStart, a.valueEnd, withoutFolders(a.raw));
       findings.push(
-        finding('author', `${el.name} ${a.name}`, name, decodeEntities(a.raw)),
+        finding(
+          'identifier.file-name',
+          `${el.name} ${a.name}`,
+          name,
+          decodeEntities(a.raw),
+        ),
       );
     }
   }
@@ -122,7 +127,7 @@ export function settingsRules(
       const value = el.name === 'w:docVars' ? variables : sources;
       findings.push(
         finding(
-          el.name === 'w:docVars' ? 'other' : 'author',
+          el.name === 'w:docVars' ? 'other.data' : 'identifier.file-name',
           label,
           name,
           value.length ? value.join('; ') : undefined,
@@ -135,6 +140,8 @@ export function settingsRules(
     const text = xml.slice(el.openEnd, el.closeStart);
     if (!holdsLocalPath(text)) return;
     edits.replace(el.openEnd, el.closeStart, withoutFolders(text));
-    findings.push(finding('author', el.name, name, decodeEntities(text)));
+    findings.push(
+      finding('identifier.file-name', el.name, name, decodeEntities(text)),
+    );
   }
 }

@@ -3,6 +3,7 @@
  * any key (a damaged or private key hides nothing), optional-content creator and user names, and
  * local paths in file specifications and links.
  */
+import type { FieldId } from '../../fields';
 import { finding, type Finding } from '../../findings';
 import { holdsLocalPath, withoutFolders } from '../../shared/xml';
 import {
@@ -68,6 +69,15 @@ const SIGNER_KEYS = [
   'Prop_AuthType',
 ];
 
+/** What the signer keys say; the rest (certificates, build data, times) are signature details. */
+const SIGNER_FIELDS: Readonly<Record<string, FieldId>> = {
+  Name: 'author.name',
+  Location: 'place.name',
+  Reason: 'content.comment',
+  ContactInfo: 'author.contact',
+  M: 'time.date',
+};
+
 /**
  * A signature dictionary the walk still reaches (its field no longer says it is a signature
  * field) loses what names the signer: the signature is void once anything changes anyway.
@@ -85,10 +95,10 @@ function signer(d: PdfDict): Finding[] {
       m.delete(key);
       found.push(
         finding(
-          'author',
+          SIGNER_FIELDS[key] ?? 'author.signature',
           key,
           'signature',
-          isString(v) ? textOf(v) : undefined,
+          !isString(v) ? undefined : key === 'M' ? dateOf(v) : textOf(v),
         ),
       );
     }
@@ -101,7 +111,7 @@ function pdfTeXKeys(d: PdfDict): Finding[] {
     if (key.startsWith(PDFTEX_PREFIX)) {
       d.map.delete(key);
       const value = isDict(v) ? undefined : textOf(v);
-      found.push(finding('software', key, 'pdfTeX', value));
+      found.push(finding('software.detail', key, 'pdfTeX', value));
     }
   return found;
 }
@@ -113,7 +123,7 @@ function dates(d: PdfDict, owner: string): Finding[] {
     const text = textOf(v);
     if (!text || !PDF_DATE.test(text)) continue;
     d.map.delete(key);
-    found.push(finding('time', key, owner, dateOf(v)));
+    found.push(finding('time.date', key, owner, dateOf(v)));
   }
   return found;
 }
@@ -134,7 +144,9 @@ function usagePeople(d: PdfDict): Finding[] {
     const name = isDict(v)
       ? textOf(v.map.get(key === 'User' ? 'Name' : 'Creator'))
       : undefined;
-    found.push(finding('author', key, 'layer usage', name));
+    // CreatorInfo names the application that made the layer; User names people.
+    const field = key === 'User' ? 'author.person' : 'software.creator';
+    found.push(finding(field, key, 'layer usage', name));
   }
   return found;
 }
@@ -150,7 +162,7 @@ function localPaths(d: PdfDict, owner: string): Finding[] {
     if (!text || !(isPathKey ? isLocal(text, key) : holdsLocalPath(text)))
       continue;
     d.map.set(key, textString(v, fileNameOf(text)));
-    found.push(finding('author', key, owner, text));
+    found.push(finding('identifier.file-name', key, owner, text));
   }
   return found;
 }

@@ -55,7 +55,14 @@ export function cleanFileSpec(d: PdfDict): Finding[] {
   const desc = d.map.get('Desc');
   if (desc !== undefined) {
     d.map.delete('Desc');
-    found.push(finding('comment', 'Desc', 'file specification', textOf(desc)));
+    found.push(
+      finding(
+        'content.description',
+        'Desc',
+        'file specification',
+        textOf(desc),
+      ),
+    );
   }
   for (const key of NAME_KEYS) {
     const v = d.map.get(key);
@@ -63,7 +70,9 @@ export function cleanFileSpec(d: PdfDict): Finding[] {
     const base = baseName(v.bytes);
     if (base.length === v.bytes.length) continue;
     d.map.set(key, { kind: 'str', bytes: base });
-    found.push(finding('other', key, 'file specification', textOf(v)));
+    found.push(
+      finding('identifier.file-name', key, 'file specification', textOf(v)),
+    );
   }
   return found;
 }
@@ -92,7 +101,13 @@ export async function attachmentData(
         { name, kind: itemKindOf(cleaned.format.id) },
         ': ',
       ),
-      finding('other', 'EmbeddedFile', 'EmbeddedFiles', name, 'review'),
+      finding(
+        'document.content',
+        'EmbeddedFile',
+        'EmbeddedFiles',
+        name,
+        'review',
+      ),
     );
     if (isDict(params)) params.map.delete('Size');
     return { kind: 'bytes', data: cleaned.bytes, filter: 'FlateDecode' };
@@ -104,7 +119,13 @@ export async function attachmentData(
       isPlainText(name, nameOf(d.map.get('Subtype')), bytes)
     ) {
       findings.push(
-        finding('other', 'EmbeddedFile', 'EmbeddedFiles', name, 'review'),
+        finding(
+          'document.content',
+          'EmbeddedFile',
+          'EmbeddedFiles',
+          name,
+          'review',
+        ),
       );
       if (isDict(params)) params.map.delete('Size');
       return { kind: 'bytes', data: bytes, filter: 'FlateDecode' };
@@ -134,7 +155,9 @@ export function settleUncleanable(
       names,
     );
   findings.push(
-    ...names.map((n) => finding('other', 'EmbeddedFile', 'EmbeddedFiles', n)),
+    ...names.map((n) =>
+      finding('document.attachment', 'EmbeddedFile', 'EmbeddedFiles', n),
+    ),
   );
   return removeAttachments(objects, new Set(uncleanable.keys()), root);
 }

@@ -120,7 +120,7 @@ export async function otherStream(
     const location = `XMP (object ${o.num})`;
     const found = readXmpFindings(data, location);
     findings.push(
-      ...(found.length ? found : [finding('other', 'Metadata', location)]),
+      ...(found.length ? found : [finding('other.data', 'Metadata', location)]),
     );
     return { kind: 'bytes', data: new Uint8Array(0), filter: null };
   }

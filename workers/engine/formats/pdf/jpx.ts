@@ -20,6 +20,7 @@ import {
   writeU32be,
 } from '../../bytes';
 import { EngineError, corrupt } from '../../errors';
+import type { FieldId } from '../../fields';
 import { finding, type Finding } from '../../findings';
 import type { ByteRange } from '../../format-module';
 import { MAX_ENTRIES } from '../../limits';
@@ -40,14 +41,14 @@ const HEADER_BOXES = new Set([
   'res ',
 ]);
 /** Metadata boxes (I.7, and those of ISO/IEC 15444-2): removed, with what the report calls them. */
-const DROPPED: Record<string, [Finding['category'], string]> = {
-  'xml ': ['other', 'XML box'],
-  uuid: ['other', 'UUID box'],
-  uinf: ['other', 'UUID info box'],
-  jp2i: ['author', 'intellectual property box'],
-  free: ['other', 'free box'],
-  asoc: ['other', 'association box'],
-  'lbl ': ['other', 'label box'],
+const DROPPED: Record<string, [FieldId, string]> = {
+  'xml ': ['other.data', 'XML box'],
+  uuid: ['other.private', 'UUID box'],
+  uinf: ['other.private', 'UUID info box'],
+  jp2i: ['author.copyright', 'intellectual property box'],
+  free: ['other.data', 'free box'],
+  asoc: ['other.data', 'association box'],
+  'lbl ': ['content.detail', 'label box'],
 };
 const XMP_UUID = 'be7acfcb97a942e89c71999491e3afac';
 const GEOJP2_UUID = 'b14bf8bd083d4b43a5ae8cd7d5a6ce03';
@@ -199,11 +200,11 @@ async function droppedBox(
   box: Box,
   where: string,
 ): Promise<Finding[]> {
-  const [category, label] = DROPPED[box.type]!;
+  const [field, label] = DROPPED[box.type]!;
   const size = box.end - box.content;
   if (box.type === 'uuid' && size >= 16) {
     const id = hex(await src.readExact(box.content, 16));
-    if (id === GEOJP2_UUID) return [finding('location', 'GeoJP2', where)];
+    if (id === GEOJP2_UUID) return [finding('gps.detail', 'GeoJP2', where)];
     if (id === XMP_UUID && size <= MAX_READ + 16) {
       const xmp = readXmpFindings(
         await src.readExact(box.content + 16, size - 16),
@@ -219,7 +220,7 @@ async function droppedBox(
     );
     if (xmp.length) return xmp;
   }
-  return [finding(category, label, where)];
+  return [finding(field, label, where)];
 }
 
 /**
@@ -316,8 +317,9 @@ async function comment(
   const b = await src.readExact(at + 4, length - 2);
   const text =
     b.length > 2 && u16be(b, 0) === 1 ? decodeLatin1(b.subarray(2)) : '';
+  // A codestream comment (ISO/IEC 15444-1, A.9.2): encoders write their name there.
   return finding(
-    'software',
+    'software.creator',
     'COM',
     `${where}: codestream`,
     text.replace(/\0+$/, '') || undefined,

@@ -364,7 +364,7 @@ export function keepDefinedKeys(d: PdfDict, kind: KeptKind): Finding[] {
     if (keep.has(key)) continue;
     d.map.delete(key);
     const value = isDict(v) ? undefined : textOf(v);
-    found.push(finding(categoryOf(key), key, OWNERS[kind], value));
+    found.push(keyFinding(key, OWNERS[kind], value));
   }
   const resources = d.map.get('Resources');
   if (kind !== 'resources' && isDict(resources))
@@ -374,14 +374,28 @@ export function keepDefinedKeys(d: PdfDict, kind: KeptKind): Finding[] {
     for (const key of [...usage.map.keys()])
       if (!USAGE_KEYS.has(key)) {
         usage.map.delete(key);
-        found.push(finding('other', key, 'layer usage'));
+        found.push(keyFinding(key, 'layer usage', undefined));
       }
   return found;
 }
 
-/** `/DSS` lists the certificates and revocation data of the signer, who is a person. */
-function categoryOf(key: string): Finding['category'] {
-  if (key === 'DSS') return 'author';
-  if (key.startsWith('PTEX.')) return 'software';
-  return 'other';
+/**
+ * A removed key as the report names it: `/DSS` lists the certificates and revocation data of
+ * the signer, who is a person; pdfTeX's keys are its build data; any other key is one the
+ * dictionary's kind does not define, named (`/PieceInfo: ...`) since nothing else says what it is.
+ */
+function keyFinding(
+  key: string,
+  owner: string,
+  value: string | undefined,
+): Finding {
+  if (key === 'DSS') return finding('author.signature', key, owner, value);
+  if (key.startsWith('PTEX.'))
+    return finding('software.detail', key, owner, value);
+  return finding(
+    'document.unknown-key',
+    key,
+    owner,
+    value === undefined ? `/${key}` : `/${key}: ${value}`,
+  );
 }

@@ -212,7 +212,7 @@ async function streamData(
   const unknown = filters.find((f) => !isStandardFilter(f));
   if (unknown !== undefined) {
     // No reader can decode it, so nothing in it is shown; its bytes could still be read as they are.
-    findings.push(finding('other', 'Filter', `object ${o.num}`, unknown));
+    findings.push(finding('other.data', 'Filter', `object ${o.num}`, unknown));
     return { kind: 'bytes', data: new Uint8Array(0), filter: null };
   }
   if (type === 'Metadata' || nameOf(d.map.get('Subtype')) === 'XML') {
@@ -222,7 +222,7 @@ async function streamData(
   }
   if (type === 'ObjStm' || type === 'XRef') {
     // Reached from a dictionary: its objects are read where they are used, never copied whole.
-    findings.push(finding('other', type, `object ${o.num}`));
+    findings.push(finding('other.data', type, `object ${o.num}`));
     d.map.clear();
     return { kind: 'bytes', data: new Uint8Array(0), filter: null };
   }
@@ -364,12 +364,12 @@ async function readXmp(
   o: PdfObject | null,
   location: string,
 ): Promise<Finding[]> {
-  if (!o?.stream) return [finding('other', 'Metadata', location)];
+  if (!o?.stream) return [finding('other.data', 'Metadata', location)];
   try {
     return readXmpFindings(await doc.decoded(o, MAX_XMP_BYTES), location);
   } catch (error) {
     if (error instanceof EngineError && error.code === 'cancelled') throw error;
-    return [finding('other', 'Metadata', location)];
+    return [finding('other.data', 'Metadata', location)];
   }
 }
 
@@ -390,7 +390,7 @@ async function signatureFindings(
   for (const { value, field } of tally.signatures)
     out.push(
       finding(
-        'author',
+        'author.signature',
         'Sig',
         `signature field "${field}"`,
         signatureText(await doc.resolve(value)),
@@ -404,7 +404,7 @@ function reviewFindings(t: Tally): Finding[] {
   if (t.comments)
     out.push(
       finding(
-        'comment',
+        'document.content',
         'Annots',
         'pages',
         `${t.comments} comments (authors removed)`,
@@ -413,12 +413,18 @@ function reviewFindings(t: Tally): Finding[] {
     );
   if (t.javascript)
     out.push(
-      finding('other', 'JavaScript', 'actions', `${t.javascript}`, 'review'),
+      finding(
+        'document.content',
+        'JavaScript',
+        'actions',
+        `${t.javascript}`,
+        'review',
+      ),
     );
   if (t.filledFields)
     out.push(
       finding(
-        'other',
+        'document.content',
         'AcroForm',
         'form',
         `${t.filledFields} fields with values`,

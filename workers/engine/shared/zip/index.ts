@@ -20,7 +20,6 @@ export { isSystemFile } from './system-files';
 export {
   cleanPackage,
   packageReader,
-  UNREACHED_LABEL,
   type MemberRule,
   type PackagePlan,
   type PackagePolicy,

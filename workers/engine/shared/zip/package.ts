@@ -6,7 +6,8 @@
  */
 import type { ByteSource } from '../../byte-source';
 import { corrupt, EngineError } from '../../errors';
-import { finding, type Finding, type FindingCategory } from '../../findings';
+import type { FieldId } from '../../fields';
+import { finding, type Finding } from '../../findings';
 import type { Analysis, AnalysisContext, ByteRange } from '../../format-module';
 import {
   unknownAttributeEdits,
@@ -46,10 +47,10 @@ export type MemberRule =
    * by it; anything else is copied, with `review` reported as kept for review when set.
    */
   | { readonly kind: 'content'; readonly review?: string }
-  /** Left out, reported under this category. */
+  /** Left out, reported as this field with the member's name as its value. */
   | {
       readonly kind: 'removed';
-      readonly category: FindingCategory;
+      readonly field: FieldId;
       readonly label?: string;
     };
 
@@ -75,9 +76,6 @@ export interface PackagePlan {
 }
 
 export type PackagePolicy = (pkg: PackageReader) => Promise<PackagePlan>;
-
-/** What a member the structure does not reach is reported as (its value; its label is its name). */
-export const UNREACHED_LABEL = 'member outside the document structure';
 
 export function packageReader(src: ByteSource, zip: ZipArchive): PackageReader {
   const byKey = new Map<string, ZipEntry | null>();
@@ -135,10 +133,10 @@ export async function cleanPackage(
       if (!entry.name.endsWith('/'))
         findings.push(
           finding(
-            'other',
+            'document.unknown-part',
             entry.name.slice(entry.name.lastIndexOf('/') + 1),
             entry.name,
-            UNREACHED_LABEL,
+            entry.name,
           ),
         );
       continue;
@@ -177,8 +175,9 @@ async function memberOf(
     case 'removed':
       findings.push(
         finding(
-          rule.category,
+          rule.field,
           rule.label ?? entry.name.slice(entry.name.lastIndexOf('/') + 1),
+          entry.name,
           entry.name,
         ),
       );
@@ -195,7 +194,7 @@ async function memberOf(
       if (unknown)
         findings.push(
           finding(
-            'other',
+            'document.unknown-markup',
             'attributes in unknown namespaces',
             entry.name,
             String(unknown),
@@ -208,7 +207,13 @@ async function memberOf(
     case 'content': {
       if (rule.review)
         findings.push(
-          finding('other', rule.review, entry.name, undefined, 'review'),
+          finding(
+            'document.content',
+            rule.review,
+            entry.name,
+            undefined,
+            'review',
+          ),
         );
       if (!(await looksNested(src, entry)))
         return copiedContentMember(src, entry);

@@ -65,7 +65,7 @@ export async function analyzeEncrypted(
     findings: [
       ...inner.findings,
       keptFinding(
-        'other',
+        'document.structure',
         'Encrypt',
         'trailer',
         'structure',
