@@ -27,6 +27,7 @@ import { ProgressBar } from './ProgressBar';
 import { StatusAnnouncer, type UploaderStatus } from './StatusAnnouncer';
 import { useHydrated } from '../../site/use-hydrated';
 import { useResultFocus } from './use-result-focus';
+import { BatchList, type BatchPhase } from '../batch/BatchList';
 import './uploader.css';
 
 export type { UploaderKind } from '../../catalog/accepted-types';
@@ -99,7 +100,15 @@ function Result({ result, file, url, resultRef, downloadRef }: ResultProps) {
 export function Uploader({ kind, clean, handoff }: UploaderProps) {
   const [snapshot, send] = useUploaderMachine(clean);
   const entries = useMemo(() => acceptedEntries(kind), [kind]);
-  const status = snapshot.value as UploaderStatus;
+  const value = snapshot.value;
+  // A list of files is the `batch` state's; the one-file states stay as they were.
+  const batchPhase =
+    typeof value === 'object' && 'batch' in value
+      ? (value.batch as BatchPhase | 'next')
+      : null;
+  const status: UploaderStatus = batchPhase
+    ? 'idle'
+    : (value as UploaderStatus);
   const {
     file,
     result,
@@ -129,18 +138,29 @@ export function Uploader({ kind, clean, handoff }: UploaderProps) {
   return (
     <section
       className="uploader"
-      data-state={status}
+      data-state={batchPhase ? 'batch' : status}
       data-ready={hydrated ? 'true' : 'false'}
     >
-      <StatusAnnouncer status={status} file={file} />
+      {!batchPhase && <StatusAnnouncer status={status} file={file} />}
       <DropZone
         entries={entries}
         kind={kind}
         disabled={processing}
         onFile={(selected) => send({ type: 'file.select', file: selected })}
         onReject={() => send({ type: 'file.reject' })}
+        onFiles={(inputs) => send({ type: 'files.select', inputs })}
+        batching={batchPhase === 'ready' || batchPhase === 'cleaning'}
         handoff={handoff}
       />
+      {batchPhase && (
+        <BatchList
+          items={snapshot.context.items}
+          phase={batchPhase === 'next' ? 'cleaning' : batchPhase}
+          progress={progress}
+          onStart={() => send({ type: 'processing.start' })}
+          onCancel={() => send({ type: 'processing.cancel' })}
+        />
+      )}
       {file && <FileSummary file={file} />}
       {file && status !== 'done' && (
         <button

@@ -152,6 +152,15 @@ export class ZipStreamWriter {
     this.offset += chunk.length;
   }
 
+  /** Counts data the caller puts in place itself, unread (a Blob): only when its CRC-32 is known. */
+  skip(length: number): void {
+    const open = this.open;
+    if (!open || open.member.crc32 === undefined)
+      throw new EngineError('corrupt', 'zip data skipped with no checksum');
+    open.seen += length;
+    this.offset += length;
+  }
+
   /** Closes the open member: its data descriptor when the CRC-32 was not known up front. */
   end(): Uint8Array {
     const open = this.open;
