@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { basename } from 'node:path';
 import {
   CLEANED_PREFIX,
+  cleanPlan,
+  inspect,
   isEngineError,
   lendHostCodecs,
   type EngineContext,
@@ -36,6 +38,14 @@ import {
 } from './undo-journal';
 import { writePlan } from './write-plan';
 import { fileRecord, type Outcome } from './json-output';
+import {
+  memoryAccess,
+  planInMemory,
+  readStandardInput,
+  STANDARD_STREAM,
+  streamPlan,
+} from './std-streams';
+import { writeBytes } from './write-plan';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -99,6 +109,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   for (const stream of [process.stdout, process.stderr])
     stream.on('error', () => undefined);
   const outputs = outputPaths(options.files, options);
+  const writesStdout =
+    !options.inspect && !options.check && outputs.includes(STANDARD_STREAM);
+  if (writesStdout && process.stdout.isTTY) {
+    process.stderr.write(
+      'metaclean: the cleaned file would be written to the terminal; redirect standard output (> FILE) or use -o FILE\n',
+    );
+    return EXIT_USAGE;
+  }
   const outcomes: FileOutcome[] = [];
   for (const [i, file] of options.files.entries()) {
     const outcome = namedAsCleaned(file, options)
@@ -187,18 +205,33 @@ async function runMode(
   output: string,
   options: CliOptions,
 ): Promise<FileOutcome> {
+  if (file === STANDARD_STREAM) return runStandardInput(output, options);
   if (options.inPlace) {
-    const { format, removed, kept, patchedBytes } = await cleanInPlace(
+    const { format, removed, kept, patchedBytes, rewritten } =
+      await cleanInPlace(file, engineOptions(options));
+    return {
       file,
-      engineOptions(options),
-    );
-    return { file, format, output: file, patchedBytes, removed, kept };
+      format,
+      output: file,
+      ...(rewritten ? { rewritten } : { patchedBytes }),
+      removed,
+      kept,
+    };
   }
   const input = await openFileAccess(file);
   try {
     if (options.inspect || options.check) {
       const { format, findings } = await inspectInput(input);
       return { file, format, findings };
+    }
+    if (output === STANDARD_STREAM) {
+      const { format, plan, removed, kept } = await planInput(
+        input,
+        engineOptions(options),
+      );
+      await streamPlan(input, plan);
+      await input.assertUnchanged();
+      return { file, format, output, removed, kept };
     }
     checkTarget(output, input.identity, { overwrite: options.force });
     const { format, plan, removed, kept } = await planInput(
@@ -219,6 +252,31 @@ async function runMode(
   }
 }
 
+/** No file on disk is standard input, so no output path can be it. */
+const NOT_A_FILE = { dev: -1n, ino: -1n };
+
+/** `-`: standard input, read whole, cleaned to standard output or to the file -o names. */
+async function runStandardInput(
+  output: string,
+  options: CliOptions,
+): Promise<FileOutcome> {
+  const file = STANDARD_STREAM;
+  if (output !== STANDARD_STREAM)
+    checkTarget(output, NOT_A_FILE, { overwrite: options.force });
+  const input = memoryAccess(await readStandardInput());
+  if (options.inspect || options.check) {
+    const { format, findings } = await inspect(input);
+    return { file, format, findings };
+  }
+  const { format, plan, removed, kept } = await cleanPlan(
+    input,
+    engineOptions(options),
+  );
+  if (output === STANDARD_STREAM) await streamPlan(input, plan);
+  else await writeBytes(await planInMemory(input, plan), output);
+  return { file, format, output, removed, kept };
+}
+
 /** The person's choices the engine takes. */
 function engineOptions(options: CliOptions): EngineContext {
   return options.dropUncleanable ? { dropUncleanable: true } : {};
@@ -236,8 +294,17 @@ function errorOf(error: unknown): FileOutcome['error'] {
   return { code: 'unreadable', detail: describeSystemError(error) };
 }
 
+/** How a path reads in a line: `-` is one of the standard streams. */
+function shown(path: string, stream: 'input' | 'output'): string {
+  return path === STANDARD_STREAM
+    ? `standard ${stream}`
+    : escapeForTerminal(path);
+}
+
 function printOutcome(o: FileOutcome, options: CliOptions): void {
-  const name = escapeForTerminal(o.file);
+  const name = shown(o.file, 'input');
+  // Standard output carries the cleaned file: the line about it goes to standard error.
+  const lines = o.output === STANDARD_STREAM ? process.stderr : process.stdout;
   if (o.restored) {
     process.stdout.write(
       `${name}: put back from ${escapeForTerminal(journalPathFor(o.file))} (an interrupted --in-place run)\n`,
@@ -284,9 +351,11 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
     ? `; ${accepted} tracked change${accepted === 1 ? ' was' : 's were'} accepted; the deleted words are not in the copy`
     : '';
   const where = options.inPlace
-    ? `in place, ${o.patchedBytes} bytes written`
-    : `-> ${escapeForTerminal(o.output ?? '')}`;
-  process.stdout.write(
+    ? o.rewritten
+      ? 'in place, replaced by its cleaned copy'
+      : `in place, ${o.patchedBytes} bytes written`
+    : `-> ${shown(o.output ?? '', 'output')}`;
+  lines.write(
     `${name} ${where} (${o.format?.id}): ${summary}${changes}${kept ? `; kept ${kept}` : ''}\n`,
   );
 }

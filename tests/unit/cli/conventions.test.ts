@@ -90,3 +90,37 @@ describe('metaclean words', () => {
     expect(ids).toEqual(expect.arrayContaining(['jpeg', 'mp4', 'pdf', 'docx']));
   });
 });
+
+describe('metaclean --json numbers', () => {
+  it('gives the planted position, height and date as numbers and ISO text, as exiftool reads them', async () => {
+    const { file } = folderWithPhoto();
+    exiftoolWrite(file, [
+      '-GPSLatitude=47.627167',
+      '-GPSLatitudeRef=N',
+      '-GPSLongitude=122.337333',
+      '-GPSLongitudeRef=W',
+      '-GPSAltitude=12.5',
+      '-GPSAltitudeRef=0',
+      '-DateTimeOriginal=2024:03:01 09:14:22',
+    ]);
+    const read = execFileSync(
+      'exiftool',
+      ['-n', '-s3', '-GPSLatitude', '-GPSLongitude', '-GPSAltitude', file],
+      { encoding: 'utf8' },
+    )
+      .trim()
+      .split('\n')
+      .map(Number);
+    const run = await runCli(['--inspect', '--json', file]);
+    const [record] = jsonLines(run.stdout);
+    const byField = (id: string) =>
+      record.findings.find((f: { field?: string }) => f.field === id);
+    expect(byField('gps.position').position.lat).toBeCloseTo(read[0]!, 5);
+    expect(byField('gps.position').position.lon).toBeCloseTo(read[1]!, 5);
+    expect(byField('gps.altitude')).toMatchObject({
+      number: read[2],
+      unit: 'm',
+    });
+    expect(byField('time.taken').date).toBe('2024-03-01T09:14:22');
+  });
+});
