@@ -1,4 +1,4 @@
-import { useRef, type MouseEvent } from 'react';
+import { useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { filesOf, readPicker } from './read-directory';
 
@@ -16,12 +16,11 @@ interface FolderButtonProps {
 
 /**
  * "Choose a folder": the File System Access picker where the browser has one, else a folder
- * input (`webkitdirectory`). Its clicks stop here so the zone's own file dialog does not open too.
+ * input (`webkitdirectory`). It sits below the zone, so its clicks never open the zone's dialog.
  */
 export function FolderButton({ disabled, onFiles }: FolderButtonProps) {
   const input = useRef<HTMLInputElement>(null);
-  const choose = async (event: MouseEvent) => {
-    event.stopPropagation();
+  const choose = async () => {
     const picker = readPicker();
     if (!picker) {
       input.current?.click();
@@ -39,7 +38,7 @@ export function FolderButton({ disabled, onFiles }: FolderButtonProps) {
         type="button"
         className="uploader-button batch-folder-choose"
         disabled={disabled}
-        onClick={(event) => void choose(event)}
+        onClick={() => void choose()}
       >
         <FormattedMessage id="uploader.zone.folder" />
       </button>
@@ -50,7 +49,6 @@ export function FolderButton({ disabled, onFiles }: FolderButtonProps) {
         tabIndex={-1}
         data-testid="folder-input"
         {...FOLDER_INPUT}
-        onClick={(event) => event.stopPropagation()}
         onChange={(event) => {
           onFiles([...(event.currentTarget.files ?? [])]);
           event.currentTarget.value = '';

@@ -144,23 +144,34 @@ export function DropZone({
     .join(' ');
 
   return (
-    <div {...getRootProps({ className: zoneClass })} data-testid="drop-zone">
-      <input
-        {...getInputProps()}
-        aria-label={intl.formatMessage({ id: 'uploader.zone.input' })}
-      />
-      <ZoneText
-        types={types}
-        accepts={entries.length > 0}
-        dragging={isDragActive}
-        disabled={disabled}
-        buttonRef={buttonRef}
-        notice={
-          rejection && (
-            <RejectionMessage rejection={rejection} kind={kind} types={types} />
-          )
-        }
-      />
+    <>
+      <div {...getRootProps({ className: zoneClass })} data-testid="drop-zone">
+        <input
+          {...getInputProps()}
+          aria-label={intl.formatMessage({ id: 'uploader.zone.input' })}
+        />
+        <ZoneText
+          types={types}
+          accepts={entries.length > 0}
+          dragging={isDragActive}
+          disabled={disabled}
+          buttonRef={buttonRef}
+          notice={
+            rejection && (
+              <RejectionMessage
+                rejection={rejection}
+                kind={kind}
+                types={types}
+              />
+            )
+          }
+        />
+        {dialogCancelled && (
+          <p className="uploader-hint" role="status">
+            <FormattedMessage id="uploader.zone.cancelled" />
+          </p>
+        )}
+      </div>
       {onFiles && (
         <FolderButton
           disabled={disabled}
@@ -169,11 +180,6 @@ export function DropZone({
           }
         />
       )}
-      {dialogCancelled && (
-        <p className="uploader-hint" role="status">
-          <FormattedMessage id="uploader.zone.cancelled" />
-        </p>
-      )}
-    </div>
+    </>
   );
 }
