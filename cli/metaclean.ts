@@ -38,6 +38,7 @@ import {
 } from './undo-journal';
 import { writePlan } from './write-plan';
 import { fileRecord, type Outcome } from './json-output';
+import { progressLine, type ProgressLine } from './progress-line';
 import {
   memoryAccess,
   planInMemory,
@@ -59,6 +60,11 @@ const VERSION =
   typeof METACLEAN_VERSION === 'string' ? METACLEAN_VERSION : 'development';
 
 type FileOutcome = Outcome;
+
+/** The parsed options and the run's status line, which the engine moves. */
+interface RunOptions extends CliOptions {
+  readonly progress: ProgressLine;
+}
 
 const SKIPPED_CLEANED_COPY =
   'its name says it is a cleaned copy already; use -o to clean it again';
@@ -118,10 +124,16 @@ export async function main(argv: readonly string[]): Promise<number> {
     return EXIT_USAGE;
   }
   const outcomes: FileOutcome[] = [];
+  const run: RunOptions = {
+    ...options,
+    progress: progressLine(process.stderr, !options.quiet && !options.json),
+  };
   for (const [i, file] of options.files.entries()) {
+    run.progress.start(i, options.files.length, file);
     const outcome = namedAsCleaned(file, options)
       ? { file, skipped: SKIPPED_CLEANED_COPY }
-      : await processFile(file, outputs[i]!, options);
+      : await processFile(file, outputs[i]!, run);
+    run.progress.clear();
     outcomes.push(outcome);
     if (options.json)
       process.stdout.write(`${JSON.stringify(fileRecord(outcome))}\n`);
@@ -179,7 +191,7 @@ function formatList(json: boolean): string {
 async function processFile(
   file: string,
   output: string,
-  options: CliOptions,
+  options: RunOptions,
 ): Promise<FileOutcome> {
   try {
     if (!options.inspect) removeLeftoverJournalTempsSync(file);
@@ -203,7 +215,7 @@ async function processFile(
 async function runMode(
   file: string,
   output: string,
-  options: CliOptions,
+  options: RunOptions,
 ): Promise<FileOutcome> {
   if (file === STANDARD_STREAM) return runStandardInput(output, options);
   if (options.inPlace) {
@@ -258,7 +270,7 @@ const NOT_A_FILE = { dev: -1n, ino: -1n };
 /** `-`: standard input, read whole, cleaned to standard output or to the file -o names. */
 async function runStandardInput(
   output: string,
-  options: CliOptions,
+  options: RunOptions,
 ): Promise<FileOutcome> {
   const file = STANDARD_STREAM;
   if (output !== STANDARD_STREAM)
@@ -278,8 +290,11 @@ async function runStandardInput(
 }
 
 /** The person's choices the engine takes. */
-function engineOptions(options: CliOptions): EngineContext {
-  return options.dropUncleanable ? { dropUncleanable: true } : {};
+function engineOptions(options: RunOptions): EngineContext {
+  return {
+    onProgress: (fraction) => options.progress.update(fraction),
+    ...(options.dropUncleanable ? { dropUncleanable: true } : {}),
+  };
 }
 
 function errorOf(error: unknown): FileOutcome['error'] {

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, jsonLines } from '../../helpers/cli-run';
+import { BIN, runCli, jsonLines } from '../../helpers/cli-run';
 import { convert, exiftoolWrite, tempDir } from '../../helpers/image-tools';
 
 const CANARY = 'ConventionsCanary3k';
@@ -123,4 +123,40 @@ describe('metaclean --json numbers', () => {
     });
     expect(byField('time.taken').date).toBe('2024-03-01T09:14:22');
   });
+});
+
+describe('metaclean progress', () => {
+  // `script` runs the command with a terminal, as an interactive shell does.
+  const hasScript = (() => {
+    try {
+      execFileSync('script', ['--version'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+
+  it.skipIf(!hasScript)(
+    'shows a self-erasing status line on a terminal, and none when piped',
+    async () => {
+      const { dir, file } = folderWithPhoto();
+      const second = join(dir, 'b.jpg');
+      writeFileSync(second, readFileSync(file));
+      const onTerminal = execFileSync(
+        'script',
+        [
+          '-qec',
+          `"${process.execPath}" "${BIN}" "${file}" "${second}"`,
+          '/dev/null',
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(onTerminal).toContain('[1/2] ');
+      expect(onTerminal).toContain('[2/2] ');
+      expect(onTerminal).toContain('\r\x1b[K');
+      const piped = await runCli(['--force', file, second]);
+      expect(piped.stderr).not.toContain('[1/2]');
+      expect(piped.stderr).not.toContain('\x1b');
+    },
+  );
 });
