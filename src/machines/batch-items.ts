@@ -1,3 +1,4 @@
+import type { Sidecar } from '../../workers/engine/sidecars';
 import type {
   BridgeErrorCode,
   BridgeOutcome,
@@ -9,11 +10,7 @@ export type BatchRefusal =
   'file-invalid-type' | 'file-too-large' | 'file-too-small';
 
 /** A file that sits beside photos and carries their secrets; never cleaned, never copied. */
-export interface BatchSidecar {
-  readonly kind: string;
-  /** The photo or video it describes, by its path in the drop, when one is beside it. */
-  readonly belongsTo?: string;
-}
+export type BatchSidecar = Sidecar;
 
 /** One file of a drop, as the drop zone sorted it before anything is cleaned. */
 export interface BatchInput {

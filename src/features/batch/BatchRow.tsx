@@ -1,5 +1,6 @@
 import { memo, useState } from 'react';
 import { FormattedMessage, FormattedNumber } from 'react-intl';
+import type { Sidecar } from '../../../workers/engine/sidecars';
 import type { BatchItem } from '../../machines/batch-items';
 import { downloadName } from '../report/download-name';
 import { Report } from '../report/Report';
@@ -12,8 +13,19 @@ const name = (text: string) => (
   <bdi className="uploader-file-name">{breakableName(text)}</bdi>
 );
 
-/** ICU select keys are identifiers: `apple-edits` is chosen as `apple_edits`. */
-const selectKey = (kind: string): string => kind.replaceAll('-', '_');
+/** Why a sidecar is left out: what it holds, and of which file when that file is beside it. */
+function SidecarText({ sidecar }: { sidecar: Sidecar | undefined }) {
+  if (!sidecar) return <FormattedMessage id="sidecar.left-out" />;
+  const { kind, belongsTo } = sidecar;
+  if (belongsTo && kind !== 'thumbs-db' && kind !== 'ds-store')
+    return (
+      <FormattedMessage
+        id={`sidecar.${kind}.of`}
+        values={{ name: name(belongsTo.split('/').pop() ?? belongsTo) }}
+      />
+    );
+  return <FormattedMessage id={`sidecar.${kind}`} />;
+}
 
 /** Why a file has no copy, or what became of it, in the visitor's language. */
 function StatusText({ item }: { item: BatchItem }) {
@@ -33,20 +45,7 @@ function StatusText({ item }: { item: BatchItem }) {
         />
       );
     case 'left-out':
-      return item.sidecar?.belongsTo ? (
-        <FormattedMessage
-          id="uploader.batch.left-out"
-          values={{
-            kind: selectKey(item.sidecar.kind),
-            name: name(item.sidecar.belongsTo.split('/').pop() ?? ''),
-          }}
-        />
-      ) : (
-        <FormattedMessage
-          id="uploader.batch.left-out.folder"
-          values={{ kind: selectKey(item.sidecar?.kind ?? 'other') }}
-        />
-      );
+      return <SidecarText sidecar={item.sidecar} />;
     default:
       return <FormattedMessage id={`uploader.batch.status.${item.status}`} />;
   }

@@ -11,6 +11,8 @@ export type SidecarOf = (
   siblingPaths: readonly string[],
 ) => BatchSidecar | null;
 
+export { sidecarOf } from '../../../workers/engine/sidecars';
+
 interface Sorted {
   readonly file: File;
   readonly refusal?: BatchRefusal;

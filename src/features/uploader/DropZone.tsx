@@ -15,7 +15,11 @@ import { ZoneText } from './ZoneText';
 import type { UploaderKind } from '../../catalog/accepted-types';
 import type { BatchInput, BatchRefusal } from '../../machines/batch-items';
 import { FolderButton } from '../batch/FolderButton';
-import { sortDrop, type SidecarOf } from '../batch/sort-drop';
+import {
+  sidecarOf as engineSidecarOf,
+  sortDrop,
+  type SidecarOf,
+} from '../batch/sort-drop';
 
 /** The smallest file worth cleaning: an empty file has nothing to clean and no format. */
 const MIN_FILE_BYTES = 1;
@@ -38,8 +42,6 @@ interface DropZoneProps {
   readonly sidecarOf?: SidecarOf;
 }
 
-const NO_SIDECARS: SidecarOf = () => null;
-
 /** A refused file's reason as the list says it; "too many" cannot happen with `multiple`. */
 function refusalOf(rejection: FileRejection): BatchRefusal {
   const code = rejection.errors[0]?.code;
@@ -61,7 +63,7 @@ export function DropZone({
   handoff,
   onFiles,
   batching = false,
-  sidecarOf = NO_SIDECARS,
+  sidecarOf = engineSidecarOf,
 }: DropZoneProps) {
   const intl = useIntl();
   const [rejection, setRejection] = useState<Rejection | null>(null);
