@@ -1,12 +1,5 @@
-import { useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { filesOf, readPicker } from './read-directory';
-
-/** `webkitdirectory` is not in React's typings; every current browser reads it. */
-const FOLDER_INPUT = { webkitdirectory: '', directory: '' } as Record<
-  string,
-  string
->;
 
 interface FolderButtonProps {
   readonly disabled: boolean;
@@ -15,15 +8,28 @@ interface FolderButtonProps {
 }
 
 /**
+ * A folder input (`webkitdirectory`, which every current browser reads), made when it is needed
+ * and never placed in the page: the page keeps one file input, the drop zone's.
+ */
+function chooseWithInput(onFiles: (files: File[]) => void): void {
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.webkitdirectory = true;
+  input.addEventListener('change', () => onFiles([...(input.files ?? [])]), {
+    once: true,
+  });
+  input.click();
+}
+
+/**
  * "Choose a folder": the File System Access picker where the browser has one, else a folder
- * input (`webkitdirectory`). It sits below the zone, so its clicks never open the zone's dialog.
+ * input. It sits below the zone, so its clicks never open the zone's own dialog.
  */
 export function FolderButton({ disabled, onFiles }: FolderButtonProps) {
-  const input = useRef<HTMLInputElement>(null);
   const choose = async () => {
     const picker = readPicker();
     if (!picker) {
-      input.current?.click();
+      chooseWithInput(onFiles);
       return;
     }
     try {
@@ -33,27 +39,13 @@ export function FolderButton({ disabled, onFiles }: FolderButtonProps) {
     }
   };
   return (
-    <>
-      <button
-        type="button"
-        className="uploader-button batch-folder-choose"
-        disabled={disabled}
-        onClick={() => void choose()}
-      >
-        <FormattedMessage id="uploader.zone.folder" />
-      </button>
-      <input
-        ref={input}
-        type="file"
-        hidden
-        tabIndex={-1}
-        data-testid="folder-input"
-        {...FOLDER_INPUT}
-        onChange={(event) => {
-          onFiles([...(event.currentTarget.files ?? [])]);
-          event.currentTarget.value = '';
-        }}
-      />
-    </>
+    <button
+      type="button"
+      className="uploader-button batch-folder-choose"
+      disabled={disabled}
+      onClick={() => void choose()}
+    >
+      <FormattedMessage id="uploader.zone.folder" />
+    </button>
   );
 }
