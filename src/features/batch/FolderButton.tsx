@@ -41,7 +41,7 @@ export function FolderButton({ disabled, onFiles }: FolderButtonProps) {
   return (
     <button
       type="button"
-      className="uploader-button batch-folder-choose"
+      className="uploader-button uploader-folder"
       disabled={disabled}
       onClick={() => void choose()}
     >

@@ -23,6 +23,7 @@ import type { Handoff } from './handoff';
 import { StatusAnnouncer } from './StatusAnnouncer';
 import { useHydrated } from '../../site/use-hydrated';
 import { ZoneText } from './ZoneText';
+import { FolderButton } from '../batch/FolderButton';
 import './uploader.css';
 
 type FullUploader = typeof import('./Uploader').Uploader;
@@ -260,6 +261,7 @@ export function DeferredUploader({ kind }: { kind: UploaderKind }) {
           ref={inputRef}
           accept={acceptAttribute(entries)}
           type="file"
+          multiple
           aria-label={intl.formatMessage({ id: 'uploader.zone.input' })}
           style={HIDDEN_INPUT}
           tabIndex={-1}
@@ -273,6 +275,7 @@ export function DeferredUploader({ kind }: { kind: UploaderKind }) {
           buttonRef={buttonRef}
         />
       </div>
+      <FolderButton disabled={false} onFiles={(files) => handOver({ files })} />
     </section>
   );
 }

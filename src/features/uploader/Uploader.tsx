@@ -1,5 +1,12 @@
 import { useMachine } from '@xstate/react';
-import { useMemo, useRef, useState, type RefObject } from 'react';
+import {
+  lazy,
+  Suspense,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fromPromise } from 'xstate';
 import {
@@ -27,7 +34,12 @@ import { ProgressBar } from './ProgressBar';
 import { StatusAnnouncer, type UploaderStatus } from './StatusAnnouncer';
 import { useHydrated } from '../../site/use-hydrated';
 import { useResultFocus } from './use-result-focus';
-import { BatchList, type BatchPhase } from '../batch/BatchList';
+import type { BatchPhase } from '../batch/BatchList';
+
+/** The list of many files, loaded when a visitor first gives more than one: one file needs none of it. */
+const BatchList = lazy(() =>
+  import('../batch/BatchList').then((m) => ({ default: m.BatchList })),
+);
 import './uploader.css';
 
 export type { UploaderKind } from '../../catalog/accepted-types';
@@ -153,13 +165,15 @@ export function Uploader({ kind, clean, handoff }: UploaderProps) {
         handoff={handoff}
       />
       {batchPhase && (
-        <BatchList
-          items={snapshot.context.items}
-          phase={batchPhase === 'next' ? 'cleaning' : batchPhase}
-          progress={progress}
-          onStart={() => send({ type: 'processing.start' })}
-          onCancel={() => send({ type: 'processing.cancel' })}
-        />
+        <Suspense fallback={null}>
+          <BatchList
+            items={snapshot.context.items}
+            phase={batchPhase === 'next' ? 'cleaning' : batchPhase}
+            progress={progress}
+            onStart={() => send({ type: 'processing.start' })}
+            onCancel={() => send({ type: 'processing.cancel' })}
+          />
+        </Suspense>
       )}
       {file && <FileSummary file={file} />}
       {file && status !== 'done' && (
