@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import type { EngineErrorCode, Finding, Sniffed } from './engine/index';
 import { clean, isEngineError } from './engine/index';
+import { crc32 } from './engine/shared/crc32';
 
 /** A clean that worked: the output Blob crosses back by reference, not by copying its bytes. */
 export interface CleanSuccess {
@@ -10,6 +11,8 @@ export interface CleanSuccess {
   readonly format: Sniffed;
   readonly removed: readonly Finding[];
   readonly kept: readonly Finding[];
+  /** The copy's CRC-32, when asked for (a batch's archive stores it without reading the copy again). */
+  readonly crc32?: number;
 }
 
 /**
@@ -28,6 +31,18 @@ export interface CleanFailure {
 export interface CleanFileOptions {
   /** Remove the parts the engine cannot clean (named in the report) instead of failing. */
   readonly dropUncleanable?: boolean;
+  /** Compute the copy's CRC-32, reading it once more as a stream. */
+  readonly checksum?: boolean;
+}
+
+async function crc32Of(blob: Blob): Promise<number> {
+  let crc = 0;
+  const reader = blob.stream().getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return crc;
+    crc = crc32(value, crc);
+  }
 }
 
 export type CleanOutcome = CleanSuccess | CleanFailure;
@@ -35,7 +50,7 @@ export type CleanOutcome = CleanSuccess | CleanFailure;
 async function cleanFile(
   file: File,
   onProgress?: (fraction: number) => void,
-  { dropUncleanable = false }: CleanFileOptions = {},
+  { dropUncleanable = false, checksum = false }: CleanFileOptions = {},
 ): Promise<CleanOutcome> {
   try {
     const result = await clean(file, {
@@ -43,7 +58,8 @@ async function cleanFile(
       onProgress,
       dropUncleanable,
     });
-    return { ok: true, ...result };
+    if (!checksum) return { ok: true, ...result };
+    return { ok: true, ...result, crc32: await crc32Of(result.blob) };
   } catch (error) {
     if (isEngineError(error)) {
       return {

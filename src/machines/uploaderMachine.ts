@@ -5,12 +5,23 @@ import {
   type BridgeOutcome,
   type CleanSuccess,
 } from '../worker-bridge/clean-bridge';
+import {
+  cancelRest,
+  markItem,
+  nextWaiting,
+  settleItem,
+  toItems,
+  type BatchInput,
+  type BatchItem,
+} from './batch-items';
 
 export interface CleanInput {
   readonly file: File;
   readonly onProgress: (fraction: number) => void;
   /** The person chose to remove the parts the engine cannot clean. */
   readonly dropUncleanable: boolean;
+  /** A file of a batch: the worker also computes the copy's CRC-32 for the archive. */
+  readonly checksum?: boolean;
 }
 
 export interface UploaderContext {
@@ -28,11 +39,17 @@ export interface UploaderContext {
   readonly progress: number;
   /** The last run was cancelled by the visitor; cleared by the next file or run. */
   readonly cancelled: boolean;
+  /** Two or more files: each with its state, in the order they were given. */
+  readonly items: readonly BatchItem[];
+  /** The index in `items` of the file being cleaned, or -1. */
+  readonly current: number;
 }
 
 export type UploaderEvent =
   | { type: 'file.select'; file: File }
   | { type: 'file.reject' }
+  /** Two or more files (a folder, a selection); while a batch runs they join its queue. */
+  | { type: 'files.select'; inputs: readonly BatchInput[] }
   | { type: 'processing.start' }
   /** Clean again, removing the parts the engine cannot clean (named in the report). */
   | { type: 'processing.dropUncleanable' }
@@ -51,6 +68,8 @@ const EMPTY: UploaderContext = {
   dropUncleanable: false,
   progress: 0,
   cancelled: false,
+  items: [],
+  current: -1,
 };
 
 /**
@@ -69,6 +88,7 @@ export const uploaderMachine = setup({
         signal,
         onProgress: input.onProgress,
         dropUncleanable: input.dropUncleanable,
+        checksum: input.checksum ?? false,
       }),
     ),
   },
@@ -99,12 +119,47 @@ export const uploaderMachine = setup({
       if (context.downloadUrl) URL.revokeObjectURL(context.downloadUrl);
     },
     forgetResult: assign({ result: null, downloadUrl: null }),
+    startBatch: assign(({ event }) =>
+      event.type === 'files.select'
+        ? { ...EMPTY, items: toItems(event.inputs, 0) }
+        : {},
+    ),
+    // One file dropped alone while a list is shown joins it as well.
+    queueFiles: assign(({ context, event }) => {
+      const inputs: readonly BatchInput[] =
+        event.type === 'files.select'
+          ? event.inputs
+          : event.type === 'file.select'
+            ? [{ file: event.file, path: event.file.name }]
+            : [];
+      return {
+        items: [...context.items, ...toItems(inputs, context.items.length)],
+      };
+    }),
+    pickNext: assign(({ context }) => {
+      const current = nextWaiting(context.items);
+      return {
+        current,
+        progress: 0,
+        items: markItem(context.items, current, 'cleaning'),
+      };
+    }),
+    settleCurrent: assign(({ context }, outcome: BridgeOutcome) => ({
+      items: settleItem(context.items, context.current, outcome),
+      current: -1,
+    })),
+    cancelBatch: assign(({ context }) => ({
+      items: cancelRest(context.items),
+      current: -1,
+      cancelled: true,
+    })),
     recordProgress: assign(({ event }) =>
       event.type === 'processing.progress' ? { progress: event.fraction } : {},
     ),
   },
   guards: {
     succeeded: (_, outcome: BridgeOutcome) => outcome.ok,
+    hasWaiting: ({ context }) => nextWaiting(context.items) >= 0,
   },
 }).createMachine({
   id: 'uploader',
@@ -114,6 +169,7 @@ export const uploaderMachine = setup({
     'file.select': { target: '.selected', actions: 'selectFile' },
     // A refused drop leaves nothing of the previous file on screen: no result, no download.
     'file.reject': { target: '.idle', actions: 'clearAll' },
+    'files.select': { target: '.batch', actions: 'startBatch' },
   },
   states: {
     idle: {},
@@ -126,6 +182,7 @@ export const uploaderMachine = setup({
       on: {
         'file.select': {},
         'file.reject': {},
+        'files.select': {},
         'processing.progress': { actions: 'recordProgress' },
         'processing.cancel': { target: 'selected', actions: 'markCancelled' },
       },
@@ -176,6 +233,75 @@ export const uploaderMachine = setup({
           guard: ({ context }) => context.errorCode === 'uncleanable-part',
           target: 'processing',
           actions: assign({ dropUncleanable: true }),
+        },
+      },
+    },
+    batch: {
+      // Files are cleaned one at a time, each read when its turn comes; a drop while the list is
+      // shown or cleaned joins the queue. Refused files and sidecars are settled on arrival.
+      initial: 'ready',
+      on: {
+        'file.select': { actions: 'queueFiles' },
+        'file.reject': {},
+      },
+      states: {
+        ready: {
+          on: {
+            'files.select': { actions: 'queueFiles' },
+            'processing.start': 'next',
+          },
+        },
+        next: {
+          always: [
+            { guard: 'hasWaiting', target: 'cleaning', actions: 'pickNext' },
+            { target: 'finished' },
+          ],
+        },
+        cleaning: {
+          on: {
+            'files.select': { actions: 'queueFiles' },
+            'processing.progress': { actions: 'recordProgress' },
+            'processing.cancel': { target: 'finished', actions: 'cancelBatch' },
+          },
+          invoke: {
+            id: 'cleanFile',
+            src: 'cleanFile',
+            input: ({ context, self }): CleanInput => ({
+              file: (context.items[context.current] as BatchItem).file,
+              dropUncleanable: false,
+              checksum: true,
+              onProgress: (fraction) =>
+                self.send({ type: 'processing.progress', fraction }),
+            }),
+            onDone: {
+              target: 'next',
+              actions: {
+                type: 'settleCurrent',
+                params: ({ event }) => event.output,
+              },
+            },
+            onError: {
+              target: 'next',
+              actions: {
+                type: 'settleCurrent',
+                params: (): BridgeOutcome => ({
+                  ok: false,
+                  code: 'worker-failed',
+                  detail: '',
+                }),
+              },
+            },
+          },
+        },
+        // A drop after the batch is done starts a new list.
+        finished: {
+          on: {
+            'file.select': {
+              target: '#uploader.selected',
+              actions: 'selectFile',
+            },
+            'files.select': { target: 'ready', actions: 'startBatch' },
+          },
         },
       },
     },

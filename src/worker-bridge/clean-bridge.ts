@@ -22,6 +22,8 @@ export interface CleanJobOptions {
   readonly onProgress?: (fraction: number) => void;
   /** Remove the parts the engine cannot clean (named in the report) instead of failing. */
   readonly dropUncleanable?: boolean;
+  /** Also compute the copy's CRC-32 (a batch's archive needs it), reading the copy once more. */
+  readonly checksum?: boolean;
 }
 
 export interface CleanBridge {
@@ -69,7 +71,12 @@ export function createCleanBridge(
 
   const runJob = (
     file: File,
-    { signal, onProgress, dropUncleanable = false }: CleanJobOptions,
+    {
+      signal,
+      onProgress,
+      dropUncleanable = false,
+      checksum = false,
+    }: CleanJobOptions,
   ): Promise<BridgeOutcome> => {
     if (signal?.aborted) return Promise.resolve(CANCELLED);
     const { worker, api } = start();
@@ -97,7 +104,7 @@ export function createCleanBridge(
       worker.addEventListener('error', onWorkerError);
       const progress = onProgress ? Comlink.proxy(onProgress) : undefined;
       api
-        .cleanFile(file, progress, { dropUncleanable })
+        .cleanFile(file, progress, { dropUncleanable, checksum })
         .then(finish, (error: unknown) => fail(String(error)));
     });
   };

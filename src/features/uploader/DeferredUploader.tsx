@@ -24,6 +24,7 @@ import { onIncomingFiles } from './incoming-files';
 import { StatusAnnouncer } from './StatusAnnouncer';
 import { useHydrated } from '../../site/use-hydrated';
 import { ZoneText } from './ZoneText';
+import { FolderButton } from '../batch/FolderButton';
 import './uploader.css';
 
 type FullUploader = typeof import('./Uploader').Uploader;
@@ -276,6 +277,7 @@ export function DeferredUploader({ kind }: { kind: UploaderKind }) {
           ref={inputRef}
           accept={acceptAttribute(entries)}
           type="file"
+          multiple
           aria-label={intl.formatMessage({ id: 'uploader.zone.input' })}
           style={HIDDEN_INPUT}
           tabIndex={-1}
@@ -290,6 +292,7 @@ export function DeferredUploader({ kind }: { kind: UploaderKind }) {
           buttonRef={buttonRef}
         />
       </div>
+      <FolderButton disabled={false} onFiles={(files) => handOver({ files })} />
     </section>
   );
 }

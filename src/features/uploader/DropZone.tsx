@@ -13,6 +13,13 @@ import { RejectionMessage } from './RejectionMessage';
 import { dropEventOf, type Handoff } from './handoff';
 import { ZoneText } from './ZoneText';
 import type { UploaderKind } from '../../catalog/accepted-types';
+import type { BatchInput, BatchRefusal } from '../../machines/batch-items';
+import { FolderButton } from '../batch/FolderButton';
+import {
+  sidecarOf as engineSidecarOf,
+  sortDrop,
+  type SidecarOf,
+} from '../batch/sort-drop';
 
 /** The smallest file worth cleaning: an empty file has nothing to clean and no format. */
 const MIN_FILE_BYTES = 1;
@@ -27,6 +34,20 @@ interface DropZoneProps {
   readonly onReject?: () => void;
   /** What the visitor did in the light zone this one replaces (`DeferredUploader`). */
   readonly handoff?: Handoff;
+  /** Two or more files, or any drop while a list is shown: each with its path and verdict. */
+  readonly onFiles?: (inputs: BatchInput[]) => void;
+  /** A list of files is shown: every drop joins it. */
+  readonly batching?: boolean;
+  /** Tells the files that sit beside photos and carry their secrets. */
+  readonly sidecarOf?: SidecarOf;
+}
+
+/** A refused file's reason as the list says it; "too many" cannot happen with `multiple`. */
+function refusalOf(rejection: FileRejection): BatchRefusal {
+  const code = rejection.errors[0]?.code;
+  return code === 'file-too-large' || code === 'file-too-small'
+    ? code
+    : 'file-invalid-type';
 }
 
 /**
@@ -40,6 +61,9 @@ export function DropZone({
   onFile,
   onReject,
   handoff,
+  onFiles,
+  batching = false,
+  sidecarOf = engineSidecarOf,
 }: DropZoneProps) {
   const intl = useIntl();
   const [rejection, setRejection] = useState<Rejection | null>(null);
@@ -54,6 +78,21 @@ export function DropZone({
     setDialogCancelled(false);
     const files = accepted.filter((f) => !isIgnoredFile(f));
     const refused = rejected.filter((r) => !isIgnoredFile(r.file));
+    // Several files (a folder, a selection) become a list; system files and sidecars are
+    // named in it as left out rather than dropped silently.
+    if (onFiles && (batching || files.length + refused.length > 1)) {
+      setRejection(null);
+      onFiles(
+        sortDrop(
+          [
+            ...accepted.map((file) => ({ file })),
+            ...rejected.map((r) => ({ file: r.file, refusal: refusalOf(r) })),
+          ],
+          sidecarOf,
+        ),
+      );
+      return;
+    }
     const refusal = firstRejection(refused);
     setRejection(refusal);
     if (refusal) {
@@ -77,8 +116,8 @@ export function DropZone({
           return { code: 'file-too-large', message: 'over the limit' };
         return null;
       },
-      multiple: false,
-      maxFiles: 1,
+      multiple: Boolean(onFiles),
+      maxFiles: onFiles ? 0 : 1,
       minSize: MIN_FILE_BYTES,
       disabled,
       noKeyboard: true,
@@ -107,29 +146,43 @@ export function DropZone({
     .join(' ');
 
   return (
-    <div {...getRootProps({ className: zoneClass })} data-testid="drop-zone">
-      <input
-        {...getInputProps()}
-        aria-label={intl.formatMessage({ id: 'uploader.zone.input' })}
-      />
-      <ZoneText
-        types={types}
-        typeCount={extensionList(entries).length}
-        accepts={entries.length > 0}
-        dragging={isDragActive}
-        disabled={disabled}
-        buttonRef={buttonRef}
-        notice={
-          rejection && (
-            <RejectionMessage rejection={rejection} kind={kind} types={types} />
-          )
-        }
-      />
-      {dialogCancelled && (
-        <p className="uploader-hint" role="status">
-          <FormattedMessage id="uploader.zone.cancelled" />
-        </p>
+    <>
+      <div {...getRootProps({ className: zoneClass })} data-testid="drop-zone">
+        <input
+          {...getInputProps()}
+          aria-label={intl.formatMessage({ id: 'uploader.zone.input' })}
+        />
+        <ZoneText
+          types={types}
+          typeCount={extensionList(entries).length}
+          accepts={entries.length > 0}
+          dragging={isDragActive}
+          disabled={disabled}
+          buttonRef={buttonRef}
+          notice={
+            rejection && (
+              <RejectionMessage
+                rejection={rejection}
+                kind={kind}
+                types={types}
+              />
+            )
+          }
+        />
+        {dialogCancelled && (
+          <p className="uploader-hint" role="status">
+            <FormattedMessage id="uploader.zone.cancelled" />
+          </p>
+        )}
+      </div>
+      {onFiles && (
+        <FolderButton
+          disabled={disabled}
+          onFiles={(files) =>
+            rootRef.current?.dispatchEvent(dropEventOf(files))
+          }
+        />
       )}
-    </div>
+    </>
   );
 }

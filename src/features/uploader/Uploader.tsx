@@ -1,5 +1,13 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fromPromise } from 'xstate';
 import {
@@ -31,6 +39,12 @@ import { ShareButton } from './ShareButton';
 import { StatusAnnouncer, type UploaderStatus } from './StatusAnnouncer';
 import { useHydrated } from '../../site/use-hydrated';
 import { useResultFocus } from './use-result-focus';
+import type { BatchPhase } from '../batch/BatchList';
+
+/** The list of many files, loaded when a visitor first gives more than one: one file needs none of it. */
+const BatchList = lazy(() =>
+  import('../batch/BatchList').then((m) => ({ default: m.BatchList })),
+);
 import './uploader.css';
 
 export type { UploaderKind } from '../../catalog/accepted-types';
@@ -137,7 +151,15 @@ function useStartOnSelect(
 export function Uploader({ kind, clean, handoff }: UploaderProps) {
   const [snapshot, send] = useUploaderMachine(clean);
   const entries = useMemo(() => acceptedEntries(kind), [kind]);
-  const status = snapshot.value as UploaderStatus;
+  const value = snapshot.value;
+  // A list of files is the `batch` state's; the one-file states stay as they were.
+  const batchPhase =
+    typeof value === 'object' && 'batch' in value
+      ? (value.batch as BatchPhase | 'next')
+      : null;
+  const status: UploaderStatus = batchPhase
+    ? 'idle'
+    : (value as UploaderStatus);
   const {
     file,
     result,
@@ -170,18 +192,31 @@ export function Uploader({ kind, clean, handoff }: UploaderProps) {
   return (
     <section
       className="uploader"
-      data-state={status}
+      data-state={batchPhase ? 'batch' : status}
       data-ready={hydrated ? 'true' : 'false'}
     >
-      <StatusAnnouncer status={status} file={file} />
+      {!batchPhase && <StatusAnnouncer status={status} file={file} />}
       <DropZone
         entries={entries}
         kind={kind}
         disabled={processing}
         onFile={(selected) => send({ type: 'file.select', file: selected })}
         onReject={() => send({ type: 'file.reject' })}
+        onFiles={(inputs) => send({ type: 'files.select', inputs })}
+        batching={batchPhase === 'ready' || batchPhase === 'cleaning'}
         handoff={handoff}
       />
+      {batchPhase && (
+        <Suspense fallback={null}>
+          <BatchList
+            items={snapshot.context.items}
+            phase={batchPhase === 'next' ? 'cleaning' : batchPhase}
+            progress={progress}
+            onStart={() => send({ type: 'processing.start' })}
+            onCancel={() => send({ type: 'processing.cancel' })}
+          />
+        </Suspense>
+      )}
       {(handoff?.notTaken ?? 0) > 0 && (
         <p className="uploader-hint" role="status">
           <FormattedMessage

@@ -38,7 +38,7 @@ function renderDeferred(kind: UploaderKind = 'photos') {
 }
 
 /** Room for the full uploader's code and messages to load on a busy machine. */
-const LOAD = { timeout: 10_000 };
+const LOAD = { timeout: 20_000 };
 
 describe('DeferredUploader', () => {
   // First: the module cache would hide a load made by an earlier test.
