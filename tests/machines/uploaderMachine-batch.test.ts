@@ -27,7 +27,8 @@ function cleaned(input: BatchInput, removed = 1): CleanSuccess {
     format: FORMAT,
     removed: Array.from({ length: removed }, () => ({
       category: 'location' as const,
-      label: 'GPSLatitude',
+      field: 'gps.position' as const,
+      label: 'GPSPosition',
       location: 'APP1',
     })),
     kept: [],
