@@ -114,7 +114,11 @@ describe('every finding of a document says what it describes', () => {
   ];
 
   it.each(documents)('%s', async (_, make) => {
-    const { findings } = await inspect(new Blob([make() as BlobPart]));
+    // An attachment the engine cannot clean fails the file unless the person lets it go: then it
+    // is a finding too, and must say what it is.
+    const { findings } = await inspect(new Blob([make() as BlobPart]), {
+      dropUncleanable: true,
+    });
     expect(findings.length).toBeGreaterThan(0);
     expect(withoutField(findings)).toEqual([]);
   });
