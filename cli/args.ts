@@ -25,6 +25,8 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [--drop-uncleanable] [-o OUT | --out-dir DIR | --in-place] FILE...
+       metaclean [-o OUT] - < FILE   (standard input; the cleaned file goes to standard output
+                                     unless -o names a file)
        metaclean --inspect | --check [--json] FILE...
        metaclean --undo [--json] FILE...
        metaclean --list-formats | --version | --help
@@ -38,10 +40,12 @@ otherwise; the input is never modified unless --in-place is given.
   --json         print results as JSON
   -f, --force    replace an output file that exists (never done without it)
   -q, --quiet    print only errors
-  -o OUT         output path (one input file only); must not exist or be a regular file
+  -o OUT         output path (one input file only); must not exist or be a regular file;
+                 - writes to standard output (never to a terminal)
   --out-dir DIR  write cleaned_<name> files into DIR (a name already used in the run gets -2, -3)
-  --in-place     clean the file itself, writing only the changed bytes (MP4/MOV/HEIC, Matroska,
-                 AVI, WMV, FLV, TIFF, ...); an undo journal FILE.metaclean-undo guards the run
+  --in-place     clean the file itself: MP4/MOV/HEIC, Matroska, AVI, WMV, FLV, TIFF by writing
+                 only the changed bytes (an undo journal FILE.metaclean-undo guards the run),
+                 other formats by replacing the file with its cleaned copy (atomic rename)
   --undo         put back the original bytes of an interrupted --in-place run
   --drop-uncleanable
                  remove the parts metaclean cannot clean (a PDF's attachment of an unknown type),
@@ -53,6 +57,27 @@ otherwise; the input is never modified unless --in-place is given.
 Exit status: 0 when every file was cleaned, 1 when any failed (one line each, with its error code),
 2 on bad usage, 3 with --check when metadata was found; killed by SIGINT, SIGTERM or SIGHUP after
 removing its temporary files.`;
+
+/** `-` (standard input) and `-o -` (standard output) fit only some runs. */
+function checkStandardStreams(options: CliOptions): void {
+  const fromStdin = options.files.filter((f) => f === '-').length;
+  if (fromStdin > 1)
+    throw new UsageError('standard input (-) can be read once');
+  if (fromStdin && (options.inPlace || options.undo))
+    throw new UsageError(
+      `${options.inPlace ? '--in-place' : '--undo'} needs a file, not standard input`,
+    );
+  if (fromStdin && options.outDir !== undefined)
+    throw new UsageError(
+      '--out-dir needs file names; use -o with standard input',
+    );
+  const toStdout =
+    options.out === '-' || (fromStdin && options.out === undefined);
+  if (toStdout && options.json && !options.inspect && !options.check)
+    throw new UsageError(
+      '--json and the cleaned file cannot share standard output; use -o FILE',
+    );
+}
 
 const EXCLUSIVE_WRITES = ['-o', '--out-dir', '--in-place'] as const;
 
@@ -141,5 +166,6 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     (inspect || check || force || dropUncleanable || writes.length > 0)
   )
     throw new UsageError('--undo takes only --json and files');
+  checkStandardStreams(options);
   return options;
 }

@@ -11,7 +11,7 @@ export type CliErrorCode =
   | 'output-is-input'
   /** A file exists where the output would go, and --force was not given: it is never replaced. */
   | 'output-exists'
-  /** --in-place on a file whose cleaning moves bytes (JPEG, PNG, MP3, ...): it needs a new file. */
+  /** --in-place on a hard-linked file whose cleaning moves bytes: replacing it would part its names. */
   | 'needs-rewrite'
   /** --undo on a file that has no undo journal beside it. */
   | 'no-journal'

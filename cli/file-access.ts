@@ -22,6 +22,10 @@ export interface FileAccess extends RandomAccess {
   readonly identity: FileIdentity;
   /** The file's permission bits: a cleaned copy gets no wider ones. */
   readonly permissions: number;
+  /** The file's owner and group: a file cleaned in place by rewriting keeps them where it may. */
+  readonly owner: { readonly uid: number; readonly gid: number };
+  /** More than one name links to the file: rewriting in place would part them. */
+  readonly links: number;
   /**
    * Set when a read came back short: the file shrank after it was opened. The engine turns any
    * error inside a parser into `corrupt`; the CLI reports this as `unreadable` instead.
@@ -99,6 +103,8 @@ export async function openFileAccess(
       handle,
       identity: { dev: opened.dev, ino: opened.ino },
       permissions: Number(opened.mode) & PERMISSION_BITS,
+      owner: { uid: Number(opened.uid), gid: Number(opened.gid) },
+      links: Number(opened.nlink),
       size: Number(opened.size),
       get changed() {
         return changed;

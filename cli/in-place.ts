@@ -1,4 +1,4 @@
-import { fsyncSync } from 'node:fs';
+import { fsyncSync, realpathSync } from 'node:fs';
 import {
   inPlacePatches,
   type CleanPlanResult,
@@ -7,6 +7,7 @@ import {
 import { asCliError, CliError } from './cli-error';
 import { openFileAccess, type FileAccess } from './file-access';
 import { planInput } from './plan-input';
+import { writePlan } from './write-plan';
 import { readExactSync, sameBytes, writeExactSync } from './sync-io';
 import { faultPoint, faultPointSync } from './test-faults';
 import {
@@ -18,6 +19,8 @@ import {
 export interface InPlaceResult extends Omit<CleanPlanResult, 'plan'> {
   /** Bytes written into the file: only the ranges whose contents change. */
   readonly patchedBytes: number;
+  /** The file was replaced whole by its cleaned copy (formats that change layout). */
+  readonly rewritten: boolean;
 }
 
 /**
@@ -25,6 +28,9 @@ export interface InPlaceResult extends Omit<CleanPlanResult, 'plan'> {
  * MOV, HEIC, Matroska, AVI, ASF, FLV, TIFF, ...), only the changed byte ranges are written into the
  * file. The plan is verified (verify-after-clean) before the first write; the original bytes of
  * every range go to a synced undo journal first; the journal is removed after the last patch.
+ * Every other format (JPEG, PNG, MP3, FLAC, PDF, Office, ...) is written whole to a temporary file
+ * in the same folder, synced, and renamed over the original: an interruption at any point leaves
+ * the original or the cleaned file under the name, never a mix, and no journal is needed.
  */
 export async function cleanInPlace(
   file: string,
@@ -34,14 +40,27 @@ export async function cleanInPlace(
   try {
     const { plan, ...result } = await planInput(input, ctx);
     const patches = inPlacePatches(input.size, plan);
-    if (!patches) {
+    await faultPoint('planned');
+    if (patches)
+      return {
+        ...result,
+        patchedBytes: commitSync(file, input, patches),
+        rewritten: false,
+      };
+    if (result.removed.length === 0)
+      return { ...result, patchedBytes: 0, rewritten: false };
+    if (input.links > 1)
       throw new CliError(
         'needs-rewrite',
-        `a cleaned ${result.format.id} file is laid out differently from the input, so it cannot be cleaned in place; run without --in-place to write a cleaned copy`,
+        `the file has ${input.links} names (hard links) and a cleaned ${result.format.id} file is laid out differently, so replacing it under this name would leave the other names with the metadata; run without --in-place to write a cleaned copy`,
       );
-    }
-    await faultPoint('planned');
-    return { ...result, patchedBytes: commitSync(file, input, patches) };
+    // A symbolic link stays a link: the file it names is the one replaced.
+    await writePlan(input, plan, realpathSync(file), {
+      mode: input.permissions,
+      owner: input.owner,
+      durable: true,
+    });
+    return { ...result, patchedBytes: 0, rewritten: true };
   } finally {
     await input.close();
   }

@@ -1,4 +1,5 @@
 import type { Finding, Sniffed } from '../workers/engine/index';
+import { typedValue } from './json-value';
 
 /**
  * `--json` output: one JSON object per file on its own line (NDJSON), written as each file
@@ -14,9 +15,18 @@ export type FileStatus =
 
 export interface JsonFinding {
   readonly category: string;
+  /** What the finding describes, from the engine's field vocabulary (`gps.position`). */
+  readonly field?: string;
+  /** The file inside this one that the finding belongs to (a photo inside a document). */
+  readonly item?: { readonly name: string; readonly kind: string };
   readonly label: string;
   readonly location: string;
   readonly value?: string;
+  /** `value` read as numbers, where its field's form allows (see json-value.ts). */
+  readonly position?: { readonly lat: number; readonly lon: number };
+  readonly date?: string;
+  readonly number?: number;
+  readonly unit?: string;
   readonly kept?: string;
 }
 
@@ -27,6 +37,7 @@ export interface FileRecord {
   readonly format?: { readonly id: string; readonly mime: string };
   readonly output?: string;
   readonly patchedBytes?: number;
+  readonly rewritten?: true;
   readonly removed?: readonly JsonFinding[];
   readonly kept?: readonly JsonFinding[];
   readonly findings?: readonly JsonFinding[];
@@ -45,6 +56,8 @@ export interface Outcome {
   readonly format?: Sniffed;
   readonly output?: string;
   readonly patchedBytes?: number;
+  /** --in-place replaced the file by its cleaned copy instead of patching it. */
+  readonly rewritten?: true;
   readonly restored?: boolean;
   readonly removed?: readonly Finding[];
   readonly kept?: readonly Finding[];
@@ -63,9 +76,14 @@ function statusOf(o: Outcome): FileStatus {
 
 const plain = (f: Finding): JsonFinding => ({
   category: f.category,
+  ...(f.field === undefined ? {} : { field: f.field }),
+  ...(f.item === undefined
+    ? {}
+    : { item: { name: f.item.name, kind: f.item.kind } }),
   label: f.label,
   location: f.location,
   ...(f.value === undefined ? {} : { value: f.value }),
+  ...typedValue(f),
   ...(f.kept === undefined ? {} : { kept: f.kept }),
 });
 
@@ -77,6 +95,7 @@ export function fileRecord(o: Outcome): FileRecord {
     ...(o.format ? { format: { id: o.format.id, mime: o.format.mime } } : {}),
     ...(o.output === undefined ? {} : { output: o.output }),
     ...(o.patchedBytes === undefined ? {} : { patchedBytes: o.patchedBytes }),
+    ...(o.rewritten ? { rewritten: true as const } : {}),
     ...(o.removed ? { removed: o.removed.map(plain) } : {}),
     ...(o.kept ? { kept: o.kept.map(plain) } : {}),
     ...(o.findings ? { findings: o.findings.map(plain) } : {}),

@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { basename } from 'node:path';
 import {
   CLEANED_PREFIX,
+  cleanPlan,
+  inspect,
   isEngineError,
   lendHostCodecs,
   type EngineContext,
@@ -36,6 +38,15 @@ import {
 } from './undo-journal';
 import { writePlan } from './write-plan';
 import { fileRecord, type Outcome } from './json-output';
+import { progressLine, type ProgressLine } from './progress-line';
+import {
+  memoryAccess,
+  planInMemory,
+  readStandardInput,
+  STANDARD_STREAM,
+  streamPlan,
+} from './std-streams';
+import { writeBytes } from './write-plan';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -49,6 +60,11 @@ const VERSION =
   typeof METACLEAN_VERSION === 'string' ? METACLEAN_VERSION : 'development';
 
 type FileOutcome = Outcome;
+
+/** The parsed options and the run's status line, which the engine moves. */
+interface RunOptions extends CliOptions {
+  readonly progress: ProgressLine;
+}
 
 const SKIPPED_CLEANED_COPY =
   'its name says it is a cleaned copy already; use -o to clean it again';
@@ -99,11 +115,25 @@ export async function main(argv: readonly string[]): Promise<number> {
   for (const stream of [process.stdout, process.stderr])
     stream.on('error', () => undefined);
   const outputs = outputPaths(options.files, options);
+  const writesStdout =
+    !options.inspect && !options.check && outputs.includes(STANDARD_STREAM);
+  if (writesStdout && process.stdout.isTTY) {
+    process.stderr.write(
+      'metaclean: the cleaned file would be written to the terminal; redirect standard output (> FILE) or use -o FILE\n',
+    );
+    return EXIT_USAGE;
+  }
   const outcomes: FileOutcome[] = [];
+  const run: RunOptions = {
+    ...options,
+    progress: progressLine(process.stderr, !options.quiet && !options.json),
+  };
   for (const [i, file] of options.files.entries()) {
+    run.progress.start(i, options.files.length, file);
     const outcome = namedAsCleaned(file, options)
       ? { file, skipped: SKIPPED_CLEANED_COPY }
-      : await processFile(file, outputs[i]!, options);
+      : await processFile(file, outputs[i]!, run);
+    run.progress.clear();
     outcomes.push(outcome);
     if (options.json)
       process.stdout.write(`${JSON.stringify(fileRecord(outcome))}\n`);
@@ -161,7 +191,7 @@ function formatList(json: boolean): string {
 async function processFile(
   file: string,
   output: string,
-  options: CliOptions,
+  options: RunOptions,
 ): Promise<FileOutcome> {
   try {
     if (!options.inspect) removeLeftoverJournalTempsSync(file);
@@ -185,20 +215,35 @@ async function processFile(
 async function runMode(
   file: string,
   output: string,
-  options: CliOptions,
+  options: RunOptions,
 ): Promise<FileOutcome> {
+  if (file === STANDARD_STREAM) return runStandardInput(output, options);
   if (options.inPlace) {
-    const { format, removed, kept, patchedBytes } = await cleanInPlace(
+    const { format, removed, kept, patchedBytes, rewritten } =
+      await cleanInPlace(file, engineOptions(options));
+    return {
       file,
-      engineOptions(options),
-    );
-    return { file, format, output: file, patchedBytes, removed, kept };
+      format,
+      output: file,
+      ...(rewritten ? { rewritten } : { patchedBytes }),
+      removed,
+      kept,
+    };
   }
   const input = await openFileAccess(file);
   try {
     if (options.inspect || options.check) {
       const { format, findings } = await inspectInput(input);
       return { file, format, findings };
+    }
+    if (output === STANDARD_STREAM) {
+      const { format, plan, removed, kept } = await planInput(
+        input,
+        engineOptions(options),
+      );
+      await streamPlan(input, plan);
+      await input.assertUnchanged();
+      return { file, format, output, removed, kept };
     }
     checkTarget(output, input.identity, { overwrite: options.force });
     const { format, plan, removed, kept } = await planInput(
@@ -219,9 +264,37 @@ async function runMode(
   }
 }
 
+/** No file on disk is standard input, so no output path can be it. */
+const NOT_A_FILE = { dev: -1n, ino: -1n };
+
+/** `-`: standard input, read whole, cleaned to standard output or to the file -o names. */
+async function runStandardInput(
+  output: string,
+  options: RunOptions,
+): Promise<FileOutcome> {
+  const file = STANDARD_STREAM;
+  if (output !== STANDARD_STREAM)
+    checkTarget(output, NOT_A_FILE, { overwrite: options.force });
+  const input = memoryAccess(await readStandardInput());
+  if (options.inspect || options.check) {
+    const { format, findings } = await inspect(input);
+    return { file, format, findings };
+  }
+  const { format, plan, removed, kept } = await cleanPlan(
+    input,
+    engineOptions(options),
+  );
+  if (output === STANDARD_STREAM) await streamPlan(input, plan);
+  else await writeBytes(await planInMemory(input, plan), output);
+  return { file, format, output, removed, kept };
+}
+
 /** The person's choices the engine takes. */
-function engineOptions(options: CliOptions): EngineContext {
-  return options.dropUncleanable ? { dropUncleanable: true } : {};
+function engineOptions(options: RunOptions): EngineContext {
+  return {
+    onProgress: (fraction) => options.progress.update(fraction),
+    ...(options.dropUncleanable ? { dropUncleanable: true } : {}),
+  };
 }
 
 function errorOf(error: unknown): FileOutcome['error'] {
@@ -236,8 +309,17 @@ function errorOf(error: unknown): FileOutcome['error'] {
   return { code: 'unreadable', detail: describeSystemError(error) };
 }
 
+/** How a path reads in a line: `-` is one of the standard streams. */
+function shown(path: string, stream: 'input' | 'output'): string {
+  return path === STANDARD_STREAM
+    ? `standard ${stream}`
+    : escapeForTerminal(path);
+}
+
 function printOutcome(o: FileOutcome, options: CliOptions): void {
-  const name = escapeForTerminal(o.file);
+  const name = shown(o.file, 'input');
+  // Standard output carries the cleaned file: the line about it goes to standard error.
+  const lines = o.output === STANDARD_STREAM ? process.stderr : process.stdout;
   if (o.restored) {
     process.stdout.write(
       `${name}: put back from ${escapeForTerminal(journalPathFor(o.file))} (an interrupted --in-place run)\n`,
@@ -284,9 +366,11 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
     ? `; ${accepted} tracked change${accepted === 1 ? ' was' : 's were'} accepted; the deleted words are not in the copy`
     : '';
   const where = options.inPlace
-    ? `in place, ${o.patchedBytes} bytes written`
-    : `-> ${escapeForTerminal(o.output ?? '')}`;
-  process.stdout.write(
+    ? o.rewritten
+      ? 'in place, replaced by its cleaned copy'
+      : `in place, ${o.patchedBytes} bytes written`
+    : `-> ${shown(o.output ?? '', 'output')}`;
+  lines.write(
     `${name} ${where} (${o.format?.id}): ${summary}${changes}${kept ? `; kept ${kept}` : ''}\n`,
   );
 }

@@ -3,12 +3,13 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { CLEANED_PREFIX } from '../workers/engine/index';
 import { CliError, describeSystemError } from './cli-error';
 import type { FileIdentity } from './file-access';
+import { STANDARD_STREAM } from './std-streams';
 
 /**
  * Where each input's cleaned copy goes: `-o`, or `cleaned_<name>` in `--out-dir` or beside the
  * input. Within one run no two inputs share an output: a later input whose output name is taken
  * gets `-2`, `-3`, ... before the extension (`cleaned_photo-2.jpg`). The output line and the JSON
- * name the path actually written.
+ * name the path actually written. Standard input's cleaned file goes to standard output.
  */
 export function outputPaths(
   files: readonly string[],
@@ -19,6 +20,7 @@ export function outputPaths(
   // included) is never replaced without --force, which checkTarget enforces.
   const taken = new Set<string>();
   return files.map((file) => {
+    if (file === STANDARD_STREAM) return STANDARD_STREAM;
     const natural = join(
       options.outDir ?? dirname(file),
       CLEANED_PREFIX + basename(file),

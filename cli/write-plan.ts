@@ -2,10 +2,13 @@ import {
   close,
   closeSync,
   fchmodSync,
+  fchownSync,
+  fsyncSync,
   openSync,
   renameSync,
   write,
 } from 'node:fs';
+import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import {
   inPlacePatches,
@@ -56,11 +59,15 @@ export async function writePlan(
   input: FileAccess,
   plan: OutputPlan,
   out: string,
+  replacing?: ReplacedFile,
 ): Promise<void> {
   // The copy is no more readable than the original (a 0600 photo gives a 0600 copy): the umask
   // already narrowed OUTPUT_MODE and the input's bits narrow it further. Only the owner's write
   // bit is always given, so a copy of a read-only file can still be edited by its owner.
-  await intoTempThenRename(out, input.permissions | OWNER_WRITE, async (fd) => {
+  const shape: TempShape = replacing ?? {
+    mode: (input.permissions | OWNER_WRITE) & umaskedMode(),
+  };
+  await intoTempThenRename(out, shape, async (fd) => {
     const patches = inPlacePatches(input.size, plan);
     if (
       patches &&
@@ -81,7 +88,28 @@ export async function writePlan(
  * when complete, removed on any failure.
  */
 export async function writeBytes(data: Uint8Array, out: string): Promise<void> {
-  await intoTempThenRename(out, OUTPUT_MODE, (fd) => writeAll(fd, data, 0));
+  await intoTempThenRename(out, { mode: umaskedMode() }, (fd) =>
+    writeAll(fd, data, 0),
+  );
+}
+
+/**
+ * `--in-place` by rewriting: the cleaned file takes the original's place, so it gets exactly the
+ * original's permission bits (not narrowed by the umask) and, where the process may, its owner and
+ * group; its bytes and its folder entry are synced before and after the rename, so a crash leaves
+ * either the original or the whole cleaned file under the name.
+ */
+export interface ReplacedFile {
+  readonly mode: number;
+  readonly owner: { readonly uid: number; readonly gid: number };
+  readonly durable: true;
+}
+
+interface TempShape {
+  /** The temporary file's permission bits, final (the umask is already applied where due). */
+  readonly mode: number;
+  readonly owner?: { readonly uid: number; readonly gid: number };
+  readonly durable?: boolean;
 }
 
 /**
@@ -90,7 +118,7 @@ export async function writeBytes(data: Uint8Array, out: string): Promise<void> {
  */
 async function intoTempThenRename(
   out: string,
-  permissions: number,
+  shape: TempShape,
   fill: (fd: number) => Promise<void>,
 ): Promise<void> {
   const temp = tempPathFor(out);
@@ -98,18 +126,22 @@ async function intoTempThenRename(
   // Created synchronously right after `track` (see temp-files); O_EXCL never follows a link.
   const fd = writingSync('cannot create the output', () => {
     const created = openSync(temp, 'wx', OUTPUT_MODE);
-    fchmodSync(created, permissions & umaskedMode());
+    fchmodSync(created, shape.mode);
+    if (shape.owner) keepOwner(created, shape.owner);
     return created;
   });
   let open = true;
   try {
     await fill(fd);
+    if (shape.durable)
+      writingSync('cannot write the output', () => fsyncSync(fd));
     open = false;
     await writing('cannot write the output', () => closeAsync(fd));
     writingSync('cannot rename the output into place', () =>
       renameSync(temp, out),
     );
     untrack(temp);
+    if (shape.durable) syncFolderOf(out);
   } catch (error) {
     if (open) closeQuietly(fd);
     discard(temp);
@@ -187,6 +219,39 @@ async function writeAll(
       done += bytesWritten;
     }
   });
+}
+
+/**
+ * Gives the replacement the original's owner and group. Only root may give a file away, and a
+ * user may set only a group they belong to: when the change is refused the file keeps the
+ * runner's ids, which is what any editor that saves by rename does.
+ */
+function keepOwner(
+  fd: number,
+  owner: { readonly uid: number; readonly gid: number },
+): void {
+  try {
+    fchownSync(fd, owner.uid, owner.gid);
+  } catch {
+    try {
+      fchownSync(fd, -1, owner.gid);
+    } catch {
+      // Not permitted: see above.
+    }
+  }
+}
+
+/** After a rename, the folder's entry is synced too, or a crash may bring back the old name. */
+function syncFolderOf(path: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dirname(path), 'r');
+    fsyncSync(fd);
+  } catch {
+    // Some file systems cannot open or sync a folder; the rename itself is still atomic.
+  } finally {
+    if (fd !== undefined) closeQuietly(fd);
+  }
 }
 
 function closeQuietly(fd: number): void {

@@ -166,6 +166,12 @@ export const FIELDS = {
   'document.structure': field('other', 'other', 'detail'),
   /** Part of what a document shows or does (a comment, a form value, a macro, a hidden sheet). */
   'document.content': field('comment', 'other', 'detail'),
+
+  // What a batch or an archive leaves out whole (the item is the file left out).
+  /** A file beside a photo that holds its metadata (`.AAE`, a Takeout record): its value names the photo. */
+  'archive.sidecar': field('other', 'sidecar', 'text'),
+  /** A file left out of an archive: an operating system's record, or one the person chose to drop. */
+  'archive.member': field('other', 'left-out-file', 'detail'),
 } as const satisfies Record<string, FieldInfo>;
 
 /** A field id (`gps.position`, `author.name`): see `FIELDS`. */

@@ -259,6 +259,14 @@ export const formatCatalog = [
     extensions: ['epub'],
     kind: 'document',
   },
+  // A zip archive of files: each member cleaned as a file of its own. Its members are held one at
+  // a time, as a document's parts are, so it takes the documents' size limit.
+  {
+    id: 'zip',
+    mime: 'application/zip',
+    extensions: ['zip'],
+    kind: 'document',
+  },
 ] as const satisfies readonly CatalogShape[];
 
 /**

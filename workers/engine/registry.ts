@@ -21,6 +21,7 @@ import { svg } from './formats/svg';
 import { tiff } from './formats/tiff';
 import { wav } from './formats/wav';
 import { webp } from './formats/webp';
+import { zipArchive } from './formats/zip-archive';
 
 /**
  * Every format module, in sniffing order: exact magic numbers first, then the weak signatures
@@ -48,6 +49,8 @@ export const formatModules: readonly FormatModule[] = [
   epub,
   odf,
   ooxml,
+  // Reached by its media type: the Office module hands it every zip that is no package.
+  zipArchive,
   bmp,
   mp3,
   svg,

@@ -51,6 +51,8 @@ const KIND_OF_CATALOG = {
 /** What the visitor would call the file: an MP4 holding only sound is still "this video". */
 export function fileKindOf(format: FormatId): FileKind {
   if (DOCUMENT_IDS.has(format)) return 'document';
+  // An archive takes the documents' limits but is no document: "this file".
+  if (format === 'zip') return 'file';
   const entry = formatCatalog.find((e) => e.id === format);
   return entry ? KIND_OF_CATALOG[entry.kind] : 'file';
 }

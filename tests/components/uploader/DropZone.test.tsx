@@ -109,14 +109,22 @@ describe('DropZone', () => {
     expect(alert.textContent).not.toMatch(/accepts \./);
   });
 
-  it('says a refused ZIP is an archive and what to do, in the visitor language', async () => {
+  it('says a refused RAR is an archive and what to do, in the visitor language', async () => {
     const { zone } = renderZone('all', 'pt');
     await drop(zone, [
-      new File(['PK'], 'fotos.zip', { type: 'application/zip' }),
+      new File(['Rar!'], 'fotos.rar', { type: 'application/vnd.rar' }),
     ]);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('“fotos.zip” é um arquivo compactado');
-    expect(alert.textContent).toContain('extraia os arquivos');
+    expect(alert.textContent).toContain('“fotos.rar” é um arquivo compactado');
+    expect(alert.textContent).toContain('Extraia os arquivos');
+  });
+
+  it('takes a ZIP, whose members the engine cleans, without a refusal', async () => {
+    const { onFile, onReject, zone } = renderZone('all', 'pt');
+    const file = new File(['PK'], 'fotos.zip', { type: 'application/zip' });
+    await drop(zone, [file]);
+    expect(onFile).toHaveBeenCalledWith(file);
+    expect(onReject).not.toHaveBeenCalled();
   });
 
   it('says plain text has nothing to clean', async () => {

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, jsonLines } from '../../helpers/cli-run';
+import { BIN, runCli, jsonLines } from '../../helpers/cli-run';
 import { convert, exiftoolWrite, tempDir } from '../../helpers/image-tools';
 
 const CANARY = 'ConventionsCanary3k';
@@ -89,4 +89,74 @@ describe('metaclean words', () => {
     const ids = JSON.parse(run.stdout).map((f: { id: string }) => f.id);
     expect(ids).toEqual(expect.arrayContaining(['jpeg', 'mp4', 'pdf', 'docx']));
   });
+});
+
+describe('metaclean --json numbers', () => {
+  it('gives the planted position, height and date as numbers and ISO text, as exiftool reads them', async () => {
+    const { file } = folderWithPhoto();
+    exiftoolWrite(file, [
+      '-GPSLatitude=47.627167',
+      '-GPSLatitudeRef=N',
+      '-GPSLongitude=122.337333',
+      '-GPSLongitudeRef=W',
+      '-GPSAltitude=12.5',
+      '-GPSAltitudeRef=0',
+      '-DateTimeOriginal=2024:03:01 09:14:22',
+    ]);
+    const read = execFileSync(
+      'exiftool',
+      ['-n', '-s3', '-GPSLatitude', '-GPSLongitude', '-GPSAltitude', file],
+      { encoding: 'utf8' },
+    )
+      .trim()
+      .split('\n')
+      .map(Number);
+    const run = await runCli(['--inspect', '--json', file]);
+    const [record] = jsonLines(run.stdout);
+    const byField = (id: string) =>
+      record.findings.find((f: { field?: string }) => f.field === id);
+    expect(byField('gps.position').position.lat).toBeCloseTo(read[0]!, 5);
+    expect(byField('gps.position').position.lon).toBeCloseTo(read[1]!, 5);
+    expect(byField('gps.altitude')).toMatchObject({
+      number: read[2],
+      unit: 'm',
+    });
+    expect(byField('time.taken').date).toBe('2024-03-01T09:14:22');
+  });
+});
+
+describe('metaclean progress', () => {
+  // `script` runs the command with a terminal, as an interactive shell does.
+  const hasScript = (() => {
+    try {
+      execFileSync('script', ['--version'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+
+  it.skipIf(!hasScript)(
+    'shows a self-erasing status line on a terminal, and none when piped',
+    async () => {
+      const { dir, file } = folderWithPhoto();
+      const second = join(dir, 'b.jpg');
+      writeFileSync(second, readFileSync(file));
+      const onTerminal = execFileSync(
+        'script',
+        [
+          '-qec',
+          `"${process.execPath}" "${BIN}" "${file}" "${second}"`,
+          '/dev/null',
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(onTerminal).toContain('[1/2] ');
+      expect(onTerminal).toContain('[2/2] ');
+      expect(onTerminal).toContain('\r\x1b[K');
+      const piped = await runCli(['--force', file, second]);
+      expect(piped.stderr).not.toContain('[1/2]');
+      expect(piped.stderr).not.toContain('\x1b');
+    },
+  );
 });

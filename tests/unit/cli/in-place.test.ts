@@ -19,7 +19,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { includes, LOCATION, taggedMovie } from '../../helpers/cli-fixtures';
 import { runCli, jsonLines } from '../../helpers/cli-run';
-import { convert } from '../../helpers/image-tools';
 import {
   exiftool,
   ffprobe,
@@ -186,19 +185,6 @@ describe('an interrupted --in-place run', () => {
 });
 
 describe('metaclean --in-place refuses', () => {
-  it('a format cleaned by rewriting (JPEG) with needs-rewrite, leaving the file as it was', async () => {
-    const dir = tempDir('metaclean-in-place-jpeg');
-    const file = join(dir, 'photo.jpg');
-    convert(['-size', '16x16', 'xc:red', '-set', 'comment', CANARY, file]);
-    const before = readFileSync(file);
-    const result = await runCli(['--in-place', file]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('needs-rewrite');
-    expect(result.stderr).toContain('without --in-place');
-    expect(readFileSync(file).equals(before)).toBe(true);
-    expect(readdirSync(dir)).toEqual(['photo.jpg']);
-  });
-
   it('a file modified after its analysis, before the first write (unreadable)', async () => {
     const { dir, file, name } = copyOf(movies['MP4, moov at the end']!);
     const result = await runCli(['--json', '--in-place', file], {

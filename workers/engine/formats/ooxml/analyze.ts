@@ -6,6 +6,7 @@ import {
   readZip,
   type ZipArchive,
 } from '../../shared/zip';
+import { catalogEntry } from '../../format-catalog';
 import { officeKind } from './kind';
 import { officePolicy } from './policy';
 
@@ -43,6 +44,17 @@ async function misplacedMimetype(
 }
 
 /**
+ * A zip that is no package of any kind (no Office folder, no `[Content_Types].xml` of an Open
+ * Packaging Conventions package, no `mimetype` naming a kind): an archive of files, cleaned member
+ * by member by the archive module. A package of a kind we do not clean stays refused.
+ */
+function isPlainArchive(zip: ZipArchive): boolean {
+  return !zip.entries.some((e) =>
+    /^((word|xl|ppt)\/|\[content_types\]\.xml$|mimetype$)/i.test(e.name),
+  );
+}
+
+/**
  * An Office Open XML package, cleaned by the package driver with the Office policy: only the
  * parts its relationships reach are written (see policy.ts).
  */
@@ -53,6 +65,14 @@ export async function analyzeOoxml(
   const zip = await readZip(src);
   const odf = await misplacedMimetype(src, zip, ctx);
   if (odf) return odf;
+  if (isPlainArchive(zip)) {
+    const { format, analysis } = await ctx.nested.analyzeRange(
+      src,
+      0,
+      catalogEntry('zip').mime,
+    );
+    return { ...analysis, format };
+  }
   const format = officeKind(zip);
   return { format, ...(await cleanPackage(src, ctx, officePolicy, zip)) };
 }

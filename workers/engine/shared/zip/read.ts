@@ -98,7 +98,10 @@ interface Directory {
   readonly size: number;
 }
 
-async function directory(src: ByteSource): Promise<Directory> {
+async function directory(
+  src: ByteSource,
+  maxEntries: number,
+): Promise<Directory> {
   const { tail, tailStart, at } = await findEnd(src);
   let count = u16le(tail, at + 10);
   let size = u32le(tail, at + 12);
@@ -114,8 +117,11 @@ async function directory(src: ByteSource): Promise<Directory> {
   } else if (count === MAX_U16 || size === MAX_U32 || offset === MAX_U32) {
     throw corrupt('zip64 values without a zip64 end record');
   }
-  if (count > MAX_ENTRIES)
-    throw new EngineError('too-large', `zip of ${count} members`);
+  if (count > maxEntries)
+    throw new EngineError(
+      'too-large',
+      `zip of ${count} members, over ${maxEntries}`,
+    );
   if (size > MAX_METADATA_BYTES || offset + size > tailStart + at)
     throw corrupt('zip central directory out of range');
   return { count, size, offset };
@@ -233,8 +239,12 @@ async function toEntry(src: ByteSource, r: CentralRecord): Promise<ZipEntry> {
  * an extractor misbehave: names escaping the archive, duplicate names, members whose data
  * overlap (the "overlapping files" zip bomb), and more declared decompressed bytes than allowed.
  */
-export async function readZip(src: ByteSource): Promise<ZipArchive> {
-  const dir = await directory(src);
+export async function readZip(
+  src: ByteSource,
+  /** The most members the caller takes, told before any member is read. */
+  maxEntries = MAX_ENTRIES,
+): Promise<ZipArchive> {
+  const dir = await directory(src, maxEntries);
   const cd = await src.readExact(dir.offset, dir.size);
   const records = centralRecords(cd, dir.count);
   const entries: ZipEntry[] = [];
