@@ -25,6 +25,9 @@ const CANARIES = [
   'CANARY_POS_OCG',
   'CANARY_POS_OUTLINE',
   'CANARY_POS_AA',
+  'CANARY_POS_ACROFORM',
+  'CANARY_POS_OC_PROPERTIES',
+  'CANARY_POS_OC_CREATOR',
 ];
 
 /** A web link the cleaning must keep as it is. */
@@ -34,9 +37,9 @@ const link = (n: number, action: string): string =>
   `<< /Type /Annot /Subtype /Link /Rect [${n * 20} 10 ${n * 20 + 15} 30] /A ${action} >>`;
 
 /**
- * A page whose links, actions, linked file, font, layer and outline each carry a private key or
- * a path that names the author, where only the object's position (an annotation's `/A`, an
- * action's `/Next` and `/F`, a resource's font, the catalog's layers and outline) says what it is:
+ * A page whose links, actions, linked file, font, layer and outline, and the document's form and
+ * layer configuration, each carry a private key or a path that names the author, where only the object's position (an annotation's `/A`, an
+ * action's `/Next` and `/F`, a resource's font, the catalog's form, layers and outline) says what it is:
  * their own `/Type` or `/S` is damaged or absent.
  */
 function positionsPdf(): Uint8Array {
@@ -45,7 +48,9 @@ function positionsPdf(): Uint8Array {
       [
         1,
         '<< /Type /Catalog /Pages 2 0 R /Outlines 13 0 R ' +
-          '/OCProperties << /OCGs [12 0 R] /D << /Order [12 0 R] >> >> >>',
+          '/AcroForm << /Fields [] /MyKey (CANARY_POS_ACROFORM) >> ' +
+          '/OCProperties << /OCGs [12 0 R] /MyKey (CANARY_POS_OC_PROPERTIES) ' +
+          '/D << /Order [12 0 R] /Creator (CANARY_POS_OC_CREATOR) >> >> >>',
       ],
       [2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
       [
@@ -150,6 +155,7 @@ describe.skipIf(!hasTool('qpdf'))(
         '/F (other.pdf)',
         '/Title (Chapter)',
         '/Name (Layer)',
+        '/Order [',
         '/JS (app.beep\\(0\\))',
       ])
         expect(after).toContain(kept);

@@ -350,6 +350,38 @@ const FONT_DESCRIPTOR = [
   'CIDSet',
 ];
 
+/** ISO 32000-2, 12.7.3 (the interactive form dictionary). */
+const ACROFORM = [
+  'Fields',
+  'NeedAppearances',
+  'SigFlags',
+  'CO',
+  'DR',
+  'DA',
+  'Q',
+  'XFA',
+];
+
+/** ISO 32000-2, 8.11.4.2 (optional content properties). */
+const OC_PROPERTIES = ['OCGs', 'D', 'Configs'];
+
+/**
+ * ISO 32000-2, 8.11.4.3 (optional content configurations); `/Creator`, the application or
+ * person that made the configuration, goes.
+ */
+const OC_CONFIG = [
+  'Name',
+  'BaseState',
+  'ON',
+  'OFF',
+  'Intent',
+  'AS',
+  'Order',
+  'ListMode',
+  'RBGroups',
+  'Locked',
+];
+
 /** ISO 32000-2, 12.3.3: the outline dictionary and its items. */
 const OUTLINES = ['Type', 'First', 'Last', 'Count'];
 const OUTLINE_ITEM = [
@@ -381,7 +413,10 @@ export type KeptKind =
   | 'outlines'
   | 'outline-item'
   | 'font'
-  | 'font-descriptor';
+  | 'font-descriptor'
+  | 'acroform'
+  | 'oc-properties'
+  | 'oc-config';
 
 const KEYS: Record<Exclude<KeptKind, 'action'>, ReadonlySet<string>> = {
   catalog: new Set(CATALOG),
@@ -397,6 +432,9 @@ const KEYS: Record<Exclude<KeptKind, 'action'>, ReadonlySet<string>> = {
   'outline-item': new Set(OUTLINE_ITEM),
   font: new Set(FONT),
   'font-descriptor': new Set(FONT_DESCRIPTOR),
+  acroform: new Set(ACROFORM),
+  'oc-properties': new Set(OC_PROPERTIES),
+  'oc-config': new Set(OC_CONFIG),
 };
 
 /** The keys a dictionary of the kind keeps: an action's depend on its type. */
@@ -459,6 +497,9 @@ const OWNERS: Record<KeptKind, string> = {
   'outline-item': 'outline item',
   font: 'Font',
   'font-descriptor': 'FontDescriptor',
+  acroform: 'AcroForm',
+  'oc-properties': 'OCProperties',
+  'oc-config': 'layer configuration',
 };
 
 /** Removes every key the kind does not define, reporting each one. */

@@ -3,15 +3,15 @@
  * page tree are page tree nodes or pages, a page's `/Annots` are annotations, the values of a
  * resource dictionary's `/XObject` are XObjects (ISO 32000-2, 7.7.3, 12.5.1, 7.8.3), an
  * annotation's or an outline item's `/A`, the catalog's `/OpenAction`, an action's `/Next` and
- * the values of an additional-actions dictionary are actions (12.6.2, 12.6.3), and the outline
- * tree is made of outline items (12.3.3). A damaged or changed `/Type` or `/S` therefore cannot
+ * the values of an additional-actions dictionary are actions (12.6.2, 12.6.3), the outline
+ * tree is made of outline items (12.3.3), and the catalog's `/AcroForm` and `/OCProperties` are
+ * the form (12.7.3) and the layers with their configurations (8.11.4). A damaged or changed `/Type` or `/S` therefore cannot
  * take a dictionary out of the keep-list. Positions hold for indirect objects (noted by number as
  * the walk meets their references) and for direct ones (handed down as the walk cleans a value).
  */
 import type { KeptKind } from './keep';
 import {
   isArray,
-  isDict,
   isRef,
   nameOf,
   type PdfDict,
@@ -34,6 +34,10 @@ export type Position =
   | 'filespecs'
   | 'ocg'
   | 'ocgs'
+  | 'acroform'
+  | 'oc-properties'
+  | 'oc-config'
+  | 'oc-configs'
   | 'font'
   | 'font-descriptor'
   | 'fonts'
@@ -84,11 +88,16 @@ export function childPositions(
     add('Pages', 'page-node');
     add('Outlines', 'outlines');
     add('OpenAction', 'action');
-    // The document's layers (8.11.4.2): every optional content group is listed in `/OCGs`.
-    const oc = m.get('OCProperties');
-    const ocgs = isDict(oc) ? oc.map.get('OCGs') : undefined;
-    if (ocgs !== undefined) out.push([ocgs, 'ocgs']);
+    add('AcroForm', 'acroform');
+    add('OCProperties', 'oc-properties');
   }
+  // The document's layers (8.11.4.2): every optional content group is listed in `/OCGs`.
+  if (kind === 'oc-properties') {
+    add('OCGs', 'ocgs');
+    add('D', 'oc-config');
+    add('Configs', 'oc-configs');
+  }
+  if (kind === 'acroform') add('DR', 'resources');
   if (kind === 'pages') add('Kids', 'page-node');
   if (kind === 'page') {
     add('Annots', 'annots');
@@ -151,6 +160,7 @@ export function itemPosition(
   if (position === 'actions') return 'action';
   if (position === 'filespecs') return 'filespec';
   if (position === 'ocgs') return 'ocg';
+  if (position === 'oc-configs') return 'oc-config';
   if (
     position === 'annotation' ||
     position === 'page-node' ||
@@ -177,6 +187,7 @@ export function kindAt(
     position === 'annots' ||
     position === 'filespecs' ||
     position === 'ocgs' ||
+    position === 'oc-configs' ||
     position === 'fonts' ||
     position === 'xobjects'
   )
