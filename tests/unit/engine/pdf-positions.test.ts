@@ -28,6 +28,7 @@ const CANARIES = [
   'CANARY_POS_ACROFORM',
   'CANARY_POS_OC_PROPERTIES',
   'CANARY_POS_OC_CREATOR',
+  'CANARY_POS_TEXT_KEY',
 ];
 
 /** A web link the cleaning must keep as it is. */
@@ -40,7 +41,7 @@ const link = (n: number, action: string): string =>
  * A page whose links, actions, linked file, font, layer and outline, and the document's form and
  * layer configuration, each carry a private key or a path that names the author, where only the object's position (an annotation's `/A`, an
  * action's `/Next` and `/F`, a resource's font, the catalog's form, layers and outline) says what it is:
- * their own `/Type` or `/S` is damaged or absent.
+ * their own `/Type` or `/S` is damaged or absent, or a key defined as text holds a dictionary.
  */
 function positionsPdf(): Uint8Array {
   return buildPdf(
@@ -49,7 +50,7 @@ function positionsPdf(): Uint8Array {
         1,
         '<< /Type /Catalog /Pages 2 0 R /Outlines 13 0 R ' +
           '/AcroForm << /Fields [] /MyKey (CANARY_POS_ACROFORM) >> ' +
-          '/OCProperties << /OCGs [12 0 R] /MyKey (CANARY_POS_OC_PROPERTIES) ' +
+          '/OCProperties << /OCGs [12 0 R 17 0 R] /MyKey (CANARY_POS_OC_PROPERTIES) ' +
           '/D << /Order [12 0 R] /Creator (CANARY_POS_OC_CREATOR) >> >> >>',
       ],
       [2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
@@ -107,6 +108,10 @@ function positionsPdf(): Uint8Array {
       [
         16,
         '<< /Type /XFilespec /F (other.pdf) /MyKey (CANARY_POS_FILESPEC) >>',
+      ],
+      [
+        17,
+        '<< /Type /OCG /Name << /Creator (CANARY_POS_TEXT_KEY) /Subtype /Artwork >> >>',
       ],
     ]),
     '/Root 1 0 R',

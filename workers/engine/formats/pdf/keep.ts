@@ -6,7 +6,7 @@
  */
 import { finding, type Finding } from '../../findings';
 import { actionKeys, isActionType, TRIGGERS } from './actions';
-import { isDict, isString, nameOf, type PdfDict } from './objects';
+import { isDict, isRef, isString, nameOf, type PdfDict } from './objects';
 import { textOf } from './text';
 
 /** Keys every stream dictionary may hold (ISO 32000-2, 7.3.8.2, Table 5). */
@@ -502,12 +502,26 @@ const OWNERS: Record<KeptKind, string> = {
   'oc-config': 'layer configuration',
 };
 
-/** Removes every key the kind does not define, reporting each one. */
+/**
+ * Keys the standard defines as text strings (8.11.2.1, 8.11.4.3, 12.3.3, 7.11.3, 12.5.2, 12.5.6.2,
+ * 12.7.4.1): a dictionary or array under one is no text a reader shows, and goes.
+ */
+const TEXT_KEYS: Partial<Record<KeptKind, readonly string[]>> = {
+  ocg: ['Name'],
+  'oc-config': ['Name'],
+  'outline-item': ['Title'],
+  filespec: ['UF', 'Desc'],
+  annotation: ['Contents', 'T', 'TU', 'TM', 'NM', 'Subj'],
+};
+
+/** Removes every key the kind does not define, and any text key holding no text, reporting each. */
 export function keepDefinedKeys(d: PdfDict, kind: KeptKind): Finding[] {
   const keep = keysOf(d, kind);
   const found: Finding[] = [];
+  const text = TEXT_KEYS[kind];
   for (const [key, v] of [...d.map]) {
-    if (keep.has(key)) continue;
+    if (keep.has(key) && !(text?.includes(key) && !isString(v) && !isRef(v)))
+      continue;
     d.map.delete(key);
     const value = isDict(v) ? undefined : textOf(v);
     found.push(finding(categoryOf(key), key, OWNERS[kind], value));
