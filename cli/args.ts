@@ -12,6 +12,8 @@ export interface CliOptions {
   readonly json: boolean;
   readonly inPlace: boolean;
   readonly undo: boolean;
+  /** Name each copy by its kind (`photo.jpg`), not after its input. */
+  readonly rename: boolean;
   /** Remove the parts the engine cannot clean (attachments), named in the output, instead of failing. */
   readonly dropUncleanable: boolean;
   readonly out?: string;
@@ -24,7 +26,7 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [--drop-uncleanable] [-o OUT | --out-dir DIR | --in-place] FILE...
+export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [--rename] [--drop-uncleanable] [-o OUT | --out-dir DIR | --in-place] FILE...
        metaclean [-o OUT] - < FILE   (standard input; the cleaned file goes to standard output
                                      unless -o names a file)
        metaclean --inspect | --check [--json] FILE...
@@ -47,6 +49,8 @@ otherwise; the input is never modified unless --in-place is given.
                  only the changed bytes (an undo journal FILE.metaclean-undo guards the run),
                  other formats by replacing the file with its cleaned copy (atomic rename)
   --undo         put back the original bytes of an interrupted --in-place run
+  --rename       name each copy by its kind (photo.jpg, document-2.docx), not after its input:
+                 names often hold a date, a time or a person's name
   --drop-uncleanable
                  remove the parts metaclean cannot clean (a PDF's attachment of an unknown type),
                  each listed as removed, instead of failing with uncleanable-part
@@ -93,6 +97,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   let inPlace = false;
   let undo = false;
   let dropUncleanable = false;
+  let rename = false;
   let out: string | undefined;
   let outDir: string | undefined;
   const files: string[] = [];
@@ -118,6 +123,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     else if (arg === '--in-place') inPlace = true;
     else if (arg === '--undo') undo = true;
     else if (arg === '--drop-uncleanable') dropUncleanable = true;
+    else if (arg === '--rename') rename = true;
     else if (arg === '-h' || arg === '--help') help = true;
     else if (arg === '-o' || arg === '--out') out = valueOf(arg, i++);
     else if (arg === '--out-dir') outDir = valueOf(arg, i++);
@@ -140,6 +146,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     inPlace,
     undo,
     dropUncleanable,
+    rename,
     files,
     help,
     ...(out === undefined ? {} : { out }),
@@ -166,6 +173,10 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     (inspect || check || force || dropUncleanable || writes.length > 0)
   )
     throw new UsageError('--undo takes only --json and files');
+  if (rename && (out !== undefined || inPlace || inspect || check || undo))
+    throw new UsageError(
+      '--rename names the copies metaclean writes beside the inputs or in --out-dir; -o names one itself',
+    );
   checkStandardStreams(options);
   return options;
 }

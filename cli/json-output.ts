@@ -1,5 +1,7 @@
 import type { Finding, Sniffed } from '../workers/engine/index';
 import { typedValue } from './json-value';
+import { nameRisks, type NameRisk } from '../workers/engine/file-name';
+import { basename } from 'node:path';
 
 /**
  * `--json` output: one JSON object per file on its own line (NDJSON), written as each file
@@ -42,6 +44,8 @@ export interface FileRecord {
   readonly kept?: readonly JsonFinding[];
   readonly findings?: readonly JsonFinding[];
   readonly skipped?: string;
+  /** What the input's name gives away (`date`, `time`, `person`, `contact`, `device`). */
+  readonly nameRisks?: readonly NameRisk[];
   readonly error?: {
     readonly code: string;
     readonly detail: string;
@@ -100,6 +104,13 @@ export function fileRecord(o: Outcome): FileRecord {
     ...(o.kept ? { kept: o.kept.map(plain) } : {}),
     ...(o.findings ? { findings: o.findings.map(plain) } : {}),
     ...(o.skipped ? { skipped: o.skipped } : {}),
+    ...risksOf(o.file),
     ...(o.error ? { error: o.error } : {}),
   };
+}
+
+function risksOf(file: string): { nameRisks?: readonly NameRisk[] } {
+  if (file === '-') return {};
+  const risks = nameRisks(basename(file));
+  return risks.length ? { nameRisks: risks } : {};
 }

@@ -38,6 +38,7 @@ import {
 } from './undo-journal';
 import { writePlan } from './write-plan';
 import { fileRecord, type Outcome } from './json-output';
+import { nameNote } from './name-note';
 import { progressLine, type ProgressLine } from './progress-line';
 import {
   memoryAccess,
@@ -352,6 +353,8 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
     );
     for (const line of findingLines(findings))
       process.stdout.write(`${line}\n`);
+    const note = nameNote(o.file, undefined, options);
+    if (note) process.stdout.write(`  ${note}\n`);
     return;
   }
   const removed = o.removed ?? [];
@@ -373,6 +376,8 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
   lines.write(
     `${name} ${where} (${o.format?.id}): ${summary}${changes}${kept ? `; kept ${kept}` : ''}\n`,
   );
+  const note = nameNote(o.file, o.output, options);
+  if (note) lines.write(`  ${note}\n`);
 }
 
 function detail(text: string): string {

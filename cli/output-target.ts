@@ -1,6 +1,12 @@
-import { lstatSync, type BigIntStats } from 'node:fs';
+import { existsSync, lstatSync, type BigIntStats } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { CLEANED_PREFIX } from '../workers/engine/index';
+import { formatCatalog } from '../workers/engine/format-catalog';
+import {
+  extensionOf,
+  neutralName,
+  type NameKind,
+} from '../workers/engine/file-name';
 import { CliError, describeSystemError } from './cli-error';
 import type { FileIdentity } from './file-access';
 import { STANDARD_STREAM } from './std-streams';
@@ -13,9 +19,14 @@ import { STANDARD_STREAM } from './std-streams';
  */
 export function outputPaths(
   files: readonly string[],
-  options: { readonly out?: string; readonly outDir?: string },
+  options: {
+    readonly out?: string;
+    readonly outDir?: string;
+    readonly rename?: boolean;
+  },
 ): string[] {
   if (options.out !== undefined) return files.map(() => options.out!);
+  if (options.rename) return neutralPaths(files, options.outDir);
   // Only outputs of this run are told apart here; a file already on disk (an input of the run
   // included) is never replaced without --force, which checkTarget enforces.
   const taken = new Set<string>();
@@ -30,6 +41,35 @@ export function outputPaths(
       candidate = withSuffix(natural, n);
     taken.add(resolve(candidate));
     return candidate;
+  });
+}
+
+/** The kind a file's extension names in the catalog, for its neutral name. */
+function kindOfName(file: string): NameKind {
+  const ext = extensionOf(file);
+  if (ext === 'zip') return 'archive';
+  return (
+    formatCatalog.find((f) => (f.extensions as readonly string[]).includes(ext))
+      ?.kind ?? 'file'
+  );
+}
+
+/**
+ * `--rename`: each copy named by its kind (`photo.jpg`, `document.docx`), numbered in the run and
+ * past any file already there, so no name is reused and none replaced.
+ */
+function neutralPaths(files: readonly string[], outDir?: string): string[] {
+  const taken = new Set<string>();
+  return files.map((file) => {
+    if (file === STANDARD_STREAM) return STANDARD_STREAM;
+    const dir = outDir ?? dirname(file);
+    const kind = kindOfName(file);
+    for (let n = 1; ; n++) {
+      const candidate = join(dir, neutralName(file, kind, n));
+      if (taken.has(resolve(candidate)) || existsSync(candidate)) continue;
+      taken.add(resolve(candidate));
+      return candidate;
+    }
   });
 }
 

@@ -1,5 +1,6 @@
 // npm run build: builds the client, builds the server entry, then prerenders every page of every
-// variant into dist/ or SITE_OUT_DIR (one index.html per route, a 404.html per variant, sitemap.xml, robots.txt, an Atom feed per variant).
+// variant into dist/ or SITE_OUT_DIR (one index.html per route, a 404.html per variant, sitemap.xml, robots.txt, an Atom feed
+// and a web app manifest per variant, the service worker).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,6 +10,7 @@ import {
   readHeaderRules,
   headersFor,
 } from './prerender.headers.mjs';
+import { buildServiceWorker } from './build-service-worker.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // SITE_OUT_DIR lets a test run build its own copy, so parallel runs never share dist/.
@@ -117,8 +119,12 @@ async function main() {
   for (const [file, text] of Object.entries(await server.siteFiles()))
     write(file, text);
   rmSync(serverOut, { recursive: true, force: true });
+  // Last: the service worker precaches every file written above.
+  const precache = await buildServiceWorker(dist, manifest);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`prerendered ${pages.length} pages into ${dist} in ${seconds} s`);
+  console.log(
+    `prerendered ${pages.length} pages into ${dist} in ${seconds} s; the service worker lists ${precache.count} files (${(precache.size / 1024 / 1024).toFixed(1)} MB, all variants)`,
+  );
 }
 
 await main();

@@ -7,6 +7,7 @@ import {
 } from '../i18n/messages';
 import { App } from './app/App';
 import { featuresOfRoute } from './app/pages';
+import { registerServiceWorker } from './features/offline/service-worker';
 import './styles/index.css';
 
 const ROOT_ID = 'root';
@@ -32,6 +33,8 @@ async function start() {
       ),
   ]);
   const app = <App locale={locale} messages={messages} />;
+  // The variant's own registration: its scope is its prefix, '/' for Portuguese.
+  registerServiceWorker(locale.prefix || '/');
   // Under `vite` dev the root holds only the template comment: render instead of hydrating.
   if (container.firstElementChild) {
     hydrateRoot(container, app);

@@ -56,7 +56,7 @@ const PAGE_FEATURES: Partial<Record<PageId, readonly MessageFeature[]>> = {
   tiktok: TOOL_FEATURES,
   instagram: TOOL_FEATURES,
   social: TOOL_FEATURES,
-  howItWorks: ['how-it-works', 'tool'],
+  howItWorks: ['how-it-works', 'tool', 'offline'],
   faq: ['faq'],
   about: ['about'],
   privacy: ['legal'],

@@ -123,6 +123,14 @@ export function HomePage() {
         </p>
         <FormatGrid />
       </Section>
+      <Section id="install-title" title="home.install.title" narrow>
+        <p>
+          <FormattedMessage id="home.install.text" />{' '}
+          <PageLink page="howItWorks">
+            <FormattedMessage id="home.install.link" />
+          </PageLink>
+        </p>
+      </Section>
       <Section id="faq-title" title="faq.title" narrow>
         <FaqAccordion />
       </Section>

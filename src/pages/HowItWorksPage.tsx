@@ -2,6 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { PageLink } from '../site/PageLink';
 import { CardGrid } from '../components/CardGrid';
 import { PageHeader } from '../components/PageHeader';
+import { InstallSection } from '../components/InstallSection';
 import { Section } from '../components/Section';
 import { StepList } from '../components/StepList';
 import { TOOL_STEPS } from './ToolPage';
@@ -48,6 +49,7 @@ export function HowItWorksPage() {
           </PageLink>
         </div>
       </Section>
+      <InstallSection />
     </>
   );
 }

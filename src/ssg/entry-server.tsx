@@ -31,6 +31,7 @@ import { feedPath } from '../features/blog/feed-path';
 import { atomFeed } from './feed';
 import { headHtml } from './head-html';
 import { robotsTxt, sitemapXml } from './sitemap';
+import { installTags, manifestPath, webManifest } from './web-manifest';
 
 export interface RenderedPage {
   /** The message files the page loads before hydrating, as `feature/set`. */
@@ -94,7 +95,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     messageFiles,
     lang: head.lang,
     dir: head.dir,
-    head: headHtml(head),
+    head: `${headHtml(head)}\n    ${installTags(locale)}`,
     body,
     blogSources: blogSourcesOf(match, locale.messageSet, Boolean(article)),
   };
@@ -121,12 +122,20 @@ export function pagesToRender(): { path: string; file: string }[] {
   return [...pages, ...notFound];
 }
 
-/** The Atom feed of each variant, e.g. `en/feed.xml`, titled in its language. */
-async function feeds(): Promise<Record<string, string>> {
+/**
+ * The Atom feed and the web app manifest of each variant, e.g. `en/feed.xml` and
+ * `en/manifest.webmanifest`, in its language.
+ */
+async function variantFiles(): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   for (const locale of ALL_LOCALES) {
     const messages = await loadMessages(locale.messageSet);
     const intl = createIntl({ locale: locale.lang, messages });
+    files[manifestPath(locale).slice(1)] = JSON.stringify(
+      webManifest(locale, intl),
+      null,
+      2,
+    );
     const title = intl.formatMessage({ id: 'blogIndex.feedTitle' });
     const articles = await loadArticleIndex(locale.messageSet);
     files[feedPath(locale.code).slice(1)] = atomFeed(
@@ -142,5 +151,5 @@ async function feeds(): Promise<Record<string, string>> {
 export const siteFiles = async (): Promise<Record<string, string>> => ({
   'sitemap.xml': sitemapXml(SITE_URL),
   'robots.txt': robotsTxt(SITE_URL),
-  ...(await feeds()),
+  ...(await variantFiles()),
 });

@@ -20,6 +20,7 @@ import {
   type UploaderKind,
 } from '../../catalog/accepted-types';
 import type { Handoff } from './handoff';
+import { onIncomingFiles } from './incoming-files';
 import { StatusAnnouncer } from './StatusAnnouncer';
 import { useHydrated } from '../../site/use-hydrated';
 import { ZoneText } from './ZoneText';
@@ -136,6 +137,21 @@ export function DeferredUploader({ kind }: { kind: UploaderKind }) {
     // Once: `handOver` only reads refs and the message set, stable for the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // Files shared to the installed app or opened with it: the first is cleaned at once.
+  useEffect(
+    () =>
+      onIncomingFiles((files) =>
+        handOver({
+          files: files.slice(0, 1),
+          start: true,
+          notTaken: files.length - 1,
+        }),
+      ),
+    // Once: `handOver` only reads refs and the message set, stable for the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
 
   useEffect(() => {
     if (full) return;

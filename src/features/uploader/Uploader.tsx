@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { fromPromise } from 'xstate';
 import {
@@ -19,11 +19,15 @@ import {
   type UploaderKind,
 } from '../../catalog/accepted-types';
 import { DownloadLink } from './DownloadLink';
+import { NameNote } from './NameNote';
+import { nameRisks, neutralName } from '../../../workers/engine/file-name';
+import { itemKindOf } from '../../../workers/engine/format-catalog';
 import { DropZone } from './DropZone';
 import { ErrorBox } from './ErrorBox';
 import { FileSummary } from './FileSummary';
 import type { Handoff } from './handoff';
 import { ProgressBar } from './ProgressBar';
+import { ShareButton } from './ShareButton';
 import { StatusAnnouncer, type UploaderStatus } from './StatusAnnouncer';
 import { useHydrated } from '../../site/use-hydrated';
 import { useResultFocus } from './use-result-focus';
@@ -75,7 +79,11 @@ interface ResultProps {
 
 /** The result: what the file revealed, the clean copy first, then the details. */
 function Result({ result, file, url, resultRef, downloadRef }: ResultProps) {
-  const name = downloadName(result.name, file.name, result.format);
+  const cleanedName = downloadName(result.name, file.name, result.format);
+  const risks = useMemo(() => nameRisks(file.name), [file.name]);
+  const neutral = neutralName(cleanedName, itemKindOf(result.format.id));
+  const [useNeutral, setUseNeutral] = useState(false);
+  const name = useNeutral ? neutral : cleanedName;
   const alreadyClean = result.removed.length === 0;
   return (
     <div
@@ -89,10 +97,40 @@ function Result({ result, file, url, resultRef, downloadRef }: ResultProps) {
         />
       </p>
       <ReportSummary result={result} />
-      <DownloadLink ref={downloadRef} url={url} name={name} />
+      <div className="uploader-save">
+        <DownloadLink ref={downloadRef} url={url} name={name} />
+        <ShareButton blob={result.blob} name={name} />
+      </div>
+      <NameNote
+        fileName={file.name}
+        risks={risks}
+        neutral={neutral}
+        useNeutral={useNeutral}
+        onChange={setUseNeutral}
+      />
       <Report result={result} fileName={file.name} downloadName={name} />
     </div>
   );
+}
+
+/** Files shared to the app or opened with it are cleaned as soon as they are selected. */
+function useStartOnSelect(
+  handoff: Handoff | undefined,
+  status: UploaderStatus,
+  file: File | null,
+  start: () => void,
+) {
+  const pending = useRef<Handoff | undefined>(undefined);
+  useEffect(() => {
+    if (handoff?.start) pending.current = handoff;
+  }, [handoff]);
+  useEffect(() => {
+    if (status !== 'selected' || !file || !pending.current) return;
+    pending.current = undefined;
+    start();
+    // `start` sends to the machine, the same for the page's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status, file]);
 }
 
 /** The file uploader of every tool page: drop or choose, clean in the worker, report, download. */
@@ -125,6 +163,9 @@ export function Uploader({ kind, clean, handoff }: UploaderProps) {
     [],
   );
   useResultFocus(status, targets);
+  useStartOnSelect(handoff, status, file, () =>
+    send({ type: 'processing.start' }),
+  );
 
   return (
     <section
@@ -141,6 +182,14 @@ export function Uploader({ kind, clean, handoff }: UploaderProps) {
         onReject={() => send({ type: 'file.reject' })}
         handoff={handoff}
       />
+      {(handoff?.notTaken ?? 0) > 0 && (
+        <p className="uploader-hint" role="status">
+          <FormattedMessage
+            id="uploader.notTaken"
+            values={{ count: handoff?.notTaken }}
+          />
+        </p>
+      )}
       {file && <FileSummary file={file} />}
       {file && status !== 'done' && (
         <button

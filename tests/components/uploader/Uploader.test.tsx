@@ -143,6 +143,40 @@ describe('Uploader', () => {
     ).toContain('the copy is named cleaned_trip.png');
   });
 
+  it('says when the name gives away a date and time, and offers the copy under a neutral name', async () => {
+    const { clean, jobs } = manualClean();
+    renderWithIntl(<Uploader kind="photos" clean={clean} />, 'pt');
+    const named = new File(['\xff\xd8\xff'], 'IMG_20170209_195104.jpg', {
+      type: 'image/jpeg',
+    });
+    await act(async () => {
+      fireEvent.drop(screen.getByTestId('drop-zone'), dropData([named]));
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Remover metadados' }));
+    await act(async () =>
+      jobs[0]?.resolve({ ...SUCCESS, name: 'cleaned_IMG_20170209_195104.jpg' }),
+    );
+    const note = screen.getByTestId('name-note');
+    expect(note.textContent).toContain('IMG_20170209_195104.jpg');
+    expect(note.textContent).toContain('uma data e um horário');
+    const link = () => screen.getByTestId('download-link');
+    expect(link().getAttribute('download')).toBe(
+      'cleaned_IMG_20170209_195104.jpg',
+    );
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: 'Baixar como photo.jpg' }),
+    );
+    expect(link().getAttribute('download')).toBe('photo.jpg');
+  });
+
+  it('says nothing of a name that gives nothing away', async () => {
+    const { clean, jobs } = manualClean();
+    renderWithIntl(<Uploader kind="photos" clean={clean} />);
+    await selectAndStart();
+    await act(async () => jobs[0]?.resolve(SUCCESS));
+    expect(screen.queryByTestId('name-note')).toBeNull();
+  });
+
   it('shows the red box with the engine reason and no download on failure', async () => {
     const { clean, jobs } = manualClean();
     renderWithIntl(<Uploader kind="photos" clean={clean} />, 'de');

@@ -13,6 +13,9 @@ export interface ParsedHead {
   csp: string | undefined;
   alternates: Record<string, string>;
   h1: string | undefined;
+  /** The web app manifest the page links. */
+  manifest: string | undefined;
+  themeColor: string | undefined;
 }
 
 const ENTITIES: Record<string, string> = {
@@ -77,5 +80,10 @@ export function parseHead(html: string): ParsedHead {
     csp: cspTag ? attribute(cspTag, 'content') : undefined,
     alternates,
     h1: h1 === undefined ? undefined : decodeEntities(h1),
+    manifest: attribute(
+      links.find((tag) => attribute(tag, 'rel') === 'manifest') ?? '',
+      'href',
+    ),
+    themeColor: attribute(meta('theme-color') ?? '', 'content'),
   };
 }
