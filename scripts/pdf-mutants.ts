@@ -3,10 +3,28 @@
  * Cleans `count` mutants of the canary seed (tests/helpers/pdf-mutants.ts) and prints the
  * figures: outcomes by kind and code, false cleans (a canary in any layer of a clean output)
  * and crashes with the mutations that made them, and the slowest mutant.
+ * `npx tsx scripts/pdf-mutants.ts --save DIR SEED INDEX...` writes those mutants to DIR
+ * (`SEED-INDEX.pdf`, and its output as `SEED-INDEX.clean.pdf`) and prints how each was made and how it came out, to replay a failure.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanOutcome } from '../tests/helpers/fuzz-engine';
 import { judge, mutant } from '../tests/helpers/pdf-mutants';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+if (process.argv.includes('--save')) {
+  const [dir, seedArg, ...indices] = args;
+  mkdirSync(dir!, { recursive: true });
+  for (const i of indices.map(Number)) {
+    const m = mutant(Number(seedArg), i);
+    writeFileSync(join(dir!, `${seedArg}-${i}.pdf`), m.bytes);
+    const outcome = await cleanOutcome(m.bytes).catch(() => null);
+    if (outcome?.kind === 'clean')
+      writeFileSync(join(dir!, `${seedArg}-${i}.clean.pdf`), outcome.output);
+    console.log(`#${i} ${m.how}: ${JSON.stringify(await judge(m.bytes))}`);
+  }
+  process.exit(0);
+}
 const count = Number(args[0] ?? 2000);
 const seed = Number(args[1] ?? 1);
 const withQpdf = process.argv.includes('--qpdf');

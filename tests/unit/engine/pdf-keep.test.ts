@@ -15,7 +15,9 @@ import {
   xmpPacket,
   type PdfBody,
 } from '../../helpers/pdf-fixtures';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
 import { leakedCanaries, pdfLayers } from '../../helpers/pdf-layers';
+import { ascii85, lzw, runLength } from '../../helpers/pdf-old-filters';
 import { blobOf } from '../../helpers/video-tools';
 import { materialize } from '../../helpers/zip-tools';
 
@@ -495,6 +497,37 @@ describe('pdf: inline images', () => {
     expect(pdfText(path)).toContain('BI and ID as text');
     qpdfCheck(path);
   });
+
+  it.each([
+    ['LZWDecode', lzw],
+    ['ASCII85Decode', ascii85],
+    ['RunLengthDecode', runLength],
+  ])(
+    'cleans a JPEG inline image in a content stream under %s',
+    async (filter, encode) => {
+      const canary = `CANARY_INLINE_${filter.toUpperCase()}`;
+      const jpeg = photo(`inline-${filter}.jpg`, canary);
+      const input = pagePdf([
+        [
+          4,
+          {
+            dict: `/Filter /${filter}`,
+            data: encode(inlineContent(jpeg)),
+          },
+        ],
+      ]);
+      const { output, path } = await cleaned(`inline-${filter}`, input);
+      expectNoLeaks(input, output, [canary]);
+      expect(pageHashes(path, dir, `inline-${filter}-after`)).toEqual(
+        pageHashes(
+          join(dir, `inline-${filter}.pdf`),
+          dir,
+          `inline-${filter}-before`,
+        ),
+      );
+      qpdfCheck(path);
+    },
+  );
 
   it('fails closed, naming the page, when an inline JPEG cannot be cleaned', async () => {
     const jpeg = photo('inline-hex.jpg', 'CANARY_INLINE_HEX');

@@ -161,7 +161,9 @@ function localPaths(d: PdfDict, owner: string): Finding[] {
     // A local path under any other key (a private or damaged one) goes the same way.
     if (!text || !(isPathKey ? isLocal(text, key) : holdsLocalPath(text)))
       continue;
-    d.map.set(key, textString(v, fileNameOf(text)));
+    const name = fileNameOf(text);
+    if (name === text) continue;
+    d.map.set(key, textString(v, name));
     found.push(finding('identifier.file-name', key, owner, text));
   }
   return found;
@@ -169,12 +171,31 @@ function localPaths(d: PdfDict, owner: string): Finding[] {
 
 /**
  * A file specification's absolute forms (ISO 32000-2, 7.11.2.1: `/C/Users/x/a.pdf`, and the
- * platform forms `C:\...`, UNC `\\server\...`), or any local path or `file:` URI.
+ * platform forms `C:\...`, UNC `\\server\...`), or any local path or `file:` URI. A URI
+ * (12.6.4.8) stays only when it names a place on a network: a relative reference is resolved
+ * against the document's own folder, and a damaged one is no link at all.
  */
 function isLocal(text: string, key: string): boolean {
   if (holdsLocalPath(text)) return true;
-  if (key === 'URI' || key === 'Base') return false;
+  if (key === 'URI' || key === 'Base') return !isNetworkUri(text);
   return /^(?:[\\/]|[A-Za-z]:)/.test(text) && /[\\/:]/.test(text.slice(1));
+}
+
+/**
+ * An absolute URI (RFC 3986, 3 and 2: a scheme, then only the characters a URI may hold) whose
+ * scheme names a network place; the schemes that address a host need one after `//`.
+ */
+const ABSOLUTE_URI =
+  /^([A-Za-z][A-Za-z0-9+.-]*):[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
+const HOST_SCHEMES = new Set(['http', 'https', 'ftp', 'ftps']);
+const OTHER_NETWORK_SCHEMES = new Set(['mailto', 'tel', 'news', 'nntp']);
+const AFTER_SCHEME_HOST = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#@]/;
+
+function isNetworkUri(text: string): boolean {
+  const scheme = ABSOLUTE_URI.exec(text)?.[1]?.toLowerCase();
+  if (scheme === undefined) return false;
+  if (HOST_SCHEMES.has(scheme)) return AFTER_SCHEME_HOST.test(text);
+  return OTHER_NETWORK_SCHEMES.has(scheme);
 }
 
 function fileNameOf(text: string): string {

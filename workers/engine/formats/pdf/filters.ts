@@ -1,11 +1,13 @@
 /**
  * Decodes the few streams the cleaner must read (cross-reference and object streams, XMP,
- * attachments): FlateDecode with PNG predictors (ISO 32000-1, 7.4.4) and ASCIIHexDecode. Every
+ * attachments, content streams): FlateDecode and LZWDecode with PNG predictors (ISO 32000-1,
+ * 7.4.4), ASCIIHexDecode, ASCII85Decode and RunLengthDecode (`old-filters.ts`). Every
  * inflate is bounded per stream and by one budget for the whole document.
  */
 import { EngineError, corrupt } from '../../errors';
 import { MAX_DECOMPRESSED_BYTES, MAX_METADATA_BYTES } from '../../limits';
 import { inflateLimited } from '../../shared/inflate';
+import { ascii85Decode, lzwDecode, runLengthDecode } from './old-filters';
 import {
   intOf,
   isArray,
@@ -38,7 +40,21 @@ export function canDecode(d: PdfDict): boolean {
   return namesOf(d.map.get('Filter')).every((f) => DECODERS.has(f));
 }
 
-const DECODERS = new Set(['FlateDecode', 'Fl', 'ASCIIHexDecode', 'AHx']);
+const DECODERS = new Set([
+  'FlateDecode',
+  'Fl',
+  'ASCIIHexDecode',
+  'AHx',
+  'LZWDecode',
+  'LZW',
+  'ASCII85Decode',
+  'A85',
+  'RunLengthDecode',
+  'RL',
+]);
+
+/** `/EarlyChange` when the parameters do not say (7.4.4.2, Table 10). */
+const DEFAULT_EARLY_CHANGE = 1;
 
 /** The standard filters (ISO 32000-2, 7.4.1, Table 6) and their inline-image abbreviations. */
 const STANDARD = new Set([
@@ -87,8 +103,20 @@ export function decodeStream(
       data = inflateLimited(data, limit);
       budget.take(data.length);
       data = unpredict(data, parmsAt(d, i));
+    } else if (filter === 'LZWDecode' || filter === 'LZW') {
+      const parms = parmsAt(d, i);
+      const early = num(parms?.map.get('EarlyChange'), DEFAULT_EARLY_CHANGE);
+      data = lzwDecode(data, early, Math.min(maxBytes, budget.remaining));
+      budget.take(data.length);
+      data = unpredict(data, parms);
     } else if (filter === 'ASCIIHexDecode' || filter === 'AHx') {
       data = asciiHex(data);
+    } else if (filter === 'ASCII85Decode' || filter === 'A85') {
+      data = ascii85Decode(data, Math.min(maxBytes, budget.remaining));
+      budget.take(data.length);
+    } else if (filter === 'RunLengthDecode' || filter === 'RL') {
+      data = runLengthDecode(data, Math.min(maxBytes, budget.remaining));
+      budget.take(data.length);
     } else {
       throw new EngineError('unsupported', `PDF stream filter ${filter}`);
     }

@@ -5,7 +5,8 @@
  * name was damaged) goes and is reported. What the rules in `rules.ts` remove by name goes first.
  */
 import { finding, type Finding } from '../../findings';
-import { isDict, isString, nameOf, type PdfDict } from './objects';
+import { actionKeys, isActionType, TRIGGERS } from './actions';
+import { isDict, isRef, isString, nameOf, type PdfDict } from './objects';
 import { textOf } from './text';
 
 /** Keys every stream dictionary may hold (ISO 32000-2, 7.3.8.2, Table 5). */
@@ -290,6 +291,114 @@ const USAGE = [
 ];
 const USAGE_KEYS = new Set(USAGE);
 
+/**
+ * ISO 32000-2, 9.6.2.1 (Type 1 and TrueType fonts), 9.6.4 (Type 3), 9.7.4 (CIDFonts) and 9.7.6
+ * (Type 0), as one list; the stream keys too, as a damaged font may be a stream.
+ */
+const FONT = [
+  ...STREAM,
+  'Type',
+  'Subtype',
+  'Name',
+  'BaseFont',
+  'FirstChar',
+  'LastChar',
+  'Widths',
+  'FontDescriptor',
+  'Encoding',
+  'ToUnicode',
+  'FontBBox',
+  'FontMatrix',
+  'CharProcs',
+  'Resources',
+  'CIDSystemInfo',
+  'DW',
+  'W',
+  'DW2',
+  'W2',
+  'CIDToGIDMap',
+  'DescendantFonts',
+];
+
+/** ISO 32000-2, 9.8.1 and 9.8.3 (font descriptors, with a CIDFont's entries). */
+const FONT_DESCRIPTOR = [
+  'Type',
+  'FontName',
+  'FontFamily',
+  'FontStretch',
+  'FontWeight',
+  'Flags',
+  'FontBBox',
+  'ItalicAngle',
+  'Ascent',
+  'Descent',
+  'Leading',
+  'CapHeight',
+  'XHeight',
+  'StemV',
+  'StemH',
+  'AvgWidth',
+  'MaxWidth',
+  'MissingWidth',
+  'FontFile',
+  'FontFile2',
+  'FontFile3',
+  'CharSet',
+  'Style',
+  'Lang',
+  'FD',
+  'CIDSet',
+];
+
+/** ISO 32000-2, 12.7.3 (the interactive form dictionary). */
+const ACROFORM = [
+  'Fields',
+  'NeedAppearances',
+  'SigFlags',
+  'CO',
+  'DR',
+  'DA',
+  'Q',
+  'XFA',
+];
+
+/** ISO 32000-2, 8.11.4.2 (optional content properties). */
+const OC_PROPERTIES = ['OCGs', 'D', 'Configs'];
+
+/**
+ * ISO 32000-2, 8.11.4.3 (optional content configurations); `/Creator`, the application or
+ * person that made the configuration, goes.
+ */
+const OC_CONFIG = [
+  'Name',
+  'BaseState',
+  'ON',
+  'OFF',
+  'Intent',
+  'AS',
+  'Order',
+  'ListMode',
+  'RBGroups',
+  'Locked',
+];
+
+/** ISO 32000-2, 12.3.3: the outline dictionary and its items. */
+const OUTLINES = ['Type', 'First', 'Last', 'Count'];
+const OUTLINE_ITEM = [
+  'Title',
+  'Parent',
+  'Prev',
+  'Next',
+  'First',
+  'Last',
+  'Count',
+  'Dest',
+  'A',
+  'SE',
+  'C',
+  'F',
+];
+
 export type KeptKind =
   | 'catalog'
   | 'pages'
@@ -298,9 +407,18 @@ export type KeptKind =
   | 'annotation'
   | 'filespec'
   | 'ocg'
-  | 'resources';
+  | 'resources'
+  | 'action'
+  | 'additional-actions'
+  | 'outlines'
+  | 'outline-item'
+  | 'font'
+  | 'font-descriptor'
+  | 'acroform'
+  | 'oc-properties'
+  | 'oc-config';
 
-const KEYS: Record<KeptKind, ReadonlySet<string>> = {
+const KEYS: Record<Exclude<KeptKind, 'action'>, ReadonlySet<string>> = {
   catalog: new Set(CATALOG),
   pages: new Set(PAGES),
   page: new Set(PAGE),
@@ -309,9 +427,22 @@ const KEYS: Record<KeptKind, ReadonlySet<string>> = {
   filespec: new Set(FILESPEC),
   ocg: new Set(OCG),
   resources: new Set(RESOURCES),
+  'additional-actions': new Set(TRIGGERS),
+  outlines: new Set(OUTLINES),
+  'outline-item': new Set(OUTLINE_ITEM),
+  font: new Set(FONT),
+  'font-descriptor': new Set(FONT_DESCRIPTOR),
+  acroform: new Set(ACROFORM),
+  'oc-properties': new Set(OC_PROPERTIES),
+  'oc-config': new Set(OC_CONFIG),
 };
 
-const XOBJECT_SUBTYPES = new Set(['Image', 'Form', 'PS']);
+/** The keys a dictionary of the kind keeps: an action's depend on its type. */
+const keysOf = (d: PdfDict, kind: KeptKind): ReadonlySet<string> =>
+  kind === 'action' ? actionKeys(nameOf(d.map.get('S'))) : KEYS[kind];
+
+/** ISO 32000-2, 8.8: an XObject's `/Subtype` is required and one of these. */
+export const XOBJECT_SUBTYPES = new Set(['Image', 'Form', 'PS']);
 
 /**
  * Which kept kind a dictionary is, from its own keys (the walk has resolved indirect `/Type` and
@@ -328,6 +459,12 @@ export function keptKind(
   if (type === 'Page') return 'page';
   if (isAnnotation) return 'annotation';
   if (type === 'OCG') return 'ocg';
+  // An action says its type in `/S`; `/Type`, when present, must be `/Action` (12.6.2).
+  if (
+    (type === undefined || type === 'Action') &&
+    isActionType(nameOf(d.map.get('S')))
+  )
+    return 'action';
   const subtype = nameOf(d.map.get('Subtype'));
   if (type === 'XObject' || (subtype && XOBJECT_SUBTYPES.has(subtype)))
     return 'xobject';
@@ -354,14 +491,37 @@ const OWNERS: Record<KeptKind, string> = {
   filespec: 'file specification',
   ocg: 'layer',
   resources: 'Resources',
+  action: 'action',
+  'additional-actions': 'additional actions',
+  outlines: 'Outlines',
+  'outline-item': 'outline item',
+  font: 'Font',
+  'font-descriptor': 'FontDescriptor',
+  acroform: 'AcroForm',
+  'oc-properties': 'OCProperties',
+  'oc-config': 'layer configuration',
 };
 
-/** Removes every key the kind does not define, reporting each one. */
+/**
+ * Keys the standard defines as text strings (8.11.2.1, 8.11.4.3, 12.3.3, 7.11.3, 12.5.2, 12.5.6.2,
+ * 12.7.4.1): a dictionary or array under one is no text a reader shows, and goes.
+ */
+const TEXT_KEYS: Partial<Record<KeptKind, readonly string[]>> = {
+  ocg: ['Name'],
+  'oc-config': ['Name'],
+  'outline-item': ['Title'],
+  filespec: ['UF', 'Desc'],
+  annotation: ['Contents', 'T', 'TU', 'TM', 'NM', 'Subj'],
+};
+
+/** Removes every key the kind does not define, and any text key holding no text, reporting each. */
 export function keepDefinedKeys(d: PdfDict, kind: KeptKind): Finding[] {
-  const keep = KEYS[kind];
+  const keep = keysOf(d, kind);
   const found: Finding[] = [];
+  const text = TEXT_KEYS[kind];
   for (const [key, v] of [...d.map]) {
-    if (keep.has(key)) continue;
+    if (keep.has(key) && !(text?.includes(key) && !isString(v) && !isRef(v)))
+      continue;
     d.map.delete(key);
     const value = isDict(v) ? undefined : textOf(v);
     found.push(keyFinding(key, OWNERS[kind], value));

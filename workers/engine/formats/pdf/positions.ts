@@ -1,31 +1,140 @@
 /**
  * What an object is by where it is referenced, not by what it says about itself: the kids of the
- * page tree are page tree nodes or pages, a page's `/Annots` are annotations, and the values of a
- * resource dictionary's `/XObject` are XObjects (ISO 32000-2, 7.7.3, 12.5.1, 7.8.3). A damaged or
- * changed `/Type` therefore cannot take a dictionary out of the keep-list.
+ * page tree are page tree nodes or pages, a page's `/Annots` are annotations, the values of a
+ * resource dictionary's `/XObject` are XObjects (ISO 32000-2, 7.7.3, 12.5.1, 7.8.3), an
+ * annotation's or an outline item's `/A`, the catalog's `/OpenAction`, an action's `/Next` and
+ * the values of an additional-actions dictionary are actions (12.6.2, 12.6.3), the outline
+ * tree is made of outline items (12.3.3), and the catalog's `/AcroForm` and `/OCProperties` are
+ * the form (12.7.3) and the layers with their configurations (8.11.4). A damaged or changed `/Type` or `/S` therefore cannot
+ * take a dictionary out of the keep-list. Positions hold for indirect objects (noted by number as
+ * the walk meets their references) and for direct ones (handed down as the walk cleans a value).
  */
 import type { KeptKind } from './keep';
 import {
   isArray,
-  isDict,
   isRef,
+  nameOf,
   type PdfDict,
   type PdfObject,
   type PdfValue,
 } from './objects';
 
 export type Position =
-  'page-node' | 'annotation' | 'xobject' | 'annots' | 'resources';
+  | 'page-node'
+  | 'annotation'
+  | 'xobject'
+  | 'annots'
+  | 'resources'
+  | 'action'
+  | 'actions'
+  | 'additional-actions'
+  | 'outlines'
+  | 'outline-item'
+  | 'filespec'
+  | 'filespecs'
+  | 'ocg'
+  | 'ocgs'
+  | 'acroform'
+  | 'oc-properties'
+  | 'oc-config'
+  | 'oc-configs'
+  | 'font'
+  | 'font-descriptor'
+  | 'fonts'
+  | 'xobjects';
 
 export type Positions = Map<number, Position>;
+
+/** A movie annotation's `/A` is its activation dictionary, not an action (12.5.6.17). */
+const MOVIE = 'Movie';
 
 function note(
   v: PdfValue | undefined,
   as: Position,
   positions: Positions,
 ): void {
-  for (const r of isArray(v) ? v.items : [v])
-    if (isRef(r) && !positions.has(r.num)) positions.set(r.num, as);
+  if (isArray(v)) {
+    const item = itemPosition(as);
+    if (item !== undefined) for (const r of v.items) note(r, item, positions);
+  } else if (isRef(v) && !positions.has(v.num)) positions.set(v.num, as);
+}
+
+/** Actions whose `/F` is a file specification (12.6.4, 12.7.6). */
+const FILE_ACTIONS = new Set([
+  'GoToR',
+  'GoToE',
+  'Launch',
+  'Thread',
+  'SubmitForm',
+  'ImportData',
+]);
+
+/**
+ * The values of a dictionary that its kind (or, for a map of named resources, its position)
+ * gives a position, with that position.
+ */
+export function childPositions(
+  d: PdfDict,
+  kind: KeptKind | null,
+  position?: Position,
+): [PdfValue, Position][] {
+  const m = d.map;
+  const out: [PdfValue, Position][] = [];
+  const add = (key: string, as: Position): void => {
+    const v = m.get(key);
+    if (v !== undefined) out.push([v, as]);
+  };
+  if (kind === 'catalog') {
+    add('Pages', 'page-node');
+    add('Outlines', 'outlines');
+    add('OpenAction', 'action');
+    add('AcroForm', 'acroform');
+    add('OCProperties', 'oc-properties');
+  }
+  // The document's layers (8.11.4.2): every optional content group is listed in `/OCGs`.
+  if (kind === 'oc-properties') {
+    add('OCGs', 'ocgs');
+    add('D', 'oc-config');
+    add('Configs', 'oc-configs');
+  }
+  if (kind === 'acroform') add('DR', 'resources');
+  if (kind === 'pages') add('Kids', 'page-node');
+  if (kind === 'page') {
+    add('Annots', 'annots');
+  }
+  if (kind === 'annotation' && nameOf(m.get('Subtype')) !== MOVIE)
+    add('A', 'action');
+  if (kind === 'outlines' || kind === 'outline-item') {
+    for (const key of ['First', 'Last']) add(key, 'outline-item');
+    if (kind === 'outline-item') {
+      for (const key of ['Next', 'Prev']) add(key, 'outline-item');
+      add('A', 'action');
+    }
+  }
+  if (kind === 'action') {
+    add('Next', 'actions');
+    if (FILE_ACTIONS.has(nameOf(m.get('S')) ?? '')) add('F', 'filespec');
+  }
+  if (kind === 'annotation') add('FS', 'filespec');
+  // Associated files (14.13): an array of file specifications wherever it stands.
+  add('AF', 'filespecs');
+  if (kind === 'page' || kind === 'pages') add('Parent', 'page-node');
+  if (kind === 'font') {
+    add('DescendantFonts', 'font');
+    add('FontDescriptor', 'font-descriptor');
+  }
+  if (kind === 'additional-actions')
+    for (const v of m.values()) out.push([v, 'action']);
+  if (kind === 'catalog' || kind === 'page' || kind === 'annotation')
+    add('AA', 'additional-actions');
+  add('Resources', 'resources');
+  // A resource dictionary's maps of named XObjects and fonts (7.8.3), direct or not.
+  add('XObject', 'xobjects');
+  add('Font', 'fonts');
+  if (position === 'xobjects' || position === 'fonts')
+    for (const v of m.values())
+      out.push([v, position === 'xobjects' ? 'xobject' : 'font']);
+  return out;
 }
 
 /** Notes the positions a dictionary gives the objects it references. */
@@ -33,25 +142,38 @@ export function notePositions(
   d: PdfDict,
   kind: KeptKind | null,
   positions: Positions,
+  position?: Position,
 ): void {
-  const m = d.map;
-  if (kind === 'catalog') note(m.get('Pages'), 'page-node', positions);
-  if (kind === 'pages') note(m.get('Kids'), 'page-node', positions);
-  if (kind === 'page') {
-    const annots = m.get('Annots');
-    if (isRef(annots)) note(annots, 'annots', positions);
-    else note(annots, 'annotation', positions);
-  }
-  note(m.get('Resources'), 'resources', positions);
-  const xobjects = m.get('XObject');
-  if (isDict(xobjects))
-    for (const v of xobjects.map.values()) note(v, 'xobject', positions);
+  for (const [v, as] of childPositions(d, kind, position))
+    note(v, as, positions);
 }
 
-/** An `/Annots` array in an object of its own: its items are annotations. */
+/**
+ * The position an array's items take from the array's own: the items of `/Annots`, `/Kids` and
+ * `/Next` arrays. An array where an action may stand (`/OpenAction`, `/A`) is a destination,
+ * whose items are not actions.
+ */
+export function itemPosition(
+  position: Position | undefined,
+): Position | undefined {
+  if (position === 'annots') return 'annotation';
+  if (position === 'actions') return 'action';
+  if (position === 'filespecs') return 'filespec';
+  if (position === 'ocgs') return 'ocg';
+  if (position === 'oc-configs') return 'oc-config';
+  if (
+    position === 'annotation' ||
+    position === 'page-node' ||
+    position === 'font'
+  )
+    return position;
+  return undefined;
+}
+
+/** An array in an object of its own (`/Annots`, `/Kids`, `/Next`): its items take its position. */
 export function noteArrayPositions(o: PdfObject, positions: Positions): void {
-  if (positions.get(o.num) === 'annots' && isArray(o.value))
-    note(o.value, 'annotation', positions);
+  const as = positions.get(o.num);
+  if (as !== undefined && isArray(o.value)) note(o.value, as, positions);
 }
 
 /** The kept kind a position gives a dictionary, if any. */
@@ -60,8 +182,15 @@ export function kindAt(
   position: Position | undefined,
 ): KeptKind | null {
   if (position === 'page-node') return d.map.has('Kids') ? 'pages' : 'page';
-  if (position === 'annotation') return 'annotation';
-  if (position === 'xobject') return 'xobject';
-  if (position === 'resources') return 'resources';
-  return null;
+  if (position === 'actions') return 'action';
+  if (
+    position === 'annots' ||
+    position === 'filespecs' ||
+    position === 'ocgs' ||
+    position === 'oc-configs' ||
+    position === 'fonts' ||
+    position === 'xobjects'
+  )
+    return null;
+  return position ?? null;
 }

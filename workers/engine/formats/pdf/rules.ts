@@ -14,7 +14,7 @@ import {
 } from './objects';
 import { anywhere } from './anywhere';
 import { noteContentStreams } from './content';
-import { keepDefinedKeys, keptKind } from './keep';
+import { keepDefinedKeys, keptKind, type KeptKind } from './keep';
 import { kindAt, notePositions, type Position } from './positions';
 import { dateOf, textOf } from './text';
 
@@ -67,16 +67,22 @@ function take(d: PdfDict, key: string): PdfValue | undefined {
   return v;
 }
 
+/** What one dictionary held, and the kind it was kept as. */
+export interface CleanedDict {
+  readonly findings: Finding[];
+  readonly kind: KeptKind | null;
+}
+
 /**
  * Cleans one dictionary in place and returns what it held. Rules look only at the dictionary
- * itself, so the same rules hold for direct and indirect dictionaries alike.
+ * itself and at its position, so the same rules hold for direct and indirect dictionaries alike.
  */
 export function cleanDict(
   d: PdfDict,
   tally: Tally,
   isCatalog: boolean,
   position?: Position,
-): Finding[] {
+): CleanedDict {
   const found: Finding[] = [];
   const owner = ownerOf(d);
   const m = d.map;
@@ -134,9 +140,9 @@ export function cleanDict(
   if (isCatalog) found.push(...catalog(d));
   found.push(...anywhere(d, owner));
   noteContentStreams(d, kind, tally);
-  notePositions(d, kind, tally.positions);
+  notePositions(d, kind, tally.positions, position);
   if (kind) found.push(...keepDefinedKeys(d, kind));
-  return found;
+  return { findings: found, kind };
 }
 
 /** The keys of a document information dictionary (ISO 32000-1, 14.3.3). */

@@ -22,7 +22,13 @@ import { attachmentData, settleUncleanable, UNCLEANABLE } from './attachments';
 import { noteContentArray, otherStream } from './content';
 import { canDecode, decodeStream, isStandardFilter } from './filters';
 import { cleanJpx } from './jpx';
-import { noteArrayPositions, type Position } from './positions';
+import { XOBJECT_SUBTYPES } from './keep';
+import {
+  childPositions,
+  itemPosition,
+  noteArrayPositions,
+  type Position,
+} from './positions';
 import { resolveDeciding } from './resolve';
 import {
   isArray,
@@ -71,7 +77,8 @@ const MAX_XMP_BYTES = 4 * 1024 * 1024;
 const CHECK_EVERY = 256;
 
 /**
- * Cleans every dictionary of a value, outermost first, so what a rule removes is never visited.
+ * Cleans every dictionary of a value, outermost first, so what a rule removes is never visited;
+ * a direct dictionary takes the position its parent's kind gives it, as a referenced one does.
  */
 function cleanValue(
   v: PdfValue,
@@ -80,16 +87,18 @@ function cleanValue(
   position?: Position,
 ): Finding[] {
   const found: Finding[] = [];
-  const stack: PdfValue[] = [v];
+  const stack: [PdfValue, Position | undefined][] = [[v, position]];
   while (stack.length) {
-    const x = stack.pop()!;
+    const [x, at] = stack.pop()!;
     if (typeof x !== 'object' || x === null) continue;
-    if (x.kind === 'array') stack.push(...x.items);
-    else if (x.kind === 'dict') {
-      found.push(
-        ...cleanDict(x, tally, x === catalog, x === v ? position : undefined),
-      );
-      stack.push(...x.map.values());
+    if (x.kind === 'array') {
+      const item = itemPosition(at);
+      for (const i of x.items) stack.push([i, item]);
+    } else if (x.kind === 'dict') {
+      const { findings, kind } = cleanDict(x, tally, x === catalog, at);
+      found.push(...findings);
+      const given = new Map(childPositions(x, kind, at));
+      for (const c of x.map.values()) stack.push([c, given.get(c)]);
     }
   }
   return found;
@@ -235,7 +244,16 @@ async function streamData(
     uncleanable.set(o.num, attachment);
     return null;
   }
-  const isImage = nameOf(d.map.get('Subtype')) === 'Image';
+  const subtype = nameOf(d.map.get('Subtype'));
+  // Drawn as an XObject yet none of its kinds: no reader shows it, and no rule knows its data.
+  if (
+    tally.positions.get(o.num) === 'xobject' &&
+    !XOBJECT_SUBTYPES.has(subtype ?? '')
+  )
+    throw corrupt(
+      `object ${o.num} is drawn as an XObject but has no XObject subtype`,
+    );
+  const isImage = subtype === 'Image';
   if (!isImage) return otherStream(doc, ctx, tally, o, findings);
   if (filters.at(-1) === 'JPXDecode')
     return jpxData(doc, src, o, filters, findings, nestedOpaque);
