@@ -44,6 +44,16 @@ const TOOLS = [
     packages: ['unzip'],
   },
   {
+    name: 'zip (encrypted members for the archive tests)',
+    present: () => runs('zip', ['-v']),
+    packages: ['zip'],
+  },
+  {
+    name: 'script (a terminal for the CLI progress and stdout tests)',
+    present: () => runs('script', ['--version']),
+    packages: ['bsdutils'],
+  },
+  {
     name: 'ImageMagick (with SVG and its fonts)',
     present: () =>
       says('convert', ['-list', 'format'], /\bSVG\b/) && dpkg('gsfonts'),
