@@ -139,16 +139,10 @@ export function DeferredUploader({ kind }: { kind: UploaderKind }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Files shared to the installed app or opened with it: the first is cleaned at once.
+  // Files shared to the installed app or opened with it are cleaned at once: one as any chosen
+  // file, several as a list.
   useEffect(
-    () =>
-      onIncomingFiles((files) =>
-        handOver({
-          files: files.slice(0, 1),
-          start: true,
-          notTaken: files.length - 1,
-        }),
-      ),
+    () => onIncomingFiles((files) => handOver({ files, start: true })),
     // Once: `handOver` only reads refs and the message set, stable for the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],

@@ -130,8 +130,7 @@ function Result({ result, file, url, resultRef, downloadRef }: ResultProps) {
 /** Files shared to the app or opened with it are cleaned as soon as they are selected. */
 function useStartOnSelect(
   handoff: Handoff | undefined,
-  status: UploaderStatus,
-  file: File | null,
+  ready: boolean,
   start: () => void,
 ) {
   const pending = useRef<Handoff | undefined>(undefined);
@@ -139,12 +138,12 @@ function useStartOnSelect(
     if (handoff?.start) pending.current = handoff;
   }, [handoff]);
   useEffect(() => {
-    if (status !== 'selected' || !file || !pending.current) return;
+    if (!ready || !pending.current) return;
     pending.current = undefined;
     start();
     // `start` sends to the machine, the same for the page's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [status, file]);
+  }, [ready]);
 }
 
 /** The file uploader of every tool page: drop or choose, clean in the worker, report, download. */
@@ -185,8 +184,11 @@ export function Uploader({ kind, clean, handoff }: UploaderProps) {
     [],
   );
   useResultFocus(status, targets);
-  useStartOnSelect(handoff, status, file, () =>
-    send({ type: 'processing.start' }),
+  // One file waits as "selected", several as a list ready to start.
+  useStartOnSelect(
+    handoff,
+    (status === 'selected' && file !== null) || batchPhase === 'ready',
+    () => send({ type: 'processing.start' }),
   );
 
   return (
@@ -216,14 +218,6 @@ export function Uploader({ kind, clean, handoff }: UploaderProps) {
             onCancel={() => send({ type: 'processing.cancel' })}
           />
         </Suspense>
-      )}
-      {(handoff?.notTaken ?? 0) > 0 && (
-        <p className="uploader-hint" role="status">
-          <FormattedMessage
-            id="uploader.notTaken"
-            values={{ count: handoff?.notTaken }}
-          />
-        </p>
       )}
       {file && <FileSummary file={file} />}
       {file && status !== 'done' && (

@@ -11,8 +11,6 @@ export interface Handoff {
   readonly focusSelect?: boolean;
   /** The files came from the share sheet or "Open with": clean them at once. */
   readonly start?: boolean;
-  /** How many more files came with them than the page takes (it cleans one at a time). */
-  readonly notTaken?: number;
 }
 
 /**
