@@ -193,6 +193,13 @@ export function exiftoolTags(
   return exiftoolTagsOf([path], extraArgs).get(path) ?? {};
 }
 
+/**
+ * Tags the product keeps on purpose, by group and name: a PDF's `/Lang` (the document's language,
+ * which screen readers need to read it aloud; ISO 32000-2 14.9.2) stays in the catalog's
+ * keep-list, and says nothing about who made the file.
+ */
+const KEPT_ON_PURPOSE: ReadonlySet<string> = new Set(['PDF:Language']);
+
 function identifying(
   tags: Record<string, unknown>,
   allowed: ReadonlySet<string>,
@@ -205,7 +212,13 @@ function identifying(
     const neutral =
       (NEUTRAL_GROUPS.has(group) && !NEUTRAL_GROUP_EXCEPTIONS.has(key)) ||
       STRUCTURAL_TAG_NAMES.has(name);
-    if (neutral || allowed.has(key) || isBlank(value)) return [];
+    if (
+      neutral ||
+      allowed.has(key) ||
+      KEPT_ON_PURPOSE.has(key) ||
+      isBlank(value)
+    )
+      return [];
     return [`${key}=${String(value)}`];
   });
 }
