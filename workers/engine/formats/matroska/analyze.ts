@@ -4,7 +4,19 @@ import type { ByteRange } from '../../format-module';
 import { emptyAnalysis, type Analysis } from './targets';
 import { needsFonts, scanAttachments } from './attachment-scan';
 import { EbmlCursor } from './cursor';
-import { ATTACHMENTS, CLUSTER, INFO, TAGS, TRACKS } from './ids';
+import type { Element } from './ebml';
+import {
+  ATTACHMENTS,
+  CHAPTERS,
+  CLUSTER,
+  CUES,
+  INFO,
+  SEEK_HEAD,
+  TAGS,
+  TRACKS,
+} from './ids';
+import { scanChapters } from './chapter-scan';
+import { finding } from '../../findings';
 import { scanInfo, scanTracks } from './info';
 import { scanSeekHeads } from './seek-scan';
 import { readLayout } from './segment';
@@ -14,6 +26,31 @@ import {
   type TextTrackEntry,
   type TracksMaster,
 } from './text-tracks';
+
+/** The Segment's children RFC 9559 defines (5.1); Void and CRC-32 never reach this list. */
+const LEVEL_1: ReadonlySet<number> = new Set([
+  SEEK_HEAD,
+  INFO,
+  TRACKS,
+  CHAPTERS,
+  CLUSTER,
+  CUES,
+  ATTACHMENTS,
+  TAGS,
+]);
+
+/**
+ * An element the format does not define at this level can hold anything a muxer or an editor put
+ * there; players skip it, so it becomes a Void of its size (fail closed, nothing moves).
+ */
+function voidUnknown(element: Element, into: Analysis): void {
+  into.targets.push({
+    element,
+    findings: [
+      finding('other.data', `element 0x${element.id.toString(16)}`, 'Segment'),
+    ],
+  });
+}
 
 export async function analyzeMatroska(
   src: ByteSource,
@@ -38,6 +75,8 @@ export async function analyzeMatroska(
     if (element.id === TAGS) await scanTags(cursor, element, analysis);
     if (element.id === ATTACHMENTS)
       await scanAttachments(cursor, element, keepFonts, analysis);
+    if (element.id === CHAPTERS) await scanChapters(cursor, element, analysis);
+    if (!LEVEL_1.has(element.id)) voidUnknown(element, analysis);
   }
   for (const segment of segments)
     await scanSeekHeads(cursor, segment, analysis);

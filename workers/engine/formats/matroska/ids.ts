@@ -64,3 +64,13 @@ export const CLUSTER_CHILDREN: ReadonlySet<number> = new Set([
   CRC_32,
 ]);
 export const SEEK_POSITION = 0x53ac;
+
+// Level-1 elements the walk knows besides those above (RFC 9559 5.1)
+export const CHAPTERS = 0x1043a770;
+export const CUES = 0x1c53bb6b;
+
+// Chapters children (RFC 9559 5.1.7): editions hold atoms, atoms hold displays and atoms
+export const EDITION_ENTRY = 0x45b9;
+export const CHAPTER_ATOM = 0xb6;
+export const CHAPTER_DISPLAY = 0x80;
+export const CHAP_STRING = 0x85;
