@@ -12,7 +12,7 @@ import {
 import { join } from 'node:path';
 import { makeBenchDocx } from './bench/docx';
 import { photoPdf } from './bench/pdf-fixture';
-import { BENCH_DIR } from './bench/fixtures';
+import { BENCH_DIR, PLANTED } from './bench/fixtures';
 import { toolVersion } from './bench/measure';
 
 const FILES = Number(process.env.BENCH_FOLDER_FILES ?? 1000);
@@ -20,17 +20,6 @@ const ROOT = join(BENCH_DIR, 'folder');
 const SOURCE = join(ROOT, 'in');
 const TEMPLATES = join(ROOT, 'templates');
 const CLI = join(process.cwd(), 'cli', 'bin.mjs');
-
-const PLANTED = [
-  '-Make=BenchCam',
-  '-Model=BenchCam X100',
-  '-Artist=Bench Artist',
-  '-GPSLatitude=48.8584',
-  '-GPSLatitudeRef=N',
-  '-GPSLongitude=2.2945',
-  '-GPSLongitudeRef=E',
-  '-DateTimeOriginal=2024:05:01 12:00:00',
-];
 
 const run = (cmd: string, args: string[]) =>
   execFileSync(cmd, args, { stdio: 'ignore' });

@@ -34,7 +34,7 @@ export interface BenchCase {
 export const BENCH_DIR = join(process.cwd(), '.bench');
 const MB = 1024 * 1024;
 
-const PLANTED = [
+export const PLANTED = [
   '-Make=BenchCam',
   '-Model=BenchCam X100',
   '-Artist=Bench Artist',
