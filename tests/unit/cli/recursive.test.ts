@@ -6,6 +6,7 @@
 import {
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   symlinkSync,
   writeFileSync,
@@ -135,6 +136,26 @@ describe('metaclean -r in text mode', () => {
     );
     expect(run.stderr.trim()).toBe(
       "2 cleaned, 0 already clean, 6 skipped (2 hidden, 2 symbolic links, 1 cleaned copy, 1 metaclean's own), 3 sidecars left out, 0 not supported, 0 failed",
+    );
+  }, 120_000);
+
+  it('cleans a folder tree in place, every photo replaced by its clean copy and nothing added', async () => {
+    const tree = photoTree();
+    const before = readdirSync(tree.photos, { recursive: true }).sort();
+    const run = await runCli(['-r', '--in-place', tree.photos]);
+    expect(run.code, run.stderr).toBe(0);
+    for (const photo of ['a.jpg', join('2024', 'b.jpg')])
+      expectNoLeaks(
+        tree.jpeg,
+        new Uint8Array(readFileSync(join(tree.photos, photo))),
+        [CANARY, CANARY_GPS],
+      );
+    // Skipped files stay as they were: the hidden photo still holds its metadata.
+    expect(readFileSync(join(tree.photos, '.hidden.jpg'))).toEqual(
+      Buffer.from(tree.jpeg),
+    );
+    expect(readdirSync(tree.photos, { recursive: true }).sort()).toEqual(
+      before,
     );
   }, 120_000);
 
