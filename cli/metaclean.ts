@@ -5,6 +5,7 @@ import {
   cleanPlan,
   inspect,
   isEngineError,
+  planBytes,
   lendHostCodecs,
   type EngineContext,
 } from '../workers/engine/index';
@@ -45,7 +46,6 @@ import { nameNote } from './name-note';
 import { progressLine, type ProgressLine } from './progress-line';
 import {
   memoryAccess,
-  planInMemory,
   readStandardInput,
   STANDARD_STREAM,
   streamPlan,
@@ -341,7 +341,8 @@ async function runStandardInput(
   const file = STANDARD_STREAM;
   if (output !== STANDARD_STREAM)
     checkTarget(output, NOT_A_FILE, { overwrite: options.force });
-  const input = memoryAccess(await readStandardInput());
+  const bytes = await readStandardInput();
+  const input = memoryAccess(bytes);
   if (options.inspect || options.check) {
     const { format, findings } = await inspect(input);
     return { file, format, findings };
@@ -351,7 +352,7 @@ async function runStandardInput(
     engineOptions(options),
   );
   if (output === STANDARD_STREAM) await streamPlan(input, plan);
-  else await writeBytes(await planInMemory(input, plan), output);
+  else await writeBytes(await planBytes(bytes, plan), output);
   return { file, format, output, removed, kept };
 }
 

@@ -89,18 +89,3 @@ function writeDrained(
     else out.once('drain', done);
   });
 }
-
-/** The file a plan over bytes in memory describes, in one buffer (to write to a named file). */
-export async function planInMemory(
-  input: RandomAccess,
-  plan: OutputPlan,
-): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  const sink = {
-    write: (data: Uint8Array) => (parts.push(data.slice()), true),
-    once: () => sink,
-    removeListener: () => sink,
-  };
-  await streamPlan(input, plan, sink as unknown as NodeJS.WritableStream);
-  return new Uint8Array(Buffer.concat(parts));
-}

@@ -46,7 +46,13 @@ export {
 } from './limits';
 export { supportedTypes } from './registry';
 export { lendHostCodecs, type HostCodecs } from './shared/host-codecs';
-export { inPlacePatches, madeBytes, planToBlob, planSize } from './output-plan';
+export {
+  inPlacePatches,
+  madeBytes,
+  planBytes,
+  planToBlob,
+  planSize,
+} from './output-plan';
 export type { CleanPlanResult, InspectResult } from './pipeline';
 
 export interface CleanOptions extends EngineContext {
