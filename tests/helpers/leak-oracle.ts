@@ -7,7 +7,8 @@
  *   literal and hex strings decoded (UTF-16BE included);
  * - every compressed PNG text and profile chunk, inflated;
  * - exiftool `-a -G1 -ee -u -b` of the file and of every embedded image, XMP packet, PDF, zip or
- *   compound file it meets, and of the binary values exiftool extracts (thumbnails, previews);
+ *   compound file it meets, of every JPEG that starts inside the file's bytes (a picture appended
+ *   after the image), and of the binary values exiftool extracts (thumbnails, previews);
  * - ffprobe's tags of the file, and olefile's streams of a compound file.
  * A GPS canary is a position: it is found when a reading shows both coordinates as numbers within
  * a tolerance, in any form exiftool or ffprobe gives them (decimal, degrees-minutes-seconds).
@@ -83,6 +84,11 @@ const MAGICS: readonly (readonly number[])[] = [
   [0x50, 0x4b, 0x03, 0x04], // zip
 ];
 const FTYP = Buffer.from('ftyp', 'latin1');
+const JPEG_SOI = Buffer.from([0xff, 0xd8, 0xff]);
+/** Images carved out of one file's bytes at most: appended pictures are few, noise is not. */
+const MAX_CARVED = 16;
+/** A carved JPEG's metadata segments all come before its image data; this holds them. */
+const MAX_CARVED_BYTES = 1024 * 1024;
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
 
 const startsWith = (data: Uint8Array, magic: readonly number[]) =>
@@ -97,6 +103,23 @@ function readable(data: Uint8Array): boolean {
   );
   if (head.subarray(4, 8).equals(FTYP)) return true;
   return /^\s*(<\?xpacket|<x:xmpmeta)/.test(head.toString('latin1'));
+}
+
+/**
+ * Where a JPEG starts inside a top-level file other than at its beginning: a picture appended after
+ * the end of an image (an MPF secondary image, a trailer) holds EXIF that exiftool does not read
+ * from the outer file, and a position there is numbers only.
+ */
+function embeddedJpegs(data: Uint8Array): number[] {
+  const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const found: number[] = [];
+  for (
+    let at = buffer.indexOf(JPEG_SOI, 1);
+    at >= 0 && found.length < MAX_CARVED;
+    at = buffer.indexOf(JPEG_SOI, at + 1)
+  )
+    found.push(at);
+  return found;
 }
 
 /** The part and every layer inside it, depth first. */
@@ -130,6 +153,13 @@ function expand(part: Part, parts: Part[]): void {
       }
   if (looksLikePng(part.data))
     for (const p of pngParts(part.data)) inner(p.label, p.data);
+  if (part.depth === 0 && !looksLikeZip(part.data) && !looksLikePdf(part.data))
+    for (const at of embeddedJpegs(part.data))
+      inner(
+        `jpeg at ${at}`,
+        part.data.subarray(at, at + MAX_CARVED_BYTES),
+        true,
+      );
 }
 
 interface Reading {
