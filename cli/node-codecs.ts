@@ -2,9 +2,10 @@ import * as zlib from 'node:zlib';
 import type { HostCodecs } from '../workers/engine/index';
 
 /**
- * Node's zlib as the engine's CRC-32 and inflate: the same results as the engine's JavaScript,
- * several times faster on the megabytes of photos inside an Office document. `zlib.crc32` came
- * with Node 20.15; on an older Node the engine keeps its own.
+ * Node's zlib as the engine's CRC-32 and inflate, and `Buffer.indexOf` as its byte search: the
+ * same results as the engine's JavaScript, several times faster on the megabytes of photos inside
+ * an Office document and on the gigabytes a residue scan reads. `zlib.crc32` came with Node 20.15;
+ * on an older Node the engine keeps its own.
  */
 export function nodeCodecs(): HostCodecs {
   const nativeCrc32 = (
@@ -15,6 +16,14 @@ export function nodeCodecs(): HostCodecs {
       crc32: (bytes: Uint8Array, previous: number) =>
         nativeCrc32(bytes, previous),
     }),
+    indexOf(haystack, needle, from) {
+      // A Buffer over the same memory: no copy. Node searches with its own native string search.
+      return Buffer.from(
+        haystack.buffer,
+        haystack.byteOffset,
+        haystack.byteLength,
+      ).indexOf(needle, from);
+    },
     inflateRaw(raw, size) {
       try {
         // One byte over the declared size tells a member that holds more than it says.
