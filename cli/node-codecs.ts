@@ -7,6 +7,12 @@ import type { HostCodecs } from '../workers/engine/index';
  * an Office document and on the gigabytes a residue scan reads. `zlib.crc32` came with Node 20.15;
  * on an older Node the engine keeps its own.
  */
+/**
+ * The longest needle Node searches for with its linear search (V8's StringSearch uses
+ * Boyer-Moore from seven bytes on).
+ */
+const LINEAR_SEARCH_MAX = 6;
+
 export function nodeCodecs(): HostCodecs {
   const nativeCrc32 = (
     zlib as { crc32?: (data: Uint8Array, value?: number) => number }
@@ -17,12 +23,25 @@ export function nodeCodecs(): HostCodecs {
         nativeCrc32(bytes, previous),
     }),
     indexOf(haystack, needle, from) {
-      // A Buffer over the same memory: no copy. Node searches with its own native string search.
-      return Buffer.from(
+      // A Buffer over the same memory: no copy.
+      const hay = Buffer.from(
         haystack.buffer,
         haystack.byteOffset,
         haystack.byteLength,
-      ).indexOf(needle, from);
+      );
+      if (needle.length <= LINEAR_SEARCH_MAX) return hay.indexOf(needle, from);
+      // A long needle is found by its head, then compared whole: Node's search for long needles
+      // (Boyer-Moore) runs several times slower than its search for short ones on compressed or
+      // random data, which is what a residue scan reads.
+      const head = needle.subarray(0, LINEAR_SEARCH_MAX);
+      const last = haystack.length - needle.length;
+      for (let i = hay.indexOf(head, from); i >= 0 && i <= last;) {
+        let j = LINEAR_SEARCH_MAX;
+        while (j < needle.length && haystack[i + j] === needle[j]) j++;
+        if (j === needle.length) return i;
+        i = hay.indexOf(head, i + 1);
+      }
+      return -1;
     },
     inflateRaw(raw, size) {
       try {
