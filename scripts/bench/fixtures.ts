@@ -1,12 +1,16 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import {
+  closeSync,
   existsSync,
+  openSync,
   mkdirSync,
   readFileSync,
   renameSync,
   rmSync,
   statSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { photoPdf } from './pdf-fixture';
@@ -152,6 +156,46 @@ function bigVideo(
   ]);
 }
 
+/** A 2 GB top-level `free` box: the residue scan reads it all (a free box may hold old metadata). */
+const FREE_BOX_BYTES = 2 * 1024 * MB - 64;
+const FREE_BLOCK_BYTES = MB;
+
+/**
+ * A short MP4 followed by a `free` box of FREE_BOX_BYTES of repeated random bytes: random, so the
+ * byte search meets a signature's first byte often, as it does in compressed data.
+ */
+function freeBoxVideo(path: string): void {
+  const clip = join(BENCH_DIR, 'clip-1s.mp4');
+  if (!existsSync(clip))
+    sh('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=s=320x240:r=30',
+      '-t',
+      '1',
+      '-c:v',
+      'mpeg4',
+      clip,
+    ]);
+  const block = randomBytes(FREE_BLOCK_BYTES);
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(FREE_BOX_BYTES + 8);
+  header.write('free', 4, 'latin1');
+  const fd = openSync(path, 'w');
+  try {
+    writeSync(fd, readFileSync(clip));
+    writeSync(fd, header);
+    for (let left = FREE_BOX_BYTES; left > 0; left -= block.length)
+      writeSync(fd, block, 0, Math.min(left, block.length));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export function benchCases(): BenchCase[] {
   mkdirSync(BENCH_DIR, { recursive: true });
   writeFileSync(
@@ -271,6 +315,12 @@ export function benchCases(): BenchCase[] {
       true,
       true,
       true,
+    );
+    add(
+      'MP4 2 GB, free box',
+      cached('video-2gb-free-box.mp4', freeBoxVideo),
+      false,
+      false,
     );
     add(
       'MKV 500 MB',
