@@ -4,6 +4,7 @@ import type { SkipReason } from './walk';
 import { typedValue } from './json-value';
 import { nameRisks, type NameRisk } from '../workers/engine/file-name';
 import { basename } from 'node:path';
+import type { JsonContent } from './content-hashes';
 
 /**
  * `--json` output: one JSON object per file on its own line (NDJSON), written as each file
@@ -52,6 +53,8 @@ export interface FileRecord {
   readonly sidecar?: Sidecar;
   /** What the input's name gives away (`date`, `time`, `person`, `contact`, `device`). */
   readonly nameRisks?: readonly NameRisk[];
+  /** The content kept byte for byte and its SHA-256 (`--json` after a clean, and `--inspect`). */
+  readonly content?: JsonContent;
   readonly error?: {
     readonly code: string;
     readonly detail: string;
@@ -76,6 +79,7 @@ export interface Outcome {
   readonly skipped?: string;
   readonly reason?: SkipReason;
   readonly sidecar?: Sidecar;
+  readonly content?: JsonContent;
 }
 
 function statusOf(o: Outcome): FileStatus {
@@ -115,6 +119,7 @@ export function fileRecord(o: Outcome): FileRecord {
     ...(o.reason ? { reason: o.reason } : {}),
     ...(o.sidecar ? { sidecar: o.sidecar } : {}),
     ...risksOf(o.file),
+    ...(o.content ? { content: o.content } : {}),
     ...(o.error ? { error: o.error } : {}),
   };
 }
