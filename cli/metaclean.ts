@@ -56,6 +56,8 @@ import {
   streamPlan,
 } from './std-streams';
 import { writeBytes } from './write-plan';
+import { findInCopy } from './find-run';
+import { findLines } from './find-words-text';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -162,6 +164,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (!options.json && !options.quiet && outcomes.length > 1)
     process.stderr.write(`${summaryLine(outcomes, options)}\n`);
   if (outcomes.some((o) => o.error)) return EXIT_FAILED;
+  if (outcomes.some((o) => o.find && !o.find.clean)) return EXIT_FOUND;
   // A sidecar holds its photo's place and dates: --check counts it as metadata found.
   const found = outcomes.some(
     (o) => (o.findings ?? []).some(removable) || o.sidecar !== undefined,
@@ -331,7 +334,11 @@ async function runMode(
       );
     }
     await writePlan(input, plan, output);
-    return { file, format, output, removed, kept };
+    if (options.find.length === 0)
+      return { file, format, output, removed, kept };
+    await faultPoint('written');
+    const find = await findInCopy(input, file, output, options.find);
+    return { file, format, output, removed, kept, find };
   } finally {
     await input.close();
   }
@@ -483,6 +490,9 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
   );
   const note = nameNote(o.file, o.output, options);
   if (note) lines.write(`  ${note}\n`);
+  if (o.find)
+    for (const line of findLines(o.find, o.output ?? ''))
+      lines.write(`  ${line}\n`);
 }
 
 function detail(text: string): string {
