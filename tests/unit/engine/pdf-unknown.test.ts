@@ -56,10 +56,14 @@ const text = (output: Uint8Array) => Buffer.from(output).toString('latin1');
 
 describe('pdf: dictionaries of no kept kind', () => {
   it('removes a string under a key no dictionary defines, and keeps the strings the standard defines', async () => {
-    const canaries = ['CANARY_UNKNOWN_GS', 'CANARY_UNKNOWN_LABEL'];
+    const canaries = [
+      'CANARY_UNKNOWN_GS',
+      'CANARY_UNKNOWN_LABEL',
+      'CANARY_UNKNOWN_CREATOR',
+    ];
     const input = pagePdf(
       '/PageLabels << /Nums [0 << /S /D /P (Part-) /MyLabel (CANARY_UNKNOWN_LABEL) >>] >>',
-      '/ExtGState << /GS1 << /Type /ExtGState /CA 1 /MyNote (CANARY_UNKNOWN_GS) >> >>',
+      '/ExtGState << /GS1 << /Type /ExtGState /CA 1 /MyNote (CANARY_UNKNOWN_GS) /Creator (CANARY_UNKNOWN_CREATOR) >> >>',
     );
     const { output, removed } = await cleaned(input);
     expectNoLeaks(input, output, canaries);
@@ -73,7 +77,7 @@ describe('pdf: dictionaries of no kept kind', () => {
         .filter((f) => f.field === 'document.unknown-key')
         .map((f) => f.label)
         .sort(),
-    ).toEqual(['MyLabel', 'MyNote']);
+    ).toEqual(['Creator', 'MyLabel', 'MyNote']);
   });
 
   it('removes every string of what an unknown key reaches, direct or an object of its own', async () => {

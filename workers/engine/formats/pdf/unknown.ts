@@ -30,7 +30,7 @@ const OTHER_KEYS = [
   ...['FunctionType', 'Domain', 'Range', 'BitsPerSample', 'Order', 'Encode'],
   ...['Decode', 'C0', 'C1', 'Functions', 'Bounds'],
   // 7.11.4 embedded files and their parameters; 7.12 extensions
-  ...['Params', 'CreationDate', 'ModDate', 'CheckSum', 'Creator', 'ResFork'],
+  ...['Params', 'CreationDate', 'ModDate', 'CheckSum', 'ResFork'],
   ...['BaseVersion', 'ExtensionLevel', 'URL', 'ExtensionRevision'],
   // 8.4.5 graphics state parameters; 11.6.5.2 soft masks; 8.10.3 and 11.6.6 groups
   ...['LW', 'LC', 'LJ', 'ML', 'D', 'RI', 'OP', 'op', 'OPM', 'Font', 'BG'],
@@ -73,7 +73,7 @@ const OTHER_KEYS = [
   // 12.6.4.4 embedded go-to targets; 12.7.5.5 signature fields' lock and seed values
   ...['Action', 'Fields', 'Filter', 'SubFilter', 'DigestMethod', 'Cert'],
   ...['Reasons', 'MDP', 'TimeStamp', 'LegalAttestation', 'AddRevInfo', 'Ff'],
-  ...['Subject', 'SubjectDN', 'KeyUsage', 'Issuer', 'OID', 'URLType'],
+  ...['SubjectDN', 'KeyUsage', 'Issuer', 'OID', 'URLType'],
   // 12.8 signatures (the signer's keys go by their own rule first)
   ...['ByteRange', 'Reference', 'Changes', 'TransformMethod'],
   ...['TransformParams', 'DigestLocation', 'DigestValue', 'Data'],
@@ -128,8 +128,23 @@ const KNOWN_KEYS: ReadonlySet<string> = new Set([
   ...OTHER_KEYS,
 ]);
 
-/** `/Type` values of dictionaries the standard defines that the keep-list has no list for. */
+/**
+ * `/Type` values of dictionaries the standard defines: the kinds the keep-list knows (each judged
+ * by its own rule wherever it is met), and the others.
+ */
 const KNOWN_TYPES = new Set([
+  'Catalog',
+  'Pages',
+  'Page',
+  'XObject',
+  'Annot',
+  'Filespec',
+  'OCG',
+  'Action',
+  'Outlines',
+  'Font',
+  'FontDescriptor',
+  'Metadata',
   'ExtGState',
   'Pattern',
   'Shading',
