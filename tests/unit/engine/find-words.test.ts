@@ -88,10 +88,10 @@ describe('findWords', () => {
     expectShown(output);
     expect(placesOf(word.before)).toEqual([
       'hidden document-properties docProps/core.xml creator',
-      'visible sheet-cell xl/worksheets/sheet1.xml A1',
+      'visible sheet-cell xl/worksheets/sheet1.xml Visible A1',
     ]);
     expect(placesOf(word.after)).toEqual([
-      'visible sheet-cell xl/worksheets/sheet1.xml A1',
+      'visible sheet-cell xl/worksheets/sheet1.xml Visible A1',
     ]);
   });
 
