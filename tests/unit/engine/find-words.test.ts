@@ -105,6 +105,20 @@ describe('findWords', () => {
     expect(placesOf(word.after)).toEqual(['visible body-text content.xml']);
   });
 
+  it('counts a user field the page shows as body text, kept and visible', async () => {
+    const input = nameOdt(true);
+    const { output } = await cleaned(input);
+    const answer = await findWords(
+      { file: blob(input), name: 'notes.odt' },
+      { file: blob(output), name: 'document.odt' },
+      [TYPED_NAME],
+    );
+    expect(placesOf(answer.words[0]!.after)).toEqual([
+      'visible body-text content.xml',
+    ]);
+    expect(answer.clean).toBe(true);
+  });
+
   describe('EPUB', () => {
     let jpeg: Uint8Array;
     beforeAll(() => {

@@ -29,7 +29,7 @@ const XML_HEAD = /^(\uFEFF)?\s*</;
 function placesFor(
   kind: PackageKind,
   sheets: ReadonlyMap<string, string>,
-): (part: string) => XmlPlaces {
+): (part: string, xml: string) => XmlPlaces {
   if (kind === 'ooxml') return (part) => ooxmlPlaces(part, sheets);
   if (kind === 'odf') return odfPlaces;
   if (kind === 'epub') return epubPlaces;
@@ -122,7 +122,7 @@ export async function searchZip(
       continue;
     }
     try {
-      searchXml(xml, places(entry.name), scope, entry.name);
+      searchXml(xml, places(entry.name, xml), scope, entry.name);
     } catch {
       // Broken XML is still searched, as text in a place nobody sees.
       scope.text(xml, 'other-part', { part: entry.name });
