@@ -4,6 +4,7 @@ import type { SkipReason } from './walk';
 import { typedValue } from './json-value';
 import { nameRisks, type NameRisk } from '../workers/engine/file-name';
 import { basename } from 'node:path';
+import type { JsonContent } from './content-hashes';
 import type { FindAnswer } from '../workers/engine/find/find-words';
 
 /**
@@ -60,6 +61,8 @@ export interface FileRecord {
   readonly sidecar?: Sidecar;
   /** What the input's name gives away (`date`, `time`, `person`, `contact`, `device`). */
   readonly nameRisks?: readonly NameRisk[];
+  /** The content kept byte for byte and its SHA-256 (`--json` after a clean, and `--inspect`). */
+  readonly content?: JsonContent;
   /** `--find`: per word, the places it was in the input and is in the copy; `clean` false when one is hidden. */
   readonly find?: FindAnswer;
   readonly error?: {
@@ -86,6 +89,7 @@ export interface Outcome {
   readonly skipped?: string;
   readonly reason?: SkipReason;
   readonly sidecar?: Sidecar;
+  readonly content?: JsonContent;
   readonly find?: FindAnswer;
 }
 
@@ -129,6 +133,7 @@ export function fileRecord(o: Outcome): FileRecord {
     ...(o.reason ? { reason: o.reason } : {}),
     ...(o.sidecar ? { sidecar: o.sidecar } : {}),
     ...risksOf(o.file),
+    ...(o.content ? { content: o.content } : {}),
     ...(o.find ? { find: o.find } : {}),
     ...(o.error ? { error: o.error } : {}),
   };

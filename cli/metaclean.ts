@@ -39,6 +39,11 @@ import {
 } from './undo-journal';
 import { writePlan } from './write-plan';
 import { fileRecord, type Outcome } from './json-output';
+import {
+  cleanedContent,
+  fileContentHashes,
+  inspectedContent,
+} from './content-hashes';
 import { skipWords } from './skip-words';
 import { walkInputs, type SkipReason, type WalkItem } from './walk';
 import type { Sidecar } from '../workers/engine/sidecars';
@@ -147,7 +152,9 @@ export async function main(argv: readonly string[]): Promise<number> {
         ? skippedOutcome(item.file, item.reason, item.sidecar)
         : namedAsCleaned(item.file, options)
           ? skippedOutcome(item.file, 'cleaned-copy')
-          : await processFile(item.file, outputs.get(item)!, run);
+          : await processFile(item.file, outputs.get(item)!, run).then((o) =>
+              options.json ? withContent(o, options) : o,
+            );
     run.progress.clear();
     outcomes.push(outcome);
     if (options.json)
@@ -334,6 +341,33 @@ async function runMode(
     return { file, format, output, removed, kept, find };
   } finally {
     await input.close();
+  }
+}
+
+/**
+ * The outcome with its content hashes, for `--json`: the input's alone with `--inspect`, the
+ * input's against the copy's after a clean to a file. A clean in place (the original is gone) or
+ * through the standard streams has none.
+ */
+async function withContent(
+  o: FileOutcome,
+  options: CliOptions,
+): Promise<FileOutcome> {
+  if (o.error || o.skipped || o.restored || options.check) return o;
+  if (o.file === STANDARD_STREAM || options.inPlace) return o;
+  try {
+    if (options.inspect)
+      return {
+        ...o,
+        content: inspectedContent(await fileContentHashes(o.file)),
+      };
+    if (o.output === undefined || o.output === STANDARD_STREAM) return o;
+    return { ...o, content: await cleanedContent(o.file, o.output) };
+  } catch (error) {
+    return {
+      ...o,
+      content: { parts: [], error: errorOf(error)?.code ?? 'unreadable' },
+    };
   }
 }
 
