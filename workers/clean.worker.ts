@@ -1,8 +1,11 @@
 import * as Comlink from 'comlink';
 import type { EngineErrorCode, Finding, Sniffed } from './engine/index';
-import { clean, isEngineError } from './engine/index';
+import { clean, isEngineError, lendHostCodecs } from './engine/index';
 import { crc32 } from './engine/shared/crc32';
 import { findWords, type FindAnswer } from './engine/find/find-words';
+import { browserCodecs } from './browser-codecs';
+
+lendHostCodecs(browserCodecs());
 
 /** A clean that worked: the output Blob crosses back by reference, not by copying its bytes. */
 export interface CleanSuccess {
