@@ -2,6 +2,12 @@ import * as Comlink from 'comlink';
 import type { EngineErrorCode, Finding, Sniffed } from './engine/index';
 import { clean, isEngineError } from './engine/index';
 import { crc32 } from './engine/shared/crc32';
+import {
+  compareContent,
+  hashContent,
+  type ContentComparison,
+} from './engine/content-hash';
+import { webSha256 } from './web-sha256';
 
 /** A clean that worked: the output Blob crosses back by reference, not by copying its bytes. */
 export interface CleanSuccess {
@@ -73,7 +79,29 @@ async function cleanFile(
   }
 }
 
-const api = { cleanFile };
+/**
+ * The content kept byte for byte: each file's content parts located by a walk of its own and
+ * hashed with Web Crypto, the original's against the copy's. Never rejects: a file whose content
+ * is not located answers its error code.
+ */
+async function compareFileContent(
+  original: Blob,
+  copy: Blob,
+): Promise<ContentComparison> {
+  try {
+    const before = await hashContent(original, webSha256);
+    const after = await hashContent(copy, webSha256);
+    return compareContent(before, after);
+  } catch (error) {
+    return {
+      parts: [],
+      identical: false,
+      error: isEngineError(error) ? error.code : 'corrupt',
+    };
+  }
+}
+
+const api = { cleanFile, compareFileContent };
 
 /** What the page may call; the bridge imports this type only. */
 export type CleanWorkerApi = typeof api;

@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import type { CleanOutcome, CleanWorkerApi } from '../../workers/clean.worker';
+import type { ContentComparison } from '../../workers/engine/content-hash';
 
 export type {
   CleanFailure,
@@ -15,6 +16,14 @@ export interface WorkerFailure {
 }
 
 export type BridgeOutcome = CleanOutcome | WorkerFailure;
+
+export type { ContentComparison } from '../../workers/engine/content-hash';
+/** The largest content part the worker hashes (Web Crypto takes one buffer). */
+export { WEB_MAX_HASH_BYTES } from '../../workers/web-sha256';
+
+/** The content comparison, or the worker failing to give one. */
+export type ContentOutcome =
+  { readonly ok: true; readonly comparison: ContentComparison } | WorkerFailure;
 export type BridgeErrorCode = Exclude<BridgeOutcome, { ok: true }>['code'];
 
 export interface CleanJobOptions {
@@ -29,6 +38,11 @@ export interface CleanJobOptions {
 export interface CleanBridge {
   /** Cleans one file in the worker; jobs run one at a time, in order. Never rejects. */
   clean(file: File, options?: CleanJobOptions): Promise<BridgeOutcome>;
+  /**
+   * Hashes the content kept byte for byte in the original and its copy, in the worker, after the
+   * jobs before it. Never rejects.
+   */
+  compareContent(original: Blob, copy: Blob): Promise<ContentOutcome>;
   /** Ends the worker now (it also ends by itself when idle); the next job starts a fresh one. */
   terminate(): void;
 }
@@ -109,6 +123,40 @@ export function createCleanBridge(
     });
   };
 
+  const runComparison = (
+    original: Blob,
+    copy: Blob,
+  ): Promise<ContentOutcome> => {
+    const { worker, api } = start();
+    return new Promise<ContentOutcome>((resolve) => {
+      const finish = (outcome: ContentOutcome): void => {
+        worker.removeEventListener('error', onWorkerError);
+        resolve(outcome);
+      };
+      const onWorkerError = (event: ErrorEvent): void => {
+        event.preventDefault();
+        terminate();
+        finish({ ok: false, code: 'worker-failed', detail: event.message });
+      };
+      worker.addEventListener('error', onWorkerError);
+      api.compareFileContent(original, copy).then(
+        (comparison) => finish({ ok: true, comparison }),
+        (error: unknown) =>
+          finish({ ok: false, code: 'worker-failed', detail: String(error) }),
+      );
+    });
+  };
+
+  /** Runs `job` after the jobs before it; the worker ends when idle after the last. */
+  const enqueue = <T>(job: () => Promise<T>): Promise<T> => {
+    clearTimeout(idleTimer);
+    pending += 1;
+    const next = queue.then(job);
+    queue = next;
+    void next.then(jobSettled);
+    return next;
+  };
+
   const jobSettled = (): void => {
     pending -= 1;
     if (pending > 0) return;
@@ -117,12 +165,10 @@ export function createCleanBridge(
 
   return {
     clean(file, options = {}) {
-      clearTimeout(idleTimer);
-      pending += 1;
-      const job = queue.then(() => runJob(file, options));
-      queue = job;
-      void job.then(jobSettled);
-      return job;
+      return enqueue(() => runJob(file, options));
+    },
+    compareContent(original, copy) {
+      return enqueue(() => runComparison(original, copy));
     },
     terminate() {
       clearTimeout(idleTimer);
@@ -134,15 +180,27 @@ export function createCleanBridge(
 let shared: CleanBridge | null = null;
 
 /** The page's one bridge, created on first use (never at module scope: pages prerender in Node). */
-export function cleanInWorker(
-  file: File,
-  options?: CleanJobOptions,
-): Promise<BridgeOutcome> {
+function sharedBridge(): CleanBridge {
   shared ??= createCleanBridge(
     () =>
       new Worker(new URL('../../workers/clean.worker.ts', import.meta.url), {
         type: 'module',
       }),
   );
-  return shared.clean(file, options);
+  return shared;
+}
+
+export function cleanInWorker(
+  file: File,
+  options?: CleanJobOptions,
+): Promise<BridgeOutcome> {
+  return sharedBridge().clean(file, options);
+}
+
+/** The content kept byte for byte, hashed in the page's one worker. */
+export function compareContentInWorker(
+  original: Blob,
+  copy: Blob,
+): Promise<ContentOutcome> {
+  return sharedBridge().compareContent(original, copy);
 }

@@ -122,7 +122,12 @@ function Result({ result, file, url, resultRef, downloadRef }: ResultProps) {
         useNeutral={useNeutral}
         onChange={setUseNeutral}
       />
-      <Report result={result} fileName={file.name} downloadName={name} />
+      <Report
+        result={result}
+        fileName={file.name}
+        downloadName={name}
+        original={file}
+      />
     </div>
   );
 }
