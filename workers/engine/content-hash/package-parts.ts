@@ -5,7 +5,7 @@
  * scans, a PNG's IDAT data), since cleaning removes the metadata around them.
  */
 import { ByteSource } from '../byte-source';
-import { throwIfAborted } from '../errors';
+import { EngineError, throwIfAborted } from '../errors';
 import type { FormatId } from '../format-catalog';
 import { bytesAccess } from '../random-access';
 import { readMember } from '../shared/zip';
@@ -46,7 +46,14 @@ function patternsFor(id: FormatId): readonly RegExp[] {
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47];
 
-/** A member's content: a picture's compressed pixels, or the member's bytes as they are. */
+/** Folders of pictures and embedded files (ECMA-376 Part 2, 9; ODF 1.3 Part 2, 3.1). */
+const MEDIA_FOLDER = /^((word|xl|ppt)\/media|Pictures)\//;
+
+/**
+ * A member's content: a picture's compressed pixels, or a text part's bytes as they are. A file
+ * in a media folder of another kind (a GIF, an embedded file) is cleaned by its own rules or left
+ * out, so its bytes are not the content: it is not compared (`unsupported`).
+ */
 function memberContent(src: ByteSource, entry: ZipEntry) {
   return async (): Promise<Uint8Array> => {
     const bytes = await readMember(src, entry);
@@ -55,6 +62,8 @@ function memberContent(src: ByteSource, entry: ZipEntry) {
       return gatherRanges(member, await jpegScanRanges(member));
     if (PNG_SIGNATURE.every((b, i) => bytes[i] === b))
       return gatherRanges(member, await pngIdatRanges(member));
+    if (MEDIA_FOLDER.test(entry.name))
+      throw new EngineError('unsupported', `the content of ${entry.name}`);
     return bytes;
   };
 }
