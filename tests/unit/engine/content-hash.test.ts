@@ -15,6 +15,7 @@ import {
   type ContentHashes,
   type Sha256Host,
 } from '../../../workers/engine/content-hash';
+import { corpusFile, itCorpus } from '../../helpers/corpus';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
 import {
   CANARY as HEIF_CANARY,
@@ -372,6 +373,26 @@ describe('content hashes', () => {
     });
     expect(compared.identical).toBe(false);
   });
+
+  itCorpus(
+    "mat2's embedded.odt: its family is read from its members (its mimetype is not first), its text and picture are located and kept",
+    async () => {
+      const path = corpusFile('mat2', 'embedded.odt');
+      const cleaned = await cleanFile(path);
+      const [before, after] = [
+        await hashesOf(fileBytes(path)),
+        await hashesOf(cleaned.bytes),
+      ];
+      const content = before.parts.find((p) => p.key === 'content.xml');
+      expect(content?.sha256).toBe(
+        sha256(execFileSync('unzip', ['-p', path, 'content.xml'])),
+      );
+      const picture = compareContent(before, after).parts.find((p) =>
+        p.key.endsWith('.png'),
+      );
+      expect(picture?.identical).toBe(true);
+    },
+  );
 
   it('a format whose content is not located says so instead of calling it identical', async () => {
     const path = join(tempDir('content-hash-gif'), 'a.gif');

@@ -63,7 +63,7 @@ export async function locateContent(
   if (format === 'pdf')
     return { format, parts: await pdfContentParts(src, signal) };
   if (isPackage(format))
-    return { format, parts: await packageContentParts(src, format, signal) };
+    return { format, parts: await packageContentParts(src, signal) };
   throw new EngineError(
     'unsupported',
     `the content of ${format} files is not located`,

@@ -38,10 +38,17 @@ const ODF_IDS: ReadonlySet<FormatId> = new Set([
 export const isPackage = (id: FormatId): boolean =>
   OOXML_IDS.has(id) || ODF_IDS.has(id) || id === 'epub';
 
-function patternsFor(id: FormatId): readonly RegExp[] {
-  if (OOXML_IDS.has(id)) return OOXML_CONTENT;
-  if (ODF_IDS.has(id)) return ODF_CONTENT;
-  return EPUB_CONTENT;
+/**
+ * The package's family by the members that define it, not by the sniffed id: a sniffer that
+ * cannot see the `mimetype` member first answers a provisional id that the analysis refines.
+ * `[Content_Types].xml` (ECMA-376 Part 2, 10.1.2.2), `META-INF/container.xml` (EPUB OCF 3.3,
+ * 4.2.6.3.1), `content.xml` (ODF 1.3 Part 2, 3.1).
+ */
+function patternsFor(names: ReadonlySet<string>): readonly RegExp[] {
+  if (names.has('[Content_Types].xml')) return OOXML_CONTENT;
+  if (names.has('META-INF/container.xml')) return EPUB_CONTENT;
+  if (names.has('content.xml')) return ODF_CONTENT;
+  throw new EngineError('unsupported', 'a zip package of no known family');
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47];
@@ -71,12 +78,11 @@ function memberContent(src: ByteSource, entry: ZipEntry) {
 /** The package's content members, in name order so the original and its copy pair up. */
 export async function packageContentParts(
   src: ByteSource,
-  id: FormatId,
   signal?: AbortSignal,
 ): Promise<ContentPart[]> {
   const zip = await readZip(src);
   throwIfAborted(signal);
-  const patterns = patternsFor(id);
+  const patterns = patternsFor(new Set(zip.byName.keys()));
   return zip.entries
     .filter((e) => patterns.some((p) => p.test(e.name)))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
