@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import type { EngineErrorCode, Finding, Sniffed } from './engine/index';
-import { clean, isEngineError } from './engine/index';
+import { clean, isEngineError, lendHostCodecs } from './engine/index';
 import { crc32 } from './engine/shared/crc32';
 import {
   compareContent,
@@ -8,6 +8,9 @@ import {
   type ContentComparison,
 } from './engine/content-hash';
 import { webSha256 } from './web-sha256';
+import { browserCodecs } from './browser-codecs';
+
+lendHostCodecs(browserCodecs());
 
 /** A clean that worked: the output Blob crosses back by reference, not by copying its bytes. */
 export interface CleanSuccess {
