@@ -3,6 +3,12 @@ import type { EngineErrorCode, Finding, Sniffed } from './engine/index';
 import { clean, isEngineError, lendHostCodecs } from './engine/index';
 import { crc32 } from './engine/shared/crc32';
 import { findWords, type FindAnswer } from './engine/find/find-words';
+import {
+  compareContent,
+  hashContent,
+  type ContentComparison,
+} from './engine/content-hash';
+import { webSha256 } from './web-sha256';
 import { browserCodecs } from './browser-codecs';
 
 lendHostCodecs(browserCodecs());
@@ -95,7 +101,29 @@ async function findInFiles(
   }
 }
 
-const api = { cleanFile, findInFiles };
+/**
+ * The content kept byte for byte: each file's content parts located by a walk of its own and
+ * hashed with Web Crypto, the original's against the copy's. Never rejects: a file whose content
+ * is not located answers its error code.
+ */
+async function compareFileContent(
+  original: Blob,
+  copy: Blob,
+): Promise<ContentComparison> {
+  try {
+    const before = await hashContent(original, webSha256);
+    const after = await hashContent(copy, webSha256);
+    return compareContent(before, after);
+  } catch (error) {
+    return {
+      parts: [],
+      identical: false,
+      error: isEngineError(error) ? error.code : 'corrupt',
+    };
+  }
+}
+
+const api = { cleanFile, findInFiles, compareFileContent };
 
 /** What the page may call; the bridge imports this type only. */
 export type CleanWorkerApi = typeof api;

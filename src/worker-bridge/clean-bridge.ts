@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import type { CleanOutcome, CleanWorkerApi } from '../../workers/clean.worker';
 import type { FindAnswer } from '../../workers/engine/find/find-words';
+import type { ContentComparison } from '../../workers/engine/content-hash';
 
 export type { FindAnswer } from '../../workers/engine/find/find-words';
 export type {
@@ -17,6 +18,14 @@ export interface WorkerFailure {
 }
 
 export type BridgeOutcome = CleanOutcome | WorkerFailure;
+
+export type { ContentComparison } from '../../workers/engine/content-hash';
+/** The largest content part the worker hashes (Web Crypto takes one buffer). */
+export { WEB_MAX_HASH_BYTES } from '../../workers/web-sha256';
+
+/** The content comparison, or the worker failing to give one. */
+export type ContentOutcome =
+  { readonly ok: true; readonly comparison: ContentComparison } | WorkerFailure;
 export type BridgeErrorCode = Exclude<BridgeOutcome, { ok: true }>['code'];
 
 export interface CleanJobOptions {
@@ -36,6 +45,11 @@ export interface CleanBridge {
    * words go to the worker and nowhere else. Null when the search could not run.
    */
   find(request: FindRequest): Promise<FindAnswer | null>;
+  /**
+   * Hashes the content kept byte for byte in the original and its copy, in the worker, after the
+   * jobs before it. Never rejects.
+   */
+  compareContent(original: Blob, copy: Blob): Promise<ContentOutcome>;
   /** Ends the worker now (it also ends by itself when idle); the next job starts a fresh one. */
   terminate(): void;
 }
@@ -123,6 +137,40 @@ export function createCleanBridge(
     });
   };
 
+  const runComparison = (
+    original: Blob,
+    copy: Blob,
+  ): Promise<ContentOutcome> => {
+    const { worker, api } = start();
+    return new Promise<ContentOutcome>((resolve) => {
+      const finish = (outcome: ContentOutcome): void => {
+        worker.removeEventListener('error', onWorkerError);
+        resolve(outcome);
+      };
+      const onWorkerError = (event: ErrorEvent): void => {
+        event.preventDefault();
+        terminate();
+        finish({ ok: false, code: 'worker-failed', detail: event.message });
+      };
+      worker.addEventListener('error', onWorkerError);
+      api.compareFileContent(original, copy).then(
+        (comparison) => finish({ ok: true, comparison }),
+        (error: unknown) =>
+          finish({ ok: false, code: 'worker-failed', detail: String(error) }),
+      );
+    });
+  };
+
+  /** Runs `job` after the jobs before it; the worker ends when idle after the last. */
+  const enqueue = <T>(job: () => Promise<T>): Promise<T> => {
+    clearTimeout(idleTimer);
+    pending += 1;
+    const next = queue.then(job);
+    queue = next;
+    void next.then(jobSettled);
+    return next;
+  };
+
   const jobSettled = (): void => {
     pending -= 1;
     if (pending > 0) return;
@@ -139,21 +187,15 @@ export function createCleanBridge(
       .api.findInFiles(original, copy, copyName, [...words])
       .catch(() => null);
 
-  const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
-    clearTimeout(idleTimer);
-    pending += 1;
-    const job = queue.then(work);
-    queue = job;
-    void job.then(jobSettled);
-    return job;
-  };
-
   return {
     clean(file, options = {}) {
       return enqueue(() => runJob(file, options));
     },
     find(request) {
       return enqueue(() => runFind(request));
+    },
+    compareContent(original, copy) {
+      return enqueue(() => runComparison(original, copy));
     },
     terminate() {
       clearTimeout(idleTimer);
@@ -185,4 +227,12 @@ export function cleanInWorker(
 /** "Find my name" in the page's worker. */
 export function findInWorker(request: FindRequest): Promise<FindAnswer | null> {
   return sharedBridge().find(request);
+}
+
+/** The content kept byte for byte, hashed in the page's one worker. */
+export function compareContentInWorker(
+  original: Blob,
+  copy: Blob,
+): Promise<ContentOutcome> {
+  return sharedBridge().compareContent(original, copy);
 }

@@ -71,6 +71,7 @@ function ItemReport({ item, copyName }: { item: BatchItem; copyName: string }) {
           result={item.result}
           fileName={item.file.name}
           downloadName={copyName}
+          original={item.file}
         />
       )}
     </details>

@@ -21,6 +21,8 @@ interface ReportProps {
   readonly fileName: string;
   /** The clean copy's name as downloaded. */
   readonly downloadName: string;
+  /** The visitor's file: its content is compared with the copy's in the technical details. */
+  readonly original?: Blob;
 }
 
 function FormatLine({ result, fileName, downloadName }: ReportProps) {
@@ -188,7 +190,13 @@ export function Report(props: ReportProps) {
           </ul>
         </>
       )}
-      <TechnicalDetails removed={result.removed} kept={result.kept} />
+      <TechnicalDetails
+        removed={result.removed}
+        kept={result.kept}
+        {...(props.original
+          ? { content: { original: props.original, copy: result.blob } }
+          : {})}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Finding } from '../../../workers/engine/index';
+import { ContentHashes } from './ContentHashes';
 import { valueDirection } from './direction';
 import { groupByCategory } from './groups';
 import { formatValue } from './values';
@@ -75,12 +76,15 @@ function RawList({ findings }: { findings: readonly Finding[] }) {
 export function TechnicalDetails({
   removed,
   kept,
+  content,
 }: {
   removed: readonly Finding[];
   kept: readonly Finding[];
+  /** The original and its copy, whose content is hashed once the details are opened. */
+  content?: { readonly original: Blob; readonly copy: Blob };
 }) {
   const [open, setOpen] = useState(false);
-  if (removed.length === 0 && kept.length === 0) return null;
+  if (removed.length === 0 && kept.length === 0 && !content) return null;
   return (
     <details
       className="report-technical"
@@ -102,6 +106,9 @@ export function TechnicalDetails({
               </h4>
               <RawList findings={kept} />
             </>
+          )}
+          {content && (
+            <ContentHashes original={content.original} copy={content.copy} />
           )}
         </div>
       )}

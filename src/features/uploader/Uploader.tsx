@@ -145,7 +145,12 @@ function Result({
         find={find}
         onVerdict={(clean) => setWithdrawn(!clean)}
       />
-      <Report result={result} fileName={file.name} downloadName={name} />
+      <Report
+        result={result}
+        fileName={file.name}
+        downloadName={name}
+        original={file}
+      />
     </div>
   );
 }

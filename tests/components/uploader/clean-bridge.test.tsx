@@ -15,12 +15,20 @@ type Step = (
   onProgress?: (f: number) => void,
 ) => Promise<CleanOutcome>;
 
+/** What the fake worker answers for a content comparison. */
+const NOT_LOCATED = {
+  parts: [],
+  identical: false,
+  error: 'unsupported',
+} as const;
+
 /** A Worker stand-in: a MessageChannel whose far end runs `step` behind Comlink.expose. */
 function fakeWorker(step: Step) {
   const { port1, port2 } = new MessageChannel();
   const api: CleanWorkerApi = {
     cleanFile: step,
     findInFiles: async () => null,
+    compareFileContent: () => Promise.resolve(NOT_LOCATED),
   };
   Comlink.expose(api, port2);
   const worker = Object.assign(port1, {
@@ -53,6 +61,22 @@ describe('createCleanBridge', () => {
     expect(factory).toHaveBeenCalledTimes(1);
     expect(outcome.ok && outcome.name).toBe('cleaned_photo.jpg');
     await bridge.clean(photo);
+    expect(factory).toHaveBeenCalledTimes(1);
+    bridge.terminate();
+  });
+
+  it('compares content in the same worker, after the clean before it', async () => {
+    const factory = vi.fn(() =>
+      fakeWorker(async () => ok('cleaned_photo.jpg')),
+    );
+    const bridge = createCleanBridge(factory);
+    const cleaned = bridge.clean(photo);
+    const compared = await bridge.compareContent(
+      new Blob(['a']),
+      new Blob(['b']),
+    );
+    expect((await cleaned).ok).toBe(true);
+    expect(compared).toEqual({ ok: true, comparison: NOT_LOCATED });
     expect(factory).toHaveBeenCalledTimes(1);
     bridge.terminate();
   });

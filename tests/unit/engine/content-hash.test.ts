@@ -15,8 +15,14 @@ import {
   type ContentHashes,
   type Sha256Host,
 } from '../../../workers/engine/content-hash';
+import { corpusFile, itCorpus } from '../../helpers/corpus';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
+import {
+  CANARY as HEIF_CANARY,
+  taggedImage,
+} from '../../helpers/isobmff-fixtures';
 import { convert, exiftoolWrite } from '../../helpers/image-tools';
+import { gpsJpeg, syntheticDocx } from '../../helpers/office-fixtures';
 import { buildPdf, run, type PdfBody } from '../../helpers/pdf-fixtures';
 import {
   blobOf,
@@ -306,6 +312,85 @@ describe('content hashes', () => {
       ];
       expect(onlyHash(before)).toMatch(/^[0-9a-f]{64}$/);
       expect(compareContent(before, after).identical).toBe(true);
+    },
+  );
+
+  it.each(['heic', 'avif'] as const)(
+    'a %s: its picture items hash the same before and after cleaning, and its Exif item is not counted as content',
+    async (ext) => {
+      const path = taggedImage(tempDir(`content-hash-${ext}`), ext);
+      const input = fileBytes(path);
+      const cleaned = await cleanFile(path);
+      expectNoLeaks(input, cleaned.bytes, [HEIF_CANARY.artist]);
+      const [before, after] = [
+        await hashesOf(input),
+        await hashesOf(cleaned.bytes),
+      ];
+      expect(compareContent(before, after).identical).toBe(true);
+      // The Artist canary sits in the Exif item, inside the same mdat as the picture.
+      const at = Buffer.from(input).indexOf(HEIF_CANARY.artist, 0, 'latin1');
+      expect(at).toBeGreaterThan(0);
+      const changed = input.slice();
+      changed[at] ^= 1;
+      expect(onlyHash(await hashesOf(changed))).toBe(onlyHash(before));
+    },
+  );
+
+  it("a DOCX: each part's hash is unzip's bytes' hash; the body differs where cleaning removed revision ids from it, the photo's scans do not", async () => {
+    const dir = tempDir('content-hash-docx');
+    const path = join(dir, 'letter.docx');
+    writeFileSync(path, syntheticDocx({ jpeg: gpsJpeg(dir) }));
+    const input = fileBytes(path);
+    const cleaned = await cleanFile(path);
+    expectNoLeaks(input, cleaned.bytes, ['CANARY01']);
+    const unzipped = (file: string, member: string) =>
+      sha256(execFileSync('unzip', ['-p', file, member]));
+    const photo = (file: string) =>
+      sha256(
+        jpegScanData(
+          execFileSync('unzip', ['-p', file, 'word/media/image1.jpg']),
+        ).data,
+      );
+    const [before, after] = [
+      await hashesOf(input),
+      await hashesOf(cleaned.bytes),
+    ];
+    const byKey = (h: ContentHashes) =>
+      Object.fromEntries(h.parts.map((p) => [p.key, p.sha256]));
+    expect(byKey(before)['word/document.xml']).toBe(
+      unzipped(path, 'word/document.xml'),
+    );
+    expect(byKey(after)['word/document.xml']).toBe(
+      unzipped(cleaned.path, 'word/document.xml'),
+    );
+    expect(byKey(before)['word/media/image1.jpg']).toBe(photo(path));
+    const compared = compareContent(before, after);
+    expect(
+      Object.fromEntries(compared.parts.map((p) => [p.key, p.identical])),
+    ).toMatchObject({
+      'word/document.xml': false,
+      'word/media/image1.jpg': true,
+    });
+    expect(compared.identical).toBe(false);
+  });
+
+  itCorpus(
+    "mat2's embedded.odt: its family is read from its members (its mimetype is not first), its text and picture are located and kept",
+    async () => {
+      const path = corpusFile('mat2', 'embedded.odt');
+      const cleaned = await cleanFile(path);
+      const [before, after] = [
+        await hashesOf(fileBytes(path)),
+        await hashesOf(cleaned.bytes),
+      ];
+      const content = before.parts.find((p) => p.key === 'content.xml');
+      expect(content?.sha256).toBe(
+        sha256(execFileSync('unzip', ['-p', path, 'content.xml'])),
+      );
+      const picture = compareContent(before, after).parts.find((p) =>
+        p.key.endsWith('.png'),
+      );
+      expect(picture?.identical).toBe(true);
     },
   );
 

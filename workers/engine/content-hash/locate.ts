@@ -10,6 +10,7 @@ import { identify } from '../pipeline/identify';
 import { flacFrameRanges, mp3FrameRanges } from './audio-frames';
 import type { ByteRange } from '../engine-types';
 import type { ContentKind, ContentPart } from './content-part';
+import { heifItemRanges } from './heif-items';
 import { isobmffDataRanges } from './isobmff-data';
 import { jpegScanRanges } from './jpeg-scans';
 import { matroskaClusterRanges } from './matroska-clusters';
@@ -29,8 +30,8 @@ const RANGE_LOCATORS: Partial<Record<FormatId, [ContentKind, RangeLocator]>> = {
   jpeg: ['image-data', jpegScanRanges],
   png: ['image-data', pngIdatRanges],
   webp: ['image-data', (src) => riffChunkRanges(src, WEBP_IMAGE_CHUNKS)],
-  heic: ['image-data', isobmffDataRanges],
-  avif: ['image-data', isobmffDataRanges],
+  heic: ['image-data', heifItemRanges],
+  avif: ['image-data', heifItemRanges],
   mp4: ['media-data', isobmffDataRanges],
   mov: ['media-data', isobmffDataRanges],
   webm: ['media-data', matroskaClusterRanges],
@@ -62,7 +63,7 @@ export async function locateContent(
   if (format === 'pdf')
     return { format, parts: await pdfContentParts(src, signal) };
   if (isPackage(format))
-    return { format, parts: await packageContentParts(src, format, signal) };
+    return { format, parts: await packageContentParts(src, signal) };
   throw new EngineError(
     'unsupported',
     `the content of ${format} files is not located`,

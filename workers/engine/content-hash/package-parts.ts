@@ -5,7 +5,7 @@
  * scans, a PNG's IDAT data), since cleaning removes the metadata around them.
  */
 import { ByteSource } from '../byte-source';
-import { throwIfAborted } from '../errors';
+import { EngineError, throwIfAborted } from '../errors';
 import type { FormatId } from '../format-catalog';
 import { bytesAccess } from '../random-access';
 import { readMember } from '../shared/zip';
@@ -38,15 +38,29 @@ const ODF_IDS: ReadonlySet<FormatId> = new Set([
 export const isPackage = (id: FormatId): boolean =>
   OOXML_IDS.has(id) || ODF_IDS.has(id) || id === 'epub';
 
-function patternsFor(id: FormatId): readonly RegExp[] {
-  if (OOXML_IDS.has(id)) return OOXML_CONTENT;
-  if (ODF_IDS.has(id)) return ODF_CONTENT;
-  return EPUB_CONTENT;
+/**
+ * The package's family by the members that define it, not by the sniffed id: a sniffer that
+ * cannot see the `mimetype` member first answers a provisional id that the analysis refines.
+ * `[Content_Types].xml` (ECMA-376 Part 2, 10.1.2.2), `META-INF/container.xml` (EPUB OCF 3.3,
+ * 4.2.6.3.1), `content.xml` (ODF 1.3 Part 2, 3.1).
+ */
+function patternsFor(names: ReadonlySet<string>): readonly RegExp[] {
+  if (names.has('[Content_Types].xml')) return OOXML_CONTENT;
+  if (names.has('META-INF/container.xml')) return EPUB_CONTENT;
+  if (names.has('content.xml')) return ODF_CONTENT;
+  throw new EngineError('unsupported', 'a zip package of no known family');
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47];
 
-/** A member's content: a picture's compressed pixels, or the member's bytes as they are. */
+/** Folders of pictures and embedded files (ECMA-376 Part 2, 9; ODF 1.3 Part 2, 3.1). */
+const MEDIA_FOLDER = /^((word|xl|ppt)\/media|Pictures)\//;
+
+/**
+ * A member's content: a picture's compressed pixels, or a text part's bytes as they are. A file
+ * in a media folder of another kind (a GIF, an embedded file) is cleaned by its own rules or left
+ * out, so its bytes are not the content: it is not compared (`unsupported`).
+ */
 function memberContent(src: ByteSource, entry: ZipEntry) {
   return async (): Promise<Uint8Array> => {
     const bytes = await readMember(src, entry);
@@ -55,6 +69,8 @@ function memberContent(src: ByteSource, entry: ZipEntry) {
       return gatherRanges(member, await jpegScanRanges(member));
     if (PNG_SIGNATURE.every((b, i) => bytes[i] === b))
       return gatherRanges(member, await pngIdatRanges(member));
+    if (MEDIA_FOLDER.test(entry.name))
+      throw new EngineError('unsupported', `the content of ${entry.name}`);
     return bytes;
   };
 }
@@ -62,12 +78,11 @@ function memberContent(src: ByteSource, entry: ZipEntry) {
 /** The package's content members, in name order so the original and its copy pair up. */
 export async function packageContentParts(
   src: ByteSource,
-  id: FormatId,
   signal?: AbortSignal,
 ): Promise<ContentPart[]> {
   const zip = await readZip(src);
   throwIfAborted(signal);
-  const patterns = patternsFor(id);
+  const patterns = patternsFor(new Set(zip.byName.keys()));
   return zip.entries
     .filter((e) => patterns.some((p) => p.test(e.name)))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))

@@ -1,0 +1,104 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  ContentHashes,
+  type CompareContent,
+} from '../../../src/features/report/ContentHashes';
+import type { ContentComparison } from '../../../src/worker-bridge/clean-bridge';
+import { renderWithIntl } from '../uploader/render-with-intl';
+
+afterEach(cleanup);
+
+const A = 'a'.repeat(64);
+const B = 'b'.repeat(64);
+
+const hash = (sha256: string, bytes = 2048) => ({
+  kind: 'page-content' as const,
+  key: 'page 1',
+  page: 1,
+  bytes,
+  sha256,
+});
+
+const COMPARISON: ContentComparison = {
+  identical: false,
+  parts: [
+    {
+      kind: 'page-content',
+      key: 'page 1',
+      page: 1,
+      original: hash(A),
+      copy: hash(A),
+      identical: true,
+    },
+    {
+      kind: 'document-part',
+      key: 'word/document.xml',
+      name: 'word/document.xml',
+      original: { ...hash(A), kind: 'document-part', key: 'word/document.xml' },
+      copy: { ...hash(B), kind: 'document-part', key: 'word/document.xml' },
+      identical: false,
+    },
+  ],
+};
+
+const answer =
+  (comparison: ContentComparison): CompareContent =>
+  () =>
+    Promise.resolve({ ok: true, comparison });
+
+function show(compare: CompareContent, set: 'en' | 'ar' = 'en') {
+  return renderWithIntl(
+    <ContentHashes
+      original={new Blob(['a'])}
+      copy={new Blob(['b'])}
+      compare={compare}
+    />,
+    set,
+  );
+}
+
+describe('ContentHashes', () => {
+  it('names each part with both hashes, says identical only where they are equal, and announces the count', async () => {
+    show(answer(COMPARISON));
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('Computing the hashes…');
+    expect(
+      await screen.findByText('1 part is not identical in the copy.'),
+    ).toBe(status);
+    const region = screen.getByRole('region', {
+      name: 'Content kept byte for byte',
+    });
+    const items = within(region).getAllByRole('listitem');
+    expect(items[0]!.textContent).toContain('Content of page 1');
+    expect(items[0]!.querySelector('[data-verdict]')!.textContent).toBe(
+      'Identical',
+    );
+    expect(items[1]!.textContent).toContain('Document part word/document.xml');
+    expect(items[1]!.querySelector('[data-verdict]')!.textContent).toBe(
+      'Different',
+    );
+    const codes = [...items[1]!.querySelectorAll('code')];
+    expect(codes.map((c) => [c.textContent, c.getAttribute('dir')])).toEqual([
+      [A, 'ltr'],
+      [B, 'ltr'],
+    ]);
+  });
+
+  it('claims nothing for a file whose content is not located', async () => {
+    show(answer({ parts: [], identical: false, error: 'unsupported' }));
+    expect(
+      await screen.findByText(/make no claim that it is identical/),
+    ).toBeTruthy();
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('reads in Arabic with the hashes and file names kept left to right', async () => {
+    show(answer(COMPARISON), 'ar');
+    expect(await screen.findByText('المحتوى المحفوظ بايتًا بايتًا')).toBeTruthy();
+    const name = await screen.findByText('word/document.xml');
+    expect(name.tagName).toBe('BDI');
+    expect(name.getAttribute('dir')).toBe('ltr');
+    expect(screen.getByText('مختلف')).toBeTruthy();
+  });
+});

@@ -1,0 +1,54 @@
+/** ISOBMFF box headers (ISO/IEC 14496-12, 4.2), read by the content locators of their own. */
+import type { ByteReader } from '../byte-source';
+import { u32be, u64be } from '../bytes';
+import { corrupt } from '../errors';
+import { MAX_ENTRIES } from '../limits';
+
+const BOX_HEADER_BYTES = 8;
+const LARGE_SIZE_BYTES = 8;
+/** `meta` is a full box: version and flags before its children (8.4.1, 4.2). */
+export const FULL_BOX_BYTES = 4;
+/** A box size of 1 means a 64-bit size follows; 0 means to the end of the file (4.2). */
+const SIZE_64 = 1;
+const SIZE_TO_END = 0;
+
+export interface Box {
+  readonly type: string;
+  readonly start: number;
+  readonly payload: number;
+  readonly end: number;
+}
+
+export async function boxAt(
+  src: ByteReader,
+  at: number,
+  limit: number,
+): Promise<Box> {
+  const head = await src.readExact(at, BOX_HEADER_BYTES);
+  const small = u32be(head, 0);
+  const type = String.fromCharCode(...head.subarray(4));
+  let payload = at + BOX_HEADER_BYTES;
+  let end = at + small;
+  if (small === SIZE_64) {
+    end = at + u64be(await src.readExact(payload, LARGE_SIZE_BYTES), 0);
+    payload += LARGE_SIZE_BYTES;
+  } else if (small === SIZE_TO_END) end = limit;
+  if (end < payload || end > limit)
+    throw corrupt(`box ${type} at ${at} does not fit`);
+  return { type, start: at, payload, end };
+}
+
+export async function children(
+  src: ByteReader,
+  from: number,
+  to: number,
+): Promise<Box[]> {
+  const boxes: Box[] = [];
+  for (let at = from, n = 0; at < to; n++) {
+    if (n >= MAX_ENTRIES) throw corrupt('too many boxes');
+    const box = await boxAt(src, at, to);
+    boxes.push(box);
+    at = box.end;
+  }
+  return boxes;
+}
