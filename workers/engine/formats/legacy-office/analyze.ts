@@ -33,6 +33,8 @@ import { cleanOleNative, OLE10_NATIVE } from './ole-native';
 import { cleanCurrentUser, cleanPowerPoint } from './powerpoint';
 import { cleanPropertySet, isPropertySetStream } from './property-sets';
 import { Cleaning, storagesOf, type Storage } from './storage';
+import { emptyDeadSpace } from './dead-space';
+import { emptyUnknownStreams } from './unknown-streams';
 import { cleanWord } from './word';
 
 function formatOf(root: Storage, depth: number): Sniffed {
@@ -93,14 +95,9 @@ async function cleanStorage(
   if (user && slides) await cleanCurrentUser(storage, user, out);
   const native = storage.stream(OLE10_NATIVE);
   if (native) await cleanOleNative(storage, native, out);
-  for (const name of [
-    '\u0005SummaryInformation',
-    '\u0005DocumentSummaryInformation',
-  ]) {
-    const set = storage.stream(name);
-    if (set && isPropertySetStream(name))
+  for (const set of storage.streams)
+    if (isPropertySetStream(set.name))
       await cleanPropertySet(storage, set, out);
-  }
 }
 
 export async function analyzeLegacyOffice(
@@ -113,6 +110,8 @@ export async function analyzeLegacyOffice(
   const format = formatOf(root, ctx.depth);
   const out = new Cleaning();
   for (const storage of storages) await cleanStorage(storage, out, ctx);
+  if (format !== OLE_OBJECT) emptyUnknownStreams(root, out);
+  await emptyDeadSpace(src, cfb, out);
 
   let dated = 0;
   for (const entry of cfb.entries)

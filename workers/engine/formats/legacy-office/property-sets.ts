@@ -24,12 +24,13 @@ const VT_I2 = 0x0002;
 const SECTION_BYTES = 24;
 const FIRST_VALUE_AT = 16;
 
-/** The names of the streams that hold property sets. */
+/**
+ * The streams that hold property sets: [MS-OLEPS] 2.23 names a property set's stream by a first
+ * character of 0x05, whatever follows (SummaryInformation, DocumentSummaryInformation, a custom
+ * set's name, or those in another case), so every one of them is rewritten.
+ */
 export function isPropertySetStream(name: string): boolean {
-  return (
-    name === '\u0005SummaryInformation' ||
-    name === '\u0005DocumentSummaryInformation'
-  );
+  return name.startsWith('\u0005');
 }
 
 /** A property set stream of `size` bytes that holds nothing but the code page. */

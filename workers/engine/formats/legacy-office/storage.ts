@@ -1,5 +1,6 @@
 /** What every part of a legacy Office walk shares: the compound file, and what the walk found. */
 import type { ByteReader } from '../../byte-source';
+import { EngineError } from '../../errors';
 import type { Finding } from '../../findings';
 import type { Patch } from '../../shared/in-place';
 import {
@@ -16,8 +17,15 @@ export interface Storage {
   readonly entry: DirEntry;
   /** Where findings say they are: the storage's path, '' for the root. */
   readonly location: string;
+  /** The child stream of that name, compared as [MS-CFB] 2.6.4 compares names: case-insensitively. */
   stream(name: string): DirEntry | undefined;
+  /** Every child stream, in directory order. */
+  readonly streams: readonly DirEntry[];
 }
+
+/** [MS-CFB] 2.6.4: directory entry names compare by their upper-case forms. */
+export const sameEntryName = (a: string, b: string): boolean =>
+  a.length === b.length && a.toUpperCase() === b.toUpperCase();
 
 /** What a walk collects: findings for the report, same-size patches for the clean. */
 export class Cleaning {
@@ -40,14 +48,24 @@ export function storagesOf(src: ByteReader, cfb: CompoundFile): Storage[] {
   return cfb.entries
     .filter((e) => e.kind !== 'stream')
     .map((entry) => {
-      const children = entry.children.map((i) => byIndex.get(i)!);
+      const streams = entry.children
+        .map((i) => byIndex.get(i)!)
+        .filter((c) => c.kind === 'stream');
+      // Two names one reader takes for the same stream: which one is the document's is a guess.
+      const names = new Set(streams.map((c) => c.name.toUpperCase()));
+      if (names.size !== streams.length)
+        throw new EngineError(
+          'corrupt',
+          `two streams of one name in ${entry.path.join('/') || 'the root'}`,
+        );
       return {
         src,
         cfb,
         entry,
         location: entry.path.map((name) => `/${name}`).join(''),
         stream: (name: string) =>
-          children.find((c) => c.kind === 'stream' && c.name === name),
+          streams.find((c) => sameEntryName(c.name, name)),
+        streams,
       };
     });
 }

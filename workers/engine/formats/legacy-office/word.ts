@@ -32,6 +32,14 @@ const STTB_SAVED_BY = 71;
 /** dwLowDateTime/dwHighDateTime: when the document was last saved, a FILETIME in the FIB. */
 const LAST_SAVED = 87;
 const FC_LCB_BYTES = 8;
+/**
+ * [MS-DOC] 2.5.1 Fib: csw MUST be 0x000E and cslw 0x0016, and cbRgFcLcb is one of the sizes
+ * of FibRgFcLcb97 to FibRgFcLcb2007. Any other count moves every fc/lcb pair read after it, so
+ * the author tables would be looked for in the wrong place and left where they are.
+ */
+const FIB_CSW = 0x000e;
+const FIB_CSLW = 0x0016;
+const FIB_PAIR_COUNTS = new Set([0x005d, 0x006c, 0x0088, 0x00a4, 0x00b7]);
 /** [MS-DOC] 2.9.8 ATRDPre10: 30 bytes, starting with xstUsrInitl (a count and 9 characters). */
 const ATRD_BYTES = 30;
 const ATRD_INITIALS_BYTES = 20;
@@ -71,11 +79,15 @@ function readFib(b: Uint8Array): Fib {
     if (at + n > b.length) throw corrupt('FIB runs past its stream');
   };
   need(2);
-  at += 2 + u16le(b, at) * 2;
+  if (u16le(b, at) !== FIB_CSW) throw corrupt('FIB with an unknown csw');
+  at += 2 + FIB_CSW * 2;
   need(2);
-  at += 2 + u16le(b, at) * 4;
+  if (u16le(b, at) !== FIB_CSLW) throw corrupt('FIB with an unknown cslw');
+  at += 2 + FIB_CSLW * 4;
   need(2);
   const pairs = u16le(b, at);
+  if (!FIB_PAIR_COUNTS.has(pairs))
+    throw corrupt('FIB with an unknown cbRgFcLcb');
   at += 2;
   need(pairs * FC_LCB_BYTES);
   return {

@@ -7,7 +7,8 @@ import type { ByteReader } from '../../byte-source';
 import { corrupt } from '../../errors';
 import { MAX_METADATA_BYTES } from '../../limits';
 import type { Patch } from '../in-place';
-import { chain, readFat, sectorCount, sectorOffset } from './fat';
+import { deadRanges, type FileRange } from './dead-space';
+import { chain, readFatTable, sectorCount, sectorOffset } from './fat';
 import {
   HEADER_BYTES,
   MINI_STREAM_CUTOFF,
@@ -36,6 +37,8 @@ export interface CompoundFile {
   entryOffset(entry: DirEntry): number;
   /** The stream's bytes as extents of the file, in stream order, adjacent ones merged. */
   extents(entry: DirEntry): readonly Extent[];
+  /** The bytes no structure reaches (dead-space.ts); `corrupt` when sectors are cross-linked. */
+  deadRanges(): FileRange[];
 }
 
 function merge(runs: Extent[], file: number, length: number): void {
@@ -124,7 +127,7 @@ export function patchExtents(
 export async function openCompoundFile(src: ByteReader): Promise<CompoundFile> {
   const header = parseHeader(await src.readExact(0, HEADER_BYTES));
   const sectors = sectorCount(header, src.size);
-  const fat = await readFat(src, header);
+  const { fat, tableSectors } = await readFatTable(src, header);
   const place = (s: number): number => sectorOffset(header, s);
   const dirSectors = chain(
     fat,
@@ -180,6 +183,24 @@ export async function openCompoundFile(src: ByteReader): Promise<CompoundFile> {
   for (let i = 0; i < miniFat.length; i++)
     miniFat[i] = view.getUint32(i * 4, true);
   const miniSectors = Math.floor(root.size / header.miniSectorSize);
+  const streamChain = (entry: DirEntry) =>
+    entry.size < MINI_STREAM_CUTOFF
+      ? chain(
+          miniFat,
+          entry.start,
+          miniSectors,
+          'mini FAT',
+          need(entry.size, header.miniSectorSize),
+        )
+      : chain(
+          fat,
+          entry.start,
+          sectors,
+          'FAT',
+          need(entry.size, header.sectorSize),
+        );
+  const streams = () =>
+    entries.filter((e) => e.kind === 'stream' && e.size > 0);
 
   return {
     header,
@@ -188,27 +209,31 @@ export async function openCompoundFile(src: ByteReader): Promise<CompoundFile> {
     extents(entry) {
       if (entry.kind === 'root') return miniStream;
       if (entry.kind === 'storage' || entry.size === 0) return [];
-      if (entry.size < MINI_STREAM_CUTOFF) {
-        const list = chain(
-          miniFat,
-          entry.start,
-          miniSectors,
-          'mini FAT',
-          need(entry.size, header.miniSectorSize),
-        );
+      const list = streamChain(entry);
+      if (entry.size < MINI_STREAM_CUTOFF)
         return extentsOf(list, header.miniSectorSize, entry.size, (s) =>
           locate(miniStream, s * header.miniSectorSize),
         );
-      }
-      const list = chain(
-        fat,
-        entry.start,
-        sectors,
-        'FAT',
-        need(entry.size, header.sectorSize),
-      );
       return extentsOf(list, header.sectorSize, entry.size, place);
     },
+    deadRanges: () =>
+      deadRanges({
+        sectorSize: header.sectorSize,
+        miniSectorSize: header.miniSectorSize,
+        sectors,
+        fileSize: src.size,
+        place,
+        structureSectors: [...tableSectors, ...dirSectors, ...miniFatSectors],
+        rootSectors,
+        rootSize: root.size,
+        largeStreams: streams()
+          .filter((e) => e.size >= MINI_STREAM_CUTOFF)
+          .map((e) => ({ sectors: streamChain(e), size: e.size })),
+        smallStreams: streams()
+          .filter((e) => e.size < MINI_STREAM_CUTOFF)
+          .map((e) => ({ sectors: streamChain(e), size: e.size })),
+        miniPlace: (offset) => locate(miniStream, offset),
+      }),
   };
 }
 

@@ -42,11 +42,13 @@ async function fatSectors(
   src: ByteReader,
   header: CfbHeader,
   sectors: number,
+  difat?: number[],
 ): Promise<number[]> {
   const list = header.headerDifat.slice(0, header.fatSectorCount);
   const perDifat = header.sectorSize / ENTRY_BYTES - 1;
   let next = header.firstDifatSector;
   for (let n = 0; list.length < header.fatSectorCount; n++) {
+    difat?.push(next);
     if (
       next === END_OF_CHAIN ||
       next === FREE_SECT ||
@@ -66,17 +68,32 @@ async function fatSectors(
   return list;
 }
 
+/** The FAT, with the sectors that hold it and the DIFAT sectors that list those. */
+export interface FatTable {
+  readonly fat: Uint32Array;
+  /** Sectors the allocation tables themselves take: the FAT's and the DIFAT's. */
+  readonly tableSectors: readonly number[];
+}
+
 /** Reads the whole FAT: one entry per sector of the file, so its size follows the file's. */
 export async function readFat(
   src: ByteReader,
   header: CfbHeader,
 ): Promise<Uint32Array> {
+  return (await readFatTable(src, header)).fat;
+}
+
+export async function readFatTable(
+  src: ByteReader,
+  header: CfbHeader,
+): Promise<FatTable> {
   const sectors = sectorCount(header, src.size);
   if (header.fatSectorCount === 0 || header.fatSectorCount > sectors)
     throw corrupt(`compound file with ${header.fatSectorCount} FAT sectors`);
   if (header.fatSectorCount * header.sectorSize > MAX_METADATA_BYTES)
     throw corrupt('compound file FAT too large');
-  const list = await fatSectors(src, header, sectors);
+  const difat: number[] = [];
+  const list = await fatSectors(src, header, sectors, difat);
   const perSector = header.sectorSize / ENTRY_BYTES;
   const fat = new Uint32Array(list.length * perSector);
   for (let i = 0; i < list.length;) {
@@ -94,7 +111,7 @@ export async function readFat(
       fat[i * perSector + k] = view.getUint32(k * ENTRY_BYTES, true);
     i += run;
   }
-  return fat;
+  return { fat, tableSectors: [...list, ...difat] };
 }
 
 /**
