@@ -1,0 +1,176 @@
+/**
+ * Structural mutants of legacy Office files (issue 18, the compound-file family): each takes a
+ * canary seed made by LibreOffice (tests/helpers/legacy-office-fixtures.ts, where CANARY marks
+ * metadata only) and respells it the way the zip and PDF attacks did: a directory entry renamed to
+ * another case (names compare case-insensitively, [MS-CFB] 2.6.4) or to a name no reader knows,
+ * bytes flipped or zeroed, the file cut. The rule: a clean (no error) output holds no canary in
+ * any stream, read by olefile stream by stream (a mini-stream sector is 64 bytes, so a canary can
+ * lie across sectors that are not side by side) and in its raw bytes.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanOutcome } from './fuzz-engine';
+
+export const LEGACY_CANARY = 'CANARY';
+
+/** Directory entry names the seeds carry ([MS-CFB] 2.6.1 names, UTF-16LE in the entry). */
+const ENTRY_NAMES = [
+  '\u0005SummaryInformation',
+  '\u0005DocumentSummaryInformation',
+  'WordDocument',
+  '1Table',
+  '0Table',
+  'Workbook',
+  'PowerPoint Document',
+  'Current User',
+  '\u0001CompObj',
+];
+
+/** A seeded generator (mulberry32): the same seed gives the same mutants on every machine. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const utf16 = (text: string) => Buffer.from(text, 'utf16le');
+
+/** The same name in another spelling of the same length: another case, or one letter changed. */
+function respell(name: string, rnd: () => number): [string, string] {
+  const letters = [...name]
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => /[a-z]/i.test(c));
+  const { i } = letters[Math.floor(rnd() * letters.length)]!;
+  const chars = [...name];
+  if (rnd() < 0.5) {
+    chars[i] =
+      chars[i] === chars[i]!.toUpperCase()
+        ? chars[i]!.toLowerCase()
+        : chars[i]!.toUpperCase();
+    return [chars.join(''), 'case'];
+  }
+  chars[i] = chars[i] === 'Q' ? 'Z' : 'Q';
+  return [chars.join(''), 'unknown name'];
+}
+
+export interface LegacyMutant {
+  readonly seed: string;
+  readonly bytes: Uint8Array;
+  readonly how: string;
+}
+
+/** Mutant `index` of campaign `seed` on one of `seeds`: one or two edits. */
+export function legacyMutant(
+  seeds: readonly (readonly [string, Uint8Array])[],
+  seed: number,
+  index: number,
+): LegacyMutant {
+  const rnd = random(seed * 1_000_003 + index);
+  const [kind, original] = seeds[Math.floor(rnd() * seeds.length)]!;
+  const bytes = Buffer.from(original);
+  const how: string[] = [];
+  const edits = 1 + Math.floor(rnd() * 2);
+  let cut = bytes.length;
+  for (let e = 0; e < edits; e++) {
+    const r = rnd();
+    if (r < 0.45) {
+      const present = ENTRY_NAMES.filter((n) => bytes.includes(utf16(n)));
+      const name = present[Math.floor(rnd() * present.length)];
+      if (!name) continue;
+      const [other, what] = respell(name, rnd);
+      const at = bytes.indexOf(utf16(name));
+      utf16(other).copy(bytes, at);
+      how.push(`${JSON.stringify(name)} -> ${JSON.stringify(other)} (${what})`);
+    } else if (r < 0.8) {
+      const at = Math.floor(rnd() * bytes.length);
+      bytes[at] = bytes[at]! ^ (1 << Math.floor(rnd() * 8));
+      how.push(`flip a bit at ${at}`);
+    } else if (r < 0.92) {
+      const at = Math.floor(rnd() * bytes.length);
+      bytes.fill(0, at, Math.min(bytes.length, at + 16));
+      how.push(`zero 16 bytes at ${at}`);
+    } else {
+      cut = Math.floor(rnd() * bytes.length);
+      how.push(`cut at ${cut}`);
+    }
+  }
+  return {
+    seed: kind,
+    bytes: new Uint8Array(bytes.subarray(0, cut)),
+    how: how.join('; '),
+  };
+}
+
+export type LegacyOutcome =
+  | { readonly kind: 'error'; readonly code: string }
+  | { readonly kind: 'clean'; readonly output: Uint8Array }
+  | { readonly kind: 'crash'; readonly error: string };
+
+/** Cleans one mutant without the engine's catch-all: a crash stays a crash. */
+export async function legacyOutcome(bytes: Uint8Array): Promise<LegacyOutcome> {
+  try {
+    const outcome = await cleanOutcome(bytes);
+    return outcome.kind === 'error'
+      ? { kind: 'error', code: outcome.code }
+      : { kind: 'clean', output: outcome.output };
+  } catch (error) {
+    return { kind: 'crash', error: String(error).slice(0, 300) };
+  }
+}
+
+/** olefile reads every file in one process: per file, the streams holding the canary, or why it could not read it. */
+const OLE_SCAN = `import olefile, sys, json
+canary = sys.argv[1].encode()
+wide = sys.argv[1].encode('utf-16-le')
+out = {}
+for path in sys.argv[2:]:
+    try:
+        o = olefile.OleFileIO(path)
+        out[path] = ['/'.join(p) for p in o.listdir(streams=True, storages=False)
+                     if canary in o.openstream(p).read() or wide in o.openstream(p).read()]
+    except Exception as e:
+        out[path] = ['unreadable: ' + type(e).__name__]
+print(json.dumps(out))`;
+
+/**
+ * Where the canary is left in each output: olefile's streams, and the raw bytes in 8-bit and
+ * UTF-16LE forms (a sector no stream reaches still travels with the file).
+ */
+export function leftovers(
+  dir: string,
+  outputs: readonly (readonly [string, Uint8Array])[],
+): Map<string, string[]> {
+  const paths = outputs.map(([name, bytes]) => {
+    const path = join(dir, name);
+    writeFileSync(path, bytes);
+    return path;
+  });
+  const found = new Map<string, string[]>();
+  if (paths.length === 0) return found;
+  const ole = JSON.parse(
+    execFileSync(
+      '/usr/bin/python3',
+      ['-c', OLE_SCAN, LEGACY_CANARY, ...paths],
+      {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    ),
+  ) as Record<string, string[]>;
+  outputs.forEach(([name, bytes], i) => {
+    const raw = Buffer.from(bytes);
+    const where = (ole[paths[i]!] ?? []).filter(
+      (s) => !s.startsWith('unreadable'),
+    );
+    if (raw.includes(LEGACY_CANARY) || raw.includes(utf16(LEGACY_CANARY)))
+      where.push('raw bytes');
+    if (where.length) found.set(name, where);
+  });
+  return found;
+}
