@@ -29,6 +29,7 @@ import {
 } from '../../helpers/zip-tools';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
 import { CANARY_GPS } from '../../helpers/image-exif-builder';
+import { SMALL_MEMBER_BYTES } from '../../../workers/engine/shared/zip/whole';
 import { CORPUS_DIR, corpusFile, describeCorpus } from '../../helpers/corpus';
 import { judgeRealDocument } from '../../helpers/real-documents';
 
@@ -64,6 +65,9 @@ function expectConsistentPackage(zip: Uint8Array): void {
   }
 }
 
+/** A plasma picture this large and this fine does not compress below SMALL_MEMBER_BYTES. */
+const LARGE_PHOTO = { size: '640x480', extra: ['-quality', '100'] } as const;
+
 describe('Word, Excel and PowerPoint', () => {
   let dir: string;
   let jpeg: Uint8Array;
@@ -90,8 +94,11 @@ describe('Word, Excel and PowerPoint', () => {
     expect(identifyingTags(media)).toEqual([]);
   });
 
-  it('holds no deflated photo in its plan: the cleaned photo is made again when written', async () => {
-    // Word deflates its media; re-pack the synthetic document that way.
+  it('holds no large deflated photo in its plan: the cleaned photo is made again when written', async () => {
+    // Word deflates its media; re-pack the synthetic document that way. A photo larger than the
+    // members the driver holds once cleaned (SMALL_MEMBER_BYTES).
+    const jpeg = gpsJpeg(dir, 'large.jpg', LARGE_PHOTO);
+    expect(jpeg.length).toBeGreaterThan(SMALL_MEMBER_BYTES);
     const packed = unzipSync(syntheticDocx({ jpeg }));
     const input = zipSync(packed, { level: 6 });
     expect(deepFind(input, CANARY).length).toBeGreaterThan(0);
