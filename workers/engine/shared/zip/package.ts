@@ -11,6 +11,7 @@ import { finding, type Finding } from '../../findings';
 import type { Analysis, AnalysisContext, ByteRange } from '../../format-module';
 import {
   unknownAttributeEdits,
+  unknownElementEdits,
   type NamespaceTable,
   type XmlEdits,
 } from '../xml';
@@ -202,17 +203,9 @@ async function memberOf(
       const part = await pkg.part(entry);
       const result = rule.rules(part.text, part);
       findings.push(...result.findings);
-      const unknown = rule.namespaces
-        ? unknownAttributeEdits(part.text, rule.namespaces, result.edits)
-        : 0;
-      if (unknown)
+      if (rule.namespaces)
         findings.push(
-          finding(
-            'document.unknown-markup',
-            'attributes in unknown namespaces',
-            entry.name,
-            String(unknown),
-          ),
+          ...unknownMarkup(part.text, rule.namespaces, result.edits, entry),
         );
       if (!result.edits.size && !part.comments)
         return copiedContentMember(src, entry);
@@ -252,4 +245,29 @@ async function memberOf(
       }
     }
   }
+}
+
+/** Attributes and elements in namespaces the format does not know go from a part, named. */
+function unknownMarkup(
+  xml: string,
+  namespaces: NamespaceTable,
+  edits: XmlEdits,
+  entry: ZipEntry,
+): Finding[] {
+  const found: Finding[] = [];
+  const note = (label: string, count: number) => {
+    if (count)
+      found.push(
+        finding('document.unknown-markup', label, entry.name, String(count)),
+      );
+  };
+  note(
+    'attributes in unknown namespaces',
+    unknownAttributeEdits(xml, namespaces, edits),
+  );
+  note(
+    'elements in unknown namespaces',
+    unknownElementEdits(xml, namespaces, edits),
+  );
+  return found;
 }
