@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { blogPlugin } from './scripts/blog-content.ts';
+import { formatNamesPlugin } from './scripts/format-names-plugin.ts';
 
 const MESSAGE_FILE = /\/i18n\/messages\/[^/]+\/[^/]+\.json$/;
 
@@ -41,7 +42,7 @@ function precompileMessages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [precompileMessages(), blogPlugin(), react()],
+  plugins: [precompileMessages(), blogPlugin(), formatNamesPlugin(), react()],
   resolve: {
     // Messages arrive precompiled (above), so react-intl never needs to parse a string.
     alias: [

@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { blogPlugin } from './scripts/blog-content.ts';
+import { formatNamesPlugin } from './scripts/format-names-plugin.ts';
 
 /** Engine and i18n tests run in Node; component tests in jsdom. Browser tests are Playwright's. */
 export default defineConfig({
-  plugins: [blogPlugin(), react()],
+  plugins: [blogPlugin(), formatNamesPlugin(), react()],
   test: {
     reporters: ['default', './tests/helpers/corpus-reporter.ts'],
     projects: [

@@ -24,6 +24,8 @@ export interface CliOptions {
   readonly outDir?: string;
   readonly files: readonly string[];
   readonly help: boolean;
+  /** `--find WORD`, repeatable: words searched in each input and its copy. */
+  readonly find: readonly string[];
 }
 
 export class UsageError extends Error {
@@ -34,6 +36,7 @@ export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [--rename] [
        metaclean -r [--follow-symlinks] [OPTIONS] [-o DIR | --out-dir DIR] FOLDER|FILE...
        metaclean [-o OUT] - < FILE   (standard input; the cleaned file goes to standard output
                                      unless -o names a file)
+       metaclean --find WORD [--find WORD]... [OPTIONS] FILE...
        metaclean --inspect | --check [--json] FILE...
        metaclean --undo [--json] FILE...
        metaclean --list-formats | --version | --help
@@ -66,12 +69,16 @@ otherwise; the input is never modified unless --in-place is given.
                  (.AAE, Takeout .json, DJI .SRT, .XMP, Thumbs.db, .DS_Store) left out, each said
   --follow-symlinks
                  with -r, follow symbolic links (a link back to a folder walked is not entered)
+  --find WORD    after cleaning, search the input and the copy for WORD (a name, an e-mail, a
+                 street; case and accents aside) in every layer metaclean reads, and say where it
+                 was and where it still is, visible content or hidden; repeat for more words.
+                 A word left in a hidden place of the copy removes the copy and exits 3
   --list-formats list the formats metaclean cleans, with their extensions
   -V, --version  print the version
   -h, --help     show this help
 
 Exit status: 0 when every file was cleaned, 1 when any failed (one line each, with its error code),
-2 on bad usage, 3 with --check when metadata was found; killed by SIGINT, SIGTERM or SIGHUP after
+2 on bad usage, 3 with --check when metadata was found or with --find when a word is left hidden; killed by SIGINT, SIGTERM or SIGHUP after
 removing its temporary files.`;
 
 /** `-` (standard input) and `-o -` (standard output) fit only some runs. */
@@ -95,6 +102,27 @@ function checkStandardStreams(options: CliOptions): void {
     );
 }
 
+/** `--find` searches a copy written to a file beside an input that stays as it was. */
+function checkFind(options: CliOptions): void {
+  if (options.find.some((w) => w.trim() === ''))
+    throw new UsageError('--find needs a word');
+  const clash = options.inspect
+    ? '--inspect'
+    : options.check
+      ? '--check'
+      : options.inPlace
+        ? '--in-place'
+        : options.undo
+          ? '--undo'
+          : options.files.includes('-') || options.out === '-'
+            ? 'standard input or output'
+            : undefined;
+  if (clash)
+    throw new UsageError(
+      `--find searches a cleaned copy written to a file; it does not go with ${clash}`,
+    );
+}
+
 const EXCLUSIVE_WRITES = ['-o', '--out-dir', '--in-place'] as const;
 
 export function parseArgs(argv: readonly string[]): CliOptions {
@@ -112,6 +140,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   let recursive = false;
   let followSymlinks = false;
   let rename = false;
+  const find: string[] = [];
   let out: string | undefined;
   let outDir: string | undefined;
   const files: string[] = [];
@@ -143,6 +172,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     else if (arg === '-h' || arg === '--help') help = true;
     else if (arg === '-o' || arg === '--out') out = valueOf(arg, i++);
     else if (arg === '--out-dir') outDir = valueOf(arg, i++);
+    else if (arg === '--find') find.push(valueOf(arg, i++));
+    else if (arg.startsWith('--find=')) find.push(arg.slice('--find='.length));
     else if (arg.startsWith('--out-dir='))
       outDir = arg.slice('--out-dir='.length);
     else if (arg.startsWith('-') && arg !== '-')
@@ -167,6 +198,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     rename,
     files,
     help,
+    find,
     // With -r, -o names the folder the copies go to, as --out-dir does.
     ...(out === undefined || recursive ? {} : { out }),
     ...(outDir === undefined && !(recursive && out !== undefined)
@@ -186,6 +218,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     throw new UsageError('--follow-symlinks needs -r');
   if (out !== undefined && !recursive && files.length > 1)
     throw new UsageError('-o takes one input file');
+  if (find.length > 0) checkFind(options);
   if (inspect && check)
     throw new UsageError('--inspect and --check exclude each other');
   if ((inspect || check) && (writes.length > 0 || force)) {

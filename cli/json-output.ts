@@ -4,6 +4,8 @@ import type { SkipReason } from './walk';
 import { typedValue } from './json-value';
 import { nameRisks, type NameRisk } from '../workers/engine/file-name';
 import { basename } from 'node:path';
+import type { JsonContent } from './content-hashes';
+import type { FindAnswer } from '../workers/engine/find/find-words';
 
 /**
  * `--json` output: one JSON object per file on its own line (NDJSON), written as each file
@@ -15,7 +17,14 @@ export const JSON_SCHEMA_VERSION = 1;
 
 /** What happened to the file, one word a script can switch on. */
 export type FileStatus =
-  'cleaned' | 'already-clean' | 'inspected' | 'restored' | 'skipped' | 'failed';
+  | 'cleaned'
+  | 'already-clean'
+  | 'inspected'
+  | 'restored'
+  | 'skipped'
+  | 'failed'
+  /** `--find` left a word in a hidden place of the copy, which was removed. */
+  | 'not-clean';
 
 export interface JsonFinding {
   readonly category: string;
@@ -52,6 +61,10 @@ export interface FileRecord {
   readonly sidecar?: Sidecar;
   /** What the input's name gives away (`date`, `time`, `person`, `contact`, `device`). */
   readonly nameRisks?: readonly NameRisk[];
+  /** The content kept byte for byte and its SHA-256 (`--json` after a clean, and `--inspect`). */
+  readonly content?: JsonContent;
+  /** `--find`: per word, the places it was in the input and is in the copy; `clean` false when one is hidden. */
+  readonly find?: FindAnswer;
   readonly error?: {
     readonly code: string;
     readonly detail: string;
@@ -76,6 +89,8 @@ export interface Outcome {
   readonly skipped?: string;
   readonly reason?: SkipReason;
   readonly sidecar?: Sidecar;
+  readonly content?: JsonContent;
+  readonly find?: FindAnswer;
 }
 
 function statusOf(o: Outcome): FileStatus {
@@ -83,6 +98,7 @@ function statusOf(o: Outcome): FileStatus {
   if (o.skipped) return 'skipped';
   if (o.restored) return 'restored';
   if (o.findings) return 'inspected';
+  if (o.find && !o.find.clean) return 'not-clean';
   return (o.removed ?? []).length > 0 ? 'cleaned' : 'already-clean';
 }
 
@@ -105,7 +121,9 @@ export function fileRecord(o: Outcome): FileRecord {
     file: o.file,
     status: statusOf(o),
     ...(o.format ? { format: { id: o.format.id, mime: o.format.mime } } : {}),
-    ...(o.output === undefined ? {} : { output: o.output }),
+    ...(o.output === undefined || statusOf(o) === 'not-clean'
+      ? {}
+      : { output: o.output }),
     ...(o.patchedBytes === undefined ? {} : { patchedBytes: o.patchedBytes }),
     ...(o.rewritten ? { rewritten: true as const } : {}),
     ...(o.removed ? { removed: o.removed.map(plain) } : {}),
@@ -115,6 +133,8 @@ export function fileRecord(o: Outcome): FileRecord {
     ...(o.reason ? { reason: o.reason } : {}),
     ...(o.sidecar ? { sidecar: o.sidecar } : {}),
     ...risksOf(o.file),
+    ...(o.content ? { content: o.content } : {}),
+    ...(o.find ? { find: o.find } : {}),
     ...(o.error ? { error: o.error } : {}),
   };
 }

@@ -39,6 +39,11 @@ import {
 } from './undo-journal';
 import { writePlan } from './write-plan';
 import { fileRecord, type Outcome } from './json-output';
+import {
+  cleanedContent,
+  fileContentHashes,
+  inspectedContent,
+} from './content-hashes';
 import { skipWords } from './skip-words';
 import { walkInputs, type SkipReason, type WalkItem } from './walk';
 import type { Sidecar } from '../workers/engine/sidecars';
@@ -51,6 +56,8 @@ import {
   streamPlan,
 } from './std-streams';
 import { writeBytes } from './write-plan';
+import { findInCopy } from './find-run';
+import { findLines } from './find-words-text';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -145,7 +152,9 @@ export async function main(argv: readonly string[]): Promise<number> {
         ? skippedOutcome(item.file, item.reason, item.sidecar)
         : namedAsCleaned(item.file, options)
           ? skippedOutcome(item.file, 'cleaned-copy')
-          : await processFile(item.file, outputs.get(item)!, run);
+          : await processFile(item.file, outputs.get(item)!, run).then((o) =>
+              options.json ? withContent(o, options) : o,
+            );
     run.progress.clear();
     outcomes.push(outcome);
     if (options.json)
@@ -155,6 +164,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (!options.json && !options.quiet && outcomes.length > 1)
     process.stderr.write(`${summaryLine(outcomes, options)}\n`);
   if (outcomes.some((o) => o.error)) return EXIT_FAILED;
+  if (outcomes.some((o) => o.find && !o.find.clean)) return EXIT_FOUND;
   // A sidecar holds its photo's place and dates: --check counts it as metadata found.
   const found = outcomes.some(
     (o) => (o.findings ?? []).some(removable) || o.sidecar !== undefined,
@@ -324,9 +334,40 @@ async function runMode(
       );
     }
     await writePlan(input, plan, output);
-    return { file, format, output, removed, kept };
+    if (options.find.length === 0)
+      return { file, format, output, removed, kept };
+    await faultPoint('written');
+    const find = await findInCopy(input, file, output, options.find);
+    return { file, format, output, removed, kept, find };
   } finally {
     await input.close();
+  }
+}
+
+/**
+ * The outcome with its content hashes, for `--json`: the input's alone with `--inspect`, the
+ * input's against the copy's after a clean to a file. A clean in place (the original is gone) or
+ * through the standard streams has none.
+ */
+async function withContent(
+  o: FileOutcome,
+  options: CliOptions,
+): Promise<FileOutcome> {
+  if (o.error || o.skipped || o.restored || options.check) return o;
+  if (o.file === STANDARD_STREAM || options.inPlace) return o;
+  try {
+    if (options.inspect)
+      return {
+        ...o,
+        content: inspectedContent(await fileContentHashes(o.file)),
+      };
+    if (o.output === undefined || o.output === STANDARD_STREAM) return o;
+    return { ...o, content: await cleanedContent(o.file, o.output) };
+  } catch (error) {
+    return {
+      ...o,
+      content: { parts: [], error: errorOf(error)?.code ?? 'unreadable' },
+    };
   }
 }
 
@@ -449,6 +490,9 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
   );
   const note = nameNote(o.file, o.output, options);
   if (note) lines.write(`  ${note}\n`);
+  if (o.find)
+    for (const line of findLines(o.find, o.output ?? ''))
+      lines.write(`  ${line}\n`);
 }
 
 function detail(text: string): string {

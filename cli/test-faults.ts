@@ -12,7 +12,9 @@ export type FaultPoint =
   /** One chunk of the cleaned copy was written to its temporary file. */
   | 'copying'
   /** One in-place patch was written into the file (the undo journal is on disk). */
-  | 'patched';
+  | 'patched'
+  /** With --find: the copy is written and not yet searched. */
+  | 'written';
 
 const FAULT = process.env.METACLEAN_TEST_FAULT ?? '';
 /** Whether any fault point is armed (the copy then lets each chunk land before its point). */

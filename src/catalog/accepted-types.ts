@@ -2,10 +2,13 @@ import type { Accept } from 'react-dropzone';
 import {
   formatCatalog,
   type CatalogEntry,
-} from '../../workers/engine/format-catalog';
-import type { FormatId } from '../../workers/engine/format-module';
-import { MAX_DOCUMENT_BYTES, maxBytesFor } from '../../workers/engine/limits';
-import type { RemoverPage } from '../../i18n/routes';
+} from '../../workers/engine/format-catalog.ts';
+import type { FormatId } from '../../workers/engine/format-module.ts';
+import {
+  MAX_DOCUMENT_BYTES,
+  maxBytesFor,
+} from '../../workers/engine/limits.ts';
+import type { RemoverPage } from '../../i18n/routes.ts';
 
 /** Which accepted-type list a tool page uses: a remover page, or `all` for the general tool. */
 export type UploaderKind = 'all' | RemoverPage;

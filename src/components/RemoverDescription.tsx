@@ -1,9 +1,12 @@
 import { FormattedMessage } from 'react-intl';
 import type { RemoverPage } from '../../i18n/routes';
-import { formatNames, useMenuList } from './format-names';
+import formatNames from 'virtual:format-names';
+import type { PageByFormats } from '../catalog/format-names';
+import { useMenuList } from './format-names';
 
 /** Remover pages described by the formats they take; the platform pages have a sentence instead. */
-const BY_FORMATS = new Set<RemoverPage>(['photos', 'videos', 'documents']);
+const byFormats = (page: RemoverPage): page is PageByFormats =>
+  Object.hasOwn(formatNames.byPage, page);
 
 /**
  * The short line under a remover's name in menus and cards: "JPG, PNG, WEBP, GIF and more", read
@@ -12,12 +15,12 @@ const BY_FORMATS = new Set<RemoverPage>(['photos', 'videos', 'documents']);
  */
 export function RemoverDescription({ page }: { page: RemoverPage }) {
   const menuList = useMenuList();
-  if (!BY_FORMATS.has(page)) {
+  if (!byFormats(page)) {
     return (
       <FormattedMessage
         id={`remover.${page as 'tiktok' | 'instagram' | 'social'}.formats`}
       />
     );
   }
-  return <>{menuList(formatNames(page))}</>;
+  return <>{menuList(formatNames.byPage[page])}</>;
 }

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { formatCatalog } from '../../workers/engine/format-catalog';
-import { formatName, useSentenceList } from './format-names';
+import formatNames from 'virtual:format-names';
+import { useSentenceList } from './format-names';
 import { useFileLimits } from './use-file-limit';
 
 /** Six questions: uploads, formats, quality, orientation and colours, what stays, price and limit. */
@@ -21,7 +21,7 @@ export function useFaqEntries(): FaqEntry[] {
   const intl = useIntl();
   const limits = useFileLimits();
   const sentenceList = useSentenceList();
-  const formats = sentenceList([...new Set(formatCatalog.map(formatName))]);
+  const formats = sentenceList(formatNames.all);
   return FAQ_NUMBERS.map((n) => ({
     n,
     question: intl.formatMessage({ id: `faq.q${n}` }),

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { PageLink } from '../site/PageLink';
 import { CardGrid } from '../components/CardGrid';
 import { FaqAccordion } from '../components/FaqAccordion';
-import { formatsByKind } from '../components/format-names';
+import formatNames from 'virtual:format-names';
 import { Section } from '../components/Section';
 import { StepList } from '../components/StepList';
 import { useFileLimits } from '../components/use-file-limit';
@@ -47,7 +47,7 @@ const EXAMPLES = [
 function FormatGrid() {
   return (
     <div className="format-groups">
-      {formatsByKind().map(({ kind, names }) => (
+      {formatNames.byKind.map(({ kind, names }) => (
         <div className="format-group" key={kind}>
           <h3>
             <FormattedMessage id={`home.formats.kind.${kind}`} />

@@ -3,6 +3,7 @@
  * container test (JPEG APP1, WebP EXIF, HEIC Exif items, PNG eXIf). Independent of the engine's
  * reader: it writes the layout of TIFF 6.0 / EXIF 2.32 directly.
  */
+import type { Canary } from './leak-oracle';
 
 /** Every planted string starts with this, so one byte search finds any leftover. */
 export const CANARY = 'MCCANARY';
@@ -13,6 +14,9 @@ export const CANARY_GPS = {
   alt: 123.5,
 } as const;
 export const CANARY_DATE = '2011:11:11 11:11:11';
+/** The day and the time of CANARY_DATE, searched apart: the GPS date and time stamps hold one each. */
+export const CANARY_DAY = CANARY_DATE.slice(0, CANARY_DATE.indexOf(' '));
+export const CANARY_TIME = CANARY_DATE.slice(CANARY_DATE.indexOf(' ') + 1);
 
 export type Order = 'le' | 'be';
 
@@ -199,6 +203,27 @@ const utf16le = (text: string) =>
     [...text].flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8]),
   );
 
+/** The GPS IFD of the canary position, time and day: the position as rationals, no text to search. */
+export function canaryGpsEntries(): ExifEntrySpec[] {
+  return [
+    { tag: 0x01, value: { ascii: CANARY_GPS.lat < 0 ? 'S' : 'N' } },
+    { tag: 0x02, value: { rational: dms(CANARY_GPS.lat) } },
+    { tag: 0x03, value: { ascii: CANARY_GPS.lon < 0 ? 'W' : 'E' } },
+    { tag: 0x04, value: { rational: dms(CANARY_GPS.lon) } },
+    { tag: 0x06, value: { rational: [[CANARY_GPS.alt * 10, 10]] } },
+    {
+      tag: 0x07,
+      value: {
+        rational: CANARY_TIME.split(':').map((n): [number, number] => [
+          Number(n),
+          1,
+        ]),
+      },
+    },
+    { tag: 0x1d, value: { ascii: CANARY_DAY } },
+  ];
+}
+
 /** A camera-like EXIF with a canary in every text field, the canary GPS and a tiny "thumbnail". */
 export function canaryExif(
   options: { order?: Order; orientation?: number; thumbnail?: Uint8Array } = {},
@@ -237,35 +262,19 @@ export function canaryExif(
       { tag: 0xa434, value: ascii('LensModel') },
     ],
     interop: [{ tag: 0x0001, value: { ascii: 'R98' } }],
-    gps: [
-      { tag: 0x01, value: { ascii: CANARY_GPS.lat < 0 ? 'S' : 'N' } },
-      { tag: 0x02, value: { rational: dms(CANARY_GPS.lat) } },
-      { tag: 0x03, value: { ascii: CANARY_GPS.lon < 0 ? 'W' : 'E' } },
-      { tag: 0x04, value: { rational: dms(CANARY_GPS.lon) } },
-      { tag: 0x06, value: { rational: [[CANARY_GPS.alt * 10, 10]] } },
-      {
-        tag: 0x07,
-        value: {
-          rational: [
-            [11, 1],
-            [11, 1],
-            [11, 1],
-          ],
-        },
-      },
-      { tag: 0x1d, value: { ascii: '2011:11:11' } },
-    ],
+    gps: canaryGpsEntries(),
     ...(options.thumbnail ? { thumbnail: options.thumbnail } : {}),
   });
 }
 
-/** The byte patterns that betray a leftover: the canary text (ASCII and UTF-16) and the GPS seconds. */
-export function canaryNeedles(): Uint8Array[] {
-  return [new TextEncoder().encode(CANARY), utf16le(CANARY)];
-}
-
-/** True when any canary pattern occurs in `bytes`. */
-export function containsCanary(bytes: Uint8Array): boolean {
-  const haystack = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  return canaryNeedles().some((n) => haystack.includes(Buffer.from(n)));
-}
+/**
+ * Everything an image fixture plants, as the leak oracle judges it: the canary text in every form,
+ * the position by value (a GPS left as rationals holds no text to search) and the planted day and
+ * time, which DateTime, DateTimeOriginal and the GPS date and time stamps show.
+ */
+export const IMAGE_CANARIES: readonly Canary[] = [
+  CANARY,
+  CANARY_GPS,
+  CANARY_DAY,
+  CANARY_TIME,
+];

@@ -9,10 +9,14 @@ export const NOTES = 'Quarterly figures\nrevenue,42\n';
 /** The start of a Compound File (a legacy .doc), which the engine does not clean yet. */
 export const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
+/** Text inside the legacy Word file: found in the output only if the attachment was left. */
+export const LEGACY_DOC_TEXT = 'CANARY_LEGACY_DOC_BODY';
+
 function legacyDoc(): Uint8Array {
   const bytes = new Uint8Array(1024);
   bytes.set(CFB_MAGIC);
   bytes.fill(0x41, CFB_MAGIC.length);
+  bytes.set(Buffer.from(LEGACY_DOC_TEXT, 'latin1'), CFB_MAGIC.length);
   return bytes;
 }
 

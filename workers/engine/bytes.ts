@@ -1,5 +1,6 @@
 /** Small, bounds-checked readers and writers shared by the format parsers. */
 import { corrupt } from './errors';
+import { hostCodecs } from './shared/host-codecs';
 
 function need(bytes: Uint8Array, at: number, n: number): void {
   if (at < 0 || at + n > bytes.length)
@@ -118,9 +119,28 @@ export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
 
 /**
  * Finds `needle` in `haystack` from `from`; -1 when absent. The engine's one byte search: the
- * host's native search for the first byte, then a comparison, which is fast on binary data.
+ * host's native search when it lends one (the CLI lends Node's `Buffer.indexOf`), else
+ * `indexOfBytesPortable`. Both answer the same; an empty needle is answered here.
  */
 export function indexOfBytes(
+  haystack: Uint8Array,
+  needle: Uint8Array,
+  from = 0,
+): number {
+  const start = Math.max(0, from);
+  if (needle.length === 0) return start <= haystack.length ? start : -1;
+  if (start + needle.length > haystack.length) return -1;
+  const native = hostCodecs().indexOf;
+  return native
+    ? native(haystack, needle, start)
+    : indexOfBytesPortable(haystack, needle, start);
+}
+
+/**
+ * The byte search in plain JavaScript, for hosts that lend none (the browser): the typed array's
+ * own search for the first byte, then a comparison, which is fast on binary data.
+ */
+export function indexOfBytesPortable(
   haystack: Uint8Array,
   needle: Uint8Array,
   from = 0,

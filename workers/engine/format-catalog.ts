@@ -57,6 +57,15 @@ export const formatCatalog = [
     kind: 'image',
     nested: ['tif', 'tiff'],
   },
+  // JPEG 2000 (ISO/IEC 15444): a JP2 file, its Part 2 extension JPX, and a bare codestream.
+  { id: 'jp2', mime: 'image/jp2', extensions: ['jp2'], kind: 'image' },
+  { id: 'jpx', mime: 'image/jpx', extensions: ['jpx', 'jpf'], kind: 'image' },
+  {
+    id: 'j2c',
+    mime: 'image/j2c',
+    extensions: ['j2c', 'j2k', 'jpc'],
+    kind: 'image',
+  },
   {
     id: 'heic',
     mime: 'image/heic',

@@ -8,6 +8,7 @@ import { flac } from './formats/flac';
 import { flv } from './formats/flv';
 import { gif } from './formats/gif';
 import { isobmff } from './formats/isobmff';
+import { jp2 } from './formats/jp2';
 import { jpeg } from './formats/jpeg';
 import { legacyOffice } from './formats/legacy-office';
 import { matroska } from './formats/matroska';
@@ -36,6 +37,7 @@ export const formatModules: readonly FormatModule[] = [
   wav,
   aiff,
   tiff,
+  jp2,
   isobmff,
   matroska,
   asf,

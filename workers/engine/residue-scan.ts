@@ -32,7 +32,7 @@ const ID3_VERSIONS = new Set([2, 3, 4]);
 /** Without declared opaque ranges, outputs up to this size are scanned whole; larger ones not. */
 export const UNDECLARED_SCAN_BYTES = 16 * 1024 * 1024;
 /** Bytes read per step, with an overlap so a signature across two steps is still seen. */
-const STEP_BYTES = 1024 * 1024;
+const STEP_BYTES = 4 * 1024 * 1024;
 const OVERLAP_BYTES = 64;
 
 /** The input ranges the plan copies, minus the opaque ones. */
@@ -88,9 +88,18 @@ export async function findResidue(
     if (total > UNDECLARED_SCAN_BYTES) return null;
   }
   for (const { start, end } of ranges) {
+    const step = (at: number) =>
+      src.read(at, Math.min(end, at + STEP_BYTES + OVERLAP_BYTES) - at);
+    // The next step is read while this one is searched, so the disk and the search overlap.
+    let next = step(start);
     for (let at = start; at < end; at += STEP_BYTES) {
-      const stop = Math.min(end, at + STEP_BYTES + OVERLAP_BYTES);
-      const found = signatureIn(await src.read(at, stop - at));
+      const bytes = await next;
+      if (at + STEP_BYTES < end) {
+        next = step(at + STEP_BYTES);
+        // Awaited on the next turn; a search that stops here leaves it unread, not unhandled.
+        next.catch(() => undefined);
+      }
+      const found = signatureIn(bytes);
       if (found) return `${found} near ${at}`;
     }
   }

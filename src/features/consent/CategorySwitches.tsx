@@ -75,13 +75,19 @@ function CategoryRow({ category, checked, onChange }: CategoryRowProps) {
 interface CategorySwitchesProps {
   choices: CookieCategories;
   onChange: (category: OptionalCategory, allowed: boolean) => void;
+  /** True until the stored choice is known: a switch flipped before that would be lost. */
+  disabled?: boolean;
 }
 
 /** One real switch per category, each with its label and description; necessary is locked on. */
-export function CategorySwitches({ choices, onChange }: CategorySwitchesProps) {
+export function CategorySwitches({
+  choices,
+  onChange,
+  disabled = false,
+}: CategorySwitchesProps) {
   const intl = useIntl();
   return (
-    <fieldset className="consent-categories">
+    <fieldset className="consent-categories" disabled={disabled}>
       <legend className="visually-hidden">
         {intl.formatMessage({ id: 'consent.categories.legend' })}
       </legend>

@@ -13,7 +13,8 @@ import './consent.css';
  * The cookie-settings page's panel, the same in all nine variants (one storage format in every language):
  * necessary is locked on; Save stores the choice and says so in place (focus moves to the
  * confirmation, which links home); Cancel goes home without saving. Before hydration it shows
- * the defaults; the stored choice replaces them after.
+ * the defaults, with the switches and Save disabled: a switch flipped in the static page would
+ * look set and then be saved as it was; the stored choice replaces the defaults after.
  */
 export function CookieSettingsPanel() {
   const intl = useIntl();
@@ -30,8 +31,11 @@ export function CookieSettingsPanel() {
     if (saved) savedRef.current?.focus();
   }, [saved]);
 
+  const ready = consent !== null;
+
   const save = () => {
-    consent?.send({ type: 'consent.save', choices });
+    if (!consent) return;
+    consent.send({ type: 'consent.save', choices });
     setSaved(true);
   };
 
@@ -42,6 +46,7 @@ export function CookieSettingsPanel() {
       </p>
       <CategorySwitches
         choices={choices}
+        disabled={!ready}
         onChange={(category, allowed) => {
           setSaved(false);
           setChoice(category, allowed);
@@ -51,6 +56,7 @@ export function CookieSettingsPanel() {
         <button
           type="button"
           className="consent-button consent-button--primary"
+          disabled={!ready}
           onClick={save}
         >
           {intl.formatMessage({ id: 'consent.settings.save' })}

@@ -128,6 +128,54 @@ test('en: files shared to the app are posted through the service worker and clea
   );
 });
 
+test('en: files opened with the installed app come through launchQueue as real file handles and are cleaned as a list', async ({
+  page,
+}) => {
+  // Chromium hands an installed app the files it was opened with through `launchQueue`; a test
+  // cannot install the app, so it stands in for the queue and passes real FileSystemFileHandles
+  // (from the origin-private file system), read by the page's own code as an "Open with" would be.
+  await page.addInitScript(() => {
+    type Consumer = (params: { files: FileSystemFileHandle[] }) => void;
+    const waiting: Consumer[] = [];
+    Object.assign(window, { __launchConsumers: waiting });
+    // Chromium has its own read-only `launchQueue` on Window.prototype: shadow it on the window.
+    Object.defineProperty(window, 'launchQueue', {
+      configurable: true,
+      value: { setConsumer: (consumer: Consumer) => waiting.push(consumer) },
+    });
+  });
+  await openControlled(page, TOOL);
+  const photo = readFileSync(GPS_PHOTO).toString('base64');
+  await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const root = await navigator.storage.getDirectory();
+    const handles: FileSystemFileHandle[] = [];
+    for (const name of ['DSCN0010.jpg', 'opened-second.jpg']) {
+      const handle = await root.getFileHandle(name, { create: true });
+      const writable = await handle.createWritable();
+      await writable.write(bytes);
+      await writable.close();
+      handles.push(handle);
+    }
+    const consumers = (
+      window as unknown as {
+        __launchConsumers: ((params: {
+          files: FileSystemFileHandle[];
+        }) => void)[];
+      }
+    ).__launchConsumers;
+    consumers.at(-1)?.({ files: handles });
+  }, photo);
+
+  const list = page.getByTestId('batch-list');
+  await expect(list).toContainText('DSCN0010.jpg');
+  await expect(list).toContainText('opened-second.jpg');
+  await expect(page.locator('.batch-item[data-status="clean"]')).toHaveCount(
+    2,
+    { timeout: 60_000 },
+  );
+});
+
 test('en: where the browser can share files, the result offers Share beside Download', async ({
   page,
 }) => {

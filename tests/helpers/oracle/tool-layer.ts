@@ -52,6 +52,16 @@ function run(cmd: string, args: readonly string[]): string {
   }
 }
 
+/** exiftool's JSON list, empty when it printed nothing, undefined when it stopped halfway. */
+function parseJson(text: string): Record<string, unknown>[] | undefined {
+  if (!text.trim()) return [];
+  try {
+    return JSON.parse(text) as Record<string, unknown>[];
+  } catch {
+    return undefined;
+  }
+}
+
 /** exiftool on several files in one process; `numeric` adds `-n` (values unconverted). */
 export function exiftoolDumps(
   paths: readonly string[],
@@ -59,7 +69,10 @@ export function exiftoolDumps(
 ): Map<string, ToolDump> {
   const dumps = new Map<string, ToolDump>();
   if (paths.length === 0) return dumps;
+  // Large-file support reads past a 64-bit box (an MP4 over 4 GB) instead of stopping at it.
   const args = [
+    '-api',
+    'LargeFileSupport=1',
     '-a',
     '-G1',
     '-ee',
@@ -69,10 +82,16 @@ export function exiftoolDumps(
     ...(numeric ? ['-n'] : []),
     ...paths,
   ];
-  const text = run('exiftool', args);
-  const files = text.trim()
-    ? (JSON.parse(text) as Record<string, unknown>[])
-    : [];
+  const files = parseJson(run('exiftool', args));
+  if (files === undefined) {
+    // exiftool aborts on some damaged files (a compound file of one sector), cutting the list of
+    // several short: each is read alone, so the others are still read.
+    if (paths.length > 1)
+      for (const path of paths)
+        for (const [file, dump] of exiftoolDumps([path], numeric))
+          dumps.set(file, dump);
+    return dumps;
+  }
   for (const tags of files) {
     const dump: ToolDump = { lines: [], binaries: [] };
     for (const [key, value] of Object.entries(tags))

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { indexOfBytes } from '../../../workers/engine/bytes';
+import { afterEach, describe, expect, it } from 'vitest';
+import { nodeCodecs } from '../../../cli/node-codecs';
+import {
+  indexOfBytes,
+  indexOfBytesPortable,
+} from '../../../workers/engine/bytes';
+import { lendHostCodecs } from '../../../workers/engine/shared/host-codecs';
+
+afterEach(() => lendHostCodecs({}));
 
 /** The plain definition: the first offset at or after `from` where every byte of `needle` matches. */
 function naive(haystack: Uint8Array, needle: Uint8Array, from: number): number {
@@ -10,16 +17,25 @@ function naive(haystack: Uint8Array, needle: Uint8Array, from: number): number {
   return -1;
 }
 
+// A small alphabet makes partial matches and repeats common.
+const bytes = fc.uint8Array({ maxLength: 64 }).map((b) => b.map((x) => x % 3));
+const needles = fc.oneof(
+  bytes.map((b) => b.subarray(0, 4)),
+  bytes.map((b) => b.subarray(0, 9)),
+);
+/** The haystack as a view into a larger buffer, as a chunk read from a file often is. */
+const views = fc
+  .tuple(bytes, fc.nat({ max: 8 }))
+  .map(([b, skip]) =>
+    new Uint8Array([...new Uint8Array(skip).fill(1), ...b]).subarray(skip),
+  );
+
 describe('the one byte search', () => {
   it('finds what the plain definition finds, from any offset', () => {
-    // A small alphabet makes partial matches and repeats common.
-    const bytes = fc
-      .uint8Array({ maxLength: 64 })
-      .map((b) => b.map((x) => x % 3));
     fc.assert(
       fc.property(
         bytes,
-        bytes.map((b) => b.subarray(0, 4)),
+        needles,
         fc.integer({ min: -4, max: 70 }),
         (haystack, needle, from) => {
           expect(indexOfBytes(haystack, needle, from)).toBe(
@@ -27,6 +43,35 @@ describe('the one byte search', () => {
           );
         },
       ),
+    );
+  });
+
+  it("answers the same with the host's native search lent (the CLI's Buffer.indexOf)", () => {
+    lendHostCodecs(nodeCodecs());
+    fc.assert(
+      fc.property(
+        views,
+        needles,
+        fc.integer({ min: -4, max: 70 }),
+        (haystack, needle, from) => {
+          expect(indexOfBytes(haystack, needle, from)).toBe(
+            naive(haystack, needle, from),
+          );
+        },
+      ),
+    );
+  });
+
+  it('has a portable search and a lent one that agree wherever the lent one is called', () => {
+    const native = nodeCodecs().indexOf!;
+    fc.assert(
+      fc.property(views, needles, fc.nat({ max: 70 }), (haystack, n, from) => {
+        const needle = n.length ? n : Uint8Array.of(0);
+        fc.pre(from + needle.length <= haystack.length);
+        expect(native(haystack, needle, from)).toBe(
+          indexOfBytesPortable(haystack, needle, from),
+        );
+      }),
     );
   });
 });

@@ -125,10 +125,10 @@ describe('pdf keep-list: structural dictionaries keep only the keys ISO 32000-2 
     expect(removed.find((f) => f.label === 'MyObject')).toBeDefined();
     expect(qpdfCheck(path)).toContain('No syntax or stream encoding errors');
     expect(pdfText(path)).toBe(pdfText(join(dir, 'private.pdf')));
-    // The link still points at its file, and the image is still there.
-    expect(Buffer.from(output).toString('latin1')).toContain(
-      Buffer.from('other.pdf').toString('hex'),
-    );
+    // The link points at a neutral file name with the same extension, and the image is still there.
+    const text = Buffer.from(output).toString('latin1');
+    expect(text).toContain(Buffer.from('file.pdf').toString('hex'));
+    expect(text).not.toContain(Buffer.from('other.pdf').toString('hex'));
     expect(run('pdfimages', ['-list', path])).toMatch(/image\s+2\s+2\s+gray/);
   });
 });
@@ -304,8 +304,8 @@ describe('pdf keep-list: what producers add', () => {
   });
 });
 
-describe('pdf: local paths keep only the file name', () => {
-  it('cuts the folders of link URIs, launch and remote-go-to file specifications', async () => {
+describe('pdf: local paths and file names', () => {
+  it('cuts the folders of link URIs, and names the files of launch and remote-go-to links neutrally', async () => {
     const link = (n: number, action: string): [number, PdfBody] => [
       n,
       `<< /Type /Annot /Subtype /Link /Rect [0 ${n * 10} 10 ${n * 10 + 10}] /A ${action} >>`,
@@ -338,11 +338,13 @@ describe('pdf: local paths keep only the file name', () => {
     const text = Buffer.from(output).toString('latin1');
     for (const kept of [
       'notes.pdf',
-      'report.pdf',
-      'run.pdf',
+      'file.pdf',
+      'file-2.pdf',
       'https://example.org/home/page.html',
     ])
       expect(text).toContain(Buffer.from(kept).toString('hex'));
+    for (const gone of ['report.pdf', 'run.pdf'])
+      expect(text).not.toContain(Buffer.from(gone).toString('hex'));
     expect(
       removed.filter((f) => f.field === 'identifier.file-name').length,
     ).toBe(4);

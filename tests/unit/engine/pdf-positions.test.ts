@@ -152,12 +152,13 @@ describe.skipIf(!hasTool('qpdf'))(
         join(dir, 'output.pdf'),
         join(dir, 'output-qdf.pdf'),
       );
-      // What a reader follows stays: the web link, the file names, the chapter, the layer's name.
+      // What a reader follows stays: the web link, the linked file (under a neutral name), the chapter,
+      // the layer's name.
       expect(after.split(`/URI (${WEB_LINK})`)).toHaveLength(2);
       for (const kept of [
         '/URI (x.pdf)',
         '/URI (y.pdf)',
-        '/F (other.pdf)',
+        '/F (file.pdf)',
         '/Title (Chapter)',
         '/Name (Layer)',
         '/Order [',

@@ -184,6 +184,22 @@ describe('leak oracle: images', () => {
     ).toEqual([]);
   });
 
+  it('reads a picture appended after the end of a JPEG, where a GPS left as numbers hides', () => {
+    const path = join(dir, 'appended.jpg');
+    convert(['-size', '8x8', 'xc:gray', path]);
+    const clean = new Uint8Array(readFileSync(path));
+    exiftoolWrite(path, [
+      '-GPSLatitude=48.8584',
+      '-GPSLatitudeRef=N',
+      '-GPSLongitude=2.2945',
+      '-GPSLongitudeRef=E',
+    ]);
+    const file = Buffer.concat([clean, readFileSync(path)]);
+    expect(
+      locateCanaries(file, [PARIS])[`GPS ${PARIS.lat},${PARIS.lon}`],
+    ).toContain(`exiftool -n file > jpeg at ${clean.length}`);
+  });
+
   it('reads the thumbnail exiftool extracts from an image', () => {
     const thumb = join(dir, 'thumb.jpg');
     convert(['-size', '4x4', 'xc:white', thumb]);

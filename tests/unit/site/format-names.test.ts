@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../../../workers/engine/format-catalog';
+import builtNames from 'virtual:format-names';
 import {
   formatName,
+  formatNameFacts,
   formatNames,
   formatsByKind,
-} from '../../../src/components/format-names';
+} from '../../../src/catalog/format-names';
 
 const entry = (
   id: CatalogEntry['id'],
@@ -43,5 +45,13 @@ describe('format names from the engine catalog', () => {
       { kind: 'video', names: ['MP4'] },
       { kind: 'audio', names: ['MP3'] },
     ]);
+  });
+});
+
+describe('the build-time format names', () => {
+  it('are the catalog’s names, as the pages would compute them', () => {
+    expect(builtNames).toEqual(formatNameFacts());
+    expect(builtNames.byPage.photos).toContain('JPG');
+    expect(builtNames.all).toContain('PDF');
   });
 });

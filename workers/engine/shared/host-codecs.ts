@@ -1,7 +1,7 @@
 /**
- * Native codecs a host may lend the engine. The engine's own CRC-32 and inflate are plain
- * JavaScript so they run in any browser; the CLI lends Node's zlib, which does the same work several
- * times faster. Every lent function must give exactly what the engine's own would, including
+ * Native codecs a host may lend the engine. The engine's own CRC-32, inflate and byte search are
+ * plain JavaScript so they run in any browser; the CLI lends Node's zlib and `Buffer.indexOf`, which
+ * do the same work several times faster. Every lent function must give exactly what the engine's own would, including
  * its limits: `inflateRaw` returns at most `size` bytes and throws when the stream holds more.
  */
 export interface HostCodecs {
@@ -12,6 +12,15 @@ export interface HostCodecs {
    * would inflate past `size` (a zip bomb, a lying header). Throws when the stream is broken.
    */
   readonly inflateRaw?: (raw: Uint8Array, size: number) => Uint8Array | null;
+  /**
+   * The first offset of a non-empty `needle` in `haystack` at or after `from` (0 <= from, and
+   * from + needle.length <= haystack.length), or -1: as `indexOfBytesPortable` in bytes.ts answers.
+   */
+  readonly indexOf?: (
+    haystack: Uint8Array,
+    needle: Uint8Array,
+    from: number,
+  ) => number;
 }
 
 let lent: HostCodecs = {};

@@ -8,10 +8,12 @@ import { finding, relocated, type Finding } from '../../findings';
 import { itemKindOf } from '../../format-catalog';
 import type { AnalysisContext } from '../../format-module';
 import type { PdfDocument } from './document';
+import { extensionOf, neutralName } from '../../file-name';
 import {
   isArray,
   isDict,
   isRef,
+  isString,
   nameOf,
   type PdfDict,
   type PdfObject,
@@ -24,33 +26,36 @@ import type { StreamData } from './stream-data';
 /** What is left for the walk to do with an attachment it could not clean. */
 export const UNCLEANABLE = 'uncleanable';
 
-/** Path separators of the file specification's strings: PDF's and DOS's, and classic Mac's. */
-const SEPARATORS = new Set([0x2f, 0x5c, 0x3a]);
 /** File-name keys of a file specification (Table 43): the portable, Unicode and platform ones. */
 const NAME_KEYS = ['F', 'UF', 'DOS', 'Mac', 'Unix'];
-
-/** A file name string with every directory before it removed, in the string's own encoding. */
-function baseName(bytes: Uint8Array): Uint8Array {
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
-    for (let i = bytes.length - 2; i >= 2; i -= 2)
-      if (bytes[i] === 0 && SEPARATORS.has(bytes[i + 1]!)) {
-        const out = new Uint8Array(2 + bytes.length - (i + 2));
-        out.set(bytes.subarray(0, 2));
-        out.set(bytes.subarray(i + 2), 2);
-        return out;
-      }
-    return bytes;
-  }
-  for (let i = bytes.length - 1; i >= 0; i--)
-    if (SEPARATORS.has(bytes[i]!)) return bytes.slice(i + 1);
-  return bytes;
-}
+/** An extension kept in a neutral name: letters and digits only (`pdf`, `docx`, `jpeg`). */
+const EXTENSION = /^[a-z0-9]{1,8}$/;
+/** The number a neutral name carries (`file-2.pdf`). */
+const NUMBERED = /-(\d+)(?:\.[^.]*)?$/;
+/** A URL file specification (7.11.5): its `/F` is a URL, judged by the link rules. */
+const URL_SPEC = 'URL';
 
 /**
- * A file specification loses its description and the folders of its file names (a local path
- * names the person's account); its dates go by the common rules. Returns what it held.
+ * The neutral name of the `number`th file specification: `file.pdf`, `file-2.docx`; the
+ * extension stays when it is one (the kind of file is what a viewer opens it with).
  */
-export function cleanFileSpec(d: PdfDict): Finding[] {
+export function neutralFileName(text: string, number: number): string {
+  const ext = extensionOf(text.slice(text.lastIndexOf(':') + 1));
+  return neutralName(EXTENSION.test(ext) ? `x.${ext}` : 'x', 'file', number);
+}
+
+const asciiString = (text: string): PdfValue => ({
+  kind: 'str',
+  bytes: Uint8Array.from(text, (c) => c.charCodeAt(0)),
+});
+
+/**
+ * A file specification loses its description, and its file names (the name of a file of the
+ * person's, with the folders it was in) become one neutral name with the extension kept, in
+ * every spelling (ISO 32000-2, 7.11.3, Table 43: /F, /UF, /DOS, /Mac, /Unix name one file).
+ * Its dates go by the common rules. Returns what it held.
+ */
+export function cleanFileSpec(d: PdfDict, number: number): Finding[] {
   const found: Finding[] = [];
   const desc = d.map.get('Desc');
   if (desc !== undefined) {
@@ -64,17 +69,38 @@ export function cleanFileSpec(d: PdfDict): Finding[] {
       ),
     );
   }
+  if (nameOf(d.map.get('FS')) === URL_SPEC) return found;
   for (const key of NAME_KEYS) {
     const v = d.map.get(key);
-    if (typeof v !== 'object' || v?.kind !== 'str') continue;
-    const base = baseName(v.bytes);
-    if (base.length === v.bytes.length) continue;
-    d.map.set(key, { kind: 'str', bytes: base });
-    found.push(
-      finding('identifier.file-name', key, 'file specification', textOf(v)),
-    );
+    if (!isString(v)) continue;
+    const text = textOf(v) ?? '';
+    found.push(...neutralised(d, key, text, number, 'file specification'));
   }
   return found;
+}
+
+/**
+ * A file specification written as a string (7.11.2, an action's `/F`): the same neutral name.
+ */
+export function cleanFileSpecString(d: PdfDict, number: number): Finding[] {
+  const v = d.map.get('F');
+  if (!isString(v)) return [];
+  return neutralised(d, 'F', textOf(v) ?? '', number, 'action');
+}
+
+function neutralised(
+  d: PdfDict,
+  key: string,
+  text: string,
+  number: number,
+  owner: string,
+): Finding[] {
+  // A name that is already neutral (this engine's own output) stays, whatever its number.
+  const own = Number(NUMBERED.exec(text)?.[1] ?? 1);
+  if (text === neutralFileName(text, own)) return [];
+  const name = neutralFileName(text, number);
+  d.map.set(key, asciiString(name));
+  return [finding('identifier.file-name', key, owner, text)];
 }
 
 /**

@@ -160,6 +160,11 @@ export class PdfDocument {
     this.objstms.clear();
   }
 
+  /** Every object number the cross-reference names (or the rebuilt one found), in its order. */
+  objectNumbers(): number[] {
+    return [...this.entries.keys()];
+  }
+
   /** A value with one level of reference followed. */
   async resolve(v: PdfValue | undefined): Promise<PdfValue | undefined> {
     if (!isRef(v)) return v;

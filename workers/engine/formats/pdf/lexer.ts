@@ -413,9 +413,17 @@ export function readObjectHeader(
   return { num: a.value, gen: g.value };
 }
 
+/** How far past the `stream` keyword the end of its line is looked for. */
+const MAX_STREAM_LINE = 1024;
+const CR = 0x0d;
+const LF = 0x0a;
+
 /**
- * After an object's value: the offset where stream data starts (the `stream` keyword and its
- * end-of-line, ISO 32000-1, 7.3.8.1), or null when the object is not a stream.
+ * After an object's value: the offset where stream data starts, or null when the object is not
+ * a stream. The keyword is followed by an end-of-line, and the data starts after it (ISO
+ * 32000-2, 7.3.8.1). Bytes between the keyword and the end of its line belong to no data: a
+ * viewer starts the data on the next line, so they are skipped, never copied as data no one
+ * reads (up to `MAX_STREAM_LINE`; a keyword with no line end near it is read as before).
  */
 export function streamStart(lx: Lexer): number | null {
   const save = lx.pos;
@@ -426,7 +434,14 @@ export function streamStart(lx: Lexer): number | null {
   }
   const b = lx.b;
   if (lx.pos + 2 > b.length && !lx.atEof) throw new Truncated();
-  if (b[lx.pos] === 0x0d) lx.pos++;
-  if (b[lx.pos] === 0x0a) lx.pos++;
+  if (b[lx.pos] !== CR && b[lx.pos] !== LF) {
+    const limit = Math.min(b.length, lx.pos + MAX_STREAM_LINE);
+    let eol = lx.pos;
+    while (eol < limit && b[eol] !== CR && b[eol] !== LF) eol++;
+    if (eol === b.length && !lx.atEof) throw new Truncated();
+    if (eol < limit) lx.pos = eol;
+  }
+  if (b[lx.pos] === CR) lx.pos++;
+  if (b[lx.pos] === LF) lx.pos++;
   return lx.pos;
 }

@@ -60,7 +60,7 @@ function note(
 }
 
 /** Actions whose `/F` is a file specification (12.6.4, 12.7.6). */
-const FILE_ACTIONS = new Set([
+export const FILE_ACTIONS: ReadonlySet<string> = new Set([
   'GoToR',
   'GoToE',
   'Launch',

@@ -4,10 +4,11 @@
  * signatures, 8.11 optional content, 7.11.4 embedded files).
  */
 import { finding, type Finding } from '../../findings';
-import { cleanFileSpec } from './attachments';
+import { cleanFileSpec, cleanFileSpecString } from './attachments';
 import {
   isArray,
   isDict,
+  isString,
   nameOf,
   type PdfDict,
   type PdfValue,
@@ -15,7 +16,12 @@ import {
 import { anywhere } from './anywhere';
 import { noteContentStreams } from './content';
 import { keepDefinedKeys, keptKind, type KeptKind } from './keep';
-import { kindAt, notePositions, type Position } from './positions';
+import {
+  FILE_ACTIONS,
+  kindAt,
+  notePositions,
+  type Position,
+} from './positions';
 import { dateOf, textOf } from './text';
 
 /** Annotations that carry a comment, per ISO 32000-1, 12.5.6.2 (markup annotations). */
@@ -125,12 +131,16 @@ export function cleanDict(
   if (m.has('JS') || nameOf(m.get('S')) === 'JavaScript') tally.javascript++;
   const ef = m.get('EF');
   if (isDict(ef)) {
-    found.push(...cleanFileSpec(d));
+    // The report and the person's choices name an attachment as it was named.
     const label = textOf(m.get('UF')) ?? textOf(m.get('F')) ?? 'attachment';
     for (const v of ef.map.values())
       if (typeof v === 'object' && v?.kind === 'ref')
         tally.attachmentNames.set(v.num, label);
   }
+  if (kind === 'filespec' || isDict(ef))
+    found.push(...cleanFileSpec(d, ++tally.fileNames));
+  else if (kind === 'action' && isFileSpecString(d))
+    found.push(...cleanFileSpecString(d, ++tally.fileNames));
   if (m.has('Fields') && m.has('SigFlags')) take(d, 'SigFlags');
   // An XFA form carries its own data packets (what was typed in), kept with the form.
   if (m.has('Fields') && m.has('XFA'))
@@ -143,6 +153,15 @@ export function cleanDict(
   notePositions(d, kind, tally.positions, position);
   if (kind) found.push(...keepDefinedKeys(d, kind));
   return { findings: found, kind };
+}
+
+/**
+ * An action whose `/F` is a file specification written as a string; a form's submission target
+ * is a URL (ISO 32000-2, 12.7.6.2), judged by the link rules.
+ */
+function isFileSpecString(d: PdfDict): boolean {
+  const s = nameOf(d.map.get('S')) ?? '';
+  return FILE_ACTIONS.has(s) && s !== 'SubmitForm' && isString(d.map.get('F'));
 }
 
 /** The keys of a document information dictionary (ISO 32000-1, 14.3.3). */

@@ -16,6 +16,8 @@ export interface Tally {
   readonly attachmentNames: Map<number, string>;
   /** Content streams by object number, with where they are shown (a page, a glyph). */
   readonly contentStreams: Map<number, string>;
+  /** File specifications met so far, to number their neutral names. */
+  fileNames: number;
   /** Pages met so far, to name a page in an error. */
   pages: number;
   /** What referenced objects are by where they are referenced. */
@@ -32,6 +34,7 @@ export function newTally(): Tally {
     indirectValues: [],
     attachmentNames: new Map(),
     contentStreams: new Map(),
+    fileNames: 0,
     pages: 0,
     positions: new Map(),
   };

@@ -3,7 +3,7 @@
  * rules as it is met, and only what stays referenced is followed, so removed metadata (and every
  * object of earlier revisions) is never visited and never written.
  */
-import { ByteSource } from '../../byte-source';
+import type { ByteSource } from '../../byte-source';
 import { EngineError, corrupt, throwIfAborted } from '../../errors';
 import {
   finding,
@@ -14,14 +14,11 @@ import {
 } from '../../findings';
 import type { AnalysisContext, ByteRange } from '../../format-module';
 import { MAX_ENTRIES } from '../../limits';
-import { planBytes } from '../../output-plan';
-import { bytesAccess } from '../../random-access';
 import { readXmpFindings } from '../../metadata/xmp';
 import type { PdfDocument } from './document';
 import { attachmentData, settleUncleanable, UNCLEANABLE } from './attachments';
 import { noteContentArray, otherStream } from './content';
 import { canDecode, decodeStream, isStandardFilter } from './filters';
-import { cleanJpx } from './jpx';
 import { XOBJECT_SUBTYPES } from './keep';
 import {
   childPositions,
@@ -256,7 +253,7 @@ async function streamData(
   const isImage = subtype === 'Image';
   if (!isImage) return otherStream(doc, ctx, tally, o, findings);
   if (filters.at(-1) === 'JPXDecode')
-    return jpxData(doc, src, o, filters, findings, nestedOpaque);
+    return jpxData(doc, src, ctx, o, filters, findings, nestedOpaque);
   if (filters.at(-1) !== 'DCTDecode') return null;
   const where = `image (object ${o.num})`;
   if (filters.length === 1 && likelyClean) {
@@ -320,39 +317,51 @@ async function underOuterFilters(
   return decodeStream(outer, await doc.rawData(o.stream!), doc.budget);
 }
 
+/** What a `/JPXDecode` stream may hold (ISO 32000-2 7.4.9): a JP2 or JPX file, or a codestream. */
+const JPX_FORMATS: ReadonlySet<string> = new Set(['jp2', 'jpx', 'j2c']);
+
 /**
- * A JPEG 2000 image loses its metadata boxes and codestream comments where it lies; under other
- * filters it is undone first and written as plain JPXDecode data.
+ * A JPEG 2000 image is cleaned by the JPEG 2000 module through `ctx.nested`: where it lies, or,
+ * under other filters, undone first and written as plain JPXDecode data. Its errors name it.
  */
 async function jpxData(
   doc: PdfDocument,
   src: ByteSource,
+  ctx: AnalysisContext,
   o: PdfObject,
   filters: readonly string[],
   findings: Finding[],
   nestedOpaque: ByteRange[],
-): Promise<StreamData | null> {
+): Promise<StreamData> {
   const where = `image (object ${o.num})`;
   const stream = o.stream!;
-  if (filters.length === 1) {
-    const jpx = await cleanJpx(src, stream.start, stream.end, where);
-    findings.push(...jpx.findings);
-    nestedOpaque.push(...jpx.opaque);
-    return jpx.plan && { kind: 'plan', plan: jpx.plan };
-  }
-  const bytes = await underOuterFilters(doc, o, filters);
-  const jpx = await cleanJpx(
-    new ByteSource(bytesAccess(bytes)),
-    0,
-    bytes.length,
-    where,
-  );
-  findings.push(...jpx.findings);
-  return {
-    kind: 'bytes',
-    data: jpx.plan ? await planBytes(bytes, jpx.plan) : bytes,
-    filter: 'JPXDecode',
+  const checked = <T extends { format: { id: string } }>(cleaned: T): T => {
+    if (!JPX_FORMATS.has(cleaned.format.id))
+      throw new EngineError('unsupported', 'image without a JP2 signature');
+    return cleaned;
   };
+  try {
+    if (filters.length === 1) {
+      const cleaned = checked(
+        await ctx.nested.cleanSlice(src, stream.start, stream.end),
+      );
+      findings.push(...relocated(cleaned.findings, where, IMAGE(where), ': '));
+      nestedOpaque.push(...(cleaned.opaque ?? []));
+      return { kind: 'plan', plan: cleaned.plan };
+    }
+    const bytes = await underOuterFilters(doc, o, filters);
+    const cleaned = checked(await ctx.nested.clean(bytes));
+    findings.push(...relocated(cleaned.findings, where, IMAGE(where), ': '));
+    return { kind: 'bytes', data: cleaned.bytes, filter: 'JPXDecode' };
+  } catch (error) {
+    if (error instanceof EngineError && error.code !== 'cancelled')
+      throw new EngineError(
+        error.code,
+        `${where}: ${error.detail}`,
+        error.parts,
+      );
+    throw error;
+  }
 }
 
 /**

@@ -1,13 +1,15 @@
 /**
- * JPEG 2000 images in a PDF (`/JPXDecode`, ISO 32000-2 7.4.9): a JP2 file (ISO/IEC 15444-1
- * Annex I) or a bare codestream. Only box and marker headers are read. The boxes a decoder needs
+ * A JPEG 2000 file: a JP2 or JPX file (ISO/IEC 15444-1 Annex I, ISO/IEC 15444-2 Annex M) or a bare
+ * codestream (15444-1 Annex A), on its own or as a PDF's `/JPXDecode` image (ISO 32000-2 7.4.9).
+ * Only box and marker headers are read. The boxes a decoder needs
  * stay byte for byte (signature, file type, reader requirements, the image header superbox with
  * colour, palette and resolution, the codestream); the boxes that carry metadata go (XML, UUID
  * boxes such as XMP or GeoJP2, UUID info, intellectual property, free space). Comments in the
  * codestream (COM, Annex A.9.2) name the encoding software or anything else: those of the main
  * header go, those of a tile-part header (where removing one would move the tile-part's length
  * and the TLM index) are overwritten with zeros of the same length. A box this does not know
- * fails the clean, naming the image: it may hold what no rule removes.
+ * fails the clean: it may hold what no rule removes. Findings are located by box (`xml`, `uuid`,
+ * `XMP`, `codestream`); a container puts its own words before them.
  */
 import type { ByteSource } from '../../byte-source';
 import {
@@ -64,7 +66,7 @@ const COM = 0xff64;
 const COM_HEAD = 6;
 const SOT_SEGMENT = 12;
 
-export interface JpxClean {
+export interface Jp2Clean {
   /** The clean image over the file's offsets; null when nothing in it goes. */
   readonly plan: OutputPlan | null;
   readonly findings: Finding[];
@@ -81,26 +83,26 @@ interface Edit {
 const hex = (b: Uint8Array) =>
   [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
 
-export async function cleanJpx(
+/** The clean of bytes [start, end) of `src`, as a plan over `src`'s offsets. */
+export async function cleanJp2(
   src: ByteSource,
   start: number,
   end: number,
-  where: string,
-): Promise<JpxClean> {
+): Promise<Jp2Clean> {
   const findings: Finding[] = [];
   const edits: Edit[] = [];
   const opaque: ByteRange[] = [];
   const unsupported = (what: string) =>
-    new EngineError('unsupported', `${where}: JPEG 2000 ${what}`);
+    new EngineError('unsupported', `JPEG 2000 ${what}`);
   const head = await src.read(start, SIGNATURE.length + 4);
   if (u16be(head, 0) === SOC) {
-    await codestream(src, start, end, where, edits, findings, opaque);
+    await codestream(src, start, end, edits, findings, opaque);
   } else {
     if (!SIGNATURE.every((b, i) => head[i + 4] === b))
       throw unsupported('image without a JP2 signature');
     let at = start;
     for (let count = 0; at < end; count++) {
-      if (count > MAX_ENTRIES) throw corrupt(`${where}: too many boxes`);
+      if (count > MAX_ENTRIES) throw corrupt('too many JPEG 2000 boxes');
       const box = await boxAt(src, at, end);
       const type = box.type;
       if (type === 'jp2c') {
@@ -108,7 +110,6 @@ export async function cleanJpx(
           src,
           box.content,
           box.end,
-          where,
           edits,
           findings,
           opaque,
@@ -131,7 +132,7 @@ export async function cleanJpx(
         await checkHeader(src, box.content, box.end, unsupported);
       } else if (DROPPED[type]) {
         edits.push({ start: at, end: box.end, data: new Uint8Array(0) });
-        findings.push(...(await droppedBox(src, box, where)));
+        findings.push(...(await droppedBox(src, box)));
       } else if (!KEPT.has(type)) {
         throw unsupported(`box "${type.replace(/[^\x20-\x7e]/g, '?')}"`);
       }
@@ -195,20 +196,16 @@ async function checkHeader(
   }
 }
 
-async function droppedBox(
-  src: ByteSource,
-  box: Box,
-  where: string,
-): Promise<Finding[]> {
+async function droppedBox(src: ByteSource, box: Box): Promise<Finding[]> {
   const [field, label] = DROPPED[box.type]!;
   const size = box.end - box.content;
   if (box.type === 'uuid' && size >= 16) {
     const id = hex(await src.readExact(box.content, 16));
-    if (id === GEOJP2_UUID) return [finding('gps.detail', 'GeoJP2', where)];
+    if (id === GEOJP2_UUID) return [finding('gps.detail', 'GeoJP2', 'uuid')];
     if (id === XMP_UUID && size <= MAX_READ + 16) {
       const xmp = readXmpFindings(
         await src.readExact(box.content + 16, size - 16),
-        `${where}: XMP`,
+        'XMP',
       );
       if (xmp.length) return xmp;
     }
@@ -216,11 +213,11 @@ async function droppedBox(
   if (box.type === 'xml ' && size <= MAX_READ) {
     const xmp = readXmpFindings(
       await src.readExact(box.content, size),
-      `${where}: XML box`,
+      'XML box',
     );
     if (xmp.length) return xmp;
   }
-  return [finding(field, label, where)];
+  return [finding(field, label, box.type.trim())];
 }
 
 /**
@@ -231,31 +228,28 @@ async function codestream(
   src: ByteSource,
   start: number,
   end: number,
-  where: string,
   edits: Edit[],
   findings: Finding[],
   opaque: ByteRange[],
 ): Promise<number> {
   const marker = async (at: number) => {
-    if (at + 2 > end)
-      throw corrupt(`${where}: JPEG 2000 marker past the codestream`);
+    if (at + 2 > end) throw corrupt('JPEG 2000 marker past the codestream');
     const b = await src.readExact(at, Math.min(4, end - at));
     return { code: u16be(b, 0), length: b.length === 4 ? u16be(b, 2) : 0 };
   };
   if ((await marker(start)).code !== SOC)
-    throw corrupt(`${where}: JPEG 2000 codestream without SOC`);
+    throw corrupt('JPEG 2000 codestream without SOC');
   let removed = 0;
   let at = start + 2;
   // Main header: marker segments until the first SOT.
   for (let count = 0; ; count++) {
-    if (count > MAX_ENTRIES)
-      throw corrupt(`${where}: too many JPEG 2000 markers`);
+    if (count > MAX_ENTRIES) throw corrupt('too many JPEG 2000 markers');
     const m = await marker(at);
     if (m.code === SOT) break;
     if (m.code >>> 8 !== 0xff || m.length < 2 || at + 2 + m.length > end)
-      throw corrupt(`${where}: JPEG 2000 main header marker does not fit`);
+      throw corrupt('JPEG 2000 main header marker does not fit');
     if (m.code === COM) {
-      findings.push(await comment(src, at, m.length, where));
+      findings.push(await comment(src, at, m.length));
       edits.push({
         start: at,
         end: at + 2 + m.length,
@@ -267,34 +261,32 @@ async function codestream(
   }
   // Tile-parts: each header's comments are zeroed where they are.
   for (let count = 0; at < end; count++) {
-    if (count > MAX_ENTRIES)
-      throw corrupt(`${where}: too many JPEG 2000 tile-parts`);
+    if (count > MAX_ENTRIES) throw corrupt('too many JPEG 2000 tile-parts');
     const m = await marker(at);
     if (m.code === EOC) break;
     if (m.code !== SOT || m.length !== SOT_SEGMENT - 2)
-      throw corrupt(`${where}: JPEG 2000 tile-part without SOT`);
+      throw corrupt('JPEG 2000 tile-part without SOT');
     const psot = u32be(await src.readExact(at + 6, 4), 0);
     const tileEnd = psot === 0 ? end : at + psot;
     if (psot !== 0 && (psot < SOT_SEGMENT || tileEnd > end))
-      throw corrupt(`${where}: JPEG 2000 tile-part length does not fit`);
+      throw corrupt('JPEG 2000 tile-part length does not fit');
     let p = at + SOT_SEGMENT;
     for (let n = 0; ; n++) {
-      if (n > MAX_ENTRIES)
-        throw corrupt(`${where}: too many JPEG 2000 markers`);
+      if (n > MAX_ENTRIES) throw corrupt('too many JPEG 2000 markers');
       const t = await marker(p);
       if (t.code === SOD) {
         opaque.push({ start: p + 2, end: tileEnd });
         break;
       }
       if (t.code >>> 8 !== 0xff || t.length < 2 || p + 2 + t.length > tileEnd)
-        throw corrupt(`${where}: JPEG 2000 tile-part marker does not fit`);
+        throw corrupt('JPEG 2000 tile-part marker does not fit');
       if (t.code === COM && t.length > COM_HEAD - 2) {
         const text = await src.readExact(
           p + COM_HEAD,
           t.length - (COM_HEAD - 2),
         );
         if (text.some((b) => b !== 0)) {
-          findings.push(await comment(src, p, t.length, where));
+          findings.push(await comment(src, p, t.length));
           const blank = new Uint8Array(t.length - 2);
           edits.push({ start: p + 4, end: p + 2 + t.length, data: blank });
         }
@@ -312,7 +304,6 @@ async function comment(
   src: ByteSource,
   at: number,
   length: number,
-  where: string,
 ): Promise<Finding> {
   const b = await src.readExact(at + 4, length - 2);
   const text =
@@ -321,7 +312,7 @@ async function comment(
   return finding(
     'software.creator',
     'COM',
-    `${where}: codestream`,
+    'codestream',
     text.replace(/\0+$/, '') || undefined,
   );
 }

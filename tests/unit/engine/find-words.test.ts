@@ -1,0 +1,189 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { strToU8 } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findWords } from '../../../workers/engine/find/find-words';
+import type { FindHit } from '../../../workers/engine/find/places';
+import { expectNoLeaks, locateCanaries } from '../../helpers/leak-oracle';
+import { tempDir } from '../../helpers/image-tools';
+import { gpsJpeg, normalizeText } from '../../helpers/office-fixtures';
+import { appendUpdate, pdfText } from '../../helpers/pdf-fixtures';
+import { cleaned } from '../../helpers/zip-tools';
+import {
+  editZip,
+  HIDDEN_NAME,
+  nameDocx,
+  nameEpub,
+  nameOdt,
+  namePdf,
+  nameXlsx,
+  SHOWN_NAME,
+  TYPED_NAME,
+} from '../../helpers/find-fixtures';
+
+const blob = (bytes: Uint8Array) =>
+  new Blob([bytes as Uint8Array<ArrayBuffer>]);
+
+/** Hits as `place part key...` lines, sorted, so a test states every place at once. */
+const placesOf = (hits: readonly FindHit[]) =>
+  hits
+    .map((h) =>
+      [
+        h.visible ? 'visible' : 'hidden',
+        h.place,
+        ...Object.values(h.where),
+      ].join(' '),
+    )
+    .sort();
+
+/** The planted file and its clean copy searched for the name, the oracle judging the copy first. */
+async function search(input: Uint8Array, name: string) {
+  const { output } = await cleaned(input);
+  expectNoLeaks(input, output, [HIDDEN_NAME]);
+  const answer = await findWords(
+    { file: blob(input), name },
+    { file: blob(output), name: 'document' },
+    [TYPED_NAME],
+  );
+  return { output, answer, word: answer.words[0]! };
+}
+
+/** The visible copy is still in the clean zip document, as the oracle reads it. */
+const expectShown = (output: Uint8Array) =>
+  expect(locateCanaries(output, [SHOWN_NAME])[SHOWN_NAME]).not.toEqual([]);
+
+describe('findWords', () => {
+  it('finds page text and every Info string form in a PDF; after cleaning only the page', async () => {
+    const { output, answer, word } = await search(namePdf(), 'report.pdf');
+    const path = join(tempDir('find-pdf'), 'clean.pdf');
+    writeFileSync(path, output);
+    expect(normalizeText(pdfText(path))).toContain(SHOWN_NAME);
+    expect(placesOf(word.before)).toEqual([
+      'hidden pdf-info Author',
+      'hidden pdf-info Subject',
+      'hidden pdf-info Title',
+      'visible page-text 1',
+    ]);
+    expect(placesOf(word.after)).toEqual(['visible page-text 1']);
+    expect(answer.clean).toBe(true);
+  });
+
+  it('finds a DOCX body, a comment by its author, core properties and a deflated custom XML part', async () => {
+    const { output, answer, word } = await search(nameDocx(), 'letter.docx');
+    expectShown(output);
+    expect(placesOf(word.before)).toEqual([
+      `hidden comment word/comments.xml ${HIDDEN_NAME}`,
+      'hidden custom-xml customXml/item1.xml',
+      'hidden document-properties docProps/core.xml creator',
+      'visible body-text word/document.xml',
+    ]);
+    expect(placesOf(word.after)).toEqual([
+      'visible body-text word/document.xml',
+    ]);
+    expect(answer.clean).toBe(true);
+  });
+
+  it('finds an XLSX cell by its reference and the workbook properties', async () => {
+    const { output, word } = await search(nameXlsx(), 'budget.xlsx');
+    expectShown(output);
+    expect(placesOf(word.before)).toEqual([
+      'hidden document-properties docProps/core.xml creator',
+      'visible sheet-cell xl/worksheets/sheet1.xml A1',
+    ]);
+    expect(placesOf(word.after)).toEqual([
+      'visible sheet-cell xl/worksheets/sheet1.xml A1',
+    ]);
+  });
+
+  it('finds an ODT user field and its body text', async () => {
+    const { output, word } = await search(nameOdt(), 'notes.odt');
+    expectShown(output);
+    expect(placesOf(word.before)).toEqual([
+      'hidden user-field content.xml',
+      'visible body-text content.xml',
+    ]);
+    expect(placesOf(word.after)).toEqual(['visible body-text content.xml']);
+  });
+
+  describe('EPUB', () => {
+    let jpeg: Uint8Array;
+    beforeAll(() => {
+      jpeg = gpsJpeg(tempDir('find-epub'));
+    });
+
+    it('finds a chapter and the package document creator', async () => {
+      const { output, word } = await search(nameEpub(jpeg), 'book.epub');
+      expectShown(output);
+      expect(placesOf(word.before)).toEqual([
+        'hidden package-metadata OEBPS/content.opf creator',
+        'visible chapter-text OEBPS/ch1.xhtml',
+      ]);
+      expect(placesOf(word.after)).toEqual([
+        'visible chapter-text OEBPS/ch1.xhtml',
+      ]);
+    });
+  });
+
+  it('marks a copy not clean when a hidden part holding the name is added after cleaning', async () => {
+    const { output } = await cleaned(nameDocx());
+    const tampered = editZip(
+      output,
+      {},
+      {
+        'word/extra.xml': `<x>${HIDDEN_NAME}</x>`,
+      },
+    );
+    const answer = await findWords(
+      { file: blob(nameDocx()), name: 'letter.docx' },
+      { file: blob(tampered), name: 'document.docx' },
+      [TYPED_NAME],
+    );
+    expect(placesOf(answer.words[0]!.after)).toContain(
+      'hidden other-part word/extra.xml',
+    );
+    expect(answer.clean).toBe(false);
+  });
+
+  it('marks a PDF copy not clean when an update puts the name back in its Info', async () => {
+    const { output } = await cleaned(namePdf());
+    const root = /\/Root (\d+ \d+ R)/.exec(
+      Buffer.from(output).toString('latin1'),
+    );
+    const tampered = appendUpdate(
+      output,
+      new Map([[90, `<< /Author (${HIDDEN_NAME}) >>`]]),
+      `/Root ${root![1]} /Info 90 0 R`,
+    );
+    const answer = await findWords(
+      { file: blob(namePdf()), name: 'report.pdf' },
+      { file: blob(tampered), name: 'document.pdf' },
+      [TYPED_NAME],
+    );
+    expect(placesOf(answer.words[0]!.after)).toContain(
+      'hidden pdf-info Author',
+    );
+    expect(answer.clean).toBe(false);
+  });
+
+  it('finds a name in a file name, whatever its case and accents', async () => {
+    const bytes = strToU8('plain bytes');
+    const answer = await findWords(
+      { file: blob(bytes), name: 'Mariána SOUZA - CV.txt' },
+      { file: blob(bytes), name: 'document.txt' },
+      [TYPED_NAME],
+    );
+    expect(placesOf(answer.words[0]!.before)).toEqual(['visible file-name']);
+    expect(answer.words[0]!.after).toEqual([]);
+  });
+
+  it('finds a name written in UTF-16 in bytes no layer reads, as hidden', async () => {
+    const bytes = new Uint8Array(Buffer.from(`xx${HIDDEN_NAME}xx`, 'utf16le'));
+    const answer = await findWords(
+      { file: blob(bytes), name: 'a.bin' },
+      { file: blob(bytes), name: 'b.bin' },
+      [TYPED_NAME],
+    );
+    expect(placesOf(answer.words[0]!.after)).toEqual(['hidden file-bytes']);
+    expect(answer.clean).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * OpenDocument parts (OASIS ODF 1.3 Part 3): the text of `content.xml` and the headers and footers
+ * of `styles.xml` are what a reader sees, except annotations (19.40: comments, with their
+ * author), tracked changes (5.5.1) and variable and user field declarations (7.7); `meta.xml` is
+ * document properties; anything else is hidden.
+ */
+import { localName, type XmlElement } from '../shared/xml';
+import {
+  ancestor,
+  uniformPlaces,
+  type Placed,
+  type XmlPlaces,
+} from './xml-search';
+import type { FindPlace } from './places';
+
+const DECLARATIONS = [
+  'user-field-decls',
+  'user-field-decl',
+  'variable-decls',
+  'variable-decl',
+  'sequence-decls',
+  'user-defined',
+];
+
+function contentText(base: FindPlace, styles: boolean) {
+  return (element: XmlElement): Placed => {
+    if (ancestor(element, 'annotation', 'annotation-end'))
+      return { place: 'comment' };
+    if (ancestor(element, 'tracked-changes'))
+      return { place: 'tracked-change' };
+    if (ancestor(element, ...DECLARATIONS)) return { place: 'user-field' };
+    if (styles)
+      return ancestor(element, 'header', 'footer', 'header-left', 'footer-left')
+        ? { place: 'header-footer' }
+        : { place: 'markup' };
+    return { place: base };
+  };
+}
+
+function contentAttribute(element: XmlElement, name: string): Placed {
+  const local = localName(name);
+  if (ancestor(element, 'annotation')) return { place: 'comment' };
+  if (ancestor(element, ...DECLARATIONS)) return { place: 'user-field' };
+  if (local === 'href') return { place: 'link' };
+  if (localName(element.name) === 'table' && local === 'name')
+    return { place: 'sheet-name' };
+  return { place: 'markup' };
+}
+
+/** The rules for one part of an OpenDocument package, by its name. */
+export function odfPlaces(part: string): XmlPlaces {
+  if (part === 'content.xml')
+    return {
+      text: contentText('body-text', false),
+      attribute: contentAttribute,
+    };
+  if (part === 'styles.xml')
+    return {
+      text: contentText('body-text', true),
+      attribute: contentAttribute,
+    };
+  if (part === 'meta.xml')
+    return {
+      text: (element) => ({
+        place: 'document-properties',
+        where: { key: localName(element.name) },
+      }),
+      attribute: () => ({ place: 'document-properties' }),
+    };
+  return uniformPlaces('other-part');
+}

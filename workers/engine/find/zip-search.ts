@@ -1,0 +1,102 @@
+/**
+ * A zip container searched member by member, every member inflated (each bounded by the metadata
+ * limit, all of them together by the per-file decompression budget): XML parts by the rules of
+ * the package they belong to (Office Open XML, OpenDocument, EPUB), any other member as a file of
+ * its own. In a plain archive the members' names are what a person sees when they open it.
+ */
+import { ByteSource } from '../byte-source';
+import { decodeLatin1 } from '../bytes';
+import { EngineError } from '../errors';
+import { MAX_DECOMPRESSED_BYTES, MAX_METADATA_BYTES } from '../limits';
+import { bytesAccess } from '../random-access';
+import { readMember, readZip } from '../shared/zip';
+import { decodeXml } from '../shared/xml';
+import { epubPlaces } from './epub-places';
+import type { FileScope } from './hit-sink';
+import { odfPlaces } from './odf-places';
+import { ooxmlPlaces } from './ooxml-places';
+import type { SearchNested } from './pdf-search';
+import { searchXml, uniformPlaces, type XmlPlaces } from './xml-search';
+
+type PackageKind = 'ooxml' | 'odf' | 'epub' | 'archive';
+
+const EPUB_MIME = 'application/epub+zip';
+const ODF_MIME = 'application/vnd.oasis.opendocument.';
+/** Enough of a member to tell XML from anything else. */
+const XML_HEAD = /^(\uFEFF)?\s*</;
+
+function placesFor(kind: PackageKind): (part: string) => XmlPlaces {
+  if (kind === 'ooxml') return ooxmlPlaces;
+  if (kind === 'odf') return odfPlaces;
+  if (kind === 'epub') return epubPlaces;
+  return () => uniformPlaces('other-part');
+}
+
+function xmlText(bytes: Uint8Array): string | null {
+  try {
+    const text = decodeXml(bytes);
+    return XML_HEAD.test(text.slice(0, 256)) ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function searchZip(
+  src: ByteSource,
+  scope: FileScope,
+  nested: SearchNested,
+  signal?: AbortSignal,
+): Promise<void> {
+  const zip = await readZip(src);
+  const mimetype = zip.byName.get('mimetype');
+  const mime = mimetype
+    ? decodeLatin1(await readMember(src, mimetype)).trim()
+    : '';
+  const kind: PackageKind = zip.byName.has('[Content_Types].xml')
+    ? 'ooxml'
+    : mime === EPUB_MIME
+      ? 'epub'
+      : mime.startsWith(ODF_MIME)
+        ? 'odf'
+        : 'archive';
+  const places = placesFor(kind);
+  let inflated = 0;
+  for (const entry of zip.entries) {
+    if (signal?.aborted) throw new EngineError('cancelled', 'search cancelled');
+    scope.text(entry.name, kind === 'archive' ? 'file-name' : 'markup', {
+      part: entry.name,
+    });
+    if (entry.name.endsWith('/')) continue;
+    inflated += entry.uncompressedSize;
+    if (
+      inflated > MAX_DECOMPRESSED_BYTES ||
+      entry.uncompressedSize > MAX_METADATA_BYTES
+    ) {
+      scope.unsearched(entry.name);
+      continue;
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await readMember(src, entry);
+    } catch (error) {
+      if (error instanceof EngineError && error.code === 'cancelled')
+        throw error;
+      scope.unsearched(entry.name);
+      continue;
+    }
+    const xml = xmlText(bytes);
+    if (xml === null) {
+      await nested(
+        new ByteSource(bytesAccess(bytes)),
+        scope.nested(entry.name),
+      );
+      continue;
+    }
+    try {
+      searchXml(xml, places(entry.name), scope, entry.name);
+    } catch {
+      // Broken XML is still searched, as text in a place nobody sees.
+      scope.text(xml, 'other-part', { part: entry.name });
+    }
+  }
+}
