@@ -7,8 +7,12 @@ import { readFile, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** What is built: the command line and the library a Node program imports. */
+/**
+ * What is built: the command's first step (help, version and usage errors, without the engine),
+ * the command line, and the library a Node program imports.
+ */
 export const BUNDLES = [
+  { entry: join('cli', 'start.ts'), out: join('dist-cli', 'start.mjs') },
   {
     entry: join('cli', 'metaclean.ts'),
     out: join('dist-cli', 'metaclean.mjs'),

@@ -11,7 +11,14 @@ import {
 } from '../workers/engine/index';
 import { formatCatalog, itemKindOf } from '../workers/engine/format-catalog';
 import { removable } from '../workers/engine/findings';
-import { parseArgs, UsageError, USAGE, type CliOptions } from './args';
+import type { CliOptions } from './args';
+import {
+  EXIT_FAILED,
+  EXIT_FOUND,
+  EXIT_OK,
+  EXIT_USAGE,
+  parseOrAnswer,
+} from './start';
 import {
   CliError,
   describeSystemError,
@@ -59,16 +66,7 @@ import { writeBytes } from './write-plan';
 import { findInCopy } from './find-run';
 import { findLines } from './find-words-text';
 
-export const EXIT_OK = 0;
-export const EXIT_FAILED = 1;
-export const EXIT_USAGE = 2;
-/** --check: removable metadata was found in at least one file (and nothing failed). */
-export const EXIT_FOUND = 3;
-
-/** Set by the bundler from package.json; absent when the sources run unbundled (tests). */
-declare const METACLEAN_VERSION: string | undefined;
-const VERSION =
-  typeof METACLEAN_VERSION === 'string' ? METACLEAN_VERSION : 'development';
+export { EXIT_FAILED, EXIT_FOUND, EXIT_OK, EXIT_USAGE } from './start';
 
 type FileOutcome = Outcome;
 
@@ -95,24 +93,8 @@ function namedAsCleaned(file: string, options: CliOptions): boolean {
 /** Runs the command line; returns the exit status. Never throws. */
 export async function main(argv: readonly string[]): Promise<number> {
   lendHostCodecs(nodeCodecs());
-  let options: CliOptions;
-  try {
-    options = parseArgs(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(
-      `metaclean: ${error.message}\nUsage: metaclean [OPTIONS] FILE...; metaclean --help says more\n`,
-    );
-    return EXIT_USAGE;
-  }
-  if (options.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return EXIT_OK;
-  }
-  if (options.version) {
-    process.stdout.write(`metaclean ${VERSION}\n`);
-    return EXIT_OK;
-  }
+  const options = parseOrAnswer(argv);
+  if (typeof options === 'number') return options;
   if (options.listFormats) {
     process.stdout.write(formatList(options.json));
     return EXIT_OK;

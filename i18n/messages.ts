@@ -18,6 +18,7 @@ import type howItWorksMessages from './messages/how-it-works/pt.json';
 import type reportMessages from './messages/report/pt.json';
 import type metaMessages from './messages/meta/pt.json';
 import type offlineMessages from './messages/offline/pt.json';
+import type findWordsMessages from './messages/find-words/pt.json';
 
 /** Every message id: the union of each feature's Portuguese keys. Add a feature's pt.json here. */
 export type MessageId =
@@ -34,7 +35,8 @@ export type MessageId =
   | keyof typeof howItWorksMessages
   | keyof typeof reportMessages
   | keyof typeof metaMessages
-  | keyof typeof offlineMessages;
+  | keyof typeof offlineMessages
+  | keyof typeof findWordsMessages;
 
 /**
  * Complete once Portuguese fills the gaps (`npm run i18n:check` keeps every pt set whole). Typed

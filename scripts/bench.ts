@@ -1,11 +1,13 @@
 // `npm run bench`: our engine and CLI beside exiftool and an ffmpeg remux on the same large files,
 // in the same run; then, for the in-place formats, --in-place beside exiftool's in-place write and
 // copy mode beside cp. Figures, not pass/fail: each row prints its issue's target beside them.
-// `npm run bench -- WORD` runs only the inputs whose file name holds WORD (`start`: only the start).
+// `npm run bench -- WORD` runs only the inputs whose file name holds WORD (`start`: only the start,
+// `hostile`: only the hostile inputs).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchCases, BENCH_DIR } from './bench/fixtures';
+import { HOSTILE_CASES, hostileFigure } from './bench/hostile';
 import {
   engineMs,
   processFigure,
@@ -61,6 +63,26 @@ if (!only || only === 'start') {
     ['bin', ms(node), ms(help), '--help < 80 ms'],
   ]);
   console.log('');
+}
+// Hostile inputs: each answered with a clean or a typed error, timed beside the bound its test held.
+if (!only || only === 'hostile') {
+  const hostileRows = [
+    ['hostile input', 'size', 'answer', 'engine', 'reference'],
+  ];
+  for (const c of HOSTILE_CASES) {
+    const bytes = c.make();
+    const { ms, outcome } = await hostileFigure(bytes);
+    hostileRows.push([
+      c.name,
+      `${(bytes.length / 1024).toFixed(0)} KB`,
+      outcome,
+      `${(ms / 1000).toFixed(2)} s`,
+      c.reference,
+    ]);
+  }
+  printTable(hostileRows);
+  console.log('');
+  if (only === 'hostile') process.exit(0);
 }
 const rows: string[][] = [
   [

@@ -1,7 +1,11 @@
 import * as Comlink from 'comlink';
 import type { EngineErrorCode, Finding, Sniffed } from './engine/index';
-import { clean, isEngineError } from './engine/index';
+import { clean, isEngineError, lendHostCodecs } from './engine/index';
 import { crc32 } from './engine/shared/crc32';
+import { findWords, type FindAnswer } from './engine/find/find-words';
+import { browserCodecs } from './browser-codecs';
+
+lendHostCodecs(browserCodecs());
 
 /** A clean that worked: the output Blob crosses back by reference, not by copying its bytes. */
 export interface CleanSuccess {
@@ -73,7 +77,25 @@ async function cleanFile(
   }
 }
 
-const api = { cleanFile };
+/** "Find my name": the words searched in the original and its clean copy; null when the search failed. */
+async function findInFiles(
+  original: File,
+  copy: Blob,
+  copyName: string,
+  words: readonly string[],
+): Promise<FindAnswer | null> {
+  try {
+    return await findWords(
+      { file: original, name: original.name },
+      { file: copy, name: copyName },
+      words,
+    );
+  } catch {
+    return null;
+  }
+}
+
+const api = { cleanFile, findInFiles };
 
 /** What the page may call; the bridge imports this type only. */
 export type CleanWorkerApi = typeof api;

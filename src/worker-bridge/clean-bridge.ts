@@ -1,6 +1,8 @@
 import * as Comlink from 'comlink';
 import type { CleanOutcome, CleanWorkerApi } from '../../workers/clean.worker';
+import type { FindAnswer } from '../../workers/engine/find/find-words';
 
+export type { FindAnswer } from '../../workers/engine/find/find-words';
 export type {
   CleanFailure,
   CleanOutcome,
@@ -29,8 +31,20 @@ export interface CleanJobOptions {
 export interface CleanBridge {
   /** Cleans one file in the worker; jobs run one at a time, in order. Never rejects. */
   clean(file: File, options?: CleanJobOptions): Promise<BridgeOutcome>;
+  /**
+   * Searches a file and its clean copy for words, in the worker, after the jobs before it. The
+   * words go to the worker and nowhere else. Null when the search could not run.
+   */
+  find(request: FindRequest): Promise<FindAnswer | null>;
   /** Ends the worker now (it also ends by itself when idle); the next job starts a fresh one. */
   terminate(): void;
+}
+
+export interface FindRequest {
+  readonly original: File;
+  readonly copy: Blob;
+  readonly copyName: string;
+  readonly words: readonly string[];
 }
 
 /** A worker idle this long is ended, so the engine's memory is given back between visits. */
@@ -115,14 +129,31 @@ export function createCleanBridge(
     idleTimer = setTimeout(terminate, idleMs);
   };
 
+  const runFind = ({
+    original,
+    copy,
+    copyName,
+    words,
+  }: FindRequest): Promise<FindAnswer | null> =>
+    start()
+      .api.findInFiles(original, copy, copyName, [...words])
+      .catch(() => null);
+
+  const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
+    clearTimeout(idleTimer);
+    pending += 1;
+    const job = queue.then(work);
+    queue = job;
+    void job.then(jobSettled);
+    return job;
+  };
+
   return {
     clean(file, options = {}) {
-      clearTimeout(idleTimer);
-      pending += 1;
-      const job = queue.then(() => runJob(file, options));
-      queue = job;
-      void job.then(jobSettled);
-      return job;
+      return enqueue(() => runJob(file, options));
+    },
+    find(request) {
+      return enqueue(() => runFind(request));
     },
     terminate() {
       clearTimeout(idleTimer);
@@ -134,15 +165,24 @@ export function createCleanBridge(
 let shared: CleanBridge | null = null;
 
 /** The page's one bridge, created on first use (never at module scope: pages prerender in Node). */
-export function cleanInWorker(
-  file: File,
-  options?: CleanJobOptions,
-): Promise<BridgeOutcome> {
+function sharedBridge(): CleanBridge {
   shared ??= createCleanBridge(
     () =>
       new Worker(new URL('../../workers/clean.worker.ts', import.meta.url), {
         type: 'module',
       }),
   );
-  return shared.clean(file, options);
+  return shared;
+}
+
+export function cleanInWorker(
+  file: File,
+  options?: CleanJobOptions,
+): Promise<BridgeOutcome> {
+  return sharedBridge().clean(file, options);
+}
+
+/** "Find my name" in the page's worker. */
+export function findInWorker(request: FindRequest): Promise<FindAnswer | null> {
+  return sharedBridge().find(request);
 }

@@ -62,10 +62,13 @@ export function nameEpub(jpeg: Uint8Array): Uint8Array {
   });
 }
 
-/** Body text and a user field no part uses (OpenDocument 1.3 part 3, 7.7.2). */
-export function nameOdt(): Uint8Array {
+/**
+ * Body text and a user field (OpenDocument 1.3 part 3, 7.7.2), which no part shows unless `shown`
+ * puts it on the page (7.7.3).
+ */
+export function nameOdt(shown = false): Uint8Array {
   const mime = 'application/vnd.oasis.opendocument.text';
-  const content = `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ODF_NS} office:version="1.3"><office:body><office:text><text:user-field-decls><text:user-field-decl office:value-type="string" office:string-value="${HIDDEN_NAME}" text:name="Owner"/></text:user-field-decls><text:p>${SHOWN_NAME} wrote this.</text:p></office:text></office:body></office:document-content>`;
+  const content = `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ODF_NS} office:version="1.3"><office:body><office:text><text:user-field-decls><text:user-field-decl office:value-type="string" office:string-value="${HIDDEN_NAME}" text:name="Owner"/></text:user-field-decls><text:p>${SHOWN_NAME} wrote this.${shown ? '<text:user-field-get text:name="Owner"/>' : ''}</text:p></office:text></office:body></office:document-content>`;
   const manifest = `<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:version="1.3" manifest:media-type="${mime}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/><manifest:file-entry manifest:full-path="meta.xml" manifest:media-type="text/xml"/></manifest:manifest>`;
   const meta = `<?xml version="1.0" encoding="UTF-8"?><office:document-meta ${ODF_NS} office:version="1.3"><office:meta><dc:title>Notes</dc:title></office:meta></office:document-meta>`;
   return zipSync(

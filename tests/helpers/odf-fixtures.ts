@@ -32,7 +32,7 @@ export function flatOdt(jpeg: Uint8Array): string {
 </office:text></office:body></office:document>`;
 }
 
-const MANIFEST_HEAD =
+export const MANIFEST_HEAD =
   '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">';
 
 /** A presentation written part by part: notes, settings with a printer, a thumbnail, a photo. */

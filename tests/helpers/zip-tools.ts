@@ -71,7 +71,19 @@ export function zipContains(zip: Uint8Array, text: string): string[] {
   return found;
 }
 
-export const hasTool = (tool: string): boolean => {
+/** Every tool a test checks with `hasTool` before running: the reporter names the missing ones. */
+export const OPTIONAL_TOOLS = [
+  'convert',
+  'exiftool',
+  'pdftoppm',
+  'pdftotext',
+  'python3',
+  'qpdf',
+  'soffice',
+  'unzip',
+] as const;
+
+export const hasTool = (tool: (typeof OPTIONAL_TOOLS)[number]): boolean => {
   try {
     execFileSync('which', [tool], { stdio: 'ignore' });
     return true;

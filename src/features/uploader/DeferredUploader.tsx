@@ -29,8 +29,8 @@ import './uploader.css';
 
 type FullUploader = typeof import('./Uploader').Uploader;
 
-/** The messages the full uploader adds to the page's: the report's. */
-const FULL_FEATURES: readonly MessageFeature[] = ['report'];
+/** The messages the full uploader adds to the page's: the report's and "Find my name"'s. */
+const FULL_FEATURES: readonly MessageFeature[] = ['report', 'find-words'];
 
 let fullUploader: Promise<FullUploader> | null = null;
 

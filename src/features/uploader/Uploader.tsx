@@ -40,6 +40,8 @@ import { StatusAnnouncer, type UploaderStatus } from './StatusAnnouncer';
 import { useHydrated } from '../../site/use-hydrated';
 import { useResultFocus } from './use-result-focus';
 import type { BatchPhase } from '../batch/BatchList';
+import { FindWords, type FindFn } from '../find-words/FindWords';
+import { findInWorker } from '../../worker-bridge/clean-bridge';
 
 /** The list of many files, loaded when a visitor first gives more than one: one file needs none of it. */
 const BatchList = lazy(() =>
@@ -61,6 +63,8 @@ interface UploaderProps {
   readonly clean?: CleanFn;
   /** What the visitor did in the light zone shown while this code loaded (`DeferredUploader`). */
   readonly handoff?: Handoff;
+  /** Replaces the worker's "Find my name" search in component tests. */
+  readonly find?: FindFn;
 }
 
 function useUploaderMachine(clean: CleanFn | undefined) {
@@ -89,14 +93,24 @@ interface ResultProps {
   readonly url: string;
   readonly resultRef: RefObject<HTMLDivElement | null>;
   readonly downloadRef: RefObject<HTMLAnchorElement | null>;
+  readonly find: FindFn;
 }
 
 /** The result: what the file revealed, the clean copy first, then the details. */
-function Result({ result, file, url, resultRef, downloadRef }: ResultProps) {
+function Result({
+  result,
+  file,
+  url,
+  resultRef,
+  downloadRef,
+  find,
+}: ResultProps) {
   const cleanedName = downloadName(result.name, file.name, result.format);
   const risks = useMemo(() => nameRisks(file.name), [file.name]);
   const neutral = neutralName(cleanedName, itemKindOf(result.format.id));
   const [useNeutral, setUseNeutral] = useState(false);
+  // "Find my name" found a word where no reader sees it: the copy is not offered.
+  const [withdrawn, setWithdrawn] = useState(false);
   const name = useNeutral ? neutral : cleanedName;
   const alreadyClean = result.removed.length === 0;
   return (
@@ -111,16 +125,25 @@ function Result({ result, file, url, resultRef, downloadRef }: ResultProps) {
         />
       </p>
       <ReportSummary result={result} />
-      <div className="uploader-save">
-        <DownloadLink ref={downloadRef} url={url} name={name} />
-        <ShareButton blob={result.blob} name={name} />
-      </div>
+      {!withdrawn && (
+        <div className="uploader-save">
+          <DownloadLink ref={downloadRef} url={url} name={name} />
+          <ShareButton blob={result.blob} name={name} />
+        </div>
+      )}
       <NameNote
         fileName={file.name}
         risks={risks}
         neutral={neutral}
         useNeutral={useNeutral}
         onChange={setUseNeutral}
+      />
+      <FindWords
+        original={file}
+        copy={result.blob}
+        copyName={name}
+        find={find}
+        onVerdict={(clean) => setWithdrawn(!clean)}
       />
       <Report result={result} fileName={file.name} downloadName={name} />
     </div>
@@ -147,7 +170,12 @@ function useStartOnSelect(
 }
 
 /** The file uploader of every tool page: drop or choose, clean in the worker, report, download. */
-export function Uploader({ kind, clean, handoff }: UploaderProps) {
+export function Uploader({
+  kind,
+  clean,
+  handoff,
+  find = findInWorker,
+}: UploaderProps) {
   const [snapshot, send] = useUploaderMachine(clean);
   const entries = useMemo(() => acceptedEntries(kind), [kind]);
   const value = snapshot.value;
@@ -255,6 +283,7 @@ export function Uploader({ kind, clean, handoff }: UploaderProps) {
           url={downloadUrl}
           resultRef={resultRef}
           downloadRef={downloadRef}
+          find={find}
         />
       )}
       {status === 'error' && errorCode && file && (

@@ -18,7 +18,10 @@ type Step = (
 /** A Worker stand-in: a MessageChannel whose far end runs `step` behind Comlink.expose. */
 function fakeWorker(step: Step) {
   const { port1, port2 } = new MessageChannel();
-  const api: CleanWorkerApi = { cleanFile: step };
+  const api: CleanWorkerApi = {
+    cleanFile: step,
+    findInFiles: async () => null,
+  };
   Comlink.expose(api, port2);
   const worker = Object.assign(port1, {
     terminate: vi.fn(() => {

@@ -81,6 +81,7 @@ describe('the packed metaclean, installed without dev dependencies', () => {
     expect(installed).toEqual(
       expect.arrayContaining([
         'cli/bin.mjs',
+        'dist-cli/start.mjs',
         'dist-cli/metaclean.mjs',
         'dist-cli/library.mjs',
         'dist-cli/types/cli/library.d.ts',

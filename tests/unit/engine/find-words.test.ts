@@ -88,10 +88,10 @@ describe('findWords', () => {
     expectShown(output);
     expect(placesOf(word.before)).toEqual([
       'hidden document-properties docProps/core.xml creator',
-      'visible sheet-cell xl/worksheets/sheet1.xml A1',
+      'visible sheet-cell xl/worksheets/sheet1.xml Visible A1',
     ]);
     expect(placesOf(word.after)).toEqual([
-      'visible sheet-cell xl/worksheets/sheet1.xml A1',
+      'visible sheet-cell xl/worksheets/sheet1.xml Visible A1',
     ]);
   });
 
@@ -103,6 +103,20 @@ describe('findWords', () => {
       'visible body-text content.xml',
     ]);
     expect(placesOf(word.after)).toEqual(['visible body-text content.xml']);
+  });
+
+  it('counts a user field the page shows as body text, kept and visible', async () => {
+    const input = nameOdt(true);
+    const { output } = await cleaned(input);
+    const answer = await findWords(
+      { file: blob(input), name: 'notes.odt' },
+      { file: blob(output), name: 'document.odt' },
+      [TYPED_NAME],
+    );
+    expect(placesOf(answer.words[0]!.after)).toEqual([
+      'visible body-text content.xml',
+    ]);
+    expect(answer.clean).toBe(true);
   });
 
   describe('EPUB', () => {
@@ -183,6 +197,34 @@ describe('findWords', () => {
       { file: blob(bytes), name: 'b.bin' },
       [TYPED_NAME],
     );
+    expect(placesOf(answer.words[0]!.after)).toEqual(['hidden file-bytes']);
+    expect(answer.clean).toBe(false);
+  });
+
+  it('cannot vouch for a copy with a member it cannot read: not clean, the part named', async () => {
+    const { output } = await cleaned(nameDocx());
+    const broken = output.slice();
+    // A byte of the first member's data changed: its CRC-32 no longer matches (APPNOTE 4.4.7).
+    const view = new DataView(broken.buffer);
+    const dataStart = 30 + view.getUint16(26, true) + view.getUint16(28, true);
+    broken[dataStart + 4] = broken[dataStart + 4]! ^ 0xff;
+    const answer = await findWords(
+      { file: blob(nameDocx()), name: 'letter.docx' },
+      { file: blob(broken), name: 'document.docx' },
+      [TYPED_NAME],
+    );
+    expect(answer.unsearched.after).not.toEqual([]);
+    expect(answer.clean).toBe(false);
+  });
+
+  it('answers for a damaged PDF without throwing, saying what it could not read', async () => {
+    const junk = strToU8(`%PDF-1.7\n1 0 obj << /Author (${HIDDEN_NAME}`);
+    const answer = await findWords(
+      { file: blob(junk), name: 'a.pdf' },
+      { file: blob(junk), name: 'b.pdf' },
+      [TYPED_NAME],
+    );
+    expect(answer.unsearched.after).toEqual(['structure']);
     expect(placesOf(answer.words[0]!.after)).toEqual(['hidden file-bytes']);
     expect(answer.clean).toBe(false);
   });

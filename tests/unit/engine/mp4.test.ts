@@ -30,7 +30,7 @@ import {
   framemd5,
   tempDir,
 } from '../../helpers/video-tools';
-import { CORPUS_DIR, corpusFile } from '../../helpers/corpus';
+import { CORPUS_DIR, corpusFile, itCorpus } from '../../helpers/corpus';
 import { expectNoLeaks, type Canary } from '../../helpers/leak-oracle';
 
 const MAT2_MP4 = corpusFile('mat2', 'dirty.mp4');
@@ -166,6 +166,10 @@ describe.each([
     expect(decodeErrors(path)).toBe('');
   });
 });
+
+// Without a corpus the mat2 file's block above is absent: a skipped test, counted, stands for it.
+if (!CORPUS_DIR)
+  itCorpus('mat2/dirty.mp4 is cleaned like the planted files', () => {});
 
 describe('findings', () => {
   it('reports udta location as decimal degrees, dates as ISO 8601 and iTunes text', async () => {

@@ -7,6 +7,7 @@
 import { localName, type XmlElement } from '../shared/xml';
 import {
   ancestor,
+  attributeValue,
   uniformPlaces,
   type Placed,
   type XmlPlaces,
@@ -37,28 +38,49 @@ function contentText(base: FindPlace, styles: boolean) {
   };
 }
 
-function contentAttribute(element: XmlElement, name: string): Placed {
-  const local = localName(name);
-  if (ancestor(element, 'annotation')) return { place: 'comment' };
-  if (ancestor(element, ...DECLARATIONS)) return { place: 'user-field' };
-  if (local === 'href') return { place: 'link' };
-  if (localName(element.name) === 'table' && local === 'name')
-    return { place: 'sheet-name' };
-  return { place: 'markup' };
+/**
+ * The names of the user fields a part shows (`<text:user-field-get text:name="...">`, 7.7.3):
+ * a declared field that is shown is content, its value on the page; one no part shows is hidden.
+ */
+function shownFields(xml: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of xml.matchAll(
+    /<[\w.-]+:user-field-get\b[^>]*?\s[\w.-]+:name\s*=\s*["']([^"']*)["']/g,
+  ))
+    names.add(m[1]!);
+  return names;
 }
 
-/** The rules for one part of an OpenDocument package, by its name. */
-export function odfPlaces(part: string): XmlPlaces {
-  if (part === 'content.xml')
+function declarationPlace(element: XmlElement, shown: Set<string>): Placed {
+  const decl = ancestor(element, 'user-field-decl');
+  const name = attributeValue(decl, 'name');
+  return name !== undefined && shown.has(name)
+    ? { place: 'body-text' }
+    : { place: 'user-field' };
+}
+
+const contentAttribute =
+  (shown: Set<string>) =>
+  (element: XmlElement, name: string): Placed => {
+    const local = localName(name);
+    if (ancestor(element, 'annotation')) return { place: 'comment' };
+    if (ancestor(element, ...DECLARATIONS))
+      return declarationPlace(element, shown);
+    if (local === 'href') return { place: 'link' };
+    if (localName(element.name) === 'table' && local === 'name')
+      return { place: 'sheet-name' };
+    return { place: 'markup' };
+  };
+
+/** The rules for one part of an OpenDocument package, by its name and text. */
+export function odfPlaces(part: string, xml = ''): XmlPlaces {
+  if (part === 'content.xml' || part === 'styles.xml') {
+    const shown = shownFields(xml);
     return {
-      text: contentText('body-text', false),
-      attribute: contentAttribute,
+      text: contentText('body-text', part === 'styles.xml'),
+      attribute: contentAttribute(shown),
     };
-  if (part === 'styles.xml')
-    return {
-      text: contentText('body-text', true),
-      attribute: contentAttribute,
-    };
+  }
   if (part === 'meta.xml')
     return {
       text: (element) => ({

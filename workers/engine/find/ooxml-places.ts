@@ -25,14 +25,20 @@ const COMMENT_PART =
   /^(word\/(comments\w*|people)|xl\/(comments\d*|threadedComments\/.*|persons\/.*)|ppt\/(comments\/.*|commentAuthors|authors))\.xml$/;
 
 /** Text a reader does not see although it sits in a visible part (ECMA-376 17.16.23, 17.4.2). */
-function bodyText(place: FindPlace) {
+function bodyText(place: FindPlace, sheet: string | undefined) {
   return (element: XmlElement): Placed => {
     if (ancestor(element, 'instrText', 'fldSimple'))
       return { place: 'field-code' };
     if (ancestor(element, 'delText', 'del', 'moveFrom'))
       return { place: 'tracked-change' };
     const cell = attributeValue(ancestor(element, 'c'), 'r');
-    return { place, ...(cell === undefined ? {} : { where: { cell } }) };
+    return {
+      place,
+      where: {
+        ...(sheet === undefined ? {} : { sheet }),
+        ...(cell === undefined ? {} : { cell }),
+      },
+    };
   };
 }
 
@@ -73,11 +79,17 @@ const WORKBOOK: XmlPlaces = {
       : { place: 'markup' },
 };
 
-/** The rules for one part of an Office Open XML package, by its name. */
-export function ooxmlPlaces(part: string): XmlPlaces {
+/** The rules for one part of an Office Open XML package, by its name (and its sheet's name). */
+export function ooxmlPlaces(
+  part: string,
+  sheets: ReadonlyMap<string, string> = new Map(),
+): XmlPlaces {
   for (const [pattern, place] of VISIBLE_PARTS)
     if (pattern.test(part))
-      return { text: bodyText(place), attribute: () => ({ place: 'markup' }) };
+      return {
+        text: bodyText(place, sheets.get(part)),
+        attribute: () => ({ place: 'markup' }),
+      };
   if (COMMENT_PART.test(part)) return commentPlaces();
   if (/^docProps\//.test(part)) return PROPERTIES;
   if (/^customXml\//.test(part)) return uniformPlaces('custom-xml');

@@ -9,7 +9,8 @@ import { decodeLatin1 } from '../bytes';
 import { EngineError } from '../errors';
 import { MAX_DECOMPRESSED_BYTES, MAX_METADATA_BYTES } from '../limits';
 import { bytesAccess } from '../random-access';
-import { readMember, readZip } from '../shared/zip';
+import { readMember, readZip, type ZipArchive } from '../shared/zip';
+import { sheetNames, WORKBOOK_PART, WORKBOOK_RELS } from './sheet-names';
 import { decodeXml } from '../shared/xml';
 import { epubPlaces } from './epub-places';
 import type { FileScope } from './hit-sink';
@@ -25,8 +26,11 @@ const ODF_MIME = 'application/vnd.oasis.opendocument.';
 /** Enough of a member to tell XML from anything else. */
 const XML_HEAD = /^(\uFEFF)?\s*</;
 
-function placesFor(kind: PackageKind): (part: string) => XmlPlaces {
-  if (kind === 'ooxml') return ooxmlPlaces;
+function placesFor(
+  kind: PackageKind,
+  sheets: ReadonlyMap<string, string>,
+): (part: string, xml: string) => XmlPlaces {
+  if (kind === 'ooxml') return (part) => ooxmlPlaces(part, sheets);
   if (kind === 'odf') return odfPlaces;
   if (kind === 'epub') return epubPlaces;
   return () => uniformPlaces('other-part');
@@ -39,6 +43,28 @@ function xmlText(bytes: Uint8Array): string | null {
   } catch {
     return null;
   }
+}
+
+/** A member's XML text, or null when it is absent, too large, broken or not XML. */
+async function memberXml(
+  src: ByteSource,
+  zip: ZipArchive,
+  name: string,
+): Promise<string | null> {
+  const entry = zip.byName.get(name);
+  if (!entry || entry.uncompressedSize > MAX_METADATA_BYTES) return null;
+  const bytes = await readMember(src, entry).catch(() => null);
+  return bytes && xmlText(bytes);
+}
+
+async function workbookSheets(
+  src: ByteSource,
+  zip: ZipArchive,
+): Promise<Map<string, string>> {
+  return sheetNames(
+    await memberXml(src, zip, WORKBOOK_PART),
+    await memberXml(src, zip, WORKBOOK_RELS),
+  );
 }
 
 export async function searchZip(
@@ -59,7 +85,10 @@ export async function searchZip(
       : mime.startsWith(ODF_MIME)
         ? 'odf'
         : 'archive';
-  const places = placesFor(kind);
+  const places = placesFor(
+    kind,
+    kind === 'ooxml' ? await workbookSheets(src, zip) : new Map(),
+  );
   let inflated = 0;
   for (const entry of zip.entries) {
     if (signal?.aborted) throw new EngineError('cancelled', 'search cancelled');
@@ -93,7 +122,7 @@ export async function searchZip(
       continue;
     }
     try {
-      searchXml(xml, places(entry.name), scope, entry.name);
+      searchXml(xml, places(entry.name, xml), scope, entry.name);
     } catch {
       // Broken XML is still searched, as text in a place nobody sees.
       scope.text(xml, 'other-part', { part: entry.name });

@@ -13,6 +13,15 @@ export interface HostCodecs {
    */
   readonly inflateRaw?: (raw: Uint8Array, size: number) => Uint8Array | null;
   /**
+   * As `inflateRaw`, for callers that can wait: the browser lends its native
+   * `DecompressionStream('deflate-raw')` here (`workers/browser-codecs.ts`), which has no
+   * synchronous form. Same results: exactly `size` bytes, null past `size`, a throw when broken.
+   */
+  readonly inflateRawAsync?: (
+    raw: Uint8Array,
+    size: number,
+  ) => Promise<Uint8Array | null>;
+  /**
    * The first offset of a non-empty `needle` in `haystack` at or after `from` (0 <= from, and
    * from + needle.length <= haystack.length), or -1: as `indexOfBytesPortable` in bytes.ts answers.
    */
@@ -25,7 +34,7 @@ export interface HostCodecs {
 
 let lent: HostCodecs = {};
 
-/** Called once by the host at start-up (the CLI); the browser lends nothing. */
+/** Called once by the host at start-up: the CLI lends Node's, the worker the browser's. */
 export function lendHostCodecs(codecs: HostCodecs): void {
   lent = codecs;
 }

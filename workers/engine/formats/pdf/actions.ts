@@ -40,6 +40,10 @@ const KEYS_BY_TYPE = new Map(
   ]),
 );
 const COMMON_KEYS: ReadonlySet<string> = new Set(COMMON);
+/** Every key some action defines. */
+export const ACTION_KEYS: ReadonlySet<string> = new Set(
+  [...KEYS_BY_TYPE.values()].flatMap((keys) => [...keys]),
+);
 
 /** Whether a name is an action type the standard defines. */
 export const isActionType = (name: string | undefined): boolean =>

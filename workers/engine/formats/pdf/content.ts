@@ -96,7 +96,8 @@ function contentPlace(o: PdfObject, tally: Tally): string | undefined {
   );
 }
 
-const isOpaque = (d: PdfDict): boolean =>
+/** A font program, colour profile, function or 3D stream, by its subtype or its own keys. */
+export const isOpaque = (d: PdfDict): boolean =>
   OPAQUE_SUBTYPES.has(nameOf(d.map.get('Subtype')) ?? '') ||
   OPAQUE_KEYS.some((k) => d.map.has(k));
 

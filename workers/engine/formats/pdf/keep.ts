@@ -437,6 +437,11 @@ const KEYS: Record<Exclude<KeptKind, 'action'>, ReadonlySet<string>> = {
   'oc-config': new Set(OC_CONFIG),
 };
 
+/** Every key the kinds above keep, for the rule on dictionaries of no kind (`unknown.ts`). */
+export const DEFINED_KEYS: ReadonlySet<string> = new Set(
+  Object.values(KEYS).flatMap((keys) => [...keys]),
+);
+
 /** The keys a dictionary of the kind keeps: an action's depend on its type. */
 const keysOf = (d: PdfDict, kind: KeptKind): ReadonlySet<string> =>
   kind === 'action' ? actionKeys(nameOf(d.map.get('S'))) : KEYS[kind];

@@ -10,6 +10,7 @@
  * the walk meets their references) and for direct ones (handed down as the walk cleans a value).
  */
 import type { KeptKind } from './keep';
+import { isKnownKey, isUnknownKind } from './unknown';
 import {
   isArray,
   isRef,
@@ -41,7 +42,10 @@ export type Position =
   | 'font'
   | 'font-descriptor'
   | 'fonts'
-  | 'xobjects';
+  | 'xobjects'
+  | 'names'
+  | 'appearance'
+  | 'unknown';
 
 export type Positions = Map<number, Position>;
 
@@ -134,8 +138,54 @@ export function childPositions(
   if (position === 'xobjects' || position === 'fonts')
     for (const v of m.values())
       out.push([v, position === 'xobjects' ? 'xobject' : 'font']);
+  for (const key of NAMED_MAPS) add(key, 'names');
+  // An annotation's appearances (12.5.5): each is a stream or a map of states to streams.
+  if (kind === 'annotation') add('AP', 'appearance');
+  if (position === 'appearance')
+    for (const key of ['N', 'R', 'D']) add(key, 'names');
+  if (kind === null && !isMap(position)) {
+    // What an unknown key reaches is judged as unknown (`unknown.ts`).
+    const whole = isWhollyUnknown(d, position);
+    for (const [key, v] of m)
+      if (whole || !isKnownKey(key)) out.push([v, 'unknown']);
+  }
   return out;
 }
+
+/**
+ * Dictionaries whose keys are names a producer chose, not keys the standard defines: the maps of
+ * named resources (7.8.3), the catalog's named destinations (12.3.2.4) and extensions (7.12),
+ * a Type 3 font's glyphs (9.6.4), a structure tree's class and role maps (14.7.2), a DeviceN
+ * space's colorants (8.6.6.5), a collection's schema (12.3.5) and a collection item (7.11.6).
+ */
+const NAMED_MAPS = [
+  'ExtGState',
+  'ColorSpace',
+  'Pattern',
+  'Shading',
+  'Properties',
+  'Dests',
+  'Extensions',
+  'CharProcs',
+  'ClassMap',
+  'RoleMap',
+  'Colorants',
+  'Schema',
+  'CI',
+];
+
+/** Whether a position holds a map of names a producer chose (no key there is unknown). */
+export const isMap = (position: Position | undefined): boolean =>
+  position === 'names' ||
+  position === 'xobjects' ||
+  position === 'fonts' ||
+  position === 'appearance';
+
+/** A dictionary met through an unknown key that says no type the standard defines. */
+export const isWhollyUnknown = (
+  d: PdfDict,
+  position: Position | undefined,
+): boolean => position === 'unknown' && isUnknownKind(d);
 
 /** Notes the positions a dictionary gives the objects it references. */
 export function notePositions(
@@ -164,7 +214,8 @@ export function itemPosition(
   if (
     position === 'annotation' ||
     position === 'page-node' ||
-    position === 'font'
+    position === 'font' ||
+    position === 'unknown'
   )
     return position;
   return undefined;
@@ -189,7 +240,10 @@ export function kindAt(
     position === 'ocgs' ||
     position === 'oc-configs' ||
     position === 'fonts' ||
-    position === 'xobjects'
+    position === 'xobjects' ||
+    position === 'names' ||
+    position === 'appearance' ||
+    position === 'unknown'
   )
     return null;
   return position ?? null;

@@ -18,11 +18,14 @@ import { noteContentStreams } from './content';
 import { keepDefinedKeys, keptKind, type KeptKind } from './keep';
 import {
   FILE_ACTIONS,
+  isMap,
+  isWhollyUnknown,
   kindAt,
   notePositions,
   type Position,
 } from './positions';
 import { dateOf, textOf } from './text';
+import { unknownStrings } from './unknown';
 
 /** Annotations that carry a comment, per ISO 32000-1, 12.5.6.2 (markup annotations). */
 const MARKUP = new Set([
@@ -149,6 +152,8 @@ export function cleanDict(
     );
   if (isCatalog) found.push(...catalog(d));
   found.push(...anywhere(d, owner));
+  if (kind === null && !isMap(position))
+    found.push(...unknownStrings(d, isWhollyUnknown(d, position), owner));
   noteContentStreams(d, kind, tally);
   notePositions(d, kind, tally.positions, position);
   if (kind) found.push(...keepDefinedKeys(d, kind));

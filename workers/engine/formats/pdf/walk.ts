@@ -17,7 +17,7 @@ import { MAX_ENTRIES } from '../../limits';
 import { readXmpFindings } from '../../metadata/xmp';
 import type { PdfDocument } from './document';
 import { attachmentData, settleUncleanable, UNCLEANABLE } from './attachments';
-import { noteContentArray, otherStream } from './content';
+import { isOpaque, noteContentArray, otherStream } from './content';
 import { canDecode, decodeStream, isStandardFilter } from './filters';
 import { XOBJECT_SUBTYPES } from './keep';
 import {
@@ -48,6 +48,8 @@ import {
   type Tally,
 } from './rules';
 import type { StreamData } from './stream-data';
+import { textOf } from './text';
+import { holdsString } from './unknown';
 
 /** A JPEG image stream of the page, as the item its findings belong to. */
 const IMAGE = (name: string): FindingItem => ({ name, kind: 'image' });
@@ -119,9 +121,10 @@ export async function walk(
   const queue = [root.num];
   for (let i = 0; i < queue.length; i++) {
     if (i % CHECK_EVERY === 0) throwIfAborted(ctx.signal);
-    const o = await doc.object(queue[i]!);
-    if (!o) continue;
-    await resolveDeciding(doc, o.value);
+    const met = await doc.object(queue[i]!);
+    if (!met) continue;
+    await resolveDeciding(doc, met.value);
+    const o = unknownText(met, tally, findings);
     const catalog = o.num === root.num && isDict(o.value) ? o.value : null;
     findings.push(
       ...cleanValue(o.value, tally, catalog, tally.positions.get(o.num)),
@@ -167,6 +170,33 @@ export async function walk(
     findings,
     nestedOpaque,
   };
+}
+
+/**
+ * An object of its own met through an unknown key that is text (a string, or an array holding
+ * one): its value becomes null, which a reader takes as the key being absent (7.3.10).
+ */
+function unknownText(
+  o: PdfObject,
+  tally: Tally,
+  findings: Finding[],
+): PdfObject {
+  if (
+    tally.positions.get(o.num) !== 'unknown' ||
+    o.stream ||
+    isDict(o.value) ||
+    !holdsString(o.value)
+  )
+    return o;
+  findings.push(
+    finding(
+      'document.unknown-key',
+      `object ${o.num}`,
+      'object',
+      textOf(o.value),
+    ),
+  );
+  return { num: o.num, value: null };
 }
 
 /** Field values in objects of their own: signatures go, filled values are counted. */
@@ -242,6 +272,17 @@ async function streamData(
     return null;
   }
   const subtype = nameOf(d.map.get('Subtype'));
+  // Met only through a key no rule knows, and saying nothing of what it is: no rule knows its data.
+  if (
+    tally.positions.get(o.num) === 'unknown' &&
+    type === undefined &&
+    subtype === undefined &&
+    !isOpaque(d)
+  )
+    throw new EngineError(
+      'unclean',
+      `object ${o.num}, a stream of no known kind reached through a key no rule knows`,
+    );
   // Drawn as an XObject yet none of its kinds: no reader shows it, and no rule knows its data.
   if (
     tally.positions.get(o.num) === 'xobject' &&
