@@ -96,8 +96,12 @@ const COMMON_OVERRIDES: [string, string][] = [
 ];
 
 /** A small GPS-tagged JPEG written by exiftool (canaries in EXIF, GPS, XMP and IPTC). */
-export function gpsJpeg(dir: string, name = 'gps.jpg'): Uint8Array {
-  const path = drawImage(join(dir, name));
+export function gpsJpeg(
+  dir: string,
+  name = 'gps.jpg',
+  picture: Parameters<typeof drawImage>[1] = {},
+): Uint8Array {
+  const path = drawImage(join(dir, name), picture);
   exiftoolWrite(path, canaryTagArgs());
   return new Uint8Array(readFileSync(path));
 }

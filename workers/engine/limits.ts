@@ -15,6 +15,14 @@ export const MAX_METADATA_BYTES = 64 * 1024 * 1024;
 /** Total decompressed bytes allowed from one archive (zip bombs). */
 export const MAX_DECOMPRESSED_BYTES = 512 * 1024 * 1024;
 
+/**
+ * Bytes of cleaned zip members (photos inflated from a document and cleaned) one package holds in
+ * memory, so the output is written from them instead of inflating and cleaning each again. Past it,
+ * a cleaned member is made again from the input each time the output is read or written: memory
+ * stays bounded whatever the member count, and only the time grows.
+ */
+export const MAX_HELD_MEMBER_BYTES = 128 * 1024 * 1024;
+
 /** How deep files may nest inside files (an image in a document in a document...). */
 export const MAX_NESTED_DEPTH = 4;
 

@@ -67,9 +67,22 @@ export function knownInSlice(
   end: number,
 ): { knownOpaque?: ByteRange[] } {
   if (!known || known.src !== src) return {};
-  const inside = known.ranges
-    .filter((r) => r.start >= start && r.end <= end)
-    .map((r) => ({ start: r.start - start, end: r.end - start }));
+  // The known ranges are in file order (`knownAfterClean` sorts them): a container that asks for
+  // each of thousands of nested files' slices must not scan them all each time.
+  const { ranges } = known;
+  let low = 0;
+  let high = ranges.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (ranges[mid]!.start < start) low = mid + 1;
+    else high = mid;
+  }
+  const inside: ByteRange[] = [];
+  for (let i = low; i < ranges.length && ranges[i]!.start < end; i++) {
+    const r = ranges[i]!;
+    if (r.end <= end)
+      inside.push({ start: r.start - start, end: r.end - start });
+  }
   return inside.length ? { knownOpaque: inside } : {};
 }
 

@@ -90,6 +90,18 @@ describe('OpenDocument', () => {
     expect(result.kept.map((f) => f.label)).toContain('speaker notes');
   });
 
+  it('leaves out a file beside the pictures that the manifest does not list, named (mat2 embedded.odt)', async () => {
+    // mat2's embedded.odt carries Pictures/setup.py, a script naming its author, listed nowhere.
+    const script = strToU8('author="CANARY_SCRIPT_AUTHOR"\n');
+    const input = repack(syntheticOdp(jpeg), { 'Pictures/setup.py': script });
+    const { result, output } = await cleaned(input);
+    expectNoLeaks(input, output, ['CANARY_SCRIPT_AUTHOR']);
+    expect(Object.keys(unzipSync(output))).not.toContain('Pictures/setup.py');
+    expect(result.removed.map((f) => f.location)).toContain(
+      'Pictures/setup.py',
+    );
+  });
+
   it('refuses encrypted packages and kinds it does not clean', async () => {
     const files = unzipSync(syntheticOdp(jpeg));
     const manifest = new TextDecoder()
@@ -202,24 +214,12 @@ describe('OpenDocument', () => {
 
 /** Real files the engine refuses, by name, with the code it gives: a refusal is never a pass. */
 const ODF_REFUSALS: Record<string, string> = {};
-/**
- * TODO(issue 27): leaks the leak oracle finds in real files, skipped until the product is fixed.
- * embedded.odt: its member Pictures/setup.py (an attached script whose text names its author,
- * "Julien (jvoisin) Voisin") is copied as it is and not reported for review, so the output still
- * holds the meta.xml creator's name with nothing telling the user.
- */
-const ODF_KNOWN_LEAKS = new Set(['embedded.odt']);
-
 describeCorpus('mat2 corpus: OpenDocument', () => {
   const mat2 = corpusFile('mat2');
   const files = CORPUS_DIR
     ? readdirSync(mat2).filter((f) => /\.od[tsgpf]$/.test(f))
     : [];
-  it.skip.each([...ODF_KNOWN_LEAKS])(
-    '%s: a known leak (TODO issue 27)',
-    () => {},
-  );
-  it.each(files.filter((f) => !ODF_KNOWN_LEAKS.has(f)))(
+  it.each(files)(
     '%s holds none of what exiftool reads of its author, tool and dates, or is a named refusal',
     async (file) => {
       await judgeRealDocument(join(mat2, file), ODF_REFUSALS);

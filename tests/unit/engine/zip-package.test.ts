@@ -325,17 +325,28 @@ describe('package driver: namespaces (issue 18)', () => {
     },
   );
 
-  it('a w: prefix bound to another namespace is not taken for WordprocessingML', async () => {
+  it('a w: prefix bound to another namespace is not taken for WordprocessingML: it goes as unknown markup', async () => {
     const input = edit(syntheticDocx(), (f) => {
       f['word/document.xml'] = strToU8(
         text(f, 'word/document.xml').replace(
           '<w:body>',
-          '<w:body><q:del xmlns:q="urn:other" q:author="kept"><q:t>Other vocabulary.</q:t></q:del>',
+          '<w:body><w:del xmlns:w="urn:other" w:author="CANARY_OTHER_VOCABULARY"><w:t>Other vocabulary.</w:t></w:del>',
         ),
       );
     });
-    const out = members((await cleaned(input)).output);
-    expect(strFromU8(out['word/document.xml']!)).toContain('Other vocabulary.');
+    await expectGone(input, 'CANARY_OTHER_VOCABULARY');
+    const { result, output } = await cleaned(input);
+    expect(strFromU8(members(output)['word/document.xml']!)).not.toContain(
+      'Other vocabulary.',
+    );
+    const unknown = result.removed.find(
+      (f) => f.label === 'elements in unknown namespaces',
+    );
+    expect(unknown?.location).toBe('word/document.xml');
+    // Not read as a tracked deletion: that would report its author.
+    expect(JSON.stringify(result.removed)).not.toContain(
+      'CANARY_OTHER_VOCABULARY',
+    );
   });
 
   it('SpreadsheetML under a prefix: the file-sharing user goes', async () => {

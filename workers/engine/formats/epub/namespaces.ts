@@ -13,3 +13,17 @@ export const EPUB_NAMESPACES: NamespaceTable = new Map([
   ['http://purl.org/dc/terms/', 'dcterms'],
   ['http://www.w3.org/1999/xhtml', 'xhtml'],
 ]);
+
+/**
+ * The namespaces of an XHTML content document (EPUB 3.3 content documents section): XHTML as the
+ * default namespace, EPUB's structural semantics, and the SVG, MathML, XLink and SSML a book may
+ * embed. Markup in any other namespace goes.
+ */
+export const XHTML_NAMESPACES: NamespaceTable = new Map([
+  ['http://www.w3.org/1999/xhtml', ''],
+  ['http://www.idpf.org/2007/ops', 'epub'],
+  ['http://www.w3.org/2000/svg', 'svg'],
+  ['http://www.w3.org/1998/Math/MathML', 'mathml'],
+  ['http://www.w3.org/1999/xlink', 'xlink'],
+  ['http://www.w3.org/2001/10/synthesis', 'ssml'],
+]);

@@ -25,7 +25,7 @@ import {
   type ZipEntry,
 } from '../../shared/zip';
 import { mintIdentifier } from './identifier';
-import { EPUB_NAMESPACES } from './namespaces';
+import { EPUB_NAMESPACES, XHTML_NAMESPACES } from './namespaces';
 import { rewriteNcx } from './ncx';
 import { rewriteOpf } from './opf';
 import { rewriteXhtml } from './xhtml';
@@ -177,6 +177,7 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
     if (XHTML_TYPE.test(type))
       rules.set(entry, {
         kind: 'xml',
+        namespaces: XHTML_NAMESPACES,
         rules: (text) => rewriteXhtml(entry.name, text),
       });
     else if (type.toLowerCase() === NCX_TYPE)

@@ -160,9 +160,11 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
     { source: string; list: Relationship[] }
   >();
   const queue: string[] = [''];
+  let next = 0;
   const seen = new Set<string>(['']);
-  while (queue.length) {
-    const source = queue.shift()!;
+  // An index, not shift(): a package of tens of thousands of parts queues every one of them.
+  while (next < queue.length) {
+    const source = queue[next++]!;
     const relsEntry = pkg.find(source ? relsOf(source) : PACKAGE_RELS);
     if (!relsEntry) continue;
     const xml = await pkg.xml(relsEntry);

@@ -13,4 +13,4 @@ export {
   type XmlVisitor,
 } from './tokenize';
 export { isUnknownName, UNKNOWN_MARK, type NamespaceTable } from './namespaces';
-export { unknownAttributeEdits } from './unknown';
+export { unknownAttributeEdits, unknownElementEdits } from './unknown';

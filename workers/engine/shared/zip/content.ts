@@ -3,6 +3,7 @@ import { MAX_DECOMPRESSED_BYTES } from '../../limits';
 import { METHOD_STORED } from './format';
 import { inflatesWhole, readMember } from './member';
 import type { ZipEntry } from './read';
+import type { WholeMember } from './whole';
 import { copiedMember, newMember, type OutMember } from './write';
 
 /**
@@ -10,19 +11,22 @@ import { copiedMember, newMember, type OutMember } from './write';
  * compressed size. Bytes after the stream's last block, inside the size the header declares,
  * are read by no inflater and could hold anything; such a member is deflated again from what
  * was inflated. A stream ends within its last byte, so when the stream without that byte still
- * inflates whole, the byte (and maybe more) was not part of it.
+ * inflates whole, the byte (and maybe more) was not part of it. `whole` is the member already
+ * read and inflated, when the caller has it: nothing is read again.
  */
 export async function copiedContentMember(
   src: ByteSource,
   entry: ZipEntry,
+  whole?: WholeMember,
 ): Promise<OutMember> {
   if (entry.method === METHOD_STORED || entry.compressedSize === 0)
     return copiedMember(entry);
-  const raw = await src.readExact(entry.dataStart, entry.compressedSize);
+  const raw =
+    whole?.raw ?? (await src.readExact(entry.dataStart, entry.compressedSize));
   if (!inflatesWhole(raw.subarray(0, raw.length - 1), entry.uncompressedSize))
     return copiedMember(entry);
   return newMember(
     entry.name,
-    await readMember(src, entry, MAX_DECOMPRESSED_BYTES),
+    whole?.bytes ?? (await readMember(src, entry, MAX_DECOMPRESSED_BYTES)),
   );
 }

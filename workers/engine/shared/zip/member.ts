@@ -1,4 +1,4 @@
-import type { ByteSource } from '../../byte-source';
+import type { ByteReader } from '../../byte-source';
 import { EngineError, corrupt } from '../../errors';
 import { MAX_METADATA_BYTES } from '../../limits';
 import { crc32 } from '../crc32';
@@ -68,7 +68,7 @@ export function inflatesWhole(raw: Uint8Array, size: number): boolean {
  * `checked: false` skips the CRC for a member read a second time, whose first read was checked.
  */
 export async function readMember(
-  src: ByteSource,
+  src: ByteReader,
   entry: ZipEntry,
   limit = MAX_METADATA_BYTES,
   checked = true,
@@ -79,12 +79,19 @@ export async function readMember(
       `zip member ${entry.name} of ${entry.uncompressedSize} bytes`,
     );
   const raw = await src.readExact(entry.dataStart, entry.compressedSize);
-  let bytes: Uint8Array;
-  if (entry.method === METHOD_STORED) {
-    bytes = raw;
-  } else {
-    bytes = inflateBounded(raw, entry.uncompressedSize, entry.name);
-  }
+  return memberContent(raw, entry, checked);
+}
+
+/** A member's content from its data as stored in the archive (`raw`): see `readMember`. */
+export function memberContent(
+  raw: Uint8Array,
+  entry: ZipEntry,
+  checked = true,
+): Uint8Array {
+  const bytes =
+    entry.method === METHOD_STORED
+      ? raw
+      : inflateBounded(raw, entry.uncompressedSize, entry.name);
   if (
     bytes.length !== entry.uncompressedSize ||
     (checked && crc32(bytes) !== entry.crc32)

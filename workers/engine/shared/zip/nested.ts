@@ -16,9 +16,12 @@ import { copiedContentMember } from './content';
 import { readMember } from './member';
 import { METHOD_STORED } from './format';
 import type { ZipEntry } from './read';
+import { markProven } from '../../opaque-ranges';
+import type { HeldBytes, WholeMember } from './whole';
 import {
   copiedMember,
   deferredMember,
+  newMember,
   storedPlanMember,
   type OutMember,
 } from './write';
@@ -110,6 +113,10 @@ export async function looksNested(
   return entry.uncompressedSize > 0 && matches(await headOf(src, entry));
 }
 
+/** `looksNested` for a member already read whole. */
+export const bytesLookNested = (bytes: Uint8Array): boolean =>
+  bytes.length > 0 && matches(bytes.subarray(0, HEAD_BYTES));
+
 export interface NestedMember {
   readonly findings: readonly Finding[];
   readonly member: OutMember;
@@ -118,23 +125,25 @@ export interface NestedMember {
 }
 
 /**
- * Cleans a member that is a file of its own with the engine. A stored member is cleaned where it
- * lies (only its metadata is read; the rest is copied as input ranges); a deflated one is inflated,
+ * Cleans a member that is a file of its own with the engine. A large stored member is cleaned where
+ * it lies (only its metadata is read; the rest is copied as input ranges); any other is inflated,
  * cleaned, and stored (its content is already compressed: deflating it again would cost time and
  * gain nothing), as bytes made again when written. A member with nothing to remove is copied
- * unchanged.
+ * unchanged. A small member the caller read `whole` is not read again, and its cleaned bytes are
+ * held while the package's allowance (`held`) lasts, so it is inflated once per clean.
  */
 export async function cleanNestedMember(
   src: ByteSource,
   entry: ZipEntry,
   ctx: AnalysisContext,
+  small?: { readonly whole: WholeMember; readonly held: HeldBytes },
 ): Promise<NestedMember> {
   const located = (found: { format: Sniffed; findings: readonly Finding[] }) =>
     relocated(found.findings, entry.name, {
       name: entry.name,
       kind: itemKindOf(found.format.id),
     });
-  if (entry.method === METHOD_STORED) {
+  if (entry.method === METHOD_STORED && !small) {
     const end = entry.dataStart + entry.compressedSize;
     const result = await ctx.nested.cleanSlice(src, entry.dataStart, end);
     const findings = located(result);
@@ -152,14 +161,24 @@ export async function cleanNestedMember(
       ...(result.opaque && { opaque: result.opaque }),
     };
   }
-  const bytes = await readMember(src, entry, MAX_DECOMPRESSED_BYTES);
+  const bytes =
+    small?.whole.bytes ??
+    (await readMember(src, entry, MAX_DECOMPRESSED_BYTES));
   const result = await ctx.nested.cleanPlanned(bytes);
   const findings = located(result);
   if (!findings.some(removable))
-    return { findings, member: await copiedContentMember(src, entry) };
+    return {
+      findings,
+      member: await copiedContentMember(src, entry, small?.whole),
+    };
+  const { plan } = result;
+  if (small?.held.take(planSize(plan))) {
+    const cleaned = await planBytes(bytes, plan);
+    if (result.proven) markProven(cleaned, result.proven);
+    return { findings, member: newMember(entry.name, cleaned, false) };
+  }
   // The cleaned file is not kept: the output makes it again from the member's compressed bytes
   // when it is read or written, so a document of many photos never holds them all.
-  const { plan } = result;
   return {
     findings,
     member: deferredMember(

@@ -11,16 +11,19 @@ import { finding, type Finding } from '../../findings';
 import type { Analysis, AnalysisContext, ByteRange } from '../../format-module';
 import {
   unknownAttributeEdits,
+  unknownElementEdits,
   type NamespaceTable,
   type XmlEdits,
 } from '../xml';
 import { copiedContentMember } from './content';
 import { readXmlPart, type XmlPart } from './encoding';
 import { partKey } from './names';
-import { cleanNestedMember, looksNested } from './nested';
+import { bytesLookNested, cleanNestedMember, looksNested } from './nested';
 import { readMember } from './member';
 import { readZip, type ZipArchive, type ZipEntry } from './read';
 import { newMember, writeZip, type OutMember } from './write';
+import { ForwardReader } from './forward-reader';
+import { HeldBytes, wholeSmallMember } from './whole';
 
 /** What a policy's rules do with one XML part. */
 export interface XmlRuleResult {
@@ -124,6 +127,10 @@ export async function cleanPackage(
   const findings: Finding[] = [...plan.findings];
   const nestedOpaque: ByteRange[] = [];
   const out = new Map<ZipEntry, OutMember>();
+  const members: Members = {
+    reader: new ForwardReader(src),
+    held: new HeldBytes(),
+  };
   let done = 0;
   for (const entry of archive.entries) {
     ctx.onProgress?.(++done / archive.entries.length);
@@ -149,6 +156,7 @@ export async function cleanPackage(
       rule,
       findings,
       nestedOpaque,
+      members,
     );
     if (member) out.set(entry, member);
   }
@@ -162,6 +170,12 @@ export async function cleanPackage(
   };
 }
 
+/** How one clean reads its members' data, and what it may hold of their cleaned content. */
+interface Members {
+  readonly reader: ForwardReader;
+  readonly held: HeldBytes;
+}
+
 async function memberOf(
   src: ByteSource,
   ctx: AnalysisContext,
@@ -170,6 +184,7 @@ async function memberOf(
   rule: MemberRule,
   findings: Finding[],
   nestedOpaque: ByteRange[],
+  { reader, held }: Members,
 ): Promise<OutMember | null> {
   switch (rule.kind) {
     case 'removed':
@@ -188,17 +203,9 @@ async function memberOf(
       const part = await pkg.part(entry);
       const result = rule.rules(part.text, part);
       findings.push(...result.findings);
-      const unknown = rule.namespaces
-        ? unknownAttributeEdits(part.text, rule.namespaces, result.edits)
-        : 0;
-      if (unknown)
+      if (rule.namespaces)
         findings.push(
-          finding(
-            'document.unknown-markup',
-            'attributes in unknown namespaces',
-            entry.name,
-            String(unknown),
-          ),
+          ...unknownMarkup(part.text, rule.namespaces, result.edits, entry),
         );
       if (!result.edits.size && !part.comments)
         return copiedContentMember(src, entry);
@@ -215,10 +222,19 @@ async function memberOf(
             'review',
           ),
         );
-      if (!(await looksNested(src, entry)))
-        return copiedContentMember(src, entry);
+      // A small member is read and inflated once, and everything below works from those bytes.
+      const whole = await wholeSmallMember(reader, entry);
+      if (
+        !(whole ? bytesLookNested(whole.bytes) : await looksNested(src, entry))
+      )
+        return copiedContentMember(src, entry, whole ?? undefined);
       try {
-        const nested = await cleanNestedMember(src, entry, ctx);
+        const nested = await cleanNestedMember(
+          src,
+          entry,
+          ctx,
+          whole ? { whole, held } : undefined,
+        );
         findings.push(...nested.findings);
         nestedOpaque.push(...(nested.opaque ?? []));
         return nested.member;
@@ -229,4 +245,29 @@ async function memberOf(
       }
     }
   }
+}
+
+/** Attributes and elements in namespaces the format does not know go from a part, named. */
+function unknownMarkup(
+  xml: string,
+  namespaces: NamespaceTable,
+  edits: XmlEdits,
+  entry: ZipEntry,
+): Finding[] {
+  const found: Finding[] = [];
+  const note = (label: string, count: number) => {
+    if (count)
+      found.push(
+        finding('document.unknown-markup', label, entry.name, String(count)),
+      );
+  };
+  note(
+    'attributes in unknown namespaces',
+    unknownAttributeEdits(xml, namespaces, edits),
+  );
+  note(
+    'elements in unknown namespaces',
+    unknownElementEdits(xml, namespaces, edits),
+  );
+  return found;
 }
