@@ -68,6 +68,23 @@ const PAIRS: readonly [string, string][] = [
   [`${OFFICE}spreadsheetml/2016/revision10`, 'xr10'],
   [`${OFFICE}drawing/2010/main`, 'a14'],
   [`${OFFICE}drawing/2014/main`, 'a16'],
+  // Content Office writes in extension lists and alternate content: charts, SVG pictures, ink,
+  // 3D models and theme extensions. Unknown markup leaves every part we edit, so a vocabulary
+  // missing here would take a chart or a picture's vector form with it. Word 2023's w16du is
+  // left out on purpose: its only attribute is a tracked change's date (dateUtc).
+  [`${OFFICE}drawing/2012/main`, 'a15'],
+  [`${OFFICE}drawing/2010/chart`, 'c14'],
+  [`${OFFICE}drawing/2012/chart`, 'c15'],
+  [`${OFFICE}drawing/2014/chart`, 'c16'],
+  [`${OFFICE}drawing/2017/03/chart`, 'c16r2'],
+  [`${OFFICE}drawing/2014/chartex`, 'cx'],
+  [`${OFFICE}drawing/2016/SVG/main`, 'asvg'],
+  [`${OFFICE}drawing/2016/ink`, 'aink'],
+  [`${OFFICE}drawing/2017/model3d`, 'am3d'],
+  [`${OFFICE}drawing/2018/hyperlinkcolor`, 'ahyp'],
+  [`${OFFICE}thememl/2012/main`, 'thm15'],
+  [`${OFFICE}word/2012/wordprocessingDrawing`, 'wp15'],
+  [`${OFFICE}spreadsheetml/2011/1/ac`, 'x12ac'],
   ['urn:schemas-microsoft-com:vml', 'v'],
   ['urn:schemas-microsoft-com:office:office', 'o'],
   ['urn:schemas-microsoft-com:office:word', 'w10'],
