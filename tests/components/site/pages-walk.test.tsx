@@ -194,6 +194,7 @@ const SAME_AS_PORTUGUESE: Readonly<Record<string, readonly MessageSet[]>> = {
   'report.field.date': ['it'], // Data
   'report.field.thumbnail': ['it'], // Miniatura
   'report.summary.time': ['it'], // quando
+  'report.content.original': ['en', 'en-GB', 'de', 'de-CH'], // Original
 };
 
 /** Names, formats, acronyms, numbers, placeholders and punctuation: the same in every language. */
