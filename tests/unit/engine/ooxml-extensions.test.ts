@@ -37,7 +37,9 @@ describe('ooxml: Office extension vocabularies', () => {
   it('keeps SVG and chart extensions as content, and removes a w16du date', async () => {
     const input = withExtensions();
     expect(strFromU8(unzipSync(input)['word/document.xml']!)).toContain(DATE);
-    const result = await cleanPlan(new Blob([input]));
+    const result = await cleanPlan(
+      new Blob([input as Uint8Array<ArrayBuffer>]),
+    );
     const out = strFromU8(
       unzipSync(await planBytes(input, result.plan))['word/document.xml']!,
     );
