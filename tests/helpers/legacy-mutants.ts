@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanOutcome } from './fuzz-engine';
+import { random } from './seeded-random';
 
 export const LEGACY_CANARY = 'CANARY';
 
@@ -26,18 +27,6 @@ const ENTRY_NAMES = [
   'Current User',
   '\u0001CompObj',
 ];
-
-/** A seeded generator (mulberry32): the same seed gives the same mutants on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const utf16 = (text: string) => Buffer.from(text, 'utf16le');
 

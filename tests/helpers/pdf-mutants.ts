@@ -7,18 +7,7 @@
 import { cleanOutcome } from './fuzz-engine';
 import { buildPdf, xmpPacket, type PdfBody } from './pdf-fixtures';
 import { leakedCanaries, pdfLayers } from './pdf-layers';
-
-/** A small deterministic generator (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from './seeded-random';
 
 /** Every canary the seed plants; none may be in a clean output. */
 export const MUTANT_CANARIES = [

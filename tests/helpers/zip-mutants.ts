@@ -17,22 +17,11 @@ import {
 import { syntheticDocx, syntheticPptx, syntheticXlsx } from './office-fixtures';
 import { syntheticEpub, syntheticOdp } from './odf-fixtures';
 import { materialize } from './zip-tools';
+export { random } from './seeded-random';
 
 export const MUTANT_CANARY = 'CANARY';
 
 type Files = Record<string, Uint8Array>;
-
-/** A seeded generator (mulberry32): the same seed gives the same mutants on every machine. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(rng: () => number, list: readonly T[]): T =>
   list[Math.floor(rng() * list.length)]!;
