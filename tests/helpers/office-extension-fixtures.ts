@@ -33,6 +33,7 @@ export const XLSX_VOCABULARIES: readonly Vocabulary[] = [
   ['xcalcf', `${OFFICE}spreadsheetml/2018/calcfeatures`],
   ['xlrd', `${OFFICE}spreadsheetml/2017/richdata`],
   ['xlrd2', `${OFFICE}spreadsheetml/2017/richdata2`],
+  ['xlrvrel', `${OFFICE}spreadsheetml/2022/richvaluerel`],
   ['xfpb', `${OFFICE}spreadsheetml/2022/featurepropertybag`],
   ['xpdl', `${OFFICE}spreadsheetml/2016/pivotdefaultlayout`],
   ['xltc2', `${OFFICE}spreadsheetml/2020/threadedcomments2`],

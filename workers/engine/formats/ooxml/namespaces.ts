@@ -106,6 +106,7 @@ const PAIRS: readonly [string, string][] = [
   [`${OFFICE}spreadsheetml/2018/calcfeatures`, 'xcalcf'],
   [`${OFFICE}spreadsheetml/2017/richdata`, 'xlrd'],
   [`${OFFICE}spreadsheetml/2017/richdata2`, 'xlrd2'],
+  [`${OFFICE}spreadsheetml/2022/richvaluerel`, 'xlrvrel'],
   [`${OFFICE}spreadsheetml/2022/featurepropertybag`, 'xfpb'],
   [`${OFFICE}spreadsheetml/2016/pivotdefaultlayout`, 'xpdl'],
   [`${OFFICE}spreadsheetml/2018/threadedcomments`, 'xltc'],
