@@ -1,32 +1,36 @@
 /**
- * The report line's "kept" part: each thing kept on purpose named once, with how many times and
- * why in words ("header or footer text ×8 (check before sharing)"), never the reason's id.
+ * The report line's "kept" part, in words: each reason once ("color profile, orientation"), and
+ * the things kept for the person to check counted ("8 things to check before sharing"). The
+ * engine's labels are tag names (`ICC_Profile`, `NETSCAPE2.0`), so they stay in `--inspect`'s
+ * words and `--json`, not here.
  */
 import type { Finding, KeepReason } from '../workers/engine/index';
-import { escapeForTerminal } from './report-text';
 
-const WHY: Readonly<Record<KeepReason, string>> = {
-  orientation: 'keeps the picture the right way up',
-  'color-profile': 'keeps the colors accurate',
-  playback: 'needed to play the file',
-  accessibility: 'captions and descriptions people rely on',
-  structure: 'needed for the file to open',
-  review: 'check before sharing',
+const KEPT: Readonly<Record<Exclude<KeepReason, 'review'>, string>> = {
+  orientation: 'orientation',
+  'color-profile': 'color profile',
+  playback: 'what playback needs',
+  accessibility: 'captions and descriptions',
+  structure: 'what the file needs to open',
 };
 
+const ORDER: readonly KeepReason[] = [
+  'orientation',
+  'color-profile',
+  'playback',
+  'accessibility',
+  'structure',
+  'review',
+];
+
 export function keptSummary(kept: readonly Finding[]): string {
-  const counts = new Map<string, { label: string; why: string; n: number }>();
-  for (const f of kept) {
-    if (f.kept === undefined) continue;
-    const key = `${f.label}\u0000${f.kept}`;
-    const seen = counts.get(key);
-    if (seen) seen.n += 1;
-    else counts.set(key, { label: f.label, why: WHY[f.kept], n: 1 });
-  }
-  return [...counts.values()]
-    .map(
-      ({ label, why, n }) =>
-        `${escapeForTerminal(label)}${n > 1 ? ` ×${n}` : ''} (${why})`,
-    )
+  const counts = new Map<KeepReason, number>();
+  for (const f of kept)
+    if (f.kept !== undefined) counts.set(f.kept, (counts.get(f.kept) ?? 0) + 1);
+  return ORDER.filter((r) => counts.has(r))
+    .map((r) => (r === 'review' ? reviewWords(counts.get(r) ?? 0) : KEPT[r]))
     .join(', ');
 }
+
+const reviewWords = (n: number): string =>
+  `${n} ${n === 1 ? 'thing' : 'things'} to check before sharing (see --inspect)`;

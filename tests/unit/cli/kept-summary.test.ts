@@ -2,31 +2,37 @@ import { describe, expect, it } from 'vitest';
 import { keptSummary } from '../../../cli/kept-summary';
 import { finding, keptFinding } from '../../../workers/engine/findings';
 
+const header = (n: number) =>
+  keptFinding(
+    'document.content',
+    'header or footer text',
+    `word/header${n}.xml`,
+    'review',
+  );
+
 describe('keptSummary', () => {
-  it('names each kept thing once with its count and why in words, never the reason id', () => {
-    const header = (n: number) =>
-      keptFinding(
-        'document.content',
-        'header or footer text',
-        `word/header${n}.xml`,
-        'review',
-      );
+  it('says each reason once in words and counts what is left to check, never a tag name or reason id', () => {
     const line = keptSummary([
       ...[1, 2, 3, 4, 5, 6, 7, 8].map(header),
+      keptFinding(
+        'image.color-profile',
+        'ICC_Profile',
+        'APP2',
+        'color-profile',
+      ),
       keptFinding('image.orientation', 'Orientation', 'APP1', 'orientation'),
       finding('image.orientation', 'Removable', 'APP1'),
     ]);
     expect(line).toBe(
-      'header or footer text ×8 (check before sharing), Orientation (keeps the picture the right way up)',
+      'orientation, color profile, 8 things to check before sharing (see --inspect)',
     );
-    expect(line).not.toMatch(/\((review|orientation)\)/);
+    expect(line).not.toMatch(/ICC_Profile|review|\bheader\b/);
   });
 
-  it('escapes a label a file could have written', () => {
-    expect(
-      keptSummary([
-        keptFinding('image.orientation', 'a\u001b[2Jb', 'x', 'structure'),
-      ]),
-    ).toBe('a\\x1b[2Jb (needed for the file to open)');
+  it('says one thing in the singular, and nothing when nothing is kept', () => {
+    expect(keptSummary([header(1)])).toBe(
+      '1 thing to check before sharing (see --inspect)',
+    );
+    expect(keptSummary([finding('image.orientation', 'x', 'APP1')])).toBe('');
   });
 });
