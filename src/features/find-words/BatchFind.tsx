@@ -176,9 +176,10 @@ export function BatchFind({ files, find, onWithdraw }: BatchFindProps) {
   const searching = run.kind === 'searching';
   return (
     <section className="find-words" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>
+      {/* The list has no heading of its own: this one follows the page's title. */}
+      <h2 id={`${id}-title`}>
         <FormattedMessage id="find.title" />
-      </h3>
+      </h2>
       <FormattedMessage id="find.batch.intro" tagName="p" />
       <WordsForm id={id} busy={searching} onSearch={search} inputRef={inputRef}>
         {searching && (
