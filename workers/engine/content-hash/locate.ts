@@ -18,10 +18,19 @@ import { isPackage, packageContentParts } from './package-parts';
 import { pdfContentParts } from './pdf-pages';
 import { pngIdatRanges } from './png-idat';
 import {
+  AIFF_SAMPLE_CHUNKS,
+  aviMoviRanges,
   riffChunkRanges,
   WAV_SAMPLE_CHUNKS,
   WEBP_IMAGE_CHUNKS,
 } from './riff-chunks';
+import { asfPacketRanges } from './asf-data';
+import { bmpPixelRanges } from './bmp-pixels';
+import { flvTagRanges } from './flv-tags';
+import { gifImageRanges } from './gif-images';
+import { jp2TileRanges } from './jp2-tiles';
+import { oggPacketRanges } from './ogg-packets';
+import { tiffStripRanges } from './tiff-strips';
 
 type RangeLocator = (src: ByteSource) => Promise<ByteRange[]>;
 
@@ -30,20 +39,31 @@ const RANGE_LOCATORS: Partial<Record<FormatId, [ContentKind, RangeLocator]>> = {
   jpeg: ['image-data', jpegScanRanges],
   png: ['image-data', pngIdatRanges],
   webp: ['image-data', (src) => riffChunkRanges(src, WEBP_IMAGE_CHUNKS)],
+  gif: ['image-data', gifImageRanges],
+  tiff: ['image-data', tiffStripRanges],
+  bmp: ['image-data', bmpPixelRanges],
+  jp2: ['image-data', jp2TileRanges],
+  jpx: ['image-data', jp2TileRanges],
+  j2c: ['image-data', jp2TileRanges],
   heic: ['image-data', heifItemRanges],
   avif: ['image-data', heifItemRanges],
   mp4: ['media-data', isobmffDataRanges],
   mov: ['media-data', isobmffDataRanges],
   webm: ['media-data', matroskaClusterRanges],
   mkv: ['media-data', matroskaClusterRanges],
+  avi: ['media-data', aviMoviRanges],
+  wmv: ['media-data', asfPacketRanges],
+  flv: ['media-data', flvTagRanges],
   wav: ['audio-data', (src) => riffChunkRanges(src, WAV_SAMPLE_CHUNKS)],
   mp3: ['audio-data', mp3FrameRanges],
   flac: ['audio-data', flacFrameRanges],
+  ogg: ['audio-data', oggPacketRanges],
+  aiff: ['audio-data', (src) => riffChunkRanges(src, AIFF_SAMPLE_CHUNKS, 'be')],
 };
 
 /**
  * The content parts of a file, or `unsupported` for a format whose content we do not locate
- * (GIF, TIFF, SVG, BMP, AVI, ASF, FLV, Ogg, AIFF, legacy Office, plain zip archives).
+ * (SVG, legacy Office, plain zip archives).
  */
 export async function locateContent(
   src: ByteSource,
