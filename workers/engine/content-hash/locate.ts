@@ -12,6 +12,7 @@ import type { ByteRange } from '../engine-types';
 import type { ContentKind, ContentPart } from './content-part';
 import { heifItemRanges } from './heif-items';
 import { isobmffDataRanges } from './isobmff-data';
+import { isobmffTrackSamples } from './isobmff-tracks';
 import { jpegScanRanges } from './jpeg-scans';
 import { matroskaClusterRanges } from './matroska-clusters';
 import { isPackage, packageContentParts } from './package-parts';
@@ -47,8 +48,6 @@ const RANGE_LOCATORS: Partial<Record<FormatId, [ContentKind, RangeLocator]>> = {
   j2c: ['image-data', jp2TileRanges],
   heic: ['image-data', heifItemRanges],
   avif: ['image-data', heifItemRanges],
-  mp4: ['media-data', isobmffDataRanges],
-  mov: ['media-data', isobmffDataRanges],
   webm: ['media-data', matroskaClusterRanges],
   mkv: ['media-data', matroskaClusterRanges],
   avi: ['media-data', aviMoviRanges],
@@ -60,6 +59,30 @@ const RANGE_LOCATORS: Partial<Record<FormatId, [ContentKind, RangeLocator]>> = {
   ogg: ['audio-data', oggPacketRanges],
   aiff: ['audio-data', (src) => riffChunkRanges(src, AIFF_SAMPLE_CHUNKS, 'be')],
 };
+
+/**
+ * A movie's samples track by track, so a track the cleaner blanked (telemetry) says so while the
+ * others say identical; a fragmented movie, or one with no track, by its `mdat` payloads.
+ */
+async function movieParts(src: ByteSource): Promise<ContentPart[]> {
+  const tracks = await isobmffTrackSamples(src);
+  if (tracks && tracks.length > 0)
+    return tracks.map((t) => ({
+      kind: 'track-data',
+      key: `track ${t.id}`,
+      track: t.id,
+      name: t.handler,
+      bytes: { kind: 'ranges', ranges: t.ranges },
+    }));
+  const ranges = await isobmffDataRanges(src);
+  return [
+    {
+      kind: 'media-data',
+      key: 'media-data',
+      bytes: { kind: 'ranges', ranges },
+    },
+  ];
+}
 
 /**
  * The content parts of a file, or `unsupported` for a format whose content we do not locate
@@ -80,6 +103,8 @@ export async function locateContent(
       parts: [{ kind, key: kind, bytes: { kind: 'ranges', ranges } }],
     };
   }
+  if (format === 'mp4' || format === 'mov')
+    return { format, parts: await movieParts(src) };
   if (format === 'pdf')
     return { format, parts: await pdfContentParts(src, signal) };
   if (isPackage(format))
