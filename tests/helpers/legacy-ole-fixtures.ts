@@ -173,3 +173,16 @@ export function flatPresentationWith(jpeg: Uint8Array): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.presentation"><office:body><office:presentation><draw:page draw:name="page1"><draw:frame svg:width="8cm" svg:height="6cm" svg:x="1cm" svg:y="1cm"><draw:image><office:binary-data>${data}</office:binary-data></draw:image></draw:frame></draw:page></office:presentation></office:body></office:document>`;
 }
+
+/**
+ * A flat OpenDocument text with `jpeg` twice: inline (as a character, which LibreOffice writes
+ * to a .doc's Data stream) and floating (anchored to the paragraph: the table stream's drawing
+ * group names it, in the WordDocument stream's delay stream).
+ */
+export function flatTextWith(jpeg: Uint8Array): string {
+  const data = Buffer.from(jpeg).toString('base64');
+  const frame = (anchor: string) =>
+    `<draw:frame text:anchor-type="${anchor}" svg:width="4cm" svg:height="3cm"><draw:image><office:binary-data>${data}</office:binary-data></draw:image></draw:frame>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text"><office:body><office:text><text:p>Inline ${frame('as-char')}</text:p><text:p>Floating ${frame('paragraph')}</text:p></office:text></office:body></office:document>`;
+}

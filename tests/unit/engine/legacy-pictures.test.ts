@@ -9,6 +9,7 @@ import { expectNoLeaks } from '../../helpers/leak-oracle';
 import {
   DIB_PIXELS,
   flatPresentationWith,
+  flatTextWith,
   pptWithPictures,
   UNKNOWN_RECORD,
 } from '../../helpers/legacy-ole-fixtures';
@@ -81,6 +82,61 @@ describe("a PowerPoint file's Pictures stream", () => {
       expect(run('pdfimages', ['-list', pdf]).trim().split('\n')).toHaveLength(
         3,
       );
+    },
+    SOFFICE_TEST_MS,
+  );
+});
+
+describe("a Word document's pictures", () => {
+  let doc = '';
+  const wordDoc = (): string => {
+    if (doc) return doc;
+    const flat = join(dir, 'photo.fodt');
+    writeFileSync(flat, flatTextWith(jpeg));
+    doc = convert(dir, 'doc', flat);
+    return doc;
+  };
+
+  it(
+    'cleans the inline photo in the Data stream and the floating one in the delay stream, which LibreOffice still shows',
+    async () => {
+      const path = wordDoc();
+      const input = new Uint8Array(readFileSync(path));
+      const streams = oleStreams(path);
+      expect(streams.get('Data')!.includes(CANARY)).toBe(true);
+      expect(streams.get('WordDocument')!.includes(CANARY)).toBe(true);
+
+      const result = await cleanPlan(blob(input));
+      const output = await planBytes(input, result.plan);
+      expect(output.length).toBe(input.length);
+      expectNoLeaks(input, output, [CANARY, CANARY_GPS]);
+      const cleanDir = tempDir('legacy-pictures-doc');
+      writeFileSync(join(cleanDir, 'photo.doc'), output);
+      const cleaned = oleStreams(join(cleanDir, 'photo.doc'));
+      expect(cleaned.get('Data')!.length).toBe(streams.get('Data')!.length);
+      const pdf = convert(cleanDir, 'pdf', join(cleanDir, 'photo.doc'));
+      // pdfimages lists both pictures: a heading, a rule and two rows.
+      expect(run('pdfimages', ['-list', pdf]).trim().split('\n')).toHaveLength(
+        4,
+      );
+    },
+    SOFFICE_TEST_MS,
+  );
+
+  it(
+    'refuses a photo in the Data stream it cannot place',
+    async () => {
+      const path = wordDoc();
+      const input = new Uint8Array(readFileSync(path));
+      // The Data stream's first sector starts with the PICF: spoil its cbHeader (0x44).
+      const data = oleStreams(path).get('Data')!;
+      const at = Buffer.from(input).indexOf(data.subarray(0, 64));
+      expect(at).toBeGreaterThan(0);
+      const broken = input.slice();
+      broken[at + 4] = 0x45;
+      await expect(cleanPlan(blob(broken))).rejects.toMatchObject({
+        code: 'unclean',
+      });
     },
     SOFFICE_TEST_MS,
   );

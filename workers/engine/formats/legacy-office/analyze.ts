@@ -74,7 +74,7 @@ async function cleanStorage(
     throw new EngineError('unsupported', 'an Excel 5 or Excel 95 workbook');
   const word = storage.stream(WORD_STREAM);
   if (word) {
-    const live = await cleanWord(storage, word, out);
+    const live = await cleanWord(storage, word, out, ctx);
     // The table stream the FIB does not name is left over from an earlier save: zero it.
     for (const name of TABLE_STREAMS) {
       const stale = storage.stream(name);

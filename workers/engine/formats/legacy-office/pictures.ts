@@ -60,6 +60,56 @@ function trimZeros(b: Uint8Array): Uint8Array {
   return b.subarray(0, end);
 }
 
+/** Where a blip lies in its stream and how the report names it. */
+export interface BlipPlace {
+  readonly storage: Storage;
+  readonly stream: DirEntry;
+  readonly reader: StreamReader;
+  readonly location: string;
+  readonly number: number;
+}
+
+/** The bytes a blip record at `at` covers, so callers can tell what they have accounted for. */
+export interface BlipSpan {
+  readonly start: number;
+  readonly end: number;
+  /** False when the record is of a type no blip has. */
+  readonly known: boolean;
+}
+
+/**
+ * The OfficeArtBlip record at `at`: a JPEG, PNG or TIFF is cleaned where it lies; a metafile or
+ * bitmap is kept as content; any other type is reported as unknown for the caller to refuse.
+ */
+export async function cleanBlip(
+  place: BlipPlace,
+  at: number,
+  out: Cleaning,
+  ctx: AnalysisContext,
+  end = place.reader.size,
+): Promise<BlipSpan> {
+  const head = await place.reader.readExact(at, RECORD_HEADER_BYTES);
+  const instance = u16le(head, 0) >> INSTANCE_SHIFT;
+  const type = u16le(head, 2);
+  const length = u32le(head, 4);
+  const body = at + RECORD_HEADER_BYTES;
+  if (body + length > end)
+    throw corrupt(`a picture record runs past ${place.stream.name}`);
+  if (IMAGE_BLIPS.has(type)) {
+    const span = imageSpan(body, length, instance);
+    await cleanImage(
+      place,
+      span.start,
+      span.end,
+      out,
+      ctx,
+      ENDS_MARKED.has(type),
+    );
+  } else if (!CONTENT_BLIPS.has(type))
+    return { start: at, end: body + length, known: false };
+  return { start: at, end: body + length, known: true };
+}
+
 export async function cleanPictures(
   storage: Storage,
   stream: DirEntry,
@@ -72,21 +122,9 @@ export async function cleanPictures(
   for (let n = 0; at + RECORD_HEADER_BYTES <= reader.size; n++) {
     if (n >= MAX_ENTRIES) throw corrupt('too many pictures');
     if (n % CHECK_EVERY === 0) throwIfAborted(ctx.signal);
-    const head = await reader.readExact(at, RECORD_HEADER_BYTES);
-    const instance = u16le(head, 0) >> INSTANCE_SHIFT;
-    const type = u16le(head, 2);
-    const length = u32le(head, 4);
-    const body = at + RECORD_HEADER_BYTES;
-    if (body + length > reader.size)
-      throw corrupt('a picture record runs past the Pictures stream');
-    if (IMAGE_BLIPS.has(type)) {
-      const { start, end } = imageSpan(body, length, instance);
-      await cleanImage(reader, storage, stream, start, end, out, ctx, {
-        location,
-        number: n + 1,
-        padded: ENDS_MARKED.has(type),
-      });
-    } else if (!CONTENT_BLIPS.has(type)) {
+    const place = { storage, stream, reader, location, number: n + 1 };
+    const blip = await cleanBlip(place, at, out, ctx);
+    if (!blip.known) {
       // Zeros after the last picture are slack, not a record.
       if (reader.size - at > MAX_METADATA_BYTES)
         throw new EngineError('unclean', `${location}: an unknown record`);
@@ -94,11 +132,11 @@ export async function cleanPictures(
       if (rest.some((x) => x !== 0))
         throw new EngineError(
           'unclean',
-          `${location}: a record of type 0x${type.toString(16)} the engine does not know`,
+          `${location}: a record of a type the engine does not know`,
         );
       return;
     }
-    at = body + length;
+    at = blip.end;
   }
   const tail = await reader.readExact(at, reader.size - at);
   if (tail.some((x) => x !== 0))
@@ -109,18 +147,16 @@ export async function cleanPictures(
 }
 
 async function cleanImage(
-  reader: StreamReader,
-  storage: Storage,
-  stream: DirEntry,
+  where: BlipPlace,
   start: number,
   end: number,
   out: Cleaning,
   ctx: AnalysisContext,
-  where: { location: string; number: number; padded: boolean },
+  padded: boolean,
 ): Promise<void> {
   if (end - start > MAX_METADATA_BYTES) throw corrupt('a picture too large');
-  const data = await reader.readExact(start, end - start);
-  const image = where.padded ? trimZeros(data) : data;
+  const data = await where.reader.readExact(start, end - start);
+  const image = padded ? trimZeros(data) : data;
   const name = `picture ${where.number}`;
   let cleaned;
   try {
@@ -145,7 +181,7 @@ async function cleanImage(
   if (!cleaned.findings.some(removable)) return;
   if (cleaned.bytes.length > data.length)
     throw new EngineError('unsupported', `${name} grows when cleaned`);
-  const padded = new Uint8Array(data.length);
-  padded.set(cleaned.bytes);
-  out.write(storage, stream, start, padded);
+  const zeroPadded = new Uint8Array(data.length);
+  zeroPadded.set(cleaned.bytes);
+  out.write(where.storage, where.stream, start, zeroPadded);
 }

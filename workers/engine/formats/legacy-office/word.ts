@@ -7,10 +7,12 @@ import { u16le, u32le } from '../../bytes';
 import { corrupt, EngineError } from '../../errors';
 import type { FieldId } from '../../fields';
 import { finding } from '../../findings';
+import type { AnalysisContext } from '../../format-module';
 import type { DirEntry } from '../../shared/cfb/directory';
 import { readExtents } from '../../shared/cfb/compound-file';
 import { Cleaning, isBlank, readStream, type Storage } from './storage';
 import { readSttb, readXsts, type SttbString } from './sttb';
+import { cleanWordPictures, DGG_INFO } from './word-pictures';
 
 /** [MS-DOC] 2.5.2 FibBase. */
 const FIB_IDENT = 0xa5ec;
@@ -158,6 +160,7 @@ export async function cleanWord(
   storage: Storage,
   word: DirEntry,
   out: Cleaning,
+  ctx: AnalysisContext,
 ): Promise<string> {
   const head = await readStream(storage, word, MAX_FIB_BYTES);
   const fib = readFib(head);
@@ -232,5 +235,10 @@ export async function cleanWord(
   }
   const plc = await read(PLCFAND_REF);
   if (plc) blankInitials(plc[1], plc[0], table, storage, out);
+  await cleanWordPictures(
+    { storage, word, table, dggInfo: pair(DGG_INFO) },
+    out,
+    ctx,
+  );
   return fib.table;
 }
