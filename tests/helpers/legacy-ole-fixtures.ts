@@ -186,3 +186,15 @@ export function flatTextWith(jpeg: Uint8Array): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text"><office:body><office:text><text:p>Inline ${frame('as-char')}</text:p><text:p>Floating ${frame('paragraph')}</text:p></office:text></office:body></office:document>`;
 }
+
+/**
+ * A flat OpenDocument spreadsheet with each of `jpegs` on its sheet, for LibreOffice to write as
+ * an .xls (the pictures go to the workbook's drawing group: past a record's 8,224 bytes, a blip
+ * is split by a Continue record's header).
+ */
+export function flatSpreadsheetWith(jpegs: readonly Uint8Array[]): string {
+  const frame = (jpeg: Uint8Array, i: number) =>
+    `<draw:frame svg:width="4cm" svg:height="3cm" svg:x="${1 + 5 * i}cm" svg:y="1cm"><draw:image><office:binary-data>${Buffer.from(jpeg).toString('base64')}</office:binary-data></draw:image></draw:frame>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.spreadsheet"><office:body><office:spreadsheet><table:table table:name="Photos"><table:shapes>${jpegs.map(frame).join('')}</table:shapes><table:table-row><table:table-cell/></table:table-row></table:table></office:spreadsheet></office:body></office:document>`;
+}

@@ -9,6 +9,7 @@ import { expectNoLeaks } from '../../helpers/leak-oracle';
 import {
   DIB_PIXELS,
   flatPresentationWith,
+  flatSpreadsheetWith,
   flatTextWith,
   pptWithPictures,
   UNKNOWN_RECORD,
@@ -20,6 +21,20 @@ import { exiftoolTags } from '../../helpers/exiftool';
 
 let dir = '';
 let jpeg: Uint8Array = new Uint8Array();
+
+/** A photo whose JPEG passes a BIFF record's 8,224 bytes. */
+const WIDE_PHOTO = '200x150';
+/** [MS-XLS] 2.3: the Continue record's type. */
+const CONTINUE_RECORD = 0x003c;
+
+/** The types of a BIFF stream's records, in order. */
+function biffTypes(stream: Uint8Array): number[] {
+  const types: number[] = [];
+  const view = Buffer.from(stream);
+  for (let at = 0; at + 4 <= view.length; at += 4 + view.readUInt16LE(at + 2))
+    types.push(view.readUInt16LE(at));
+  return types;
+}
 
 /** LibreOffice writes, and reads back, a .ppt: minutes under load. */
 const SOFFICE_TEST_MS = 900_000;
@@ -134,6 +149,68 @@ describe("a Word document's pictures", () => {
       expect(at).toBeGreaterThan(0);
       const broken = input.slice();
       broken[at + 4] = 0x45;
+      await expect(cleanPlan(blob(broken))).rejects.toMatchObject({
+        code: 'unclean',
+      });
+    },
+    SOFFICE_TEST_MS,
+  );
+});
+
+describe("an Excel workbook's pictures", () => {
+  let xls = '';
+  const workbook = (): string => {
+    if (xls) return xls;
+    // The second photo passes a record's size: its blip is split by Continue records.
+    const wide = gpsJpeg(dir, 'wide.jpg', { size: WIDE_PHOTO });
+    const flat = join(dir, 'photos.fods');
+    writeFileSync(flat, flatSpreadsheetWith([jpeg, wide]));
+    xls = convert(dir, 'xls', flat);
+    return xls;
+  };
+
+  it(
+    'cleans the photos of the drawing group across its Continue records, which LibreOffice still shows',
+    async () => {
+      const path = workbook();
+      const input = new Uint8Array(readFileSync(path));
+      const stream = oleStreams(path).get('Workbook')!;
+      expect(stream.includes(CANARY)).toBe(true);
+      expect(biffTypes(stream)).toContain(CONTINUE_RECORD);
+
+      const result = await cleanPlan(blob(input));
+      const output = await planBytes(input, result.plan);
+      expect(output.length).toBe(input.length);
+      expectNoLeaks(input, output, [CANARY, CANARY_GPS]);
+      expect(result.removed.some((f) => f.location.includes('picture 2'))).toBe(
+        true,
+      );
+      const cleanDir = tempDir('legacy-pictures-xls');
+      writeFileSync(join(cleanDir, 'photos.xls'), output);
+      expect(
+        biffTypes(oleStreams(join(cleanDir, 'photos.xls')).get('Workbook')!),
+      ).toEqual(biffTypes(stream));
+      const pdf = convert(cleanDir, 'pdf', join(cleanDir, 'photos.xls'));
+      // pdfimages lists both photos: a heading, a rule and two rows.
+      expect(run('pdfimages', ['-list', pdf]).trim().split('\n')).toHaveLength(
+        4,
+      );
+    },
+    SOFFICE_TEST_MS,
+  );
+
+  it(
+    'refuses a photo no picture store places',
+    async () => {
+      const input = new Uint8Array(readFileSync(workbook()));
+      // The BStore container (type 0xF001) of the drawing group (0xF000): make it another type.
+      const view = Buffer.from(input);
+      const group = view.indexOf(Buffer.from([0x0f, 0x00, 0x00, 0xf0]));
+      const at = view.indexOf(Buffer.from([0x01, 0xf0]), group + 4) - 2;
+      expect(group).toBeGreaterThan(0);
+      const broken = input.slice();
+      broken[at + 2] = 0x02;
+      expect(at).toBeGreaterThan(group);
       await expect(cleanPlan(blob(broken))).rejects.toMatchObject({
         code: 'unclean',
       });

@@ -13,6 +13,7 @@ import {
 } from '../../shared/cfb/compound-file';
 import { patchPlan } from '../../shared/in-place';
 import { cleanExcel } from './excel';
+import { cleanExcelPictures } from './excel-pictures';
 import {
   CURRENT_USER_STREAM,
   DOC,
@@ -90,7 +91,10 @@ async function cleanStorage(
     }
   }
   const workbook = storage.stream(EXCEL_STREAM);
-  if (workbook) await cleanExcel(storage, workbook, out, ctx.signal);
+  if (workbook) {
+    await cleanExcel(storage, workbook, out, ctx.signal);
+    await cleanExcelPictures(storage, workbook, out, ctx);
+  }
   const slides = storage.stream(POWERPOINT_STREAM);
   if (slides) await cleanPowerPoint(storage, slides, out, ctx);
   const pictures = storage.stream(PICTURES_STREAM);

@@ -9,6 +9,7 @@
  * 2.2.24-2.2.26) are drawing commands; both are kept as content. A record of another type fails
  * the clean: what the engine does not know is not copied unexamined.
  */
+import type { ByteReader } from '../../byte-source';
 import { u16le, u32le } from '../../bytes';
 import { corrupt, EngineError, throwIfAborted } from '../../errors';
 import { relocated, removable } from '../../findings';
@@ -60,13 +61,30 @@ function trimZeros(b: Uint8Array): Uint8Array {
   return b.subarray(0, end);
 }
 
-/** Where a blip lies in its stream and how the report names it. */
+/**
+ * Where a blip lies and how the report names it: the bytes it is read from (a stream, or records
+ * joined logically) and how a same-size change at an offset of them is written back.
+ */
 export interface BlipPlace {
-  readonly storage: Storage;
-  readonly stream: DirEntry;
-  readonly reader: StreamReader;
+  readonly reader: ByteReader;
+  readonly write: (at: number, data: Uint8Array) => void;
   readonly location: string;
   readonly number: number;
+}
+
+/** A place over a whole stream of `storage`. */
+export function streamPlace(
+  storage: Storage,
+  stream: DirEntry,
+  out: Cleaning,
+  number = 0,
+): BlipPlace {
+  return {
+    reader: new StreamReader(storage.src, storage.cfb.extents(stream)),
+    write: (at, data) => out.write(storage, stream, at, data),
+    location: `${storage.location}/${stream.name}`,
+    number,
+  };
 }
 
 /** The bytes a blip record at `at` covers, so callers can tell what they have accounted for. */
@@ -94,7 +112,7 @@ export async function cleanBlip(
   const length = u32le(head, 4);
   const body = at + RECORD_HEADER_BYTES;
   if (body + length > end)
-    throw corrupt(`a picture record runs past ${place.stream.name}`);
+    throw corrupt(`a picture record runs past ${place.location}`);
   if (IMAGE_BLIPS.has(type)) {
     const span = imageSpan(body, length, instance);
     await cleanImage(
@@ -116,13 +134,13 @@ export async function cleanPictures(
   out: Cleaning,
   ctx: AnalysisContext,
 ): Promise<void> {
-  const reader = new StreamReader(storage.src, storage.cfb.extents(stream));
-  const location = `${storage.location}/${stream.name}`;
+  const stream0 = streamPlace(storage, stream, out);
+  const { reader, location } = stream0;
   let at = 0;
   for (let n = 0; at + RECORD_HEADER_BYTES <= reader.size; n++) {
     if (n >= MAX_ENTRIES) throw corrupt('too many pictures');
     if (n % CHECK_EVERY === 0) throwIfAborted(ctx.signal);
-    const place = { storage, stream, reader, location, number: n + 1 };
+    const place = { ...stream0, number: n + 1 };
     const blip = await cleanBlip(place, at, out, ctx);
     if (!blip.known) {
       // Zeros after the last picture are slack, not a record.
@@ -183,5 +201,5 @@ async function cleanImage(
     throw new EngineError('unsupported', `${name} grows when cleaned`);
   const zeroPadded = new Uint8Array(data.length);
   zeroPadded.set(cleaned.bytes);
-  out.write(where.storage, where.stream, start, zeroPadded);
+  where.write(start, zeroPadded);
 }
