@@ -6,6 +6,13 @@ export interface RandomAccess {
   readonly size: number;
   /** Bytes [offset, offset + length), already clamped to `size` by the caller. */
   read(offset: number, length: number): Promise<Uint8Array>;
+  /**
+   * Optional: bytes [offset, offset + into.length), already clamped, read into `into`'s own
+   * memory and returned as a view of it. A long sequential scan reads through two such buffers
+   * instead of allocating a fresh one per step (on Node a fresh 4 MB array costs more than
+   * reading it from the page cache).
+   */
+  readInto?(offset: number, into: Uint8Array): Promise<Uint8Array>;
 }
 
 export function blobAccess(blob: Blob): RandomAccess {

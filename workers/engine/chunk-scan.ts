@@ -1,0 +1,52 @@
+/**
+ * One sequential pass over a long range (a JPEG's entropy-coded data, the residue scan's copied
+ * ranges): large positioned reads through two reused buffers, the next step read while this one
+ * is searched, so the disk and the search overlap and no step allocates (a fresh 4 MB array per
+ * step costs more than reading it from the page cache).
+ */
+import type { ByteSource } from './byte-source';
+import { throwIfAborted } from './errors';
+
+export interface ChunkScanOptions {
+  /** How far each step moves on. */
+  readonly stepBytes: number;
+  /** Bytes each step reads past its end, so a needle across two steps is still seen whole. */
+  readonly overlapBytes: number;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Hands [start, end) of `src` to `visit` step by step (`bytes` starts at file offset `at` and is
+ * valid only during the call) until `visit` returns something other than undefined, which is
+ * returned; undefined once the range is done. A step shorter than asked for ends the pass.
+ */
+export async function scanChunks<R>(
+  src: ByteSource,
+  start: number,
+  end: number,
+  options: ChunkScanOptions,
+  visit: (bytes: Uint8Array, at: number) => R | undefined,
+): Promise<R | undefined> {
+  const { stepBytes, overlapBytes, signal } = options;
+  const span = Math.min(stepBytes + overlapBytes, end - start);
+  if (span <= 0) return undefined;
+  const buffers = [new Uint8Array(span)];
+  const read = (at: number, index: number): Promise<Uint8Array> => {
+    const into = (buffers[index] ??= new Uint8Array(span));
+    const length = Math.min(span, end - at);
+    const pending = src.readInto(at, into.subarray(0, length));
+    // A read started ahead may fail (cancelled) after the pass has already stopped: it is marked
+    // handled at once, and still throws where it is awaited.
+    pending.catch(() => undefined);
+    return pending;
+  };
+  let next = read(start, 0);
+  for (let at = start, index = 0; ; at += stepBytes, index ^= 1) {
+    throwIfAborted(signal);
+    const bytes = await next;
+    const last = at + stepBytes >= end || bytes.length < span;
+    if (!last) next = read(at + stepBytes, index ^ 1);
+    const found = visit(bytes, at);
+    if (found !== undefined || last) return found;
+  }
+}
