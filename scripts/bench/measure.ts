@@ -1,10 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { openAsBlob, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { openFileAccess } from '../../cli/file-access';
 import { cleanPlan } from '../../workers/engine/index';
 
 export interface ProcessFigure {
   readonly seconds: number;
+  /** User plus system CPU time (children included), which a loaded machine disturbs less. */
+  readonly cpuSeconds: number | null;
   readonly maxRssMb: number | null;
 }
 
@@ -38,6 +41,8 @@ export async function engineMs(
 
 const hasGnuTime =
   spawnSync('/usr/bin/time', ['-f', '%M', 'true']).status === 0;
+/** GNU time's last line: user seconds, system seconds, peak RSS in KB. */
+const TIME_FORMAT = '%U %S %M';
 
 export interface ProcessRunOptions {
   /** A file the command writes, removed before each run and after the last. */
@@ -59,26 +64,38 @@ export function processFigure(
     prepare?.();
     const start = performance.now();
     const result = hasGnuTime
-      ? spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], {
+      ? spawnSync('/usr/bin/time', ['-f', TIME_FORMAT, cmd, ...args], {
           encoding: 'utf8',
         })
       : spawnSync(cmd, args, { encoding: 'utf8' });
     const seconds = (performance.now() - start) / 1000;
     if (result.status !== 0) return null;
-    const rssKb = hasGnuTime
-      ? Number(result.stderr.trim().split('\n').at(-1))
-      : NaN;
+    const [user, system, rssKb] = hasGnuTime
+      ? result.stderr.trim().split('\n').at(-1)!.split(' ').map(Number)
+      : [];
+    const cpu = (user ?? NaN) + (system ?? NaN);
     figures.push({
       seconds,
-      maxRssMb: Number.isFinite(rssKb) ? rssKb / 1024 : null,
+      cpuSeconds: Number.isFinite(cpu) ? cpu : null,
+      maxRssMb: Number.isFinite(rssKb) ? rssKb! / 1024 : null,
     });
   }
   if (output) rmSync(output, { force: true });
   const seconds = median(figures.map((f) => f.seconds));
-  const rss = figures
-    .map((f) => f.maxRssMb)
-    .filter((m): m is number => m !== null);
-  return { seconds, maxRssMb: rss.length ? Math.max(...rss) : null };
+  const known = (values: (number | null)[]) =>
+    values.filter((m): m is number => m !== null);
+  const cpu = known(figures.map((f) => f.cpuSeconds));
+  const rss = known(figures.map((f) => f.maxRssMb));
+  return {
+    seconds,
+    cpuSeconds: cpu.length ? median(cpu) : null,
+    maxRssMb: rss.length ? Math.max(...rss) : null,
+  };
+}
+
+/** The 1-minute load average now: figures taken on a busy machine are slower than quiet ones. */
+export function loadAverage(): string {
+  return loadavg()[0]!.toFixed(1);
 }
 
 export function toolVersion(cmd: string, args: string[]): string | null {
