@@ -30,9 +30,9 @@ export async function scanChunks<R>(
   const { stepBytes, overlapBytes, signal } = options;
   const span = Math.min(stepBytes + overlapBytes, end - start);
   if (span <= 0) return undefined;
-  const buffers = [new Uint8Array(span)];
+  const buffers: Uint8Array[] = [];
   const read = (at: number, index: number): Promise<Uint8Array> => {
-    const into = (buffers[index] ??= new Uint8Array(span));
+    const into = (buffers[index] ??= takeBuffer(span));
     const length = Math.min(span, end - at);
     const pending = src.readInto(at, into.subarray(0, length));
     // A read started ahead may fail (cancelled) after the pass has already stopped: it is marked
@@ -41,12 +41,39 @@ export async function scanChunks<R>(
     return pending;
   };
   let next = read(start, 0);
-  for (let at = start, index = 0; ; at += stepBytes, index ^= 1) {
-    throwIfAborted(signal);
-    const bytes = await next;
-    const last = at + stepBytes >= end || bytes.length < span;
-    if (!last) next = read(at + stepBytes, index ^ 1);
-    const found = visit(bytes, at);
-    if (found !== undefined || last) return found;
+  try {
+    for (let at = start, index = 0; ; at += stepBytes, index ^= 1) {
+      throwIfAborted(signal);
+      const bytes = await next;
+      const last = at + stepBytes >= end || bytes.length < span;
+      if (!last) next = read(at + stepBytes, index ^ 1);
+      const found = visit(bytes, at);
+      if (found !== undefined || last) return found;
+    }
+  } finally {
+    // A read still under way writes into its buffer: it settles before the buffer is handed on.
+    await next.catch(() => undefined);
+    for (const buffer of buffers) giveBuffer(buffer);
   }
+}
+
+/**
+ * Buffers kept between passes: a PDF's or a document's photos are scanned one after another, and
+ * each pass would otherwise allocate (and zero) its own. The largest few are kept.
+ */
+const SPARE_BUFFERS = 2;
+const spare: Uint8Array[] = [];
+
+function takeBuffer(span: number): Uint8Array {
+  const i = spare.findIndex((b) => b.length >= span);
+  return i === -1
+    ? new Uint8Array(span)
+    : spare.splice(i, 1)[0]!.subarray(0, span);
+}
+
+function giveBuffer(buffer: Uint8Array): void {
+  const whole = new Uint8Array(buffer.buffer, 0, buffer.buffer.byteLength);
+  spare.push(whole);
+  spare.sort((a, b) => b.length - a.length);
+  spare.length = Math.min(spare.length, SPARE_BUFFERS);
 }

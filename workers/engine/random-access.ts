@@ -31,6 +31,10 @@ export function bytesAccess(bytes: Uint8Array): RandomAccess {
   return {
     size: bytes.length,
     read: async (offset, length) => bytes.slice(offset, offset + length),
+    readInto: async (offset, into) => {
+      into.set(bytes.subarray(offset, offset + into.length));
+      return into;
+    },
   };
 }
 
@@ -43,5 +47,9 @@ export function rangeAccess(
   return {
     size: end - start,
     read: (offset, length) => input.read(start + offset, length),
+    ...(input.readInto && {
+      readInto: (offset: number, into: Uint8Array) =>
+        input.readInto!(start + offset, into),
+    }),
   };
 }

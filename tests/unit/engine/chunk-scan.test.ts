@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ByteSource } from '../../../workers/engine/byte-source';
 import { scanChunks } from '../../../workers/engine/chunk-scan';
-import type { RandomAccess } from '../../../workers/engine/random-access';
+import { planAccess } from '../../../workers/engine/output-plan';
+import {
+  bytesAccess,
+  rangeAccess,
+  type RandomAccess,
+} from '../../../workers/engine/random-access';
 import { findResidue } from '../../../workers/engine/residue-scan';
 
 const MB = 1024 * 1024;
@@ -136,5 +141,29 @@ describe('the residue scan through reused buffers', () => {
     const src = new ByteSource(intoAccess(bytes));
     const plan = [{ kind: 'copy', start: 0, end: bytes.length }] as const;
     expect(await findResidue(src, plan, [])).toBeNull();
+  });
+});
+
+describe('readInto answers as read does', () => {
+  const bytes = Uint8Array.from({ length: 200 }, (_, i) => (i * 7) % 256);
+  const plan = [
+    { kind: 'copy', start: 10, end: 60 },
+    { kind: 'bytes', data: Uint8Array.of(1, 2, 3) },
+    { kind: 'copy', start: 100, end: 200 },
+  ] as const;
+  const accesses: [string, RandomAccess][] = [
+    ['bytes in memory', bytesAccess(bytes)],
+    ['a range of them', rangeAccess(bytesAccess(bytes), 20, 180)],
+    ['a planned output over them', planAccess(intoAccess(bytes), plan)],
+  ];
+
+  it.each(accesses)('%s', async (_, access) => {
+    const into = new Uint8Array(40);
+    for (const offset of [0, 45, access.size - 40]) {
+      const read = await access.read(offset, 40);
+      const filled = await access.readInto!(offset, into);
+      expect(filled.buffer).toBe(into.buffer);
+      expect([...filled]).toEqual([...read]);
+    }
   });
 });
