@@ -2,7 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { openAsBlob, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { openFileAccess } from '../../cli/file-access';
-import { cleanPlan } from '../../workers/engine/index';
+import { nodeCodecs } from '../../cli/node-codecs';
+import { cleanPlan, lendHostCodecs } from '../../workers/engine/index';
 
 export interface ProcessFigure {
   readonly seconds: number;
@@ -20,14 +21,16 @@ function median(values: number[]): number {
 
 /**
  * In-process engine time, output plan ready (verify-after-clean included), median of RUNS after
- * one warm-up: `blob` reads through Node's file Blob (what the issue names), `file` through the
- * file handle the CLI uses.
+ * one warm-up: `blob` reads through Node's file Blob (what the issue names) with the engine's own
+ * JavaScript, as in a browser without lent codecs; `file` through the file handle the CLI uses,
+ * with the Node codecs the CLI lends (`Buffer.indexOf`, zlib).
  */
 export async function engineMs(
   file: string,
   via: 'blob' | 'file',
 ): Promise<number> {
   const times: number[] = [];
+  lendHostCodecs(via === 'file' ? nodeCodecs() : {});
   for (let i = 0; i <= RUNS; i++) {
     const input =
       via === 'blob' ? await openAsBlob(file) : await openFileAccess(file);
