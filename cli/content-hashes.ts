@@ -15,13 +15,23 @@ import {
 } from '../workers/engine/content-hash';
 import { openFileAccess } from './file-access';
 
-/** `node:crypto` hashes a part of any size one slice at a time. */
+/**
+ * `node:crypto` hashes a part of any size one slice at a time, and several side by side, so a
+ * file's parts are read in one pass.
+ */
 export const nodeSha256: Sha256Host = {
   maxBytes: Number.POSITIVE_INFINITY,
   async sha256(pieces) {
     const hash = createHash('sha256');
     for await (const piece of pieces) hash.update(piece);
     return hash.digest('hex');
+  },
+  start() {
+    const hash = createHash('sha256');
+    return {
+      update: (bytes) => void hash.update(bytes),
+      digest: () => hash.digest('hex'),
+    };
   },
 };
 

@@ -6,6 +6,7 @@ export {
   type PartHash,
   type PartHashError,
   type Sha256Host,
+  type Sha256Stream,
 } from './hash-content';
 export {
   compareContent,
