@@ -66,6 +66,8 @@ export interface JsonContent {
   readonly parts: readonly JsonContentPart[];
   /** Why the content was not located (`unsupported` for a format whose content we do not locate). */
   readonly error?: string;
+  /** A known format that keeps no part whole: `edited-text` (an SVG). */
+  readonly reason?: string;
 }
 
 const named = (p: {
@@ -94,6 +96,7 @@ export function inspectedContent(hashes: ContentHashes): JsonContent {
       ...(p.error === undefined ? {} : { error: p.error }),
     })),
     ...(hashes.error === undefined ? {} : { error: hashes.error }),
+    ...(hashes.reason === undefined ? {} : { reason: hashes.reason }),
   };
 }
 
@@ -115,6 +118,7 @@ export function comparedContent(c: ContentComparison): JsonContent {
       };
     }),
     ...(c.error === undefined ? {} : { error: c.error }),
+    ...(c.reason === undefined ? {} : { reason: c.reason }),
   };
 }
 

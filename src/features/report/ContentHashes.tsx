@@ -106,9 +106,10 @@ function PartRow({ part }: { part: PartComparison }) {
 function Summary({ comparison }: { comparison: ContentComparison }) {
   if (comparison.error !== undefined || comparison.parts.length === 0) {
     const reason =
-      comparison.error === 'unsupported' || comparison.error === 'encrypted'
+      comparison.reason ??
+      (comparison.error === 'unsupported' || comparison.error === 'encrypted'
         ? comparison.error
-        : 'other';
+        : 'other');
     return <FormattedMessage id={`report.content.not-located.${reason}`} />;
   }
   const different = comparison.parts.filter(

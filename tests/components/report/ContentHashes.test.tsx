@@ -93,6 +93,21 @@ describe('ContentHashes', () => {
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   });
 
+  it('says why an SVG has no hashes', async () => {
+    show(
+      answer({
+        parts: [],
+        identical: false,
+        error: 'unsupported',
+        reason: 'edited-text',
+      }),
+    );
+    expect(
+      await screen.findByText(/no part kept whole that we could locate/),
+    ).toBeTruthy();
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+
   it('reads in Arabic with the hashes and file names kept left to right', async () => {
     show(answer(COMPARISON), 'ar');
     expect(await screen.findByText('المحتوى المحفوظ بايتًا بايتًا')).toBeTruthy();

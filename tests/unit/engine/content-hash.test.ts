@@ -395,11 +395,29 @@ describe('content hashes', () => {
   );
 
   it('a format whose content is not located says so instead of calling it identical', async () => {
+    const dir = tempDir('content-hash-zip');
+    writeFileSync(join(dir, 'note.txt'), 'a note');
+    execFileSync('zip', ['-q', join(dir, 'a.zip'), 'note.txt'], { cwd: dir });
+    const h = await hashesOf(fileBytes(join(dir, 'a.zip')));
+    expect(h).toEqual({ parts: [], error: 'unsupported' });
+    expect(compareContent(h, h).identical).toBe(false);
+  });
+
+  it('an SVG says it keeps no part whole, the reason carried to the comparison', async () => {
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>';
     const h = await hashesOf(new TextEncoder().encode(svg));
-    expect(h).toEqual({ parts: [], error: 'unsupported' });
-    expect(compareContent(h, h).identical).toBe(false);
+    expect(h).toEqual({
+      parts: [],
+      error: 'unsupported',
+      reason: 'edited-text',
+    });
+    expect(compareContent(h, h)).toEqual({
+      parts: [],
+      identical: false,
+      error: 'unsupported',
+      reason: 'edited-text',
+    });
   });
 
   it('a part larger than the host hashes gets no hash, never a hash of part of it', async () => {

@@ -20,6 +20,7 @@ export interface ContentComparison {
   readonly identical: boolean;
   /** Why the content was not compared, from the original's (or else the copy's) hashing. */
   readonly error?: ContentHashes['error'];
+  readonly reason?: ContentHashes['reason'];
 }
 
 export function compareContent(
@@ -56,6 +57,7 @@ export function compareContent(
       identical: false,
     });
   const error = original.error ?? copy.error;
+  const reason = original.reason ?? copy.reason;
   return {
     parts,
     identical:
@@ -63,5 +65,6 @@ export function compareContent(
       parts.length > 0 &&
       parts.every((p) => p.identical),
     ...(error === undefined ? {} : { error }),
+    ...(reason === undefined ? {} : { reason }),
   };
 }

@@ -13,7 +13,11 @@ import {
   type ContentKind,
   type ContentPart,
 } from './content-part';
-import { locateContent } from './locate';
+import {
+  locateContent,
+  UnlocatedContent,
+  type UnlocatedReason,
+} from './locate';
 import { interleave, rangeSlices, tagged } from './read-ranges';
 
 export { HASH_SLICE_BYTES } from './read-ranges';
@@ -61,6 +65,8 @@ export interface ContentHashes {
   readonly format?: FormatId;
   readonly parts: readonly PartHash[];
   readonly error?: EngineErrorCode;
+  /** Why a known format's content is not located: it keeps no part whole (an SVG). */
+  readonly reason?: UnlocatedReason;
 }
 
 /** The bytes of one part's ranges, in order. */
@@ -169,7 +175,11 @@ export async function hashContent(
       if (isEngineError(error)) throw error;
       return { parts: [], error: 'corrupt' };
     }
-    return { parts: [], error: error.code };
+    return {
+      parts: [],
+      error: error.code,
+      ...(error instanceof UnlocatedContent ? { reason: error.reason } : {}),
+    };
   }
   const ranged = located.parts.filter(held);
   const together =

@@ -13,4 +13,8 @@ export {
   type ContentComparison,
   type PartComparison,
 } from './compare';
-export { locateContent } from './locate';
+export {
+  locateContent,
+  UnlocatedContent,
+  type UnlocatedReason,
+} from './locate';

@@ -33,6 +33,16 @@ import { jp2TileRanges } from './jp2-tiles';
 import { oggPacketRanges } from './ogg-packets';
 import { tiffStripRanges } from './tiff-strips';
 
+/** Why a format's content is not located although the format is known: nothing is kept whole. */
+export type UnlocatedReason = 'edited-text';
+
+/** Thrown by `locateContent` for a format that keeps no part byte for byte (SVG). */
+export class UnlocatedContent extends EngineError {
+  constructor(readonly reason: UnlocatedReason) {
+    super('unsupported', `no part is kept whole (${reason})`);
+  }
+}
+
 type RangeLocator = (src: ByteSource) => Promise<ByteRange[]>;
 
 /** Formats whose content is one run of ranges, what it is, and how it is found. */
@@ -86,7 +96,7 @@ async function movieParts(src: ByteSource): Promise<ContentPart[]> {
 
 /**
  * The content parts of a file, or `unsupported` for a format whose content we do not locate
- * (SVG, legacy Office, plain zip archives).
+ * (legacy Office, plain zip archives), or `UnlocatedContent` for one that keeps nothing whole.
  */
 export async function locateContent(
   src: ByteSource,
@@ -103,6 +113,9 @@ export async function locateContent(
       parts: [{ kind, key: kind, bytes: { kind: 'ranges', ranges } }],
     };
   }
+  // An SVG is one text the cleaner edits where the metadata is (comments, `<metadata>`, unknown
+  // attributes): no part of it is copied whole, so there is nothing kept byte for byte to show.
+  if (format === 'svg') throw new UnlocatedContent('edited-text');
   if (format === 'mp4' || format === 'mov')
     return { format, parts: await movieParts(src) };
   if (format === 'pdf')
