@@ -51,6 +51,7 @@ export interface JsonContentPart {
   readonly key: string;
   readonly page?: number;
   readonly track?: number;
+  readonly member?: string;
   readonly name?: string;
   readonly bytes?: number;
   readonly original?: string;
@@ -75,12 +76,14 @@ const named = (p: {
   key: string;
   page?: number;
   track?: number;
+  member?: string;
   name?: string;
 }) => ({
   kind: p.kind,
   key: p.key,
   ...(p.page === undefined ? {} : { page: p.page }),
   ...(p.track === undefined ? {} : { track: p.track }),
+  ...(p.member === undefined ? {} : { member: p.member }),
   ...(p.name === undefined ? {} : { name: p.name }),
 });
 

@@ -395,10 +395,11 @@ describe('content hashes', () => {
   );
 
   it('a format whose content is not located says so instead of calling it identical', async () => {
-    const dir = tempDir('content-hash-zip');
-    writeFileSync(join(dir, 'note.txt'), 'a note');
-    execFileSync('zip', ['-q', join(dir, 'a.zip'), 'note.txt'], { cwd: dir });
-    const h = await hashesOf(fileBytes(join(dir, 'a.zip')));
+    // A compound file's signature, as legacy Office documents open: their streams are not
+    // located yet, whatever follows.
+    const bytes = new Uint8Array(512);
+    bytes.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    const h = await hashesOf(bytes);
     expect(h).toEqual({ parts: [], error: 'unsupported' });
     expect(compareContent(h, h).identical).toBe(false);
   });

@@ -7,6 +7,7 @@ export interface PartComparison {
   readonly key: string;
   readonly page?: number;
   readonly track?: number;
+  readonly member?: string;
   readonly name?: string;
   readonly original?: PartHash;
   readonly copy?: PartHash;
@@ -40,6 +41,7 @@ export function compareContent(
       key: o.key,
       ...(o.page === undefined ? {} : { page: o.page }),
       ...(o.track === undefined ? {} : { track: o.track }),
+      ...(o.member === undefined ? {} : { member: o.member }),
       ...(o.name === undefined ? {} : { name: o.name }),
       original: o,
       ...(c ? { copy: c } : {}),
@@ -52,6 +54,7 @@ export function compareContent(
       key: c.key,
       ...(c.page === undefined ? {} : { page: c.page }),
       ...(c.track === undefined ? {} : { track: c.track }),
+      ...(c.member === undefined ? {} : { member: c.member }),
       ...(c.name === undefined ? {} : { name: c.name }),
       copy: c,
       identical: false,

@@ -53,6 +53,7 @@ export interface PartHash {
   readonly key: string;
   readonly page?: number;
   readonly track?: number;
+  readonly member?: string;
   readonly name?: string;
   /** The part's length in bytes, when it was read. */
   readonly bytes?: number;
@@ -88,6 +89,7 @@ const namedPart = (part: ContentPart): PartHash => ({
   key: part.key,
   ...(part.page === undefined ? {} : { page: part.page }),
   ...(part.track === undefined ? {} : { track: part.track }),
+  ...(part.member === undefined ? {} : { member: part.member }),
   ...(part.name === undefined ? {} : { name: part.name }),
 });
 

@@ -25,6 +25,7 @@ import {
   WAV_SAMPLE_CHUNKS,
   WEBP_IMAGE_CHUNKS,
 } from './riff-chunks';
+import { archiveContentParts } from './archive-members';
 import { asfPacketRanges } from './asf-data';
 import { bmpPixelRanges } from './bmp-pixels';
 import { flvTagRanges } from './flv-tags';
@@ -96,11 +97,13 @@ async function movieParts(src: ByteSource): Promise<ContentPart[]> {
 
 /**
  * The content parts of a file, or `unsupported` for a format whose content we do not locate
- * (legacy Office, plain zip archives), or `UnlocatedContent` for one that keeps nothing whole.
+ * (legacy Office), or `UnlocatedContent` for one that keeps nothing whole.
  */
 export async function locateContent(
   src: ByteSource,
   signal?: AbortSignal,
+  /** How deep in archives `src` lies (archive-members.ts). */
+  depth = 0,
 ): Promise<{ format: FormatId; parts: ContentPart[] }> {
   const [, sniffed] = await identify(src);
   const format = sniffed.id;
@@ -120,8 +123,16 @@ export async function locateContent(
     return { format, parts: await movieParts(src) };
   if (format === 'pdf')
     return { format, parts: await pdfContentParts(src, signal) };
-  if (isPackage(format))
-    return { format, parts: await packageContentParts(src, signal) };
+  if (isPackage(format) || format === 'zip') {
+    // A zip that is no Office, OpenDocument or EPUB package is an archive of files, whatever id
+    // the sniffer gave it before the analysis read its members.
+    const parts = await packageContentParts(src, signal);
+    return {
+      format: parts ? format : 'zip',
+      parts:
+        parts ?? (await archiveContentParts(src, locateContent, signal, depth)),
+    };
+  }
   throw new EngineError(
     'unsupported',
     `the content of ${format} files is not located`,
