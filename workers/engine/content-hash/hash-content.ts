@@ -186,14 +186,11 @@ export async function hashContent(
   const ranged = located.parts.filter(held);
   const together =
     ranged.length > 1 ? await hashTogether(src, ranged, host, signal) : null;
+  const hashed = new Map<ContentPart, PartHash>(
+    together ? ranged.map((part, i) => [part, together[i]!]) : [],
+  );
   const parts: PartHash[] = [];
-  for (const part of located.parts) {
-    const i = together && held(part) ? ranged.indexOf(part) : -1;
-    parts.push(
-      together && i >= 0
-        ? together[i]!
-        : await hashPart(src, part, host, signal),
-    );
-  }
+  for (const part of located.parts)
+    parts.push(hashed.get(part) ?? (await hashPart(src, part, host, signal)));
   return { format: located.format, parts };
 }
