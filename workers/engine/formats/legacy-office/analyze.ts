@@ -30,6 +30,8 @@ import {
   XLS,
 } from './kind';
 import { cleanOleNative, OLE10_NATIVE } from './ole-native';
+import { cleanOleStream, OLE_STREAM } from './ole-stream';
+import { cleanPictures, PICTURES_STREAM } from './pictures';
 import { cleanCurrentUser, cleanPowerPoint } from './powerpoint';
 import { cleanPropertySet, isPropertySetStream } from './property-sets';
 import { Cleaning, storagesOf, type Storage } from './storage';
@@ -91,8 +93,12 @@ async function cleanStorage(
   if (workbook) await cleanExcel(storage, workbook, out, ctx.signal);
   const slides = storage.stream(POWERPOINT_STREAM);
   if (slides) await cleanPowerPoint(storage, slides, out, ctx);
+  const pictures = storage.stream(PICTURES_STREAM);
+  if (pictures && slides) await cleanPictures(storage, pictures, out, ctx);
   const user = storage.stream(CURRENT_USER_STREAM);
   if (user && slides) await cleanCurrentUser(storage, user, out);
+  const link = storage.stream(OLE_STREAM);
+  if (link) await cleanOleStream(storage, link, out);
   const native = storage.stream(OLE10_NATIVE);
   if (native) await cleanOleNative(storage, native, out);
   for (const set of storage.streams)

@@ -1,0 +1,165 @@
+/**
+ * Compound files for the legacy Office rules the LibreOffice fixtures do not reach: a PowerPoint
+ * file whose `Pictures` stream holds a photo ([MS-ODRAW] 2.2.27 OfficeArtBlipJPEG), and OLE
+ * objects whose `\001Ole` stream ([MS-OLEDS] 2.3.3) names the file they came from or link to.
+ */
+import { writeCfb, type CfbStream } from './cfb-writer';
+
+/** [MS-ODRAW] 2.2.1 record types and instances of the blips built here. */
+const JPEG_BLIP = 0xf01d;
+const JPEG_ONE_UID = 0x46a;
+const DIB_BLIP = 0xf01f;
+const DIB_ONE_UID = 0x7a8;
+const UID_BYTES = 16;
+const TAG = 0xff;
+
+function record(instance: number, type: number, body: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt16LE(instance << 4, 0);
+  head.writeUInt16LE(type, 2);
+  head.writeUInt32LE(body.length, 4);
+  return Buffer.concat([head, body]);
+}
+
+const blip = (instance: number, type: number, data: Uint8Array): Buffer =>
+  record(
+    instance,
+    type,
+    Buffer.concat([Buffer.alloc(UID_BYTES, 0x11), Buffer.of(TAG), data]),
+  );
+
+/** A Current User stream ([MS-PPT] 2.3.2) naming no one. */
+function currentUser(): Buffer {
+  const user = Buffer.alloc(28 + 4);
+  user.writeUInt16LE(0x0ff6, 2);
+  user.writeUInt32LE(user.length - 8, 4);
+  user.writeUInt32LE(0x14, 8);
+  user.writeUInt32LE(0xe391c05f, 12);
+  return user;
+}
+
+/** A bitmap's header and pixels, as a DIB blip holds them: content, no metadata. */
+export const DIB_PIXELS = Buffer.concat([
+  Buffer.from([40, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 24, 0]),
+  Buffer.alloc(24),
+  Buffer.from('DIB_PIXELS_KEPT'),
+]);
+
+/** A presentation with a JPEG and a DIB in its Pictures stream, and `extra` records after them. */
+export function pptWithPictures(
+  jpeg: Uint8Array,
+  extra: Uint8Array = new Uint8Array(0),
+): Uint8Array {
+  const pictures = Buffer.concat([
+    blip(JPEG_ONE_UID, JPEG_BLIP, jpeg),
+    blip(DIB_ONE_UID, DIB_BLIP, DIB_PIXELS),
+    extra,
+  ]);
+  const streams: CfbStream[] = [
+    { path: ['Current User'], data: currentUser() },
+    { path: ['PowerPoint Document'], data: new Uint8Array(64) },
+    { path: ['Pictures'], data: pictures },
+  ];
+  return writeCfb(streams).bytes;
+}
+
+/** A record of a type no blip has, for the fail-closed case. */
+export const UNKNOWN_RECORD = record(
+  0,
+  0xf0ee,
+  Buffer.from('UNKNOWN_RECORD_DATA'),
+);
+
+/** [MS-OLEDS] 2.3.3: the OLEStream's version, and Flags bit 0 for a linked object. */
+const OLE_VERSION = 0x02000001;
+const LINKED = 1;
+/** CLSID_FileMoniker, {00000303-0000-0000-C000-000000000046}, as its 16 bytes are stored. */
+const FILE_MONIKER = Buffer.from('0303000000000000c000000000000046', 'hex');
+
+const u32 = (v: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(v >>> 0);
+  return b;
+};
+const u16 = (v: number) => {
+  const b = Buffer.alloc(2);
+  b.writeUInt16LE(v);
+  return b;
+};
+
+/** A MONIKERSTREAM holding a file moniker ([MS-OSHARED] 2.3.7.8) of `path`. */
+export function fileMoniker(path: string): Buffer {
+  const ansi = Buffer.concat([Buffer.from(path, 'latin1'), Buffer.alloc(1)]);
+  const wide = Buffer.from(path, 'utf16le');
+  return Buffer.concat([
+    FILE_MONIKER,
+    u16(0),
+    u32(ansi.length),
+    ansi,
+    u16(0xffff),
+    u16(0xdead),
+    Buffer.alloc(16),
+    u32(0),
+    u32(wide.length + 6),
+    u32(wide.length),
+    u16(3),
+    wide,
+  ]);
+}
+
+/** The `\001Ole` stream of an object embedded from a file: its reserved moniker names the file. */
+export function embeddedOleStream(path: string): Buffer {
+  const moniker = fileMoniker(path);
+  return Buffer.concat([
+    u32(OLE_VERSION),
+    u32(0),
+    u32(0),
+    u32(0),
+    u32(moniker.length),
+    moniker,
+  ]);
+}
+
+/** A FILETIME of 2021-03-04, where a link says it was last updated. */
+const FILETIME = Buffer.from('00c0e6a4e010d701', 'hex');
+
+/**
+ * The `\001Ole` stream of a linked object: relative and absolute source monikers, the source's
+ * class id, its display name and update times. `ownSize` counts each size field in its size,
+ * as some writers do; `damaged` drops the class id indicator.
+ */
+export function linkedOleStream(
+  relative: string,
+  absolute: string,
+  display: string,
+  options: { ownSize?: boolean; damaged?: boolean } = {},
+): Buffer {
+  const extra = options.ownSize ? 4 : 0;
+  const sized = (m: Buffer) => Buffer.concat([u32(m.length + extra), m]);
+  const name = Buffer.from(`${display}\0`, 'utf16le');
+  return Buffer.concat([
+    u32(OLE_VERSION),
+    u32(LINKED),
+    u32(1),
+    u32(0),
+    u32(0),
+    sized(fileMoniker(relative)),
+    sized(fileMoniker(absolute)),
+    u32(options.damaged ? 0 : 0xffffffff),
+    Buffer.alloc(16, 0x22),
+    u32(name.length / 2),
+    name,
+    u32(0),
+    FILETIME,
+    FILETIME,
+    FILETIME,
+  ]);
+}
+
+/** An OLE object's compound file: its `\001Ole` stream and a CompObj. */
+export function oleObject(ole: Uint8Array): Uint8Array {
+  return writeCfb([
+    { path: ['\u0001CompObj'], data: new Uint8Array(64) },
+    { path: ['\u0001Ole'], data: ole },
+  ]).bytes;
+}
