@@ -8,6 +8,7 @@ import {
   planBytes,
   planParts,
   planSize,
+  segmentSize,
   type OutputPlan,
   type Segment,
 } from '../../output-plan';
@@ -174,7 +175,12 @@ export async function cleanNestedMember(
       member: await copiedContentMember(src, entry, whole),
     };
   const { plan } = result;
-  if (held.take(planSize(plan)))
+  // Held as views, the cleaned member keeps its whole inflated content alive, and the new bytes.
+  const newBytes = plan.reduce(
+    (n, s) => n + (s.kind === 'copy' ? 0 : segmentSize(s)),
+    0,
+  );
+  if (held.take(bytes.length + newBytes))
     return {
       findings,
       member: await heldMember(entry.name, bytes, plan, result.proven),
