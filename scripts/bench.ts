@@ -10,6 +10,7 @@ import { benchCases, BENCH_DIR } from './bench/fixtures';
 import { HOSTILE_CASES, hostileFigure } from './bench/hostile';
 import {
   engineMs,
+  loadAverage,
   processFigure,
   RUNS,
   toolVersion,
@@ -30,10 +31,12 @@ async function engineFigure(
   }
 }
 
+/** Wall time, then CPU time (user + system: what the run cost on a shared machine), then peak RSS. */
 function fmtProcess(f: ProcessFigure | null): string {
   if (!f) return 'n/a';
+  const cpu = f.cpuSeconds === null ? '' : ` (cpu ${f.cpuSeconds.toFixed(2)})`;
   const rss = f.maxRssMb === null ? '' : ` ${f.maxRssMb.toFixed(0)} MB`;
-  return `${f.seconds.toFixed(2)} s${rss}`;
+  return `${f.seconds.toFixed(2)} s${cpu}${rss}`;
 }
 
 function ratio(
@@ -48,7 +51,7 @@ const exiftool = toolVersion('exiftool', ['-ver']);
 const ffmpeg = toolVersion('ffmpeg', ['-version']);
 const mat2 = toolVersion('mat2', ['--version']);
 console.log(
-  `metaclean bench: median of ${RUNS} runs; exiftool ${exiftool ?? 'absent'}; ${ffmpeg ?? 'ffmpeg absent'}; ${mat2 ?? 'mat2 absent'}`,
+  `metaclean bench: median of ${RUNS} runs; load average ${loadAverage()} at the start; exiftool ${exiftool ?? 'absent'}; ${ffmpeg ?? 'ffmpeg absent'}; ${mat2 ?? 'mat2 absent'}`,
 );
 // The bin's own start (issue 21: `--help` under 80 ms), beside Node's own start in the same run.
 // Skipped when a subset of the files is asked for (`npm run bench -- pdf`), unless that is `start`.
@@ -156,6 +159,7 @@ for (const c of cases) {
   ]);
 }
 printTable(rows);
+console.log(`load average ${loadAverage()} after the table`);
 
 // The in-place formats: --in-place writes only the changed bytes into the file; copy mode writes a
 // new file, which cannot be faster than copying it. Each in-place run gets a fresh copy (untimed).
@@ -219,6 +223,7 @@ console.log(
   '\nIn place (target: 20x exiftool) and copy mode (target: within 1.5x of cp)',
 );
 printTable(inPlaceRows);
+console.log(`load average ${loadAverage()} at the end`);
 
 // --json hashes the content of the input and of its copy (issue 25), each located by a walk of
 // its own: what that costs beside the same clean without it, on the large movies.
