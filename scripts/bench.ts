@@ -31,7 +31,7 @@ async function engineFigure(
   }
 }
 
-/** Wall time, CPU time (user + system) in brackets, and peak RSS. */
+/** Wall time, then CPU time (user + system: what the run cost on a shared machine), then peak RSS. */
 function fmtProcess(f: ProcessFigure | null): string {
   if (!f) return 'n/a';
   const cpu = f.cpuSeconds === null ? '' : ` (cpu ${f.cpuSeconds.toFixed(2)})`;
@@ -54,7 +54,7 @@ const exiftool = toolVersion('exiftool', ['-ver']);
 const ffmpeg = toolVersion('ffmpeg', ['-version']);
 const mat2 = toolVersion('mat2', ['--version']);
 console.log(
-  `metaclean bench: median of ${RUNS} runs (wall, and CPU user + system in brackets; load is the 1-minute load average after each row); exiftool ${exiftool ?? 'absent'}; ${ffmpeg ?? 'ffmpeg absent'}; ${mat2 ?? 'mat2 absent'}`,
+  `metaclean bench: median of ${RUNS} runs; load average ${loadAverage()} at the start; exiftool ${exiftool ?? 'absent'}; ${ffmpeg ?? 'ffmpeg absent'}; ${mat2 ?? 'mat2 absent'}`,
 );
 // The bin's own start (issue 21: `--help` under 80 ms), beside Node's own start in the same run.
 // Skipped when a subset of the files is asked for (`npm run bench -- pdf`), unless that is `start`.
@@ -170,6 +170,7 @@ for (const c of cases) {
   ]);
 }
 printTable(rows);
+console.log(`load average ${loadAverage()} after the table`);
 
 // The in-place formats: --in-place writes only the changed bytes into the file; copy mode writes a
 // new file, which cannot be faster than copying it. Each in-place run gets a fresh copy (untimed).
@@ -235,6 +236,34 @@ console.log(
   '\nIn place (target: 20x exiftool) and copy mode (target: within 1.5x of cp)',
 );
 printTable(inPlaceRows);
+console.log(`load average ${loadAverage()} at the end`);
+
+// --json hashes the content of the input and of its copy (issue 25), each located by a walk of
+// its own: what that costs beside the same clean without it, on the large movies.
+const jsonRows: string[][] = [
+  ['case', 'size', 'metaclean -o', 'metaclean --json -o', 'json / plain'],
+];
+for (const c of cases.filter((b) => b.file.endsWith('.mp4'))) {
+  const size = `${(statSync(c.file).size / 1024 / 1024).toFixed(0)} MB`;
+  const plain = processFigure('node', [CLI, '-o', out('.mp4'), c.file], {
+    output: out('.mp4'),
+    prepare: settle,
+  });
+  const json = processFigure(
+    'node',
+    [CLI, '--json', '-o', out('.mp4'), c.file],
+    { output: out('.mp4'), prepare: settle },
+  );
+  jsonRows.push([
+    c.name,
+    size,
+    fmtProcess(plain),
+    fmtProcess(json),
+    plain && json ? `${(json.seconds / plain.seconds).toFixed(2)}x` : 'n/a',
+  ]);
+}
+console.log('\n--json: the content hashes of both files (each read once)');
+printTable(jsonRows);
 
 function printTable(table: string[][]): void {
   const widths = table[0]!.map((_, i) =>

@@ -7,10 +7,13 @@ import { cleanPlan, lendHostCodecs } from '../../workers/engine/index';
 
 export interface ProcessFigure {
   readonly seconds: number;
-  /** User plus system CPU time (children included), which a loaded machine disturbs less. */
+  /** User plus system CPU time of the run whose wall time is the median (GNU time), or null. */
   readonly cpuSeconds: number | null;
   readonly maxRssMb: number | null;
 }
+
+/** The machine's one-minute load average, as `uptime` prints it: the bench shares the machine. */
+export const loadAverage = (): string => loadavg()[0]!.toFixed(2);
 
 export const RUNS = 3;
 
@@ -44,8 +47,8 @@ export async function engineMs(
 
 const hasGnuTime =
   spawnSync('/usr/bin/time', ['-f', '%M', 'true']).status === 0;
-/** GNU time's last line: user seconds, system seconds, peak RSS in KB. */
-const TIME_FORMAT = '%U %S %M';
+/** GNU time's last line: peak RSS in KB, user and system CPU seconds. */
+const TIME_FORMAT = '%M %U %S';
 
 export interface ProcessRunOptions {
   /** A file the command writes, removed before each run and after the last. */
@@ -73,7 +76,7 @@ export function processFigure(
       : spawnSync(cmd, args, { encoding: 'utf8' });
     const seconds = (performance.now() - start) / 1000;
     if (result.status !== 0) return null;
-    const [user, system, rssKb] = hasGnuTime
+    const [rssKb, user, system] = hasGnuTime
       ? result.stderr.trim().split('\n').at(-1)!.split(' ').map(Number)
       : [];
     const cpu = (user ?? NaN) + (system ?? NaN);
@@ -84,21 +87,17 @@ export function processFigure(
     });
   }
   if (output) rmSync(output, { force: true });
-  const seconds = median(figures.map((f) => f.seconds));
-  const known = (values: (number | null)[]) =>
-    values.filter((m): m is number => m !== null);
-  const cpu = known(figures.map((f) => f.cpuSeconds));
-  const rss = known(figures.map((f) => f.maxRssMb));
+  const middle = [...figures].sort((a, b) => a.seconds - b.seconds)[
+    Math.floor(figures.length / 2)
+  ]!;
+  const rss = figures
+    .map((f) => f.maxRssMb)
+    .filter((m): m is number => m !== null);
   return {
-    seconds,
-    cpuSeconds: cpu.length ? median(cpu) : null,
+    seconds: middle.seconds,
+    cpuSeconds: middle.cpuSeconds,
     maxRssMb: rss.length ? Math.max(...rss) : null,
   };
-}
-
-/** The 1-minute load average now: figures taken on a busy machine are slower than quiet ones. */
-export function loadAverage(): string {
-  return loadavg()[0]!.toFixed(1);
 }
 
 export function toolVersion(cmd: string, args: string[]): string | null {

@@ -163,3 +163,13 @@ export function oleObject(ole: Uint8Array): Uint8Array {
     { path: ['\u0001Ole'], data: ole },
   ]).bytes;
 }
+
+/**
+ * A flat OpenDocument presentation with `jpeg` on its one slide, for LibreOffice to write as a
+ * .ppt (the photo goes to the Pictures stream as a JPEG blip).
+ */
+export function flatPresentationWith(jpeg: Uint8Array): string {
+  const data = Buffer.from(jpeg).toString('base64');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.presentation"><office:body><office:presentation><draw:page draw:name="page1"><draw:frame svg:width="8cm" svg:height="6cm" svg:x="1cm" svg:y="1cm"><draw:image><office:binary-data>${data}</office:binary-data></draw:image></draw:frame></draw:page></office:presentation></office:body></office:document>`;
+}
