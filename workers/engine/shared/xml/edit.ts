@@ -14,6 +14,11 @@ export class XmlEdits {
     this.edits.push({ start, end, text });
   }
 
+  /** Adds another list's edits after this one's. */
+  addAll(other: XmlEdits): void {
+    for (const e of other.edits) this.edits.push(e);
+  }
+
   apply(source: string): string {
     const sorted = [...this.edits].sort(
       (a, b) => a.start - b.start || b.end - a.end,
