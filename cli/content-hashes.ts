@@ -40,6 +40,7 @@ export interface JsonContentPart {
   readonly kind: string;
   readonly key: string;
   readonly page?: number;
+  readonly track?: number;
   readonly name?: string;
   readonly bytes?: number;
   readonly original?: string;
@@ -61,11 +62,13 @@ const named = (p: {
   kind: string;
   key: string;
   page?: number;
+  track?: number;
   name?: string;
 }) => ({
   kind: p.kind,
   key: p.key,
   ...(p.page === undefined ? {} : { page: p.page }),
+  ...(p.track === undefined ? {} : { track: p.track }),
   ...(p.name === undefined ? {} : { name: p.name }),
 });
 

@@ -65,6 +65,7 @@ import {
 import { writeBytes } from './write-plan';
 import { findInCopy } from './find-run';
 import { findLines } from './find-words-text';
+import { keptSummary } from './kept-summary';
 
 export { EXIT_FAILED, EXIT_FOUND, EXIT_OK, EXIT_USAGE } from './start';
 
@@ -455,9 +456,7 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
   const summary = removed.length
     ? `removed ${removed.length} (${countByCategory(removed)})`
     : 'no metadata found';
-  const kept = (o.kept ?? [])
-    .map((f) => `${escapeForTerminal(f.label)} (${f.kept})`)
-    .join(', ');
+  const kept = keptSummary(o.kept ?? []);
   const accepted = acceptedChanges(removed);
   const changes = accepted
     ? `; ${accepted} tracked change${accepted === 1 ? ' was' : 's were'} accepted; the deleted words are not in the copy`

@@ -42,9 +42,10 @@ export interface CleanBridge {
   clean(file: File, options?: CleanJobOptions): Promise<BridgeOutcome>;
   /**
    * Searches a file and its clean copy for words, in the worker, after the jobs before it. The
-   * words go to the worker and nowhere else. Null when the search could not run.
+   * words go to the worker and nowhere else. Null when the search could not run or was cancelled
+   * (an abort while it runs terminates the worker, as a clean's does).
    */
-  find(request: FindRequest): Promise<FindAnswer | null>;
+  find(request: FindRequest, signal?: AbortSignal): Promise<FindAnswer | null>;
   /**
    * Hashes the content kept byte for byte in the original and its copy, in the worker, after the
    * jobs before it. Never rejects.
@@ -177,22 +178,41 @@ export function createCleanBridge(
     idleTimer = setTimeout(terminate, idleMs);
   };
 
-  const runFind = ({
-    original,
-    copy,
-    copyName,
-    words,
-  }: FindRequest): Promise<FindAnswer | null> =>
-    start()
-      .api.findInFiles(original, copy, copyName, [...words])
-      .catch(() => null);
+  const runFind = (
+    { original, copy, copyName, words }: FindRequest,
+    signal?: AbortSignal,
+  ): Promise<FindAnswer | null> => {
+    if (signal?.aborted) return Promise.resolve(null);
+    const { worker, api } = start();
+    return new Promise<FindAnswer | null>((resolve) => {
+      const finish = (answer: FindAnswer | null): void => {
+        signal?.removeEventListener('abort', onAbort);
+        worker.removeEventListener('error', onWorkerError);
+        resolve(answer);
+      };
+      const onAbort = (): void => {
+        terminate();
+        finish(null);
+      };
+      const onWorkerError = (event: ErrorEvent): void => {
+        event.preventDefault();
+        terminate();
+        finish(null);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      worker.addEventListener('error', onWorkerError);
+      api
+        .findInFiles(original, copy, copyName, [...words])
+        .then(finish, () => finish(null));
+    });
+  };
 
   return {
     clean(file, options = {}) {
       return enqueue(() => runJob(file, options));
     },
-    find(request) {
-      return enqueue(() => runFind(request));
+    find(request, signal) {
+      return enqueue(() => runFind(request, signal));
     },
     compareContent(original, copy) {
       return enqueue(() => runComparison(original, copy));
@@ -224,9 +244,12 @@ export function cleanInWorker(
   return sharedBridge().clean(file, options);
 }
 
-/** "Find my name" in the page's worker. */
-export function findInWorker(request: FindRequest): Promise<FindAnswer | null> {
-  return sharedBridge().find(request);
+/** "Find my name" in the page's worker; an abort stops it. */
+export function findInWorker(
+  request: FindRequest,
+  signal?: AbortSignal,
+): Promise<FindAnswer | null> {
+  return sharedBridge().find(request, signal);
 }
 
 /** The content kept byte for byte, hashed in the page's one worker. */

@@ -54,6 +54,54 @@ export function nameXlsx(): Uint8Array {
   });
 }
 
+const SHARED_STRINGS_TYPE =
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml';
+const SHARED_STRINGS_REL =
+  'http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings';
+
+/**
+ * The name as a shared string (ECMA-376 Part 1, 18.4.8), written in two runs, that sheet
+ * "Visible" shows in `cells` of its row 7; the item before it is cell A1's; the core properties
+ * hold the name hidden.
+ */
+export function nameSharedStringXlsx(
+  cells: readonly string[] = ['B7'],
+): Uint8Array {
+  const [first, last] = SHOWN_NAME.split(' ') as [string, string];
+  const row = cells.map((ref) => `<c r="${ref}" t="s"><v>1</v></c>`).join('');
+  const table = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${cells.length + 1}" uniqueCount="2"><si><t>Budget total</t></si><si><r><t xml:space="preserve">${first} </t></r><r><t>${last}</t></r></si></sst>`;
+  return editZip(
+    syntheticXlsx(),
+    {
+      'xl/worksheets/sheet1.xml': (text) =>
+        swap(
+          '<c r="A1" t="inlineStr"><is><t>Budget total</t></is></c>',
+          '<c r="A1" t="s"><v>0</v></c>',
+        )(text).replace('</sheetData>', `<row r="7">${row}</row></sheetData>`),
+      'docProps/core.xml': swap('CANARY_CORE_CREATOR', HIDDEN_NAME),
+      '[Content_Types].xml': swap(
+        '</Types>',
+        `<Override PartName="/xl/sharedStrings.xml" ContentType="${SHARED_STRINGS_TYPE}"/></Types>`,
+      ),
+      'xl/_rels/workbook.xml.rels': swap(
+        '</Relationships>',
+        `<Relationship Id="rId9" Type="${SHARED_STRINGS_REL}" Target="sharedStrings.xml"/></Relationships>`,
+      ),
+    },
+    { 'xl/sharedStrings.xml': table },
+  );
+}
+
+/** Body text, and a comment (OpenDocument 1.3 part 3, 14.1) whose author is the name. */
+export function nameOdtComment(): Uint8Array {
+  return editZip(nameOdt(), {
+    'content.xml': swap(
+      `<text:p>${SHOWN_NAME} wrote this.`,
+      `<text:p><office:annotation><dc:creator>${HIDDEN_NAME}</dc:creator><dc:date>2021-02-02T00:00:00</dc:date><text:p>Please check the figures.</text:p></office:annotation>${SHOWN_NAME} wrote this.`,
+    ),
+  });
+}
+
 /** A chapter's text; the package document's creator. */
 export function nameEpub(jpeg: Uint8Array): Uint8Array {
   return editZip(syntheticEpub(jpeg), {

@@ -1,7 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { cleanedItems, type BatchItem } from '../../machines/batch-items';
-import { archiveOf, outputsOf } from './archive';
+import { BatchFind, type SearchedFile } from '../find-words/BatchFind';
+import type { FindFn } from '../find-words/FindWords';
+import { downloadName } from '../report/download-name';
+import { archiveOf, outputsOf, type Cleaned } from './archive';
 import { BatchRow } from './BatchRow';
 import { BatchSummary } from './BatchSummary';
 import { saveBlob } from './save-blob';
@@ -20,12 +23,14 @@ interface BatchListProps {
   readonly progress: number;
   readonly onStart: () => void;
   readonly onCancel: () => void;
+  /** "Find my name" over the cleaned files, in the worker. */
+  readonly find: FindFn;
 }
 
 type FolderState = 'idle' | 'saving' | 'saved' | 'failed';
 
 /** Saving into a folder the visitor picks, where the browser can (File System Access). */
-function useFolderSave(items: readonly BatchItem[]) {
+function useFolderSave(offered: readonly Cleaned[]) {
   const [state, setState] = useState<FolderState>('idle');
   const save = async () => {
     const picker = directoryPicker();
@@ -38,13 +43,37 @@ function useFolderSave(items: readonly BatchItem[]) {
     }
     setState('saving');
     try {
-      await saveIntoFolder(root, outputsOf(cleanedItems(items)));
+      await saveIntoFolder(root, outputsOf(offered));
       setState('saved');
     } catch {
       setState('failed');
     }
   };
   return { state, save };
+}
+
+/** What "Find my name" searches: each cleaned file and its copy under the name it is offered by. */
+const searchedFiles = (cleaned: readonly Cleaned[]): SearchedFile[] =>
+  cleaned.map(({ id, path, file, result }) => ({
+    id,
+    path,
+    original: file,
+    copy: result.blob,
+    copyName: downloadName(result.name, file.name, result.format),
+  }));
+
+/**
+ * The copies a search found not clean, by item id. A copy once found not clean stays withdrawn:
+ * it does not change, and a later search for other words does not make it clean.
+ */
+function useWithdrawn() {
+  const [withdrawn, setWithdrawn] = useState<ReadonlySet<number>>(new Set());
+  const withdraw = useCallback(
+    (id: number) =>
+      setWithdrawn((set) => (set.has(id) ? set : new Set(set).add(id))),
+    [],
+  );
+  return { withdrawn, withdraw };
 }
 
 /** Two or more files: the list with each file's state, the summary, and one archive or a folder. */
@@ -54,9 +83,17 @@ export function BatchList({
   progress,
   onStart,
   onCancel,
+  find,
 }: BatchListProps) {
   const cleaned = useMemo(() => cleanedItems(items), [items]);
-  const folder = useFolderSave(items);
+  const { withdrawn, withdraw } = useWithdrawn();
+  const offered = useMemo(
+    () => cleaned.filter((item) => !withdrawn.has(item.id)),
+    [cleaned, withdrawn],
+  );
+  const searched = useMemo(() => searchedFiles(cleaned), [cleaned]);
+  const leftOut = cleaned.length - offered.length;
+  const folder = useFolderSave(offered);
   const [canPickFolder] = useState(() => directoryPicker() !== null);
   const waiting = items.filter((item) => item.status === 'waiting').length;
   return (
@@ -83,19 +120,19 @@ export function BatchList({
           <FormattedMessage id="uploader.batch.cancel" />
         </button>
       )}
-      {phase === 'finished' && cleaned.length > 0 && (
+      {phase === 'finished' && offered.length > 0 && (
         <div className="batch-actions">
           <button
             type="button"
             className="uploader-button uploader-download"
             data-testid="batch-zip"
             onClick={() =>
-              saveBlob(archiveOf(outputsOf(cleaned)), ARCHIVE_NAME)
+              saveBlob(archiveOf(outputsOf(offered)), ARCHIVE_NAME)
             }
           >
             <FormattedMessage
               id="uploader.batch.zip"
-              values={{ count: cleaned.length }}
+              values={{ count: offered.length }}
             />
           </button>
           {canPickFolder && (
@@ -114,16 +151,27 @@ export function BatchList({
             <p className="uploader-hint" role="status">
               <FormattedMessage
                 id={`uploader.batch.folder.${folder.state}`}
-                values={{ count: cleaned.length }}
+                values={{ count: offered.length }}
               />
             </p>
           )}
         </div>
       )}
+      {leftOut > 0 && (
+        <p className="batch-left-out" data-testid="batch-left-out">
+          <FormattedMessage
+            id="find.batch.left-out"
+            values={{ count: leftOut }}
+          />
+        </p>
+      )}
       {phase === 'finished' && cleaned.length === 0 && (
         <p className="uploader-hint">
           <FormattedMessage id="uploader.batch.nothing" />
         </p>
+      )}
+      {phase === 'finished' && cleaned.length > 0 && (
+        <BatchFind files={searched} find={find} onWithdraw={withdraw} />
       )}
       <ul className="batch-list" data-testid="batch-list">
         {items.map((item) => (
@@ -131,6 +179,7 @@ export function BatchList({
             key={item.id}
             item={item}
             progress={item.status === 'cleaning' ? progress : 0}
+            withdrawn={withdrawn.has(item.id)}
           />
         ))}
       </ul>

@@ -82,16 +82,26 @@ interface RowProps {
   readonly item: BatchItem;
   /** The running file's progress, 0..1; the other rows get 0 so they do not redraw. */
   readonly progress: number;
+  /** "Find my name" found a word left in a hidden place of the copy: it is not offered. */
+  readonly withdrawn?: boolean;
 }
 
 /** One file of the list: its path, its state, and once cleaned its download and report. */
-export const BatchRow = memo(function BatchRow({ item, progress }: RowProps) {
+export const BatchRow = memo(function BatchRow({
+  item,
+  progress,
+  withdrawn = false,
+}: RowProps) {
   const { result } = item;
   const copyName = result
     ? downloadName(result.name, item.file.name, result.format)
     : '';
   return (
-    <li className="batch-item" data-status={item.status}>
+    <li
+      className="batch-item"
+      data-status={item.status}
+      data-withdrawn={withdrawn || undefined}
+    >
       <span className="batch-path">{name(item.path)}</span>
       <span className="batch-status">
         <StatusText item={item} />
@@ -102,7 +112,12 @@ export const BatchRow = memo(function BatchRow({ item, progress }: RowProps) {
           </>
         )}
       </span>
-      {result && (
+      {result && withdrawn && (
+        <span className="batch-withdrawn">
+          <FormattedMessage id="find.batch.row-withdrawn" />
+        </span>
+      )}
+      {result && !withdrawn && (
         <button
           type="button"
           className="batch-download"

@@ -12,7 +12,8 @@ export interface Output {
   readonly crc32?: number;
 }
 
-type Cleaned = BatchItem & { readonly result: CleanSuccess };
+/** A batch item with a clean copy. */
+export type Cleaned = BatchItem & { readonly result: CleanSuccess };
 
 /**
  * Each copy beside where its original sat, named as the one-file download names it

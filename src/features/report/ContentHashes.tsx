@@ -26,6 +26,8 @@ function PartName({ part }: { part: PartComparison }) {
       id={`report.content.part.${part.kind}`}
       values={{
         page: part.page ?? 0,
+        track: part.track ?? 0,
+        handler: part.name ?? '',
         name: <bdi dir="ltr">{part.name ?? part.key}</bdi>,
       }}
     />

@@ -143,7 +143,10 @@ function Result({
         copy={result.blob}
         copyName={name}
         find={find}
-        onVerdict={(clean) => setWithdrawn(!clean)}
+        onVerdict={(clean) => {
+          // A copy found not clean stays withdrawn: searching for other words does not clean it.
+          if (!clean) setWithdrawn(true);
+        }}
       />
       <Report
         result={result}
@@ -249,6 +252,7 @@ export function Uploader({
             progress={progress}
             onStart={() => send({ type: 'processing.start' })}
             onCancel={() => send({ type: 'processing.cancel' })}
+            find={find}
           />
         </Suspense>
       )}

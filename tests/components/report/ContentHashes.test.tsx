@@ -101,4 +101,46 @@ describe('ContentHashes', () => {
     expect(name.getAttribute('dir')).toBe('ltr');
     expect(screen.getByText('مختلف')).toBeTruthy();
   });
+  it("names a movie's tracks by their handler and number", async () => {
+    const track = (n: number, name: string, copy: string) => {
+      const part = {
+        kind: 'track-data' as const,
+        key: `track ${n}`,
+        track: n,
+        name,
+      };
+      return {
+        ...part,
+        original: { ...part, bytes: 4096, sha256: A },
+        copy: { ...part, bytes: 4096, sha256: copy },
+        identical: copy === A,
+      };
+    };
+    show(
+      answer({
+        identical: false,
+        parts: [
+          track(1, 'vide', A),
+          track(2, 'soun', A),
+          track(3, 'meta', B),
+          track(4, 'tmcd', A),
+        ],
+      }),
+    );
+    expect(
+      await screen.findByText('1 part is not identical in the copy.'),
+    ).toBeTruthy();
+    const items = screen.getAllByRole('listitem');
+    expect(
+      items.map((item) => [
+        item.querySelector('.report-content-name')!.textContent,
+        item.querySelector('[data-verdict]')!.textContent,
+      ]),
+    ).toEqual([
+      ['Video track 1 (4 KB)', 'Identical'],
+      ['Audio track 2 (4 KB)', 'Identical'],
+      ['Metadata track 3 (4 KB)', 'Different'],
+      ['Track 4 (tmcd) (4 KB)', 'Identical'],
+    ]);
+  });
 });

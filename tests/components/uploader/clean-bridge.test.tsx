@@ -22,12 +22,15 @@ const NOT_LOCATED = {
   error: 'unsupported',
 } as const;
 
-/** A Worker stand-in: a MessageChannel whose far end runs `step` behind Comlink.expose. */
-function fakeWorker(step: Step) {
+/** A Worker stand-in: a MessageChannel whose far end runs `step` (and `find`) behind Comlink.expose. */
+function fakeWorker(
+  step: Step,
+  find: CleanWorkerApi['findInFiles'] = async () => null,
+) {
   const { port1, port2 } = new MessageChannel();
   const api: CleanWorkerApi = {
     cleanFile: step,
-    findInFiles: async () => null,
+    findInFiles: find,
     compareFileContent: () => Promise.resolve(NOT_LOCATED),
   };
   Comlink.expose(api, port2);
@@ -159,6 +162,48 @@ describe('createCleanBridge', () => {
     await bridge.clean(photo);
     expect(workers).toHaveLength(2);
     bridge.terminate();
+  });
+
+  it('stops a search on abort: the worker is terminated, the answer is null, and the next job gets a fresh worker', async () => {
+    const workers: ReturnType<typeof fakeWorker>[] = [];
+    const bridge = createCleanBridge(() => {
+      const worker = fakeWorker(
+        async () => ok('fresh'),
+        () => new Promise(() => {}),
+      );
+      workers.push(worker);
+      return worker;
+    });
+    const controller = new AbortController();
+    const request = {
+      original: photo,
+      copy: new Blob(['clean']),
+      copyName: 'cleaned_photo.jpg',
+      words: ['Mariana Souza'],
+    };
+    const pending = bridge.find(request, controller.signal);
+    await vi.waitFor(() => expect(workers).toHaveLength(1));
+    controller.abort();
+    expect(await pending).toBeNull();
+    expect(workers[0]?.terminate).toHaveBeenCalled();
+    expect((await bridge.clean(photo)).ok).toBe(true);
+    expect(workers).toHaveLength(2);
+    bridge.terminate();
+  });
+
+  it('starts nothing for a search cancelled while it waited its turn', async () => {
+    const factory = vi.fn(() => fakeWorker(async () => ok('x')));
+    const bridge = createCleanBridge(factory);
+    const controller = new AbortController();
+    controller.abort();
+    const request = {
+      original: photo,
+      copy: new Blob(['clean']),
+      copyName: 'cleaned_photo.jpg',
+      words: ['Mariana Souza'],
+    };
+    expect(await bridge.find(request, controller.signal)).toBeNull();
+    expect(factory).not.toHaveBeenCalled();
   });
 
   it('keeps the engine error code across the worker boundary', async () => {

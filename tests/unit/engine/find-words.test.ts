@@ -2,7 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8 } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findWords } from '../../../workers/engine/find/find-words';
+import {
+  findWords,
+  type WordAnswer,
+} from '../../../workers/engine/find/find-words';
+import { MAX_CELLS_PER_STRING } from '../../../workers/engine/find/shared-string-cells';
 import type { FindHit } from '../../../workers/engine/find/places';
 import { expectNoLeaks, locateCanaries } from '../../helpers/leak-oracle';
 import { tempDir } from '../../helpers/image-tools';
@@ -15,7 +19,9 @@ import {
   nameDocx,
   nameEpub,
   nameOdt,
+  nameOdtComment,
   namePdf,
+  nameSharedStringXlsx,
   nameXlsx,
   SHOWN_NAME,
   TYPED_NAME,
@@ -51,6 +57,13 @@ async function search(input: Uint8Array, name: string) {
 /** The visible copy is still in the clean zip document, as the oracle reads it. */
 const expectShown = (output: Uint8Array) =>
   expect(locateCanaries(output, [SHOWN_NAME])[SHOWN_NAME]).not.toEqual([]);
+
+/** The shared string, written in two runs, is still in the copy: each run as the oracle reads it. */
+const expectShownRuns = (output: Uint8Array) => {
+  const runs = SHOWN_NAME.split(' ');
+  const found = locateCanaries(output, runs);
+  for (const run of runs) expect(found[run], run).not.toEqual([]);
+};
 
 describe('findWords', () => {
   it('finds page text and every Info string form in a PDF; after cleaning only the page', async () => {
@@ -92,6 +105,56 @@ describe('findWords', () => {
     ]);
     expect(placesOf(word.after)).toEqual([
       'visible sheet-cell xl/worksheets/sheet1.xml Visible A1',
+    ]);
+  });
+
+  it('names a shared-string cell by its sheet and reference, like an inline cell', async () => {
+    const { output, word } = await search(
+      nameSharedStringXlsx(),
+      'budget.xlsx',
+    );
+    expectShownRuns(output);
+    expect(placesOf(word.before)).toEqual([
+      'hidden document-properties docProps/core.xml creator',
+      'visible sheet-cell xl/sharedStrings.xml Visible B7',
+    ]);
+    expect(placesOf(word.after)).toEqual([
+      'visible sheet-cell xl/sharedStrings.xml Visible B7',
+    ]);
+  });
+
+  it('names a few of the cells that share one string, not every one', async () => {
+    const cells = ['B7', 'C7', 'D7', 'E7', 'F7'];
+    const input = nameSharedStringXlsx(cells);
+    const { output, word } = await search(input, 'budget.xlsx');
+    expectShownRuns(output);
+    expect(placesOf(word.after)).toEqual(
+      cells
+        .slice(0, MAX_CELLS_PER_STRING)
+        .map(
+          (cell) => `visible sheet-cell xl/sharedStrings.xml Visible ${cell}`,
+        ),
+    );
+  });
+
+  it('names a comment in an ODT by its author, for the author and for the comment text', async () => {
+    const input = nameOdtComment();
+    const { output } = await cleaned(input);
+    expectNoLeaks(input, output, [HIDDEN_NAME]);
+    const answer = await findWords(
+      { file: blob(input), name: 'notes.odt' },
+      { file: blob(output), name: 'document.odt' },
+      [TYPED_NAME, 'the figures'],
+    );
+    const [name, figures] = answer.words as [WordAnswer, WordAnswer];
+    expect(placesOf(name.before)).toEqual([
+      `hidden comment content.xml ${HIDDEN_NAME}`,
+      'hidden user-field content.xml',
+      'visible body-text content.xml',
+    ]);
+    expect(placesOf(name.after)).toEqual(['visible body-text content.xml']);
+    expect(placesOf(figures.before)).toEqual([
+      `hidden comment content.xml ${HIDDEN_NAME}`,
     ]);
   });
 

@@ -6,6 +6,7 @@ export interface PartComparison {
   readonly kind: PartHash['kind'];
   readonly key: string;
   readonly page?: number;
+  readonly track?: number;
   readonly name?: string;
   readonly original?: PartHash;
   readonly copy?: PartHash;
@@ -37,6 +38,7 @@ export function compareContent(
       kind: o.kind,
       key: o.key,
       ...(o.page === undefined ? {} : { page: o.page }),
+      ...(o.track === undefined ? {} : { track: o.track }),
       ...(o.name === undefined ? {} : { name: o.name }),
       original: o,
       ...(c ? { copy: c } : {}),
@@ -48,6 +50,7 @@ export function compareContent(
       kind: c.kind,
       key: c.key,
       ...(c.page === undefined ? {} : { page: c.page }),
+      ...(c.track === undefined ? {} : { track: c.track }),
       ...(c.name === undefined ? {} : { name: c.name }),
       copy: c,
       identical: false,

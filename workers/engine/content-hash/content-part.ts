@@ -9,6 +9,8 @@ export type ContentKind =
   | 'image-data'
   /** Samples of a video or recording: an ISOBMFF `mdat`, Matroska Clusters. */
   | 'media-data'
+  /** The samples of one track of an MP4 or MOV, by its track number and handler type. */
+  | 'track-data'
   /** Audio frames or samples: MP3 and FLAC frames, a WAV `data` chunk. */
   | 'audio-data'
   /** A PDF page's content streams, decoded and joined in their order. */
@@ -33,7 +35,12 @@ export interface ContentPart {
   readonly key: string;
   /** The page a `page-content` or `page-image` part belongs to, from 1. */
   readonly page?: number;
-  /** The name the file gives the part (a zip member, an image resource), when it has one. */
+  /** The track a `track-data` part holds, by its number in the movie. */
+  readonly track?: number;
+  /**
+   * The name the file gives the part (a zip member, an image resource, a track's handler type),
+   * when it has one.
+   */
   readonly name?: string;
   readonly bytes: ContentBytes;
 }

@@ -35,6 +35,7 @@ export interface PartHash {
   readonly kind: ContentKind;
   readonly key: string;
   readonly page?: number;
+  readonly track?: number;
   readonly name?: string;
   /** The part's length in bytes, when it was read. */
   readonly bytes?: number;
@@ -75,6 +76,7 @@ async function hashPart(
     kind: part.kind,
     key: part.key,
     ...(part.page === undefined ? {} : { page: part.page }),
+    ...(part.track === undefined ? {} : { track: part.track }),
     ...(part.name === undefined ? {} : { name: part.name }),
   };
   try {

@@ -1,38 +1,101 @@
 /**
- * Content chunks of a RIFF file: a WebP's image chunks (`VP8 `, `VP8L`, `ALPH`, animation frames
- * `ANMF`) and a WAV's `data` chunk, found by a walk of the chunk list of its own.
+ * Content chunks of RIFF and IFF files, found by a walk of the chunk list of its own: a WebP's
+ * image chunks (`VP8 `, `VP8L`, `ALPH`, animation frames `ANMF`), a WAV's `data` chunk, an
+ * AIFF's `SSND` chunk (IFF, big-endian sizes) and the `movi` lists of an AVI's RIFF forms.
  */
 import type { ByteReader } from '../byte-source';
-import { u32le } from '../bytes';
+import { u32be, u32le } from '../bytes';
 import type { ByteRange } from '../engine-types';
 import { corrupt } from '../errors';
 import { MAX_ENTRIES } from '../limits';
 
-/** `RIFF`, the form's size and its type (RIFF: the form header). */
+/** `RIFF` (or `FORM`), the form's size and its type (RIFF and EA IFF 85: the form header). */
 const FORM_HEADER_BYTES = 12;
 const CHUNK_HEADER_BYTES = 8;
+/** A `LIST` chunk's data opens with its list type (RIFF: LIST chunk). */
+const LIST_TYPE_BYTES = 4;
 
-/** The data of every top-level chunk whose id is in `ids`, in file order. */
+type Endian = 'le' | 'be';
+
+interface Chunk {
+  readonly id: string;
+  /** The chunk's header. */
+  readonly at: number;
+  /** Its data, without the pad byte. */
+  readonly start: number;
+  readonly end: number;
+}
+
+const idOf = (b: Uint8Array, at = 0): string =>
+  String.fromCharCode(...b.subarray(at, at + 4));
+
+/** The chunks between `from` and `to`, in file order. */
+async function chunks(
+  src: ByteReader,
+  from: number,
+  to: number,
+  endian: Endian,
+): Promise<Chunk[]> {
+  const out: Chunk[] = [];
+  let at = from;
+  for (let n = 0; n < MAX_ENTRIES; n++) {
+    if (at + CHUNK_HEADER_BYTES > to) return out;
+    const head = await src.readExact(at, CHUNK_HEADER_BYTES);
+    const id = idOf(head);
+    const start = at + CHUNK_HEADER_BYTES;
+    const end = start + (endian === 'le' ? u32le(head, 4) : u32be(head, 4));
+    if (end > to) throw corrupt(`chunk ${id} runs past its form`);
+    out.push({ id, at, start, end });
+    // Chunks are padded to an even length (RIFF and IFF: chunk alignment).
+    at = end + (end % 2);
+  }
+  throw corrupt('too many chunks');
+}
+
+/** The end of the form that starts at `at`, clamped to the file as the cleaners read it. */
+async function formEnd(
+  src: ByteReader,
+  at: number,
+  endian: Endian,
+): Promise<number> {
+  const form = await src.readExact(at, FORM_HEADER_BYTES);
+  const size = endian === 'le' ? u32le(form, 4) : u32be(form, 4);
+  return Math.min(src.size, at + CHUNK_HEADER_BYTES + size);
+}
+
+/** The data of every top-level chunk of the first form whose id is in `ids`, in file order. */
 export async function riffChunkRanges(
   src: ByteReader,
   ids: ReadonlySet<string>,
+  endian: Endian = 'le',
 ): Promise<ByteRange[]> {
-  const form = await src.readExact(0, FORM_HEADER_BYTES);
-  const formEnd = Math.min(src.size, CHUNK_HEADER_BYTES + u32le(form, 4));
+  const end = await formEnd(src, 0, endian);
+  return (await chunks(src, FORM_HEADER_BYTES, end, endian))
+    .filter((c) => ids.has(c.id))
+    .map(({ start, end: stop }) => ({ start, end: stop }));
+}
+
+/**
+ * The `movi` list of each RIFF form of an AVI (the `AVI ` form, then OpenDML's `AVIX` forms),
+ * its list type left out: the stream chunks a player reads, in file order.
+ */
+export async function aviMoviRanges(src: ByteReader): Promise<ByteRange[]> {
   const ranges: ByteRange[] = [];
-  let at = FORM_HEADER_BYTES;
+  let at = 0;
   for (let n = 0; n < MAX_ENTRIES; n++) {
-    if (at + CHUNK_HEADER_BYTES > formEnd) return ranges;
-    const head = await src.readExact(at, CHUNK_HEADER_BYTES);
-    const id = String.fromCharCode(...head.subarray(0, 4));
-    const start = at + CHUNK_HEADER_BYTES;
-    const end = start + u32le(head, 4);
-    if (end > formEnd) throw corrupt(`RIFF chunk ${id} runs past its form`);
-    if (ids.has(id)) ranges.push({ start, end });
-    // Chunks are padded to an even length (RIFF: chunk alignment).
+    // Bytes after the last form (a little padding, or junk the cleaner drops) are not content.
+    if (at + FORM_HEADER_BYTES > src.size) return ranges;
+    if (idOf(await src.readExact(at, 4)) !== 'RIFF') return ranges;
+    const end = await formEnd(src, at, 'le');
+    for (const c of await chunks(src, at + FORM_HEADER_BYTES, end, 'le')) {
+      if (c.id !== 'LIST' || c.end - c.start < LIST_TYPE_BYTES) continue;
+      const type = idOf(await src.readExact(c.start, LIST_TYPE_BYTES));
+      if (type === 'movi')
+        ranges.push({ start: c.start + LIST_TYPE_BYTES, end: c.end });
+    }
     at = end + (end % 2);
   }
-  throw corrupt('too many RIFF chunks');
+  throw corrupt('too many RIFF forms');
 }
 
 export const WEBP_IMAGE_CHUNKS: ReadonlySet<string> = new Set([
@@ -42,3 +105,5 @@ export const WEBP_IMAGE_CHUNKS: ReadonlySet<string> = new Set([
   'ANMF',
 ]);
 export const WAV_SAMPLE_CHUNKS: ReadonlySet<string> = new Set(['data']);
+/** AIFF and AIFF-C keep their samples in `SSND` (AIFF 1.3, Sound Data Chunk). */
+export const AIFF_SAMPLE_CHUNKS: ReadonlySet<string> = new Set(['SSND']);

@@ -4,7 +4,7 @@
  * author), tracked changes (5.5.1) and variable and user field declarations (7.7); `meta.xml` is
  * document properties; anything else is hidden.
  */
-import { localName, type XmlElement } from '../shared/xml';
+import { decodeEntities, localName, type XmlElement } from '../shared/xml';
 import {
   ancestor,
   attributeValue,
@@ -23,10 +23,31 @@ const DECLARATIONS = [
   'user-defined',
 ];
 
+/**
+ * A comment with its author: `dc:creator`, an annotation's first child (19.40), closes before the
+ * comment's paragraphs, so the author is known when they are placed.
+ */
+function commentPlace() {
+  const authors = new Map<XmlElement, string>();
+  return (element: XmlElement, annotation: XmlElement): Placed => {
+    if (
+      localName(element.name) === 'creator' &&
+      element.parent === annotation
+    ) {
+      const author = decodeEntities(element.text).trim();
+      if (author) authors.set(annotation, author);
+    }
+    const author = authors.get(annotation);
+    return { place: 'comment', ...(author ? { where: { author } } : {}) };
+  };
+}
+
 function contentText(base: FindPlace, styles: boolean) {
+  const comment = commentPlace();
   return (element: XmlElement): Placed => {
-    if (ancestor(element, 'annotation', 'annotation-end'))
-      return { place: 'comment' };
+    const annotation = ancestor(element, 'annotation');
+    if (annotation) return comment(element, annotation);
+    if (ancestor(element, 'annotation-end')) return { place: 'comment' };
     if (ancestor(element, 'tracked-changes'))
       return { place: 'tracked-change' };
     if (ancestor(element, ...DECLARATIONS)) return { place: 'user-field' };

@@ -12,6 +12,11 @@ import {
   type XmlPlaces,
 } from './xml-search';
 import type { FindPlace } from './places';
+import {
+  SHARED_STRINGS_PART,
+  sharedStringPlaces,
+  type SharedStringCells,
+} from './shared-string-cells';
 
 const VISIBLE_PARTS: readonly [RegExp, FindPlace][] = [
   [/^word\/(document|footnotes|endnotes)\d*\.xml$/, 'body-text'],
@@ -79,11 +84,17 @@ const WORKBOOK: XmlPlaces = {
       : { place: 'markup' },
 };
 
-/** The rules for one part of an Office Open XML package, by its name (and its sheet's name). */
+/**
+ * The rules for one part of an Office Open XML package, by its name (and its sheet's name); the
+ * shared string table's by the cells that show each string, when they are known.
+ */
 export function ooxmlPlaces(
   part: string,
   sheets: ReadonlyMap<string, string> = new Map(),
+  sharedCells?: SharedStringCells,
 ): XmlPlaces {
+  if (part === SHARED_STRINGS_PART && sharedCells)
+    return sharedStringPlaces(sharedCells);
   for (const [pattern, place] of VISIBLE_PARTS)
     if (pattern.test(part))
       return {

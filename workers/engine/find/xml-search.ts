@@ -15,8 +15,8 @@ export interface Placed {
 
 /** How one XML part's text and attributes are placed. */
 export interface XmlPlaces {
-  /** The place of the text directly inside `element`. */
-  text(element: XmlElement): Placed;
+  /** The place of the text directly inside `element`, or each of its places when it shows in several. */
+  text(element: XmlElement): Placed | readonly Placed[];
   /** The place of an attribute's value. */
   attribute(element: XmlElement, name: string): Placed;
 }
@@ -65,7 +65,10 @@ export function searchXml(
         gather(places.attribute(element, a.name), decodeEntities(a.raw));
     },
     close(element) {
-      gather(places.text(element), decodeEntities(element.text));
+      const placed = places.text(element);
+      const text = decodeEntities(element.text);
+      for (const one of 'place' in placed ? [placed] : placed)
+        gather(one, text);
     },
   });
   for (const { placed, text } of gathered.values())

@@ -9,7 +9,12 @@ import { decodeLatin1 } from '../bytes';
 import { EngineError } from '../errors';
 import { MAX_DECOMPRESSED_BYTES, MAX_METADATA_BYTES } from '../limits';
 import { bytesAccess } from '../random-access';
-import { readMember, readZip, type ZipArchive } from '../shared/zip';
+import {
+  readMember,
+  readZip,
+  type ZipArchive,
+  type ZipEntry,
+} from '../shared/zip';
 import { sheetNames, WORKBOOK_PART, WORKBOOK_RELS } from './sheet-names';
 import { decodeXml } from '../shared/xml';
 import { epubPlaces } from './epub-places';
@@ -17,6 +22,7 @@ import type { FileScope } from './hit-sink';
 import { odfPlaces } from './odf-places';
 import { ooxmlPlaces } from './ooxml-places';
 import type { SearchNested } from './pdf-search';
+import { SHARED_STRINGS_PART, SharedStringCells } from './shared-string-cells';
 import { searchXml, uniformPlaces, type XmlPlaces } from './xml-search';
 
 type PackageKind = 'ooxml' | 'odf' | 'epub' | 'archive';
@@ -29,11 +35,28 @@ const XML_HEAD = /^(\uFEFF)?\s*</;
 function placesFor(
   kind: PackageKind,
   sheets: ReadonlyMap<string, string>,
+  sharedCells: SharedStringCells | undefined,
 ): (part: string, xml: string) => XmlPlaces {
-  if (kind === 'ooxml') return (part) => ooxmlPlaces(part, sheets);
+  if (kind === 'ooxml') return (part) => ooxmlPlaces(part, sheets, sharedCells);
   if (kind === 'odf') return odfPlaces;
   if (kind === 'epub') return epubPlaces;
   return () => uniformPlaces('other-part');
+}
+
+/**
+ * The members in the order they are searched: the shared string table after the worksheets,
+ * whose cells name its strings.
+ */
+function searchOrder(
+  zip: ZipArchive,
+  sharedCells: SharedStringCells | undefined,
+): readonly ZipEntry[] {
+  if (!sharedCells) return zip.entries;
+  const table = zip.entries.filter((e) => e.name === SHARED_STRINGS_PART);
+  return [
+    ...zip.entries.filter((e) => e.name !== SHARED_STRINGS_PART),
+    ...table,
+  ];
 }
 
 function xmlText(bytes: Uint8Array): string | null {
@@ -85,12 +108,17 @@ export async function searchZip(
       : mime.startsWith(ODF_MIME)
         ? 'odf'
         : 'archive';
-  const places = placesFor(
-    kind,
-    kind === 'ooxml' ? await workbookSheets(src, zip) : new Map(),
-  );
+  const sheets =
+    kind === 'ooxml'
+      ? await workbookSheets(src, zip)
+      : new Map<string, string>();
+  const sharedCells =
+    kind === 'ooxml' && zip.byName.has(SHARED_STRINGS_PART)
+      ? new SharedStringCells()
+      : undefined;
+  const places = placesFor(kind, sheets, sharedCells);
   let inflated = 0;
-  for (const entry of zip.entries) {
+  for (const entry of searchOrder(zip, sharedCells)) {
     if (signal?.aborted) throw new EngineError('cancelled', 'search cancelled');
     scope.text(entry.name, kind === 'archive' ? 'file-name' : 'markup', {
       part: entry.name,
@@ -121,6 +149,8 @@ export async function searchZip(
       );
       continue;
     }
+    if (sharedCells && sheets.has(entry.name))
+      sharedCells.addSheet(xml, sheets.get(entry.name));
     try {
       searchXml(xml, places(entry.name, xml), scope, entry.name);
     } catch {

@@ -30,6 +30,7 @@ import {
   XLS,
 } from './kind';
 import { cleanOleNative, OLE10_NATIVE } from './ole-native';
+import { cleanPictures, PICTURES_STREAM } from './pictures';
 import { cleanCurrentUser, cleanPowerPoint } from './powerpoint';
 import { cleanPropertySet, isPropertySetStream } from './property-sets';
 import { Cleaning, storagesOf, type Storage } from './storage';
@@ -91,6 +92,8 @@ async function cleanStorage(
   if (workbook) await cleanExcel(storage, workbook, out, ctx.signal);
   const slides = storage.stream(POWERPOINT_STREAM);
   if (slides) await cleanPowerPoint(storage, slides, out, ctx);
+  const pictures = storage.stream(PICTURES_STREAM);
+  if (pictures && slides) await cleanPictures(storage, pictures, out, ctx);
   const user = storage.stream(CURRENT_USER_STREAM);
   if (user && slides) await cleanCurrentUser(storage, user, out);
   const native = storage.stream(OLE10_NATIVE);

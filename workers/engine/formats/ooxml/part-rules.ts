@@ -64,7 +64,13 @@ const COMMENT_ANCHORS = new Set([
   'w:commentRangeEnd',
   'w:commentReference',
 ]);
-/** Identifiers of the document or its editing sessions (Word's docId, PowerPoint's creationId). */
+/**
+ * Identifiers of the document or its editing sessions (Word's docId, PowerPoint's creationId).
+ * Word's paragraph ids (w14:paraId, w14:textId) stay: each names a paragraph, not a person, a
+ * session or a time, and a comment's extension data finds its paragraph by them; rsids go
+ * because each is an editing session (the document's history), and Excel's `xr*:uid` because
+ * they tie the workbook's pieces to its revision log.
+ */
 const ID_ELEMENTS = new Set([
   'w14:docId',
   'w15:docId',
@@ -72,6 +78,25 @@ const ID_ELEMENTS = new Set([
   'xr:revisionPtr',
 ]);
 const FILE_VERSION_BUILD = new Set(['lastEdited', 'lowestEdited', 'rupBuild']);
+/**
+ * PowerPoint's modern comment authors ([MS-PPTX] 2.3.24 p188:authorLst: names, user and provider
+ * ids) and Excel's people ([MS-XLSX] 2.6.203 xltc:personList): removed wherever they stand, like
+ * the parts Office keeps them in, with the names they held.
+ */
+const PEOPLE = new Map([
+  ['p188:authorLst', 'p188:author'],
+  ['xltc:personList', 'xltc:person'],
+]);
+/** The attribute of a person entry that is their name. */
+const PERSON_NAME: Readonly<Record<string, string>> = {
+  'p188:author': 'name',
+  'xltc:person': 'displayName',
+};
+/**
+ * Modern and threaded comments ([MS-PPTX] 2.3.17 p188:cmLst, [MS-XLSX] 2.6.202
+ * xltc:ThreadedComments): their text and their authors' ids, removed wherever they stand.
+ */
+const COMMENT_LISTS = new Set(['p188:cmLst', 'xltc:ThreadedComments']);
 
 const within = (el: XmlElement, names: ReadonlySet<string>): boolean => {
   for (let p = el.parent; p; p = p.parent) if (names.has(p.name)) return true;
@@ -105,6 +130,7 @@ export function partRules(
   const removed = new Counter();
   const review = new FindingCounts();
   const authors = new Set<string>();
+  const people: string[] = [];
   let tracked = 0;
   const storyText: string[] = [];
   const isHeaderFooter = /^word\/(header|footer)\d*\.xml$/i.test(name);
@@ -154,6 +180,11 @@ export function partRules(
           else marked.add(el);
         }
       }
+      const personName = PERSON_NAME[el.name];
+      if (personName !== undefined) {
+        const person = attribute(el, personName)?.raw;
+        if (person) people.push(decodeEntities(person));
+      }
       if (DROP.has(el.name) || UNWRAP.has(el.name)) {
         const author = attribute(el, 'w:author')?.raw;
         if (author) authors.add(decodeEntities(author));
@@ -194,6 +225,19 @@ export function partRules(
       const selfClosing = el.closeStart === el.openEnd && el.end === el.openEnd;
       if (dropAtClose.has(el)) {
         remove(el);
+      } else if (PEOPLE.has(n)) {
+        remove(el);
+        findings.push(
+          finding(
+            'author.person',
+            n,
+            name,
+            people.splice(0).join(', ') || undefined,
+          ),
+        );
+      } else if (COMMENT_LISTS.has(n)) {
+        remove(el);
+        findings.push(finding('content.comment', n, name));
       } else if (marked.has(el)) {
         remove(el);
         removed.add('reference to a removed part');

@@ -243,7 +243,10 @@ function strip(v: PdfValue, gone: (v: PdfValue | undefined) => boolean): void {
 }
 
 /** The objects `root` still reaches, in their order. */
-function reachable(objects: readonly PdfObject[], root: number): PdfObject[] {
+export function reachable(
+  objects: readonly PdfObject[],
+  root: number,
+): PdfObject[] {
   const byNum = new Map(objects.map((o) => [o.num, o]));
   const seen = new Set<number>([root]);
   const queue = [root];

@@ -17,6 +17,7 @@ import { MAX_ENTRIES } from '../../limits';
 import { readXmpFindings } from '../../metadata/xmp';
 import type { PdfDocument } from './document';
 import { attachmentData, settleUncleanable, UNCLEANABLE } from './attachments';
+import { neutralNameTrees } from './name-trees';
 import { isOpaque, noteContentArray, otherStream } from './content';
 import { canDecode, decodeStream, isStandardFilter } from './filters';
 import { XOBJECT_SUBTYPES } from './keep';
@@ -164,8 +165,9 @@ export async function walk(
     ...reviewFindings(tally),
   );
   nestedOpaque.sort((a, b) => a.start - b.start);
+  const kept = settleUncleanable(objects, uncleanable, root.num, ctx, findings);
   return {
-    objects: settleUncleanable(objects, uncleanable, root.num, ctx, findings),
+    objects: neutralNameTrees(kept, root.num, findings),
     streams,
     findings,
     nestedOpaque,

@@ -12,6 +12,7 @@ import { finding, type Finding } from '../../findings';
 import type { Analysis, AnalysisContext, ByteRange } from '../../format-module';
 import {
   cleanNestedMember,
+  HeldBytes,
   copiedContentMember,
   copiedMember,
   isSystemFile,
@@ -160,13 +161,15 @@ export async function analyzeZipArchive(
   const out: OutMember[] = [];
   const nestedOpaque: ByteRange[] = [];
   const failed: ZipEntry[] = [...unknown];
+  // Cleaned photos are held while the allowance lasts: each is inflated once per clean.
+  const held = new HeldBytes();
   let done = 0;
   for (const [entry, s] of sorted) {
     ctx.onProgress?.(++done / sorted.size);
     if (s.kind === 'keep') out.push(s.member);
     if (s.kind !== 'clean') continue;
     try {
-      const nested = await cleanNestedMember(src, entry, ctx);
+      const nested = await cleanNestedMember(src, entry, ctx, { held });
       findings.push(...nested.findings);
       nestedOpaque.push(...(nested.opaque ?? []));
       out.push(nested.member);

@@ -2,6 +2,7 @@
 export { METHOD_DEFLATED, METHOD_STORED } from './format';
 export { readMember } from './member';
 export { cleanNestedMember, type NestedMember } from './nested';
+export { HeldBytes } from './whole';
 export {
   checkMemberName,
   readZip,

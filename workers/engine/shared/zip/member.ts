@@ -9,6 +9,12 @@ import type { ZipEntry } from './read';
 
 /** Compressed bytes fed to the inflater at a time: at most ~1032 times this comes out per push. */
 const INFLATE_CHUNK = 256 * 1024;
+/**
+ * A member this large (compressed) is inflated by the host's asynchronous native inflate where it
+ * lends one (the browser's DecompressionStream); a smaller one costs less in JavaScript than a
+ * stream's set-up and its round trips.
+ */
+export const NATIVE_ASYNC_MIN_BYTES = 64 * 1024;
 
 /**
  * Inflates into a buffer of exactly the declared size, feeding the inflater small chunks so a
@@ -53,6 +59,27 @@ function inflateBounded(
   return out;
 }
 
+/**
+ * `inflateBounded`, natively and asynchronously where the host lends that and the member is large.
+ * The native answer is taken only when it is exactly `size` bytes; any other (a throw, past the
+ * size, short) goes to the synchronous inflate, which decides the error. A native inflater may
+ * refuse what zlib and fflate take (Chromium rejects bytes after the stream's end, which they
+ * ignore), so both hosts give the same bytes and the same typed errors by construction. A bomb
+ * costs at most `size` bytes on either path: the native one stops reading past it.
+ */
+async function inflateMember(
+  raw: Uint8Array,
+  size: number,
+  name: string,
+): Promise<Uint8Array> {
+  const { inflateRaw, inflateRawAsync } = hostCodecs();
+  if (!inflateRaw && inflateRawAsync && raw.length >= NATIVE_ASYNC_MIN_BYTES) {
+    const out = await inflateRawAsync(raw, size).catch(() => null);
+    if (out?.length === size) return out;
+  }
+  return inflateBounded(raw, size, name);
+}
+
 /** True when `raw` inflates without error to exactly `size` bytes. */
 export function inflatesWhole(raw: Uint8Array, size: number): boolean {
   try {
@@ -83,15 +110,15 @@ export async function readMember(
 }
 
 /** A member's content from its data as stored in the archive (`raw`): see `readMember`. */
-export function memberContent(
+export async function memberContent(
   raw: Uint8Array,
   entry: ZipEntry,
   checked = true,
-): Uint8Array {
+): Promise<Uint8Array> {
   const bytes =
     entry.method === METHOD_STORED
       ? raw
-      : inflateBounded(raw, entry.uncompressedSize, entry.name);
+      : await inflateMember(raw, entry.uncompressedSize, entry.name);
   if (
     bytes.length !== entry.uncompressedSize ||
     (checked && crc32(bytes) !== entry.crc32)

@@ -128,22 +128,24 @@ export interface NestedMember {
  * Cleans a member that is a file of its own with the engine. A large stored member is cleaned where
  * it lies (only its metadata is read; the rest is copied as input ranges); any other is inflated,
  * cleaned, and stored (its content is already compressed: deflating it again would cost time and
- * gain nothing), as bytes made again when written. A member with nothing to remove is copied
- * unchanged. A small member the caller read `whole` is not read again, and its cleaned bytes are
- * held while the package's allowance (`held`) lasts, so it is inflated once per clean.
+ * gain nothing). A member with nothing to remove is copied unchanged. A small member the caller
+ * read `whole` is not read again. The cleaned bytes are held while the package's allowance
+ * (`held`) lasts, so the member is inflated once per clean (the clean, verify-after-clean and the
+ * write share them); past it, they are made again from the input when read or written.
  */
 export async function cleanNestedMember(
   src: ByteSource,
   entry: ZipEntry,
   ctx: AnalysisContext,
-  small?: { readonly whole: WholeMember; readonly held: HeldBytes },
+  members: { readonly whole?: WholeMember; readonly held: HeldBytes },
 ): Promise<NestedMember> {
+  const { whole, held } = members;
   const located = (found: { format: Sniffed; findings: readonly Finding[] }) =>
     relocated(found.findings, entry.name, {
       name: entry.name,
       kind: itemKindOf(found.format.id),
     });
-  if (entry.method === METHOD_STORED && !small) {
+  if (entry.method === METHOD_STORED && !whole) {
     const end = entry.dataStart + entry.compressedSize;
     const result = await ctx.nested.cleanSlice(src, entry.dataStart, end);
     const findings = located(result);
@@ -162,17 +164,16 @@ export async function cleanNestedMember(
     };
   }
   const bytes =
-    small?.whole.bytes ??
-    (await readMember(src, entry, MAX_DECOMPRESSED_BYTES));
+    whole?.bytes ?? (await readMember(src, entry, MAX_DECOMPRESSED_BYTES));
   const result = await ctx.nested.cleanPlanned(bytes);
   const findings = located(result);
   if (!findings.some(removable))
     return {
       findings,
-      member: await copiedContentMember(src, entry, small?.whole),
+      member: await copiedContentMember(src, entry, whole),
     };
   const { plan } = result;
-  if (small?.held.take(planSize(plan))) {
+  if (held.take(planSize(plan))) {
     const cleaned = await planBytes(bytes, plan);
     if (result.proven) markProven(cleaned, result.proven);
     return { findings, member: newMember(entry.name, cleaned, false) };

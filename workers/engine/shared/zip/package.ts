@@ -246,12 +246,10 @@ async function memberOf(
       )
         return copiedContentMember(src, entry, whole ?? undefined);
       try {
-        const nested = await cleanNestedMember(
-          src,
-          entry,
-          ctx,
-          whole ? { whole, held } : undefined,
-        );
+        const nested = await cleanNestedMember(src, entry, ctx, {
+          ...(whole && { whole }),
+          held,
+        });
         findings.push(...nested.findings);
         nestedOpaque.push(...(nested.opaque ?? []));
         return nested.member;

@@ -44,5 +44,5 @@ export async function wholeSmallMember(
   )
     return null;
   const raw = await reader.readExact(entry.dataStart, entry.compressedSize);
-  return { raw, bytes: memberContent(raw, entry) };
+  return { raw, bytes: await memberContent(raw, entry) };
 }

@@ -1,0 +1,151 @@
+/**
+ * PowerPoint's `Pictures` stream ([MS-PPT] 2.1.3): the deck's pictures, an OfficeArtBStoreDelay
+ * ([MS-ODRAW] 2.2.21) of OfficeArtBlip records one after another, each found by the offset and
+ * size its OfficeArtFBSE in the document stream gives. A JPEG, PNG or TIFF blip ([MS-ODRAW]
+ * 2.2.27-2.2.30, 2.2.32) is a file of its own behind one or two 16-byte ids and a tag byte: it is
+ * cleaned by its own module through `ctx.nested` and written back where it lies, zero-padded to
+ * its record's length, so no offset or size changes (a decoder stops at the image's end marker).
+ * A DIB blip (2.2.31) holds a bitmap header and pixels only, and metafile blips (EMF, WMF, PICT:
+ * 2.2.24-2.2.26) are drawing commands; both are kept as content. A record of another type fails
+ * the clean: what the engine does not know is not copied unexamined.
+ */
+import { u16le, u32le } from '../../bytes';
+import { corrupt, EngineError, throwIfAborted } from '../../errors';
+import { relocated, removable } from '../../findings';
+import type { AnalysisContext } from '../../format-module';
+import { MAX_ENTRIES, MAX_METADATA_BYTES } from '../../limits';
+import { StreamReader } from '../../shared/cfb/compound-file';
+import type { DirEntry } from '../../shared/cfb/directory';
+import { Cleaning, type Storage } from './storage';
+
+export const PICTURES_STREAM = 'Pictures';
+
+/** [MS-ODRAW] 2.2.1 OfficeArtRecordHeader: recVer and recInstance, recType, recLen. */
+const RECORD_HEADER_BYTES = 8;
+const INSTANCE_SHIFT = 4;
+/** [MS-ODRAW] 2.2.27-2.2.32: a bitmap blip's ids (one, or two when recInstance is odd) and tag. */
+const UID_BYTES = 16;
+const TAG_BYTES = 1;
+const SECOND_UID = 1;
+/** Blips whose data is an image file the engine cleans: JPEG (RGB and CMYK), PNG, TIFF. */
+const IMAGE_BLIPS: ReadonlySet<number> = new Set([
+  0xf01d, 0xf02a, 0xf01e, 0xf029,
+]);
+/**
+ * JPEG and PNG say where they end (EOI, IEND), so zeros after them are padding this module may
+ * have written; a TIFF is cleaned at its own size and is handed over whole.
+ */
+const ENDS_MARKED: ReadonlySet<number> = new Set([0xf01d, 0xf02a, 0xf01e]);
+/** Blips kept as content: metafiles (EMF, WMF, PICT) and device-independent bitmaps. */
+const CONTENT_BLIPS: ReadonlySet<number> = new Set([
+  0xf01a, 0xf01b, 0xf01c, 0xf01f,
+]);
+/** Records between cancellation checks. */
+const CHECK_EVERY = 256;
+
+/** The image data of a bitmap blip, without the zeros it may have been padded with. */
+function imageSpan(
+  body: number,
+  length: number,
+  instance: number,
+): { start: number; end: number } {
+  const start = body + UID_BYTES * (1 + (instance & SECOND_UID)) + TAG_BYTES;
+  if (start > body + length) throw corrupt('a picture record too short');
+  return { start, end: body + length };
+}
+
+function trimZeros(b: Uint8Array): Uint8Array {
+  let end = b.length;
+  while (end > 0 && b[end - 1] === 0) end--;
+  return b.subarray(0, end);
+}
+
+export async function cleanPictures(
+  storage: Storage,
+  stream: DirEntry,
+  out: Cleaning,
+  ctx: AnalysisContext,
+): Promise<void> {
+  const reader = new StreamReader(storage.src, storage.cfb.extents(stream));
+  const location = `${storage.location}/${stream.name}`;
+  let at = 0;
+  for (let n = 0; at + RECORD_HEADER_BYTES <= reader.size; n++) {
+    if (n >= MAX_ENTRIES) throw corrupt('too many pictures');
+    if (n % CHECK_EVERY === 0) throwIfAborted(ctx.signal);
+    const head = await reader.readExact(at, RECORD_HEADER_BYTES);
+    const instance = u16le(head, 0) >> INSTANCE_SHIFT;
+    const type = u16le(head, 2);
+    const length = u32le(head, 4);
+    const body = at + RECORD_HEADER_BYTES;
+    if (body + length > reader.size)
+      throw corrupt('a picture record runs past the Pictures stream');
+    if (IMAGE_BLIPS.has(type)) {
+      const { start, end } = imageSpan(body, length, instance);
+      await cleanImage(reader, storage, stream, start, end, out, ctx, {
+        location,
+        number: n + 1,
+        padded: ENDS_MARKED.has(type),
+      });
+    } else if (!CONTENT_BLIPS.has(type)) {
+      // Zeros after the last picture are slack, not a record.
+      if (reader.size - at > MAX_METADATA_BYTES)
+        throw new EngineError('unclean', `${location}: an unknown record`);
+      const rest = await reader.readExact(at, reader.size - at);
+      if (rest.some((x) => x !== 0))
+        throw new EngineError(
+          'unclean',
+          `${location}: a record of type 0x${type.toString(16)} the engine does not know`,
+        );
+      return;
+    }
+    at = body + length;
+  }
+  const tail = await reader.readExact(at, reader.size - at);
+  if (tail.some((x) => x !== 0))
+    throw new EngineError(
+      'unclean',
+      `${location}: bytes after the last picture`,
+    );
+}
+
+async function cleanImage(
+  reader: StreamReader,
+  storage: Storage,
+  stream: DirEntry,
+  start: number,
+  end: number,
+  out: Cleaning,
+  ctx: AnalysisContext,
+  where: { location: string; number: number; padded: boolean },
+): Promise<void> {
+  if (end - start > MAX_METADATA_BYTES) throw corrupt('a picture too large');
+  const data = await reader.readExact(start, end - start);
+  const image = where.padded ? trimZeros(data) : data;
+  const name = `picture ${where.number}`;
+  let cleaned;
+  try {
+    cleaned = await ctx.nested.clean(image);
+  } catch (error) {
+    if (error instanceof EngineError && error.code !== 'cancelled')
+      throw new EngineError(
+        error.code,
+        `${where.location}, ${name}: ${error.detail}`,
+        error.parts,
+      );
+    throw error;
+  }
+  out.findings.push(
+    ...relocated(
+      cleaned.findings,
+      `${where.location}, ${name}`,
+      { name, kind: 'image' },
+      ': ',
+    ),
+  );
+  if (!cleaned.findings.some(removable)) return;
+  if (cleaned.bytes.length > data.length)
+    throw new EngineError('unsupported', `${name} grows when cleaned`);
+  const padded = new Uint8Array(data.length);
+  padded.set(cleaned.bytes);
+  out.write(storage, stream, start, padded);
+}
