@@ -70,3 +70,106 @@ export const UNKNOWN_RECORD = record(
   Buffer.from('UNKNOWN_RECORD_DATA'),
 );
 
+/** [MS-OLEDS] 2.3.3: the OLEStream's version, and Flags bit 0 for a linked object. */
+const OLE_VERSION = 0x02000001;
+const LINKED = 1;
+/** CLSID_FileMoniker, {00000303-0000-0000-C000-000000000046}, as its 16 bytes are stored. */
+const FILE_MONIKER = Buffer.from('0303000000000000c000000000000046', 'hex');
+
+const u32 = (v: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(v >>> 0);
+  return b;
+};
+const u16 = (v: number) => {
+  const b = Buffer.alloc(2);
+  b.writeUInt16LE(v);
+  return b;
+};
+
+/** A MONIKERSTREAM holding a file moniker ([MS-OSHARED] 2.3.7.8) of `path`. */
+export function fileMoniker(path: string): Buffer {
+  const ansi = Buffer.concat([Buffer.from(path, 'latin1'), Buffer.alloc(1)]);
+  const wide = Buffer.from(path, 'utf16le');
+  return Buffer.concat([
+    FILE_MONIKER,
+    u16(0),
+    u32(ansi.length),
+    ansi,
+    u16(0xffff),
+    u16(0xdead),
+    Buffer.alloc(16),
+    u32(0),
+    u32(wide.length + 6),
+    u32(wide.length),
+    u16(3),
+    wide,
+  ]);
+}
+
+/** The `\001Ole` stream of an object embedded from a file: its reserved moniker names the file. */
+export function embeddedOleStream(path: string): Buffer {
+  const moniker = fileMoniker(path);
+  return Buffer.concat([
+    u32(OLE_VERSION),
+    u32(0),
+    u32(0),
+    u32(0),
+    u32(moniker.length),
+    moniker,
+  ]);
+}
+
+/** A FILETIME of 2021-03-04, where a link says it was last updated. */
+const FILETIME = Buffer.from('00c0e6a4e010d701', 'hex');
+
+/**
+ * The `\001Ole` stream of a linked object: relative and absolute source monikers, the source's
+ * class id, its display name and update times. `ownSize` counts each size field in its size,
+ * as some writers do; `damaged` drops the class id indicator.
+ */
+export function linkedOleStream(
+  relative: string,
+  absolute: string,
+  display: string,
+  options: { ownSize?: boolean; damaged?: boolean } = {},
+): Buffer {
+  const extra = options.ownSize ? 4 : 0;
+  const sized = (m: Buffer) => Buffer.concat([u32(m.length + extra), m]);
+  const name = Buffer.from(`${display}\0`, 'utf16le');
+  return Buffer.concat([
+    u32(OLE_VERSION),
+    u32(LINKED),
+    u32(1),
+    u32(0),
+    u32(0),
+    sized(fileMoniker(relative)),
+    sized(fileMoniker(absolute)),
+    u32(options.damaged ? 0 : 0xffffffff),
+    Buffer.alloc(16, 0x22),
+    u32(name.length / 2),
+    name,
+    u32(0),
+    FILETIME,
+    FILETIME,
+    FILETIME,
+  ]);
+}
+
+/** An OLE object's compound file: its `\001Ole` stream and a CompObj. */
+export function oleObject(ole: Uint8Array): Uint8Array {
+  return writeCfb([
+    { path: ['\u0001CompObj'], data: new Uint8Array(64) },
+    { path: ['\u0001Ole'], data: ole },
+  ]).bytes;
+}
+
+/**
+ * A flat OpenDocument presentation with `jpeg` on its one slide, for LibreOffice to write as a
+ * .ppt (the photo goes to the Pictures stream as a JPEG blip).
+ */
+export function flatPresentationWith(jpeg: Uint8Array): string {
+  const data = Buffer.from(jpeg).toString('base64');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.presentation"><office:body><office:presentation><draw:page draw:name="page1"><draw:frame svg:width="8cm" svg:height="6cm" svg:x="1cm" svg:y="1cm"><draw:image><office:binary-data>${data}</office:binary-data></draw:image></draw:frame></draw:page></office:presentation></office:body></office:document>`;
+}

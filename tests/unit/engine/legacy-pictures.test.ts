@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan } from '../../../workers/engine';
@@ -8,15 +8,20 @@ import { tempDir } from '../../helpers/image-tools';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
 import {
   DIB_PIXELS,
+  flatPresentationWith,
   pptWithPictures,
   UNKNOWN_RECORD,
 } from '../../helpers/legacy-ole-fixtures';
-import { oleStreams } from '../../helpers/legacy-office-fixtures';
+import { convert, oleStreams } from '../../helpers/legacy-office-fixtures';
+import { run } from '../../helpers/pdf-fixtures';
 import { CANARY, gpsJpeg } from '../../helpers/office-fixtures';
 import { exiftoolTags } from '../../helpers/exiftool';
 
 let dir = '';
 let jpeg: Uint8Array = new Uint8Array();
+
+/** LibreOffice writes, and reads back, a .ppt: minutes under load. */
+const SOFFICE_TEST_MS = 900_000;
 
 const blob = (bytes: Uint8Array) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>]);
@@ -56,4 +61,27 @@ describe("a PowerPoint file's Pictures stream", () => {
       code: 'unclean',
     });
   });
+
+  it(
+    'cleans the photo LibreOffice put in a .ppt, which LibreOffice still shows',
+    async () => {
+      const flat = join(dir, 'photo.fodp');
+      writeFileSync(flat, flatPresentationWith(jpeg));
+      const path = convert(dir, 'ppt', flat);
+      const input = new Uint8Array(readFileSync(path));
+      expect(oleStreams(path).get('Pictures')!.includes(CANARY)).toBe(true);
+
+      const result = await cleanPlan(blob(input));
+      const output = await planBytes(input, result.plan);
+      expectNoLeaks(input, output, [CANARY, CANARY_GPS]);
+      const cleanDir = tempDir('legacy-pictures-out');
+      writeFileSync(join(cleanDir, 'photo.ppt'), output);
+      const pdf = convert(cleanDir, 'pdf', join(cleanDir, 'photo.ppt'));
+      // pdfimages lists one image: the photo is still on the slide.
+      expect(run('pdfimages', ['-list', pdf]).trim().split('\n')).toHaveLength(
+        3,
+      );
+    },
+    SOFFICE_TEST_MS,
+  );
 });

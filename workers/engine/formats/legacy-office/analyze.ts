@@ -30,6 +30,7 @@ import {
   XLS,
 } from './kind';
 import { cleanOleNative, OLE10_NATIVE } from './ole-native';
+import { cleanOleStream, OLE_STREAM } from './ole-stream';
 import { cleanPictures, PICTURES_STREAM } from './pictures';
 import { cleanCurrentUser, cleanPowerPoint } from './powerpoint';
 import { cleanPropertySet, isPropertySetStream } from './property-sets';
@@ -96,6 +97,8 @@ async function cleanStorage(
   if (pictures && slides) await cleanPictures(storage, pictures, out, ctx);
   const user = storage.stream(CURRENT_USER_STREAM);
   if (user && slides) await cleanCurrentUser(storage, user, out);
+  const link = storage.stream(OLE_STREAM);
+  if (link) await cleanOleStream(storage, link, out);
   const native = storage.stream(OLE10_NATIVE);
   if (native) await cleanOleNative(storage, native, out);
   for (const set of storage.streams)
