@@ -3,8 +3,8 @@
 // temporary name and renamed, so two builds at once never leave a half-written bundle.
 // `npm run build:cli` (and `prepare`, so `npm ci` and `npm pack` make them) runs this file.
 import { build } from 'esbuild';
-import { readFile, rename } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -20,17 +20,27 @@ export const BUNDLES = [
   { entry: join('cli', 'library.ts'), out: join('dist-cli', 'library.mjs') },
 ];
 
+/**
+ * The sources each bundle was built from (relative to the root, without node_modules, which
+ * `npm ci` rebuilds after anyway): the bin in a checkout stats only these to tell a stale bundle,
+ * and only the first step's few for `--help`. Not packed: an installed package has no sources.
+ */
+export const INPUTS = join('dist-cli', 'inputs.json');
+
 export async function buildCli(root) {
   const { version } = JSON.parse(
     await readFile(join(root, 'package.json'), 'utf8'),
   );
+  const inputs = {};
   for (const { entry, out } of BUNDLES) {
     const outfile = join(root, out);
     const temp = `${outfile}.${process.pid}.tmp.mjs`;
-    await build({
+    const { metafile } = await build({
       entryPoints: [join(root, entry)],
       outfile: temp,
+      absWorkingDir: root,
       bundle: true,
+      metafile: true,
       platform: 'node',
       format: 'esm',
       target: 'node20',
@@ -38,7 +48,14 @@ export async function buildCli(root) {
       define: { METACLEAN_VERSION: JSON.stringify(version) },
     });
     await rename(temp, outfile);
+    inputs[basename(out)] = Object.keys(metafile.inputs).filter(
+      (path) => !path.startsWith('node_modules/'),
+    );
   }
+  const inputsFile = join(root, INPUTS);
+  const temp = `${inputsFile}.${process.pid}.tmp`;
+  await writeFile(temp, JSON.stringify(inputs));
+  await rename(temp, inputsFile);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

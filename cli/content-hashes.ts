@@ -15,13 +15,23 @@ import {
 } from '../workers/engine/content-hash';
 import { openFileAccess } from './file-access';
 
-/** `node:crypto` hashes a part of any size one slice at a time. */
+/**
+ * `node:crypto` hashes a part of any size one slice at a time, and several side by side, so a
+ * file's parts are read in one pass.
+ */
 export const nodeSha256: Sha256Host = {
   maxBytes: Number.POSITIVE_INFINITY,
   async sha256(pieces) {
     const hash = createHash('sha256');
     for await (const piece of pieces) hash.update(piece);
     return hash.digest('hex');
+  },
+  start() {
+    const hash = createHash('sha256');
+    return {
+      update: (bytes) => void hash.update(bytes),
+      digest: () => hash.digest('hex'),
+    };
   },
 };
 
@@ -41,6 +51,7 @@ export interface JsonContentPart {
   readonly key: string;
   readonly page?: number;
   readonly track?: number;
+  readonly member?: string;
   readonly name?: string;
   readonly bytes?: number;
   readonly original?: string;
@@ -56,6 +67,8 @@ export interface JsonContent {
   readonly parts: readonly JsonContentPart[];
   /** Why the content was not located (`unsupported` for a format whose content we do not locate). */
   readonly error?: string;
+  /** A known format that keeps no part whole: `edited-text` (an SVG). */
+  readonly reason?: string;
 }
 
 const named = (p: {
@@ -63,12 +76,14 @@ const named = (p: {
   key: string;
   page?: number;
   track?: number;
+  member?: string;
   name?: string;
 }) => ({
   kind: p.kind,
   key: p.key,
   ...(p.page === undefined ? {} : { page: p.page }),
   ...(p.track === undefined ? {} : { track: p.track }),
+  ...(p.member === undefined ? {} : { member: p.member }),
   ...(p.name === undefined ? {} : { name: p.name }),
 });
 
@@ -84,6 +99,7 @@ export function inspectedContent(hashes: ContentHashes): JsonContent {
       ...(p.error === undefined ? {} : { error: p.error }),
     })),
     ...(hashes.error === undefined ? {} : { error: hashes.error }),
+    ...(hashes.reason === undefined ? {} : { reason: hashes.reason }),
   };
 }
 
@@ -105,6 +121,7 @@ export function comparedContent(c: ContentComparison): JsonContent {
       };
     }),
     ...(c.error === undefined ? {} : { error: c.error }),
+    ...(c.reason === undefined ? {} : { reason: c.reason }),
   };
 }
 

@@ -99,6 +99,17 @@ export async function openFileAccess(
     if (!opened.isFile())
       throw new CliError('unreadable', 'not a regular file');
     let changed: CliError | null = null;
+    const wanted = (offset: number, length: number) =>
+      Math.max(0, Math.min(length, Number(opened.size) - offset));
+    const readInto = async (offset: number, into: Uint8Array) => {
+      const want = wanted(offset, into.length);
+      const bytes = await readAt(handle, offset, want, into);
+      if (bytes.length < want) {
+        changed = changedError('shorter than when it was opened');
+        throw changed;
+      }
+      return bytes;
+    };
     return {
       handle,
       identity: { dev: opened.dev, ino: opened.ino },
@@ -109,18 +120,9 @@ export async function openFileAccess(
       get changed() {
         return changed;
       },
-      async read(offset, length) {
-        const want = Math.max(
-          0,
-          Math.min(length, Number(opened.size) - offset),
-        );
-        const bytes = await readAt(handle, offset, want);
-        if (bytes.length < want) {
-          changed = changedError('shorter than when it was opened');
-          throw changed;
-        }
-        return bytes;
-      },
+      read: (offset, length) =>
+        readInto(offset, new Uint8Array(wanted(offset, length))),
+      readInto,
       async assertUnchanged() {
         compare(opened, await handle.stat({ bigint: true }));
       },

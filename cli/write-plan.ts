@@ -22,10 +22,11 @@ import { faultPoint, faultsArmed } from './test-faults';
 import { discard, track, untrack } from './temp-files';
 
 /**
- * Large reads and writes: small chunks make copying a 1 GB video several times slower. Two buffers
- * of this size let one chunk be written while the next is read.
+ * Large reads and writes: small chunks make copying a 1 GB video several times slower, and chunks
+ * past a few megabytes copy no faster but raise the peak memory. Two buffers of this size (or of
+ * the longest copied range, if shorter) let one chunk be written while the next is read.
  */
-export const COPY_CHUNK_BYTES = 8 * 1024 * 1024;
+export const COPY_CHUNK_BYTES = 2 * 1024 * 1024;
 
 /** The mode a new file gets (before the umask), as `cp` and shells create files. */
 const OUTPUT_MODE = 0o666;
@@ -154,10 +155,13 @@ async function writeSegments(
   plan: OutputPlan,
   fd: number,
 ): Promise<void> {
-  const buffers = [
-    new Uint8Array(COPY_CHUNK_BYTES),
-    new Uint8Array(COPY_CHUNK_BYTES),
-  ];
+  // A plan may hold many thousands of segments: reduced, not spread into Math.max.
+  const longest = plan.reduce(
+    (n, s) => (s.kind === 'copy' ? Math.max(n, s.end - s.start) : n),
+    0,
+  );
+  const chunkBytes = Math.min(COPY_CHUNK_BYTES, longest);
+  const buffers = [new Uint8Array(chunkBytes), new Uint8Array(chunkBytes)];
   let turn = 0;
   let pending: Promise<void> = Promise.resolve();
   let position = 0;
@@ -180,7 +184,7 @@ async function writeSegments(
         continue;
       }
       for (let at = segment.start; at < segment.end;) {
-        const length = Math.min(COPY_CHUNK_BYTES, segment.end - at);
+        const length = Math.min(chunkBytes, segment.end - at);
         const into = buffers[turn++ % 2]!;
         const chunk = await readAt(input.handle, at, length, into);
         // A short read means the file shrank after it was opened.

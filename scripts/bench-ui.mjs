@@ -1,9 +1,12 @@
 // Browser figures for the uploader (issue 5), not a test: for a ~100 MB MP4, a ~50 MB JPEG and a
 // 2 GB phone-sized MP4 (sparse on disk) generated on the fly, the time from pressing "Remove metadata" to the download being ready and
 // the main thread's long tasks meanwhile (`npm run bench:ui` then runs bench-first-load.mjs for the
-// JavaScript each page type loads). Builds the site into a temporary folder and serves it with
-// scripts/serve.mjs, unless BASE_URL points at a running one. Usage: node scripts/bench-ui.mjs
-import { execFileSync, spawn } from 'node:child_process';
+// JavaScript each page type loads). The Word document of twenty deflated GPS photos that `npm run bench`
+// cleans with the CLI is timed in the site beside the CLI's own time on it (issue 21: within 1.5x).
+// Builds the site into a temporary folder and serves it with scripts/serve.mjs, unless BASE_URL
+// points at a running one. Usage: node scripts/bench-ui.mjs [WORD] (WORD: only the cases whose
+// name holds it, e.g. docx)
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -12,10 +15,11 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { makeGpsClip, writeSparseMp4 } from './lib/sparse-mp4.mjs';
+import { processWithArgument, treeCpuSeconds } from './lib/process-cpu.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DIR = join(ROOT, '.bench', 'ui');
@@ -30,6 +34,10 @@ const LARGE_READY_TARGET_MS = 5000;
 const LONG_TASK_TARGET_MS = 50;
 const READY_TARGET_MS = 1000;
 const TOOL_PATH = '/en/remove-metadata';
+/** The site may take this much longer than the CLI on the same document (issue 21). */
+const DOCX_CLI_RATIO_TARGET = 1.5;
+const CLI = join(ROOT, 'cli', 'bin.mjs');
+const ONLY = process.argv[2]?.toLowerCase();
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 const sh = (cmd, args) =>
@@ -193,33 +201,85 @@ function cleanAndTime() {
   });
 }
 
-async function timeOne(browser, base, file) {
+async function timeOne(browser, base, file, browserPid) {
   const page = await browser.newPage();
   await page.addInitScript(observeLongTasks);
   await page.goto(base + TOOL_PATH);
   await page.locator('.uploader[data-ready="true"]').waitFor();
   await page.locator('input[type=file]').setInputFiles(file);
   await page.locator('.uploader[data-state="selected"]').waitFor();
+  const cpuBefore = treeCpuSeconds(browserPid);
   const figure = await page.evaluate(cleanAndTime);
+  const cpuAfter = treeCpuSeconds(browserPid);
   await page.close();
-  return figure;
+  return {
+    ...figure,
+    cpu: cpuBefore === null ? null : cpuAfter - cpuBefore,
+  };
 }
 
 const median = (values) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** The bench's Word document of twenty deflated GPS photos (scripts/bench/make-docx.ts). */
+function photoDocx() {
+  return execFileSync(
+    'npx',
+    ['tsx', join(ROOT, 'scripts/bench/make-docx.ts')],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  ).trim();
+}
+
+/**
+ * The CLI's wall time on `file` (its copy written into DIR) and its CPU time (user + system, GNU
+ * time's), of the run whose wall time is the median of RUNS.
+ */
+function cliFigure(file) {
+  const out = join(DIR, `cli-out${file.slice(file.lastIndexOf('.'))}`);
+  const runs = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    rmSync(out, { force: true });
+    const start = performance.now();
+    const run = spawnSync(
+      '/usr/bin/time',
+      ['-f', '%U %S', 'node', CLI, '-q', '-o', out, file],
+      { encoding: 'utf8' },
+    );
+    const ms = performance.now() - start;
+    if (run.status !== 0) throw new Error(`CLI failed: ${run.stderr}`);
+    const [user, system] = run.stderr.trim().split('\n').at(-1).split(' ');
+    runs.push({ ms, cpu: Number(user) + Number(system) });
+  }
+  rmSync(out, { force: true });
+  return runs.sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)];
+}
+
+const seconds = (cpu) => (cpu === null ? 'n/a' : `${cpu.toFixed(2)} s`);
+
 async function main() {
   mkdirSync(DIR, { recursive: true });
-  const files = [
-    { name: 'MP4', path: cached('video-100mb.mp4', makeMp4) },
-    { name: 'JPEG', path: cached('photo-50mb.jpg', makeJpeg) },
+  const cases = [
+    { name: 'MP4', path: () => cached('video-100mb.mp4', makeMp4) },
+    { name: 'JPEG', path: () => cached('photo-50mb.jpg', makeJpeg) },
     {
       name: 'MP4 (sparse, phone-sized)',
-      path: cached('video-2gb-sparse.mp4', makeLargeMp4),
+      path: () => cached('video-2gb-sparse.mp4', makeLargeMp4),
     },
-  ];
+    { name: 'DOCX (20 deflated photos)', path: photoDocx, beside: 'cli' },
+  ].filter((c) => !ONLY || c.name.toLowerCase().includes(ONLY));
+  const files = cases.map((c) => ({ ...c, path: c.path() }));
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  // A switch Chromium ignores, to find its process and time the CPU it and its children use.
+  const marker = `--metaclean-bench-ui=${process.pid}`;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [marker],
+  });
+  const browserPid = processWithArgument(marker);
   try {
     console.log(
       `bench-ui: median of ${RUNS} runs in Chromium, page ${TOOL_PATH}`,
@@ -227,10 +287,10 @@ async function main() {
     console.log(
       `targets: download ready < ${READY_TARGET_MS} ms (2 GB: < ${LARGE_READY_TARGET_MS} ms), no long task > ${LONG_TASK_TARGET_MS} ms`,
     );
-    for (const { name, path } of files) {
+    for (const { name, path, beside } of files) {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1)
-        runs.push(await timeOne(browser, server.base, path));
+        runs.push(await timeOne(browser, server.base, path, browserPid));
       const size = (statSync(path).size / MB).toFixed(1);
       const longest = Math.max(0, ...runs.flatMap((r) => r.longTasks));
       const count = runs.reduce((n, r) => n + r.longTasks.length, 0);
@@ -238,10 +298,24 @@ async function main() {
         ? 'cleaned'
         : 'ERROR (see the page)';
       console.log(
-        `${name} ${size} MB: ${outcome}; click to download ready ${median(runs.map((r) => r.ms)).toFixed(0)} ms; ` +
+        `${name} ${size} MB: ${outcome}; click to download ready ${median(runs.map((r) => r.ms)).toFixed(0)} ms ` +
+          `(Chromium CPU ${seconds(runs.some((r) => r.cpu === null) ? null : median(runs.map((r) => r.cpu)))}); ` +
           `long tasks ${count} over ${RUNS} runs, longest ${longest.toFixed(0)} ms; ` +
           `main-thread JS heap ${(Math.max(...runs.map((r) => r.heap)) / MB).toFixed(1)} MB`,
       );
+      if (beside === 'cli') {
+        const middle = [...runs].sort((a, b) => a.ms - b.ms)[
+          Math.floor(runs.length / 2)
+        ];
+        const cli = cliFigure(path);
+        console.log(
+          `  beside the CLI on the same file: site ${middle.ms.toFixed(0)} ms (Chromium CPU ${seconds(middle.cpu)}), ` +
+            `CLI ${cli.ms.toFixed(0)} ms (CPU ${seconds(cli.cpu)}, whole process); ` +
+            `site / CLI ${(middle.ms / cli.ms).toFixed(2)}x wall, ` +
+            `${middle.cpu === null ? 'n/a' : (middle.cpu / cli.cpu).toFixed(2)}x CPU (target <= ${DOCX_CLI_RATIO_TARGET}x); ` +
+            `load average ${loadavg()[0].toFixed(2)}`,
+        );
+      }
     }
   } finally {
     await browser.close();

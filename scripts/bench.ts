@@ -10,6 +10,7 @@ import { benchCases, BENCH_DIR } from './bench/fixtures';
 import { HOSTILE_CASES, hostileFigure } from './bench/hostile';
 import {
   engineMs,
+  loadAverage,
   processFigure,
   RUNS,
   toolVersion,
@@ -30,39 +31,50 @@ async function engineFigure(
   }
 }
 
+/** Wall time, then CPU time (user + system: what the run cost on a shared machine), then peak RSS. */
 function fmtProcess(f: ProcessFigure | null): string {
   if (!f) return 'n/a';
+  const cpu = f.cpuSeconds === null ? '' : ` (cpu ${f.cpuSeconds.toFixed(2)})`;
   const rss = f.maxRssMb === null ? '' : ` ${f.maxRssMb.toFixed(0)} MB`;
-  return `${f.seconds.toFixed(2)} s${rss}`;
+  return `${f.seconds.toFixed(2)} s${cpu}${rss}`;
 }
 
+/** How many times faster than the reference: by wall time, and by CPU time in brackets. */
 function ratio(
   reference: ProcessFigure | null,
   ours: ProcessFigure | null,
 ): string {
   if (!reference || !ours) return 'n/a';
-  return `${(reference.seconds / ours.seconds).toFixed(1)}x`;
+  const wall = `${(reference.seconds / ours.seconds).toFixed(1)}x`;
+  if (reference.cpuSeconds === null || !ours.cpuSeconds) return wall;
+  return `${wall} (cpu ${(reference.cpuSeconds / ours.cpuSeconds).toFixed(1)}x)`;
 }
 
 const exiftool = toolVersion('exiftool', ['-ver']);
 const ffmpeg = toolVersion('ffmpeg', ['-version']);
 const mat2 = toolVersion('mat2', ['--version']);
 console.log(
-  `metaclean bench: median of ${RUNS} runs; exiftool ${exiftool ?? 'absent'}; ${ffmpeg ?? 'ffmpeg absent'}; ${mat2 ?? 'mat2 absent'}`,
+  `metaclean bench: median of ${RUNS} runs; load average ${loadAverage()} at the start; exiftool ${exiftool ?? 'absent'}; ${ffmpeg ?? 'ffmpeg absent'}; ${mat2 ?? 'mat2 absent'}`,
 );
 // The bin's own start (issue 21: `--help` under 80 ms), beside Node's own start in the same run.
 // Skipped when a subset of the files is asked for (`npm run bench -- pdf`), unless that is `start`.
 const only = (process.argv[2] ?? process.env.BENCH_ONLY)?.toLowerCase();
 if (!only || only === 'start') {
   const ms = (f: ProcessFigure | null) =>
-    f ? `${(f.seconds * 1000).toFixed(0)} ms` : 'n/a';
+    f
+      ? `${(f.seconds * 1000).toFixed(0)} ms` +
+        (f.cpuSeconds === null
+          ? ''
+          : ` (cpu ${(f.cpuSeconds * 1000).toFixed(0)} ms)`)
+      : 'n/a';
   const node = processFigure('node', ['-e', '0']);
   const help = processFigure('node', [CLI, '--help']);
   printTable([
-    ['start', 'node -e 0', 'metaclean --help', 'target'],
-    ['bin', ms(node), ms(help), '--help < 80 ms'],
+    ['start', 'node -e 0', 'metaclean --help', 'target', 'load'],
+    ['bin', ms(node), ms(help), '--help < 80 ms', loadAverage()],
   ]);
   console.log('');
+  if (only === 'start') process.exit(0);
 }
 // Hostile inputs: each answered with a clean or a typed error, timed beside the bound its test held.
 if (!only || only === 'hostile') {
@@ -98,6 +110,7 @@ const rows: string[][] = [
     'mat2',
     'vs mat2',
     'target',
+    'load',
   ],
 ];
 const cases = benchCases();
@@ -153,9 +166,11 @@ for (const c of cases) {
     c.mat2 ? fmtProcess(mat) : '-',
     c.mat2 ? ratio(mat, ours) : '-',
     c.target ?? '',
+    loadAverage(),
   ]);
 }
 printTable(rows);
+console.log(`load average ${loadAverage()} after the table`);
 
 // The in-place formats: --in-place writes only the changed bytes into the file; copy mode writes a
 // new file, which cannot be faster than copying it. Each in-place run gets a fresh copy (untimed).
@@ -178,6 +193,7 @@ const inPlaceRows: string[][] = [
     'cp',
     'copy / cp',
     'target',
+    'load',
   ],
 ];
 for (const c of cases.filter((b) => b.inPlace)) {
@@ -213,12 +229,41 @@ for (const c of cases.filter((b) => b.inPlace)) {
     fmtProcess(cp),
     copy && cp ? `${(copy.seconds / cp.seconds).toFixed(2)}x` : 'n/a',
     c.target?.startsWith('--in-place') ? c.target : '',
+    loadAverage(),
   ]);
 }
 console.log(
   '\nIn place (target: 20x exiftool) and copy mode (target: within 1.5x of cp)',
 );
 printTable(inPlaceRows);
+console.log(`load average ${loadAverage()} at the end`);
+
+// --json hashes the content of the input and of its copy (issue 25), each located by a walk of
+// its own: what that costs beside the same clean without it, on the large movies.
+const jsonRows: string[][] = [
+  ['case', 'size', 'metaclean -o', 'metaclean --json -o', 'json / plain'],
+];
+for (const c of cases.filter((b) => b.file.endsWith('.mp4'))) {
+  const size = `${(statSync(c.file).size / 1024 / 1024).toFixed(0)} MB`;
+  const plain = processFigure('node', [CLI, '-o', out('.mp4'), c.file], {
+    output: out('.mp4'),
+    prepare: settle,
+  });
+  const json = processFigure(
+    'node',
+    [CLI, '--json', '-o', out('.mp4'), c.file],
+    { output: out('.mp4'), prepare: settle },
+  );
+  jsonRows.push([
+    c.name,
+    size,
+    fmtProcess(plain),
+    fmtProcess(json),
+    plain && json ? `${(json.seconds / plain.seconds).toFixed(2)}x` : 'n/a',
+  ]);
+}
+console.log('\n--json: the content hashes of both files (each read once)');
+printTable(jsonRows);
 
 function printTable(table: string[][]): void {
   const widths = table[0]!.map((_, i) =>

@@ -22,18 +22,39 @@ function canInflateRaw(): boolean {
 }
 
 /**
+ * Compressed bytes written to the stream at a time: at most ~1032 times this comes out of one
+ * piece before the output is read and checked against the size, so a bomb is stopped early.
+ */
+const FEED_BYTES = 64 * 1024;
+
+/** Writes `raw` into the stream piece by piece, as the reader takes the output. */
+async function feed(
+  writable: WritableStream<BufferSource>,
+  raw: Uint8Array,
+): Promise<void> {
+  const writer = writable.getWriter();
+  for (let at = 0; at < raw.length; at += FEED_BYTES)
+    await writer.write(
+      raw.subarray(at, at + FEED_BYTES) as Uint8Array<ArrayBuffer>,
+    );
+  await writer.close();
+}
+
+/**
  * A raw deflate stream (RFC 1951) inflated into exactly `size` bytes, or null as soon as more
- * comes out (the rest is never inflated: a bomb stops within one output chunk). A broken stream
- * rejects, as the engine's own inflate throws.
+ * comes out (the rest is never inflated: a bomb stops within one piece's output). A broken
+ * stream rejects, as the engine's own inflate throws. The bytes are written to the stream
+ * directly: a Blob of them would be copied to the browser's blob store and streamed back.
  */
 export async function inflateRawAsync(
   raw: Uint8Array,
   size: number,
 ): Promise<Uint8Array | null> {
-  const reader = new Blob([raw as Uint8Array<ArrayBuffer>])
-    .stream()
-    .pipeThrough(new DecompressionStream('deflate-raw'))
-    .getReader();
+  const stream = new DecompressionStream('deflate-raw');
+  const fed = feed(stream.writable, raw);
+  // A stream cancelled or broken fails the feeding too; its answer is the reader's.
+  fed.catch(() => undefined);
+  const reader = stream.readable.getReader();
   const out = new Uint8Array(size);
   let filled = 0;
   for (;;) {
@@ -46,5 +67,6 @@ export async function inflateRawAsync(
     out.set(value, filled);
     filled += value.length;
   }
+  await fed;
   return filled === size ? out : out.subarray(0, filled);
 }

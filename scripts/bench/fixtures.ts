@@ -198,6 +198,19 @@ function freeBoxVideo(path: string): void {
   }
 }
 
+/** The Word document of twenty deflated GPS photos: `npm run bench` and `npm run bench:ui` share it. */
+export const PHOTO_DOCX = 'document-135mb.docx';
+
+/** Writes the document of twenty ~5 MB GPS-tagged photos (stored, or deflated as Word does). */
+export function makePhotoDocx(path: string, stored = false): void {
+  const photo = join(BENCH_DIR, 'photo-5mb.jpg');
+  if (!existsSync(photo)) {
+    noiseImage(photo, '1960x1470', '97');
+    tag(photo);
+  }
+  makeBenchDocx(path, photo, stored);
+}
+
 export function benchCases(): BenchCase[] {
   mkdirSync(BENCH_DIR, { recursive: true });
   writeFileSync(
@@ -260,12 +273,7 @@ export function benchCases(): BenchCase[] {
       true,
       false,
     );
-    const docx = cached('document-135mb.docx', (p) => {
-      const photo = join(BENCH_DIR, 'photo-5mb.jpg');
-      noiseImage(photo, '1960x1470', '97');
-      tag(photo);
-      makeBenchDocx(p, photo);
-    });
+    const docx = cached(PHOTO_DOCX, (p) => makePhotoDocx(p));
     if (docx)
       cases.push({
         name: 'DOCX 20 photos',
@@ -276,14 +284,9 @@ export function benchCases(): BenchCase[] {
         inPlace: false,
         target: 'CLI >= 10x mat2',
       });
-    const stored = cached('document-135mb-stored.docx', (p) => {
-      const photo = join(BENCH_DIR, 'photo-5mb.jpg');
-      if (!existsSync(photo)) {
-        noiseImage(photo, '1960x1470', '97');
-        tag(photo);
-      }
-      makeBenchDocx(p, photo, true);
-    });
+    const stored = cached('document-135mb-stored.docx', (p) =>
+      makePhotoDocx(p, true),
+    );
     if (stored)
       cases.push({
         name: 'DOCX 20 photos, stored',

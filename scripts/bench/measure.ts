@@ -1,12 +1,19 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { openAsBlob, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { openFileAccess } from '../../cli/file-access';
-import { cleanPlan } from '../../workers/engine/index';
+import { nodeCodecs } from '../../cli/node-codecs';
+import { cleanPlan, lendHostCodecs } from '../../workers/engine/index';
 
 export interface ProcessFigure {
   readonly seconds: number;
+  /** User plus system CPU time of the run whose wall time is the median (GNU time), or null. */
+  readonly cpuSeconds: number | null;
   readonly maxRssMb: number | null;
 }
+
+/** The machine's one-minute load average, as `uptime` prints it: the bench shares the machine. */
+export const loadAverage = (): string => loadavg()[0]!.toFixed(2);
 
 export const RUNS = 3;
 
@@ -17,14 +24,16 @@ function median(values: number[]): number {
 
 /**
  * In-process engine time, output plan ready (verify-after-clean included), median of RUNS after
- * one warm-up: `blob` reads through Node's file Blob (what the issue names), `file` through the
- * file handle the CLI uses.
+ * one warm-up: `blob` reads through Node's file Blob (what the issue names) with the engine's own
+ * JavaScript, as in a browser without lent codecs; `file` through the file handle the CLI uses,
+ * with the Node codecs the CLI lends (`Buffer.indexOf`, zlib).
  */
 export async function engineMs(
   file: string,
   via: 'blob' | 'file',
 ): Promise<number> {
   const times: number[] = [];
+  lendHostCodecs(via === 'file' ? nodeCodecs() : {});
   for (let i = 0; i <= RUNS; i++) {
     const input =
       via === 'blob' ? await openAsBlob(file) : await openFileAccess(file);
@@ -38,6 +47,8 @@ export async function engineMs(
 
 const hasGnuTime =
   spawnSync('/usr/bin/time', ['-f', '%M', 'true']).status === 0;
+/** GNU time's last line: peak RSS in KB, user and system CPU seconds. */
+const TIME_FORMAT = '%M %U %S';
 
 export interface ProcessRunOptions {
   /** A file the command writes, removed before each run and after the last. */
@@ -59,26 +70,34 @@ export function processFigure(
     prepare?.();
     const start = performance.now();
     const result = hasGnuTime
-      ? spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], {
+      ? spawnSync('/usr/bin/time', ['-f', TIME_FORMAT, cmd, ...args], {
           encoding: 'utf8',
         })
       : spawnSync(cmd, args, { encoding: 'utf8' });
     const seconds = (performance.now() - start) / 1000;
     if (result.status !== 0) return null;
-    const rssKb = hasGnuTime
-      ? Number(result.stderr.trim().split('\n').at(-1))
-      : NaN;
+    const [rssKb, user, system] = hasGnuTime
+      ? result.stderr.trim().split('\n').at(-1)!.split(' ').map(Number)
+      : [];
+    const cpu = (user ?? NaN) + (system ?? NaN);
     figures.push({
       seconds,
-      maxRssMb: Number.isFinite(rssKb) ? rssKb / 1024 : null,
+      cpuSeconds: Number.isFinite(cpu) ? cpu : null,
+      maxRssMb: Number.isFinite(rssKb) ? rssKb! / 1024 : null,
     });
   }
   if (output) rmSync(output, { force: true });
-  const seconds = median(figures.map((f) => f.seconds));
+  const middle = [...figures].sort((a, b) => a.seconds - b.seconds)[
+    Math.floor(figures.length / 2)
+  ]!;
   const rss = figures
     .map((f) => f.maxRssMb)
     .filter((m): m is number => m !== null);
-  return { seconds, maxRssMb: rss.length ? Math.max(...rss) : null };
+  return {
+    seconds: middle.seconds,
+    cpuSeconds: middle.cpuSeconds,
+    maxRssMb: rss.length ? Math.max(...rss) : null,
+  };
 }
 
 export function toolVersion(cmd: string, args: string[]): string | null {

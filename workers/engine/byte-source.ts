@@ -45,6 +45,23 @@ export class ByteSource implements ByteReader {
     return this.input.read(offset, end - offset);
   }
 
+  /**
+   * Reads [offset, offset + into.length), clamped to the end of the file, into `into` when the
+   * input can (else into a fresh array): the result may be a view of `into`, valid until `into`
+   * is read into again.
+   */
+  async readInto(offset: number, into: Uint8Array): Promise<Uint8Array> {
+    const readInto = this.input.readInto?.bind(this.input);
+    if (!readInto) return this.read(offset, into.length);
+    if (offset < 0 || !Number.isSafeInteger(offset + into.length)) {
+      throw corrupt(`read out of range at ${offset}+${into.length}`);
+    }
+    const end = Math.min(this.size, offset + into.length);
+    if (offset >= end) return into.subarray(0, 0);
+    this.meter?.read(end - offset);
+    return readInto(offset, into.subarray(0, end - offset));
+  }
+
   /** Reads exactly `length` bytes or fails as corrupt: for fields the format says must be there. */
   async readExact(offset: number, length: number): Promise<Uint8Array> {
     if (offset + length > this.size)

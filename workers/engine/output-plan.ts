@@ -188,28 +188,36 @@ export function planAccess(
       made = { segment, bytes: await madeBytes(segment) };
     return made.bytes;
   };
-  return {
-    size,
-    async read(offset, length) {
-      const out = new Uint8Array(length);
-      let i = lastSegmentAtOrBefore(starts, offset);
-      let filled = 0;
-      while (filled < length && i < plan.length) {
-        const segment = plan[i]!;
-        const from = offset + filled - starts[i]!;
-        const take = Math.min(length - filled, segmentSize(segment) - from);
-        const bytes =
+  // The planned output's bytes go straight into the caller's array: a copied range is read into
+  // its place there, with no array of its own to copy from.
+  const readInto = async (offset: number, out: Uint8Array) => {
+    const length = out.length;
+    let i = lastSegmentAtOrBefore(starts, offset);
+    let filled = 0;
+    while (filled < length && i < plan.length) {
+      const segment = plan[i]!;
+      const from = offset + filled - starts[i]!;
+      const take = Math.min(length - filled, segmentSize(segment) - from);
+      const place = out.subarray(filled, filled + take);
+      if (segment.kind === 'copy' && input.readInto)
+        await input.readInto(segment.start + from, place);
+      else
+        place.set(
           segment.kind === 'copy'
             ? await input.read(segment.start + from, take)
             : segment.kind === 'bytes'
               ? segment.data.subarray(from, from + take)
-              : (await bytesOf(segment)).subarray(from, from + take);
-        out.set(bytes, filled);
-        filled += take;
-        i++;
-      }
-      return out;
-    },
+              : (await bytesOf(segment)).subarray(from, from + take),
+        );
+      filled += take;
+      i++;
+    }
+    return out;
+  };
+  return {
+    size,
+    read: (offset, length) => readInto(offset, new Uint8Array(length)),
+    readInto,
   };
 }
 

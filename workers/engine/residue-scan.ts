@@ -7,7 +7,8 @@
  * own (rebuilt headers, an Orientation-only EXIF) and are checked by the analysis instead.
  */
 import type { ByteSource } from './byte-source';
-import { ascii, indexOfBytes } from './bytes';
+import { ascii, indexOfBytes, startsWith } from './bytes';
+import { scanChunks } from './chunk-scan';
 import type { ByteRange } from './format-module';
 import type { OutputPlan } from './output-plan';
 
@@ -54,9 +55,44 @@ export function scannedRanges(
   return out;
 }
 
+/**
+ * Both Adobe namespaces begin with this: one search for it finds either (each search of a chunk
+ * costs about as much as reading it), then the hits are compared whole.
+ */
+const ADOBE_NAMESPACE_HEAD = ascii('http://ns.adobe.com/x');
+
+/** Whether `signature` starts at one of the `heads` found in `bytes`. */
+function startsAtOne(
+  bytes: Uint8Array,
+  heads: readonly number[],
+  signature: Uint8Array,
+): boolean {
+  return heads.some((at) => startsWith(bytes, signature, at));
+}
+
+function offsetsOf(bytes: Uint8Array, needle: Uint8Array): number[] {
+  const found: number[] = [];
+  for (
+    let i = indexOfBytes(bytes, needle);
+    i >= 0;
+    i = indexOfBytes(bytes, needle, i + 1)
+  )
+    found.push(i);
+  return found;
+}
+
+/** The first of SIGNATURES (in their order) that `bytes` holds, then an ID3v2 header, or null. */
 function signatureIn(bytes: Uint8Array): string | null {
+  let adobeHeads: number[] | undefined;
   for (const { name, bytes: signature } of SIGNATURES) {
-    if (indexOfBytes(bytes, signature) >= 0) return name;
+    const found = startsWith(signature, ADOBE_NAMESPACE_HEAD)
+      ? startsAtOne(
+          bytes,
+          (adobeHeads ??= offsetsOf(bytes, ADOBE_NAMESPACE_HEAD)),
+          signature,
+        )
+      : indexOfBytes(bytes, signature) >= 0;
+    if (found) return name;
   }
   for (
     let i = indexOfBytes(bytes, ID3);
@@ -88,20 +124,17 @@ export async function findResidue(
     if (total > UNDECLARED_SCAN_BYTES) return null;
   }
   for (const { start, end } of ranges) {
-    const step = (at: number) =>
-      src.read(at, Math.min(end, at + STEP_BYTES + OVERLAP_BYTES) - at);
-    // The next step is read while this one is searched, so the disk and the search overlap.
-    let next = step(start);
-    for (let at = start; at < end; at += STEP_BYTES) {
-      const bytes = await next;
-      if (at + STEP_BYTES < end) {
-        next = step(at + STEP_BYTES);
-        // Awaited on the next turn; a search that stops here leaves it unread, not unhandled.
-        next.catch(() => undefined);
-      }
-      const found = signatureIn(bytes);
-      if (found) return `${found} near ${at}`;
-    }
+    const found = await scanChunks(
+      src,
+      start,
+      end,
+      { stepBytes: STEP_BYTES, overlapBytes: OVERLAP_BYTES },
+      (bytes, at) => {
+        const name = signatureIn(bytes);
+        return name ? `${name} near ${at}` : undefined;
+      },
+    );
+    if (found) return found;
   }
   return null;
 }

@@ -20,7 +20,7 @@ export type CompareContent = (
   copy: Blob,
 ) => Promise<ContentOutcome>;
 
-function PartName({ part }: { part: PartComparison }) {
+function PartKind({ part }: { part: PartComparison }) {
   return (
     <FormattedMessage
       id={`report.content.part.${part.kind}`}
@@ -29,6 +29,20 @@ function PartName({ part }: { part: PartComparison }) {
         track: part.track ?? 0,
         handler: part.name ?? '',
         name: <bdi dir="ltr">{part.name ?? part.key}</bdi>,
+      }}
+    />
+  );
+}
+
+/** A part's name, after the archive member it is in, when it is in one. */
+function PartName({ part }: { part: PartComparison }) {
+  if (part.member === undefined) return <PartKind part={part} />;
+  return (
+    <FormattedMessage
+      id="report.content.in-member"
+      values={{
+        member: <bdi dir="ltr">{part.member}</bdi>,
+        part: <PartKind part={part} />,
       }}
     />
   );
@@ -106,9 +120,10 @@ function PartRow({ part }: { part: PartComparison }) {
 function Summary({ comparison }: { comparison: ContentComparison }) {
   if (comparison.error !== undefined || comparison.parts.length === 0) {
     const reason =
-      comparison.error === 'unsupported' || comparison.error === 'encrypted'
+      comparison.reason ??
+      (comparison.error === 'unsupported' || comparison.error === 'encrypted'
         ? comparison.error
-        : 'other';
+        : 'other');
     return <FormattedMessage id={`report.content.not-located.${reason}`} />;
   }
   const different = comparison.parts.filter(

@@ -93,6 +93,48 @@ describe('ContentHashes', () => {
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   });
 
+  it("names an archive member's part after the member", async () => {
+    const part = {
+      kind: 'image-data' as const,
+      key: 'trip/photo.jpg: image-data',
+      member: 'trip/photo.jpg',
+    };
+    show(
+      answer({
+        identical: true,
+        parts: [
+          {
+            ...part,
+            original: { ...part, bytes: 4096, sha256: A },
+            copy: { ...part, bytes: 4096, sha256: A },
+            identical: true,
+          },
+        ],
+      }),
+    );
+    expect(await screen.findByText('The part is identical.')).toBeTruthy();
+    const name = screen.getByText('trip/photo.jpg');
+    expect(name.tagName).toBe('BDI');
+    expect(name.parentElement!.textContent).toBe(
+      'trip/photo.jpg: Image data (4 KB)',
+    );
+  });
+
+  it('says why an SVG has no hashes', async () => {
+    show(
+      answer({
+        parts: [],
+        identical: false,
+        error: 'unsupported',
+        reason: 'edited-text',
+      }),
+    );
+    expect(
+      await screen.findByText(/no part kept whole that we could locate/),
+    ).toBeTruthy();
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+
   it('reads in Arabic with the hashes and file names kept left to right', async () => {
     show(answer(COMPARISON), 'ar');
     expect(await screen.findByText('المحتوى المحفوظ بايتًا بايتًا')).toBeTruthy();

@@ -195,6 +195,8 @@ const SAME_AS_PORTUGUESE: Readonly<Record<string, readonly MessageSet[]>> = {
   'report.field.thumbnail': ['it'], // Miniatura
   'report.summary.time': ['it'], // quando
   'report.content.original': ['en', 'en-GB', 'de', 'de-CH'], // Original
+  // Only placeholders: an archive member's name, then its part's.
+  'report.content.in-member': ['en', 'en-GB', 'de', 'de-CH', 'it', 'ar'],
 };
 
 /** Names, formats, acronyms, numbers, placeholders and punctuation: the same in every language. */

@@ -304,6 +304,13 @@ describe('content hashes of more formats', () => {
         compareContent(before, await hashContent(blobOf(changed), host))
           .identical,
       ).toBe(false);
+
+      // Half the file: an answer (a typed error, or parts), never a throw, never identical.
+      const cut = await hashContent(
+        blobOf(input.subarray(0, input.length >> 1)),
+        host,
+      );
+      expect(compareContent(before, cut).identical).toBe(false);
     },
   );
 });

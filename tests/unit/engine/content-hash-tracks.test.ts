@@ -14,6 +14,8 @@ import {
   hashContent,
   type Sha256Host,
 } from '../../../workers/engine/content-hash';
+import { nodeSha256 } from '../../../cli/content-hashes';
+import { interleave } from '../../../workers/engine/content-hash/read-ranges';
 import { CANARY } from '../../helpers/isobmff-fixtures';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
 import {
@@ -153,6 +155,10 @@ describe('content hashes of an MP4, track by track', () => {
     }
     expect(probedAfter.get(3)).not.toBe(probedBefore.get(3));
 
+    // The CLI's host hashes the tracks side by side in one pass: the same hashes.
+    expect(await hashContent(blobOf(input), nodeSha256)).toEqual(before);
+    expect(await hashContent(blobOf(cleaned.bytes), nodeSha256)).toEqual(after);
+
     const compared = compareContent(before, after);
     expect(compared.parts.map((p) => [p.key, p.identical])).toEqual([
       ['track 1', true],
@@ -174,5 +180,15 @@ describe('content hashes of an MP4, track by track', () => {
     const h = await hashContent(blobOf(fileBytes(path)), host);
     expect(h.parts.map((p) => p.kind)).toEqual(['media-data']);
     expect(h.parts[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+  it('parts are read together only when each keeps its order and none overlap', () => {
+    const r = (start: number, end: number) => ({ start, end });
+    expect(interleave([[r(0, 4), r(10, 14)], [r(5, 9)]])).toEqual([
+      { start: 0, end: 4, tag: 0 },
+      { start: 5, end: 9, tag: 1 },
+      { start: 10, end: 14, tag: 0 },
+    ]);
+    expect(interleave([[r(10, 14), r(0, 4)], [r(5, 9)]])).toBeNull();
+    expect(interleave([[r(0, 8)], [r(4, 12)]])).toBeNull();
   });
 });

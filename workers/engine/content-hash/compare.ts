@@ -7,6 +7,7 @@ export interface PartComparison {
   readonly key: string;
   readonly page?: number;
   readonly track?: number;
+  readonly member?: string;
   readonly name?: string;
   readonly original?: PartHash;
   readonly copy?: PartHash;
@@ -20,6 +21,7 @@ export interface ContentComparison {
   readonly identical: boolean;
   /** Why the content was not compared, from the original's (or else the copy's) hashing. */
   readonly error?: ContentHashes['error'];
+  readonly reason?: ContentHashes['reason'];
 }
 
 export function compareContent(
@@ -39,6 +41,7 @@ export function compareContent(
       key: o.key,
       ...(o.page === undefined ? {} : { page: o.page }),
       ...(o.track === undefined ? {} : { track: o.track }),
+      ...(o.member === undefined ? {} : { member: o.member }),
       ...(o.name === undefined ? {} : { name: o.name }),
       original: o,
       ...(c ? { copy: c } : {}),
@@ -51,11 +54,13 @@ export function compareContent(
       key: c.key,
       ...(c.page === undefined ? {} : { page: c.page }),
       ...(c.track === undefined ? {} : { track: c.track }),
+      ...(c.member === undefined ? {} : { member: c.member }),
       ...(c.name === undefined ? {} : { name: c.name }),
       copy: c,
       identical: false,
     });
   const error = original.error ?? copy.error;
+  const reason = original.reason ?? copy.reason;
   return {
     parts,
     identical:
@@ -63,5 +68,6 @@ export function compareContent(
       parts.length > 0 &&
       parts.every((p) => p.identical),
     ...(error === undefined ? {} : { error }),
+    ...(reason === undefined ? {} : { reason }),
   };
 }

@@ -35,6 +35,8 @@ export interface ContentPart {
   readonly key: string;
   /** The page a `page-content` or `page-image` part belongs to, from 1. */
   readonly page?: number;
+  /** The archive member the part is in, when the file is a zip archive of files. */
+  readonly member?: string;
   /** The track a `track-data` part holds, by its number in the movie. */
   readonly track?: number;
   /**

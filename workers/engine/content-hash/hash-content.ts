@@ -4,7 +4,8 @@
  * held as ranges, so memory follows the slice, not the file, wherever the host can hash in pieces.
  */
 import { ByteSource } from '../byte-source';
-import { isEngineError, throwIfAborted, type EngineErrorCode } from '../errors';
+import { isEngineError, type EngineErrorCode } from '../errors';
+import type { ByteRange } from '../engine-types';
 import type { FormatId } from '../format-catalog';
 import type { RandomAccess } from '../random-access';
 import {
@@ -12,10 +13,14 @@ import {
   type ContentKind,
   type ContentPart,
 } from './content-part';
-import { locateContent } from './locate';
+import {
+  locateContent,
+  UnlocatedContent,
+  type UnlocatedReason,
+} from './locate';
+import { interleave, rangeSlices, tagged } from './read-ranges';
 
-/** Bytes read at a time from a part held as ranges. */
-export const HASH_SLICE_BYTES = 4 * 1024 * 1024;
+export { HASH_SLICE_BYTES } from './read-ranges';
 
 /** A host's SHA-256: fed the part's bytes in order, answers the digest in lowercase hex. */
 export interface Sha256Host {
@@ -25,6 +30,18 @@ export interface Sha256Host {
    */
   readonly maxBytes: number;
   sha256(pieces: AsyncIterable<Uint8Array>, size: number): Promise<string>;
+  /**
+   * A hash fed in pieces that several can be fed side by side, where the host has one
+   * (`node:crypto`): then the ranges of all a file's parts are read in one pass.
+   */
+  start?(): Sha256Stream;
+}
+
+/** One SHA-256 in progress. */
+export interface Sha256Stream {
+  update(bytes: Uint8Array): void;
+  /** The digest in lowercase hex. */
+  digest(): string;
 }
 
 /** Why a part has no hash: a typed engine error, or larger than the host hashes. */
@@ -36,6 +53,7 @@ export interface PartHash {
   readonly key: string;
   readonly page?: number;
   readonly track?: number;
+  readonly member?: string;
   readonly name?: string;
   /** The part's length in bytes, when it was read. */
   readonly bytes?: number;
@@ -48,22 +66,65 @@ export interface ContentHashes {
   readonly format?: FormatId;
   readonly parts: readonly PartHash[];
   readonly error?: EngineErrorCode;
+  /** Why a known format's content is not located: it keeps no part whole (an SVG). */
+  readonly reason?: UnlocatedReason;
 }
 
-async function* slices(
+/** The bytes of one part's ranges, in order. */
+async function* partSlices(
   src: ByteSource,
-  part: ContentPart & { bytes: { kind: 'ranges' } },
+  ranges: readonly ByteRange[],
   signal?: AbortSignal,
 ) {
-  for (const r of part.bytes.ranges)
-    for (let at = r.start; at < r.end; at += HASH_SLICE_BYTES) {
-      throwIfAborted(signal);
-      yield await src.readExact(at, Math.min(HASH_SLICE_BYTES, r.end - at));
-    }
+  for await (const [, bytes] of rangeSlices(src, tagged(ranges, 0), signal))
+    yield bytes;
 }
 
 async function* once(bytes: Uint8Array) {
   yield bytes;
+}
+
+const namedPart = (part: ContentPart): PartHash => ({
+  kind: part.kind,
+  key: part.key,
+  ...(part.page === undefined ? {} : { page: part.page }),
+  ...(part.track === undefined ? {} : { track: part.track }),
+  ...(part.member === undefined ? {} : { member: part.member }),
+  ...(part.name === undefined ? {} : { name: part.name }),
+});
+
+type RangesPart = ContentPart & { bytes: { kind: 'ranges' } };
+
+const held = (part: ContentPart): part is RangesPart =>
+  part.bytes.kind === 'ranges';
+
+/**
+ * The parts held as ranges hashed side by side in one pass over the file, or null when the host
+ * cannot or the parts' ranges do not interleave in file order. A read that fails fails them all.
+ */
+async function hashTogether(
+  src: ByteSource,
+  parts: readonly RangesPart[],
+  host: Sha256Host,
+  signal?: AbortSignal,
+): Promise<PartHash[] | null> {
+  const lengths = parts.map((p) => rangesLength(p.bytes.ranges));
+  if (!host.start || lengths.some((n) => n > host.maxBytes)) return null;
+  const merged = interleave(parts.map((p) => p.bytes.ranges));
+  if (!merged) return null;
+  const streams = parts.map(() => host.start!());
+  try {
+    for await (const [tag, bytes] of rangeSlices(src, merged, signal))
+      streams[tag]!.update(bytes);
+  } catch (error) {
+    if (!isEngineError(error) || error.code === 'cancelled') throw error;
+    return parts.map((p) => ({ ...namedPart(p), error: error.code }));
+  }
+  return parts.map((p, i) => ({
+    ...namedPart(p),
+    bytes: lengths[i]!,
+    sha256: streams[i]!.digest(),
+  }));
 }
 
 async function hashPart(
@@ -72,20 +133,14 @@ async function hashPart(
   host: Sha256Host,
   signal?: AbortSignal,
 ): Promise<PartHash> {
-  const named: PartHash = {
-    kind: part.kind,
-    key: part.key,
-    ...(part.page === undefined ? {} : { page: part.page }),
-    ...(part.track === undefined ? {} : { track: part.track }),
-    ...(part.name === undefined ? {} : { name: part.name }),
-  };
+  const named = namedPart(part);
   try {
     if (part.bytes.kind === 'ranges') {
       const bytes = rangesLength(part.bytes.ranges);
       if (bytes > host.maxBytes)
         return { ...named, bytes, error: 'too-large-to-hash' };
       const sha256 = await host.sha256(
-        slices(src, { ...part, bytes: part.bytes }, signal),
+        partSlices(src, part.bytes.ranges, signal),
         bytes,
       );
       return { ...named, bytes, sha256 };
@@ -122,10 +177,20 @@ export async function hashContent(
       if (isEngineError(error)) throw error;
       return { parts: [], error: 'corrupt' };
     }
-    return { parts: [], error: error.code };
+    return {
+      parts: [],
+      error: error.code,
+      ...(error instanceof UnlocatedContent ? { reason: error.reason } : {}),
+    };
   }
+  const ranged = located.parts.filter(held);
+  const together =
+    ranged.length > 1 ? await hashTogether(src, ranged, host, signal) : null;
+  const hashed = new Map<ContentPart, PartHash>(
+    together ? ranged.map((part, i) => [part, together[i]!]) : [],
+  );
   const parts: PartHash[] = [];
   for (const part of located.parts)
-    parts.push(await hashPart(src, part, host, signal));
+    parts.push(hashed.get(part) ?? (await hashPart(src, part, host, signal)));
   return { format: located.format, parts };
 }

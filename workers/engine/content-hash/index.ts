@@ -6,10 +6,15 @@ export {
   type PartHash,
   type PartHashError,
   type Sha256Host,
+  type Sha256Stream,
 } from './hash-content';
 export {
   compareContent,
   type ContentComparison,
   type PartComparison,
 } from './compare';
-export { locateContent } from './locate';
+export {
+  locateContent,
+  UnlocatedContent,
+  type UnlocatedReason,
+} from './locate';

@@ -25,6 +25,7 @@ import {
   WAV_SAMPLE_CHUNKS,
   WEBP_IMAGE_CHUNKS,
 } from './riff-chunks';
+import { archiveContentParts } from './archive-members';
 import { asfPacketRanges } from './asf-data';
 import { bmpPixelRanges } from './bmp-pixels';
 import { flvTagRanges } from './flv-tags';
@@ -32,6 +33,16 @@ import { gifImageRanges } from './gif-images';
 import { jp2TileRanges } from './jp2-tiles';
 import { oggPacketRanges } from './ogg-packets';
 import { tiffStripRanges } from './tiff-strips';
+
+/** Why a format's content is not located although the format is known: nothing is kept whole. */
+export type UnlocatedReason = 'edited-text';
+
+/** Thrown by `locateContent` for a format that keeps no part byte for byte (SVG). */
+export class UnlocatedContent extends EngineError {
+  constructor(readonly reason: UnlocatedReason) {
+    super('unsupported', `no part is kept whole (${reason})`);
+  }
+}
 
 type RangeLocator = (src: ByteSource) => Promise<ByteRange[]>;
 
@@ -86,11 +97,13 @@ async function movieParts(src: ByteSource): Promise<ContentPart[]> {
 
 /**
  * The content parts of a file, or `unsupported` for a format whose content we do not locate
- * (SVG, legacy Office, plain zip archives).
+ * (legacy Office), or `UnlocatedContent` for one that keeps nothing whole.
  */
 export async function locateContent(
   src: ByteSource,
   signal?: AbortSignal,
+  /** How deep in archives `src` lies (archive-members.ts). */
+  depth = 0,
 ): Promise<{ format: FormatId; parts: ContentPart[] }> {
   const [, sniffed] = await identify(src);
   const format = sniffed.id;
@@ -103,12 +116,23 @@ export async function locateContent(
       parts: [{ kind, key: kind, bytes: { kind: 'ranges', ranges } }],
     };
   }
+  // An SVG is one text the cleaner edits where the metadata is (comments, `<metadata>`, unknown
+  // attributes): no part of it is copied whole, so there is nothing kept byte for byte to show.
+  if (format === 'svg') throw new UnlocatedContent('edited-text');
   if (format === 'mp4' || format === 'mov')
     return { format, parts: await movieParts(src) };
   if (format === 'pdf')
     return { format, parts: await pdfContentParts(src, signal) };
-  if (isPackage(format))
-    return { format, parts: await packageContentParts(src, signal) };
+  if (isPackage(format) || format === 'zip') {
+    // A zip that is no Office, OpenDocument or EPUB package is an archive of files, whatever id
+    // the sniffer gave it before the analysis read its members.
+    const parts = await packageContentParts(src, signal);
+    return {
+      format: parts ? format : 'zip',
+      parts:
+        parts ?? (await archiveContentParts(src, locateContent, signal, depth)),
+    };
+  }
   throw new EngineError(
     'unsupported',
     `the content of ${format} files is not located`,

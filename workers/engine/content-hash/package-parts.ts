@@ -44,11 +44,11 @@ export const isPackage = (id: FormatId): boolean =>
  * `[Content_Types].xml` (ECMA-376 Part 2, 10.1.2.2), `META-INF/container.xml` (EPUB OCF 3.3,
  * 4.2.6.3.1), `content.xml` (ODF 1.3 Part 2, 3.1).
  */
-function patternsFor(names: ReadonlySet<string>): readonly RegExp[] {
+function patternsFor(names: ReadonlySet<string>): readonly RegExp[] | null {
   if (names.has('[Content_Types].xml')) return OOXML_CONTENT;
   if (names.has('META-INF/container.xml')) return EPUB_CONTENT;
   if (names.has('content.xml')) return ODF_CONTENT;
-  throw new EngineError('unsupported', 'a zip package of no known family');
+  return null;
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47];
@@ -75,14 +75,18 @@ function memberContent(src: ByteSource, entry: ZipEntry) {
   };
 }
 
-/** The package's content members, in name order so the original and its copy pair up. */
+/**
+ * The package's content members, in name order so the original and its copy pair up; null for a
+ * zip of no package family, an archive of files.
+ */
 export async function packageContentParts(
   src: ByteSource,
   signal?: AbortSignal,
-): Promise<ContentPart[]> {
+): Promise<ContentPart[] | null> {
   const zip = await readZip(src);
   throwIfAborted(signal);
   const patterns = patternsFor(new Set(zip.byName.keys()));
+  if (!patterns) return null;
   return zip.entries
     .filter((e) => patterns.some((p) => p.test(e.name)))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))

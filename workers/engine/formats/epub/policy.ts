@@ -14,11 +14,12 @@ import {
   decodeEntities,
   localName,
   walkXml,
-  XmlEdits,
 } from '../../shared/xml';
 import {
   METHOD_STORED,
+  noRules,
   resolvePart,
+  resultRules,
   type MemberRule,
   type PackagePlan,
   type PackageReader,
@@ -105,8 +106,6 @@ function manifestOf(xml: string): {
   return { items, links };
 }
 
-const noEdits = () => ({ edits: new XmlEdits(), findings: [] as Finding[] });
-
 export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
   if (pkg.find(ENCRYPTION))
     throw new EngineError(
@@ -170,7 +169,7 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
     rules.set(opf, {
       kind: 'xml',
       namespaces: EPUB_NAMESPACES,
-      rules: () => r,
+      rules: resultRules(() => r),
     });
   }
   for (const { entry, type } of items.values()) {
@@ -178,25 +177,26 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
       rules.set(entry, {
         kind: 'xml',
         namespaces: XHTML_NAMESPACES,
-        rules: (text) => rewriteXhtml(entry.name, text),
+        rules: resultRules((text) => rewriteXhtml(entry.name, text)),
       });
     else if (type.toLowerCase() === NCX_TYPE)
       rules.set(entry, {
         kind: 'xml',
         namespaces: EPUB_NAMESPACES,
-        rules: (text) =>
+        rules: resultRules((text) =>
           rewriteNcx(entry.name, text, identifierReplaced ? freshId : null),
+        ),
       });
     else rules.set(entry, { kind: 'content' });
   }
   rules.set(container, {
     kind: 'xml',
     namespaces: EPUB_NAMESPACES,
-    rules: noEdits,
+    rules: noRules,
   });
   const displayOptions = pkg.find(APPLE_DISPLAY_OPTIONS);
   if (displayOptions && !rules.has(displayOptions))
-    rules.set(displayOptions, { kind: 'xml', rules: noEdits });
+    rules.set(displayOptions, { kind: 'xml', rules: noRules });
   rules.set(
     mimetype,
     mimetype.method === METHOD_STORED

@@ -10,7 +10,8 @@
 import type { ByteSource } from '../../byte-source';
 import type { ByteRange } from '../../format-module';
 import { indexOfBytes } from '../../bytes';
-import { corrupt, throwIfAborted } from '../../errors';
+import { scanChunks } from '../../chunk-scan';
+import { corrupt } from '../../errors';
 import { MARKER_PREFIX, STUFFED, isRestart } from './markers';
 
 const SCAN_CHUNK_BYTES = 4 * 1024 * 1024;
@@ -47,26 +48,21 @@ export async function findScanEnd(
   from: number,
   ctx: ScanContext,
 ): Promise<FoundMarker> {
-  let at = from;
-  // The next chunk is read while this one is searched, so the disk and the search overlap. A
-  // read started ahead may fail (cancelled) after the scan has already stopped for another
-  // reason: it is marked handled at once, and still throws where it is awaited.
-  const readAhead = (offset: number): Promise<Uint8Array> => {
-    const read = src.read(offset, SCAN_CHUNK_BYTES);
-    read.catch(() => undefined);
-    return read;
-  };
-  let pending = readAhead(at);
-  while (at < src.size - 1) {
-    throwIfAborted(ctx.signal);
-    const chunk = await pending;
-    // The chunk's last byte may be an 0xFF whose partner is in the next chunk: read it again.
-    const next = at + chunk.length - 1;
-    pending = readAhead(next);
-    const i = markerIndex(chunk);
-    if (i !== -1) return { offset: at + i, marker: chunk[i + 1]! };
-    // The reads through `src` report the scan's progress.
-    at = next;
-  }
+  // A chunk's last byte may be an 0xFF whose partner is in the next chunk: it is read again.
+  const found = await scanChunks(
+    src,
+    from,
+    src.size,
+    {
+      stepBytes: SCAN_CHUNK_BYTES - 1,
+      overlapBytes: 1,
+      ...(ctx.signal && { signal: ctx.signal }),
+    },
+    (chunk, at): FoundMarker | undefined => {
+      const i = markerIndex(chunk);
+      return i === -1 ? undefined : { offset: at + i, marker: chunk[i + 1]! };
+    },
+  );
+  if (found) return found;
   throw corrupt('the image data ends without an end-of-image marker');
 }

@@ -15,19 +15,19 @@ import {
   decodeEntities,
   isUnknownName,
   walkXml,
-  XmlEdits,
   type XmlElement,
 } from '../../shared/xml';
 import {
   looksNested,
   METHOD_STORED,
+  noRules,
   type MemberRule,
   type PackagePlan,
   type PackageReader,
   type ZipEntry,
 } from '../../shared/zip';
 import { odfKind } from './kind';
-import { MANIFEST, manifestEdits } from './manifest';
+import { MANIFEST, manifestRules } from './manifest';
 import { ODF_NAMESPACES } from './namespaces';
 import { metaFindings, minimalMeta, odfPartRules } from './rules';
 
@@ -176,7 +176,7 @@ export async function odfPolicy(
             : {
                 kind: 'xml',
                 namespaces: ODF_NAMESPACES,
-                rules: () => ({ edits: new XmlEdits(), findings: [] }),
+                rules: noRules,
               },
         );
         continue;
@@ -186,11 +186,14 @@ export async function odfPolicy(
       rules.set(entry, {
         kind: 'xml',
         namespaces: ODF_NAMESPACES,
-        rules: (text) => {
-          const r = odfPartRules(name, text, {
-            userFieldUses: userFieldUses(folder),
-          });
-          const found = [...r.findings];
+        rules: (text, edits) => {
+          const rules = odfPartRules(
+            name,
+            text,
+            { userFieldUses: userFieldUses(folder) },
+            edits,
+          );
+          const found: Finding[] = [];
           if (/^Object \d+\/content\.xml$/i.test(name))
             found.push(
               finding(
@@ -205,7 +208,7 @@ export async function odfPolicy(
             found.push(
               finding('document.content', 'macros', name, undefined, 'review'),
             );
-          return { edits: r.edits, findings: found };
+          return [rules, { done: () => found }];
         },
       });
       continue;
@@ -234,22 +237,7 @@ export async function odfPolicy(
   rules.set(manifestEntry, {
     kind: 'xml',
     namespaces: ODF_NAMESPACES,
-    rules: (xml) => {
-      const edits = manifestEdits(xml, remaining);
-      return {
-        edits,
-        findings: edits.size
-          ? [
-              finding(
-                'other.data',
-                'manifest entries',
-                MANIFEST,
-                String(edits.size),
-              ),
-            ]
-          : [],
-      };
-    },
+    rules: (_xml, edits) => [manifestRules(remaining, edits)],
   });
   return { rules, findings, first: mimetypeEntry, format };
 }

@@ -13,8 +13,9 @@ import {
   localName,
   walkXml,
   withoutFolders,
-  XmlEdits,
+  type XmlEdits,
 } from '../../shared/xml';
+import type { XmlPass } from '../../shared/zip';
 import { HiddenContent, type HiddenOptions } from './hidden';
 import { ODF_NAMESPACES } from './namespaces';
 
@@ -65,17 +66,13 @@ const PATH_FIELDS = new Set(['text:file-name', 'text:template-name']);
  */
 const NAME_FIELDS = /^text:(author-name|author-initials|sender-[a-z-]+)$/;
 
-export interface PartResult {
-  readonly edits: XmlEdits;
-  readonly findings: Finding[];
-}
-
+/** A part's rules as its visitor in the part's single walk; its edits go into `edits`. */
 export function odfPartRules(
   name: string,
   xml: string,
   options: HiddenOptions,
-): PartResult {
-  const edits = new XmlEdits();
+  edits: XmlEdits,
+): XmlPass {
   const findings: Finding[] = [];
   const hidden = new HiddenContent(name, edits, options);
   const isSettings = /(^|\/)settings\.xml$/i.test(name);
@@ -84,146 +81,150 @@ export function odfPartRules(
   let annotations = 0;
   let notes = '';
   const nameFields = new Set<string>();
-  walkXml(
-    xml,
-    {
-      open(el) {
-        hidden.open(el);
-        for (const a of el.attributes) {
-          if (SESSION_IDS.has(a.name)) {
-            edits.remove(a.start, a.end);
-            rsids++;
-          }
+  return {
+    open(el) {
+      hidden.open(el);
+      for (const a of el.attributes) {
+        if (SESSION_IDS.has(a.name)) {
+          edits.remove(a.start, a.end);
+          rsids++;
         }
-        if (ANNOTATIONS.has(el.name)) annotations++;
-        // A linked picture or object on the author's disk keeps only its file name.
-        const href = attribute(el, 'xlink:href');
-        if (href && holdsLocalPath(href.raw)) {
-          edits.replace(
-            href.valueStart,
-            href.valueEnd,
-            withoutFolders(href.raw),
+      }
+      if (ANNOTATIONS.has(el.name)) annotations++;
+      // A linked picture or object on the author's disk keeps only its file name.
+      const href = attribute(el, 'xlink:href');
+      if (href && holdsLocalPath(href.raw)) {
+        edits.replace(href.valueStart, href.valueEnd, withoutFolders(href.raw));
+        findings.push(
+          finding(
+            'identifier.file-name',
+            'linked file',
+            name,
+            decodeEntities(href.raw),
+          ),
+        );
+      }
+    },
+    close(el) {
+      hidden.close(el);
+      const n = el.name;
+      if (TRACKED_LOGS.has(n)) {
+        edits.remove(el.start, el.end);
+        changes += el.children;
+      } else if (CHANGE_MARKS.has(n)) {
+        edits.remove(el.start, el.end);
+      } else if (
+        ANNOTATION_PEOPLE.has(n) &&
+        ANNOTATIONS.has(el.parent?.name ?? '')
+      ) {
+        edits.remove(el.start, el.end);
+        findings.push(
+          finding(
+            n === 'dc:date' ? 'time.date' : 'author.person',
+            n,
+            `${name} / annotation`,
+            decodeEntities(el.text),
+          ),
+        );
+      } else if (isSettings && n === 'config:config-item') {
+        const key = attribute(el, 'config:name')?.raw ?? '';
+        if (IDENTIFYING_SETTINGS.has(key)) {
+          edits.remove(el.start, el.end);
+          const value = decodeEntities(el.text).trim();
+          findings.push(
+            finding(
+              settingField(key),
+              key,
+              name,
+              key === 'PrinterSetup' ? undefined : value || undefined,
+            ),
           );
+        } else if (holdsLocalPath(el.text)) {
+          // Any other setting naming a place on the author's disk keeps only the file name.
+          const text = xml.slice(el.openEnd, el.closeStart);
+          edits.replace(el.openEnd, el.closeStart, withoutFolders(text));
           findings.push(
             finding(
               'identifier.file-name',
-              'linked file',
+              key,
               name,
-              decodeEntities(href.raw),
+              decodeEntities(el.text).trim(),
             ),
           );
         }
-      },
-      close(el) {
-        hidden.close(el);
-        const n = el.name;
-        if (TRACKED_LOGS.has(n)) {
-          edits.remove(el.start, el.end);
-          changes += el.children;
-        } else if (CHANGE_MARKS.has(n)) {
-          edits.remove(el.start, el.end);
-        } else if (
-          ANNOTATION_PEOPLE.has(n) &&
-          ANNOTATIONS.has(el.parent?.name ?? '')
-        ) {
-          edits.remove(el.start, el.end);
+      } else if (
+        n === 'text:p' &&
+        within(el, 'presentation:notes') &&
+        notes.length < 500
+      ) {
+        notes += ` ${decodeEntities(el.text)}`;
+      } else if (PATH_FIELDS.has(n) && el.children === 0) {
+        // The shown path of the file or its template (document fields, section 7.3): on
+        // another machine it updates to its own; the file name is all that stays of the author's.
+        const text = xml.slice(el.openEnd, el.closeStart);
+        if (holdsLocalPath(decodeEntities(text))) {
+          edits.replace(el.openEnd, el.closeStart, withoutFolders(text));
           findings.push(
-            finding(
-              n === 'dc:date' ? 'time.date' : 'author.person',
-              n,
-              `${name} / annotation`,
-              decodeEntities(el.text),
-            ),
+            finding('identifier.file-name', n, name, decodeEntities(text)),
           );
-        } else if (isSettings && n === 'config:config-item') {
-          const key = attribute(el, 'config:name')?.raw ?? '';
-          if (IDENTIFYING_SETTINGS.has(key)) {
-            edits.remove(el.start, el.end);
-            const value = decodeEntities(el.text).trim();
-            findings.push(
-              finding(
-                settingField(key),
-                key,
-                name,
-                key === 'PrinterSetup' ? undefined : value || undefined,
-              ),
-            );
-          } else if (holdsLocalPath(el.text)) {
-            // Any other setting naming a place on the author's disk keeps only the file name.
-            const text = xml.slice(el.openEnd, el.closeStart);
-            edits.replace(el.openEnd, el.closeStart, withoutFolders(text));
-            findings.push(
-              finding(
-                'identifier.file-name',
-                key,
-                name,
-                decodeEntities(el.text).trim(),
-              ),
-            );
-          }
-        } else if (
-          n === 'text:p' &&
-          within(el, 'presentation:notes') &&
-          notes.length < 500
-        ) {
-          notes += ` ${decodeEntities(el.text)}`;
-        } else if (PATH_FIELDS.has(n) && el.children === 0) {
-          // The shown path of the file or its template (document fields, section 7.3): on
-          // another machine it updates to its own; the file name is all that stays of the author's.
-          const text = xml.slice(el.openEnd, el.closeStart);
-          if (holdsLocalPath(decodeEntities(text))) {
-            edits.replace(el.openEnd, el.closeStart, withoutFolders(text));
-            findings.push(
-              finding('identifier.file-name', n, name, decodeEntities(text)),
-            );
-          }
-        } else if (NAME_FIELDS.test(n) && el.text.trim()) {
-          nameFields.add(decodeEntities(el.text).trim());
         }
-      },
+      } else if (NAME_FIELDS.test(n) && el.text.trim()) {
+        nameFields.add(decodeEntities(el.text).trim());
+      }
     },
-    ODF_NAMESPACES,
-  );
-  if (rsids)
-    findings.push(
-      finding('history.edit-sessions', 'officeooo:rsid', name, String(rsids)),
-    );
-  if (changes)
-    findings.push(
-      finding('history.changes', TRACKED_CHANGES, name, `${changes} accepted`),
-    );
-  if (annotations)
-    findings.push(
-      finding(
-        'document.content',
-        'annotations',
-        name,
-        String(annotations),
-        'review',
-      ),
-    );
-  if (nameFields.size)
-    findings.push(
-      finding(
-        'author.person',
-        'fields showing a name',
-        name,
-        [...nameFields].join(', '),
-        'review',
-      ),
-    );
-  if (notes.trim())
-    findings.push(
-      finding(
-        'document.content',
-        'speaker notes',
-        name,
-        notes.trim(),
-        'review',
-      ),
-    );
-  findings.push(...hidden.findings());
-  return { edits, findings };
+    done: () => {
+      if (rsids)
+        findings.push(
+          finding(
+            'history.edit-sessions',
+            'officeooo:rsid',
+            name,
+            String(rsids),
+          ),
+        );
+      if (changes)
+        findings.push(
+          finding(
+            'history.changes',
+            TRACKED_CHANGES,
+            name,
+            `${changes} accepted`,
+          ),
+        );
+      if (annotations)
+        findings.push(
+          finding(
+            'document.content',
+            'annotations',
+            name,
+            String(annotations),
+            'review',
+          ),
+        );
+      if (nameFields.size)
+        findings.push(
+          finding(
+            'author.person',
+            'fields showing a name',
+            name,
+            [...nameFields].join(', '),
+            'review',
+          ),
+        );
+      if (notes.trim())
+        findings.push(
+          finding(
+            'document.content',
+            'speaker notes',
+            name,
+            notes.trim(),
+            'review',
+          ),
+        );
+      findings.push(...hidden.findings());
+      return findings;
+    },
+  };
 }
 
 function within(

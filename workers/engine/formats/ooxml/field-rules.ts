@@ -11,12 +11,11 @@ import {
   attribute,
   decodeEntities,
   holdsLocalPath,
-  walkXml,
   withoutFolders,
-  XmlEdits,
+  type XmlEdits,
   type XmlElement,
 } from '../../shared/xml';
-import { OOXML_NAMESPACES } from './namespaces';
+import type { XmlPass } from '../../shared/zip';
 
 const WORD_STORY =
   /^word\/(document|header\d*|footer\d*|footnotes|endnotes|glossary\/document)\.xml$/i;
@@ -38,59 +37,58 @@ interface OpenField {
   showsPath?: boolean;
 }
 
+/** The field rules, as a visitor in the part's single walk. */
 export function fieldRules(
   name: string,
   xml: string,
   edits: XmlEdits,
-): Finding[] {
+): XmlPass {
   const findings: Finding[] = [];
   const names = new Set<string>();
   const complex: OpenField[] = [];
   const simple: string[] = [];
   const showsPath = (f: OpenField) => f.showsPath || PATH_FIELD.test(f.instr);
   const shown = () => complex.filter((f) => f.inResult);
-  walkXml(
-    xml,
-    {
-      open(el) {
-        if (el.name === 'w:fldSimple')
-          simple.push(decodeEntities(attribute(el, 'w:instr')?.raw ?? ''));
-        else if (el.name === 'w:fldChar') {
-          const type = attribute(el, 'w:fldCharType')?.raw;
-          if (type === 'begin' && complex.length < MAX_FIELD_DEPTH)
-            complex.push({ instr: '', inResult: false });
-          else if (type === 'separate' && complex.length)
-            complex.at(-1)!.inResult = true;
-          else if (type === 'end') {
-            const done = complex.pop();
-            const outer = complex.at(-1);
-            if (done && outer && !outer.inResult && showsPath(done))
-              outer.showsPath = true;
-          }
+  return {
+    open(el) {
+      if (el.name === 'w:fldSimple')
+        simple.push(decodeEntities(attribute(el, 'w:instr')?.raw ?? ''));
+      else if (el.name === 'w:fldChar') {
+        const type = attribute(el, 'w:fldCharType')?.raw;
+        if (type === 'begin' && complex.length < MAX_FIELD_DEPTH)
+          complex.push({ instr: '', inResult: false });
+        else if (type === 'separate' && complex.length)
+          complex.at(-1)!.inResult = true;
+        else if (type === 'end') {
+          const done = complex.pop();
+          const outer = complex.at(-1);
+          if (done && outer && !outer.inResult && showsPath(done))
+            outer.showsPath = true;
         }
-      },
-      close(el) {
-        if (el.name === 'w:fldSimple') simple.pop();
-        else if (el.name === 'w:instrText' && complex.length) {
-          const field = complex.at(-1)!;
-          if (field.instr.length < MAX_INSTRUCTION_CHARS)
-            field.instr += decodeEntities(el.text);
-        } else if (el.name === 'w:t') result(el);
-      },
+      }
     },
-    OOXML_NAMESPACES,
-  );
-  if (names.size)
-    findings.push(
-      finding(
-        'author.person',
-        'fields showing a name',
-        name,
-        [...names].join(', '),
-        'review',
-      ),
-    );
-  return findings;
+    close(el) {
+      if (el.name === 'w:fldSimple') simple.pop();
+      else if (el.name === 'w:instrText' && complex.length) {
+        const field = complex.at(-1)!;
+        if (field.instr.length < MAX_INSTRUCTION_CHARS)
+          field.instr += decodeEntities(el.text);
+      } else if (el.name === 'w:t') result(el);
+    },
+    done() {
+      if (names.size)
+        findings.push(
+          finding(
+            'author.person',
+            'fields showing a name',
+            name,
+            [...names].join(', '),
+            'review',
+          ),
+        );
+      return findings;
+    },
+  };
 
   function result(el: XmlElement): void {
     const open = shown();

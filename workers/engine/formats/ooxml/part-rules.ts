@@ -13,22 +13,16 @@ import {
   attribute,
   decodeEntities,
   localName,
-  walkXml,
-  XmlEdits,
+  type XmlEdits,
   type XmlElement,
 } from '../../shared/xml';
-import { OOXML_NAMESPACES } from './namespaces';
+import type { XmlPass } from '../../shared/zip';
 
 export interface PartContext {
   /** Relationship ids of this part whose targets are removed: elements naming them go too. */
   readonly removedIds: ReadonlySet<string>;
   /** PowerPoint's slide size (EMU), for content placed off the slide. */
   readonly slideSize?: { cx: number; cy: number };
-}
-
-export interface PartResult {
-  readonly edits: XmlEdits;
-  readonly findings: Finding[];
 }
 
 /** Word's tracked changes whose content stays (accepted insertions and moves). */
@@ -122,12 +116,12 @@ class Counter {
   }
 }
 
+/** The rules of every Office XML part, as its visitor in the part's single walk. */
 export function partRules(
   name: string,
-  xml: string,
   ctx: PartContext,
-): PartResult {
-  const edits = new XmlEdits();
+  edits: XmlEdits,
+): XmlPass {
   const findings: Finding[] = [];
   const removedChildren = new Map<XmlElement, number>();
   const marked = new Set<XmlElement>();
@@ -155,205 +149,198 @@ export function partRules(
     if (el.closeStart < el.end) edits.remove(el.closeStart, el.end);
   };
 
-  walkXml(
-    xml,
-    {
-      open(el) {
-        for (const a of el.attributes) {
-          if (el.name === 'w:permStart' && a.name === 'w:ed') {
-            // A range-permission's single editor (ECMA-376 Part 1, 17.13.7.2): a person's name.
-            edits.remove(a.start, a.end);
-            findings.push(
-              finding(
-                'author.person',
-                'w:permStart w:ed',
-                name,
-                decodeEntities(a.raw),
-              ),
-            );
-          } else if (a.name.startsWith('w:rsid')) {
-            edits.remove(a.start, a.end);
-            removed.add('rsid');
-          } else if (/^xr\d*:uid$/.test(a.name)) {
-            edits.remove(a.start, a.end);
-            removed.add('uid');
-          } else if (
-            localName(el.name) === 'fileVersion' &&
-            FILE_VERSION_BUILD.has(a.name)
-          ) {
-            edits.remove(a.start, a.end);
-            removed.add('build');
-          } else if (a.name.startsWith('r:') && ctx.removedIds.has(a.raw)) {
-            if (localName(el.name) === 'pageSetup')
-              edits.remove(a.start, a.end);
-            else marked.add(el);
-          }
-        }
-        const personName = PERSON_NAME[el.name];
-        if (personName !== undefined) {
-          const person = attribute(el, personName)?.raw;
-          if (person) people.push(decodeEntities(person));
-        }
-        if (DROP.has(el.name) || UNWRAP.has(el.name)) {
-          const author = attribute(el, 'w:author')?.raw;
-          if (author) authors.add(decodeEntities(author));
-        }
-        if (
-          isSlide &&
-          el.name === 'p:sld' &&
-          attribute(el, 'show')?.raw === '0'
-        )
-          review.add('hidden slide');
-        if (isSheet && (el.name === 'row' || el.name === 'col'))
-          if (isTrue(attribute(el, 'hidden')?.raw))
-            review.add(`hidden ${el.name}`);
-        if (el.name === 'sheet') {
-          const state = attribute(el, 'state')?.raw;
-          if (state === 'hidden' || state === 'veryHidden')
-            findings.push(
-              finding(
-                'document.content',
-                'hidden sheet',
-                name,
-                decodeEntities(attribute(el, 'name')?.raw ?? ''),
-                'review',
-              ),
-            );
-        }
-        if (isSlide && (el.name === 'a:off' || el.name === 'a:ext')) {
-          const parent = el.parent;
-          if (parent && /:xfrm$/.test(parent.name) && !within(el, GROUPS)) {
-            if (el.name === 'a:off') {
-              offSlide.x = Number(attribute(el, 'x')?.raw);
-              offSlide.y = Number(attribute(el, 'y')?.raw);
-            } else {
-              offSlide.cx = Number(attribute(el, 'cx')?.raw);
-              offSlide.cy = Number(attribute(el, 'cy')?.raw);
-            }
-          }
-        }
-      },
-      close(el) {
-        const n = el.name;
-        const selfClosing =
-          el.closeStart === el.openEnd && el.end === el.openEnd;
-        if (dropAtClose.has(el)) {
-          remove(el);
-        } else if (PEOPLE.has(n)) {
-          remove(el);
+  return {
+    open(el) {
+      for (const a of el.attributes) {
+        if (el.name === 'w:permStart' && a.name === 'w:ed') {
+          // A range-permission's single editor (ECMA-376 Part 1, 17.13.7.2): a person's name.
+          edits.remove(a.start, a.end);
           findings.push(
             finding(
               'author.person',
-              n,
+              'w:permStart w:ed',
               name,
-              people.splice(0).join(', ') || undefined,
+              decodeEntities(a.raw),
             ),
           );
-        } else if (COMMENT_LISTS.has(n)) {
-          remove(el);
-          findings.push(finding('content.comment', n, name));
-        } else if (marked.has(el)) {
-          remove(el);
-          removed.add('reference to a removed part');
-        } else if (n === 'w:rsids' || n === 'w:nsid') {
-          remove(el);
-          removed.add(n === 'w:rsids' ? 'rsid list' : 'nsid');
-        } else if (ID_ELEMENTS.has(n)) {
-          remove(el);
-          removed.add(n);
-        } else if (n === 'x15ac:absPath') {
-          const wrapper = ancestor(el, 'mc:AlternateContent');
-          if (wrapper) dropAtClose.add(wrapper);
-          else remove(el);
+        } else if (a.name.startsWith('w:rsid')) {
+          edits.remove(a.start, a.end);
+          removed.add('rsid');
+        } else if (/^xr\d*:uid$/.test(a.name)) {
+          edits.remove(a.start, a.end);
+          removed.add('uid');
+        } else if (
+          localName(el.name) === 'fileVersion' &&
+          FILE_VERSION_BUILD.has(a.name)
+        ) {
+          edits.remove(a.start, a.end);
+          removed.add('build');
+        } else if (a.name.startsWith('r:') && ctx.removedIds.has(a.raw)) {
+          if (localName(el.name) === 'pageSetup') edits.remove(a.start, a.end);
+          else marked.add(el);
+        }
+      }
+      const personName = PERSON_NAME[el.name];
+      if (personName !== undefined) {
+        const person = attribute(el, personName)?.raw;
+        if (person) people.push(decodeEntities(person));
+      }
+      if (DROP.has(el.name) || UNWRAP.has(el.name)) {
+        const author = attribute(el, 'w:author')?.raw;
+        if (author) authors.add(decodeEntities(author));
+      }
+      if (isSlide && el.name === 'p:sld' && attribute(el, 'show')?.raw === '0')
+        review.add('hidden slide');
+      if (isSheet && (el.name === 'row' || el.name === 'col'))
+        if (isTrue(attribute(el, 'hidden')?.raw))
+          review.add(`hidden ${el.name}`);
+      if (el.name === 'sheet') {
+        const state = attribute(el, 'state')?.raw;
+        if (state === 'hidden' || state === 'veryHidden')
           findings.push(
             finding(
-              'identifier.file-name',
-              'absPath',
+              'document.content',
+              'hidden sheet',
               name,
-              decodeEntities(attribute(el, 'url')?.raw ?? ''),
+              decodeEntities(attribute(el, 'name')?.raw ?? ''),
+              'review',
             ),
           );
-        } else if (DROP.has(n) || UNWRAP.has(n)) {
-          tracked++;
-          if (n === 'w:del' && el.parent?.name === 'w:trPr') {
-            const row = ancestor(el, 'w:tr');
-            if (row) dropAtClose.add(row);
-            else remove(el);
-          } else if (DROP.has(n) || selfClosing) remove(el);
-          else unwrap(el);
-        } else if (MARKS.has(n)) {
-          remove(el);
-        } else if (COMMENT_ANCHORS.has(n)) {
-          remove(el);
-          removed.add('comment anchor');
-        } else if (/:ext$/.test(n) && el.children > 0) {
-          if ((removedChildren.get(el) ?? 0) === el.children) remove(el);
-        } else if (n === 'w:r') {
-          const gone = removedChildren.get(el) ?? 0;
-          const props = runProps.get(el) ?? 0;
-          if (gone > 0 && el.children === gone + props) remove(el);
-        } else if (n === 'w:rPr' && el.parent?.name === 'w:r') {
-          runProps.set(el.parent, 1);
+      }
+      if (isSlide && (el.name === 'a:off' || el.name === 'a:ext')) {
+        const parent = el.parent;
+        if (parent && /:xfrm$/.test(parent.name) && !within(el, GROUPS)) {
+          if (el.name === 'a:off') {
+            offSlide.x = Number(attribute(el, 'x')?.raw);
+            offSlide.y = Number(attribute(el, 'y')?.raw);
+          } else {
+            offSlide.cx = Number(attribute(el, 'cx')?.raw);
+            offSlide.cy = Number(attribute(el, 'cy')?.raw);
+          }
         }
-        if (
-          n === 'w:vanish' &&
-          el.parent?.parent?.name === 'w:r' &&
-          !within(el, DELETED)
-        )
-          review.add('hidden text');
-        if ((n === 'w:t' && isHeaderFooter) || (n === 'a:t' && isNotes))
-          if (storyText.length < 50) storyText.push(decodeEntities(el.text));
-        if (isSlide && /:xfrm$/.test(n) && offSlide.x !== undefined) {
-          if (ctx.slideSize && isOff(offSlide, ctx.slideSize))
-            review.add('content off the slide');
-          offSlide.x = offSlide.y = offSlide.cx = offSlide.cy = undefined;
-        }
-      },
+      }
     },
-    OOXML_NAMESPACES,
-  );
+    close(el) {
+      const n = el.name;
+      const selfClosing = el.closeStart === el.openEnd && el.end === el.openEnd;
+      if (dropAtClose.has(el)) {
+        remove(el);
+      } else if (PEOPLE.has(n)) {
+        remove(el);
+        findings.push(
+          finding(
+            'author.person',
+            n,
+            name,
+            people.splice(0).join(', ') || undefined,
+          ),
+        );
+      } else if (COMMENT_LISTS.has(n)) {
+        remove(el);
+        findings.push(finding('content.comment', n, name));
+      } else if (marked.has(el)) {
+        remove(el);
+        removed.add('reference to a removed part');
+      } else if (n === 'w:rsids' || n === 'w:nsid') {
+        remove(el);
+        removed.add(n === 'w:rsids' ? 'rsid list' : 'nsid');
+      } else if (ID_ELEMENTS.has(n)) {
+        remove(el);
+        removed.add(n);
+      } else if (n === 'x15ac:absPath') {
+        const wrapper = ancestor(el, 'mc:AlternateContent');
+        if (wrapper) dropAtClose.add(wrapper);
+        else remove(el);
+        findings.push(
+          finding(
+            'identifier.file-name',
+            'absPath',
+            name,
+            decodeEntities(attribute(el, 'url')?.raw ?? ''),
+          ),
+        );
+      } else if (DROP.has(n) || UNWRAP.has(n)) {
+        tracked++;
+        if (n === 'w:del' && el.parent?.name === 'w:trPr') {
+          const row = ancestor(el, 'w:tr');
+          if (row) dropAtClose.add(row);
+          else remove(el);
+        } else if (DROP.has(n) || selfClosing) remove(el);
+        else unwrap(el);
+      } else if (MARKS.has(n)) {
+        remove(el);
+      } else if (COMMENT_ANCHORS.has(n)) {
+        remove(el);
+        removed.add('comment anchor');
+      } else if (/:ext$/.test(n) && el.children > 0) {
+        if ((removedChildren.get(el) ?? 0) === el.children) remove(el);
+      } else if (n === 'w:r') {
+        const gone = removedChildren.get(el) ?? 0;
+        const props = runProps.get(el) ?? 0;
+        if (gone > 0 && el.children === gone + props) remove(el);
+      } else if (n === 'w:rPr' && el.parent?.name === 'w:r') {
+        runProps.set(el.parent, 1);
+      }
+      if (
+        n === 'w:vanish' &&
+        el.parent?.parent?.name === 'w:r' &&
+        !within(el, DELETED)
+      )
+        review.add('hidden text');
+      if ((n === 'w:t' && isHeaderFooter) || (n === 'a:t' && isNotes))
+        if (storyText.length < 50) storyText.push(decodeEntities(el.text));
+      if (isSlide && /:xfrm$/.test(n) && offSlide.x !== undefined) {
+        if (ctx.slideSize && isOff(offSlide, ctx.slideSize))
+          review.add('content off the slide');
+        offSlide.x = offSlide.y = offSlide.cx = offSlide.cy = undefined;
+      }
+    },
+    done,
+  };
 
-  if (tracked > 0) {
-    findings.push(
-      finding(
-        'history.changes',
-        TRACKED_CHANGES,
-        name,
-        `${tracked} accepted${authors.size ? `; by ${[...authors].join(', ')}` : ''}`,
-      ),
-    );
+  function done(): Finding[] {
+    if (tracked > 0) {
+      findings.push(
+        finding(
+          'history.changes',
+          TRACKED_CHANGES,
+          name,
+          `${tracked} accepted${authors.size ? `; by ${[...authors].join(', ')}` : ''}`,
+        ),
+      );
+    }
+    for (const [label, count] of removed.counts) {
+      const field: FieldId =
+        label === 'build'
+          ? 'software.detail'
+          : label === 'comment anchor'
+            ? 'content.detail'
+            : label.includes('rsid')
+              ? 'history.edit-sessions'
+              : 'identifier.detail';
+      findings.push(
+        finding(
+          field,
+          label === 'build' ? 'fileVersion build' : label,
+          name,
+          String(count),
+        ),
+      );
+    }
+    findings.push(...review.findings('document.content', name, 'review'));
+    const text = storyText.join(' ').replace(/\s+/g, ' ').trim();
+    if (text)
+      findings.push(
+        finding(
+          'document.content',
+          isNotes ? 'speaker notes' : 'header or footer text',
+          name,
+          text,
+          'review',
+        ),
+      );
+    return findings;
   }
-  for (const [label, count] of removed.counts) {
-    const field: FieldId =
-      label === 'build'
-        ? 'software.detail'
-        : label === 'comment anchor'
-          ? 'content.detail'
-          : label.includes('rsid')
-            ? 'history.edit-sessions'
-            : 'identifier.detail';
-    findings.push(
-      finding(
-        field,
-        label === 'build' ? 'fileVersion build' : label,
-        name,
-        String(count),
-      ),
-    );
-  }
-  findings.push(...review.findings('document.content', name, 'review'));
-  const text = storyText.join(' ').replace(/\s+/g, ' ').trim();
-  if (text)
-    findings.push(
-      finding(
-        'document.content',
-        isNotes ? 'speaker notes' : 'header or footer text',
-        name,
-        text,
-        'review',
-      ),
-    );
-  return { edits, findings };
 }
 
 const runProps = new WeakMap<XmlElement, number>();

@@ -9,9 +9,12 @@
  */
 import type { FieldId } from '../../fields';
 import type { Finding } from '../../findings';
-import { XmlEdits, attribute, walkXml } from '../../shared/xml';
+import { attribute, walkXml, type XmlEdits } from '../../shared/xml';
 import {
+  noRules,
   resolvePart,
+  resultRules,
+  type XmlPass,
   type MemberRule,
   type PackagePlan,
   type PackageReader,
@@ -117,10 +120,9 @@ function typeOf(types: ContentTypes, name: string): string | undefined {
 }
 
 /** The Overrides of parts that are not written go; everything else stays as it is. */
-function contentTypesEdits(xml: string, kept: ReadonlySet<string>): XmlEdits {
-  const edits = new XmlEdits();
-  walkXml(
-    xml,
+const contentTypesRules =
+  (kept: ReadonlySet<string>) =>
+  (_xml: string, edits: XmlEdits): XmlPass[] => [
     {
       close(el) {
         if (el.name !== 'Override') return;
@@ -128,10 +130,7 @@ function contentTypesEdits(xml: string, kept: ReadonlySet<string>): XmlEdits {
         if (!kept.has(part.toLowerCase())) edits.remove(el.start, el.end);
       },
     },
-    OOXML_NAMESPACES,
-  );
-  return edits;
-}
+  ];
 
 /** True when a VML part draws only a sheet's note shapes (its comments' frames). */
 const onlyNotes = (xml: string): boolean => {
@@ -225,7 +224,7 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
         entry,
         held.length
           ? { kind: 'bytes', bytes: properties }
-          : { kind: 'xml', namespaces: OOXML_NAMESPACES, rules: noEdits },
+          : { kind: 'xml', namespaces: OOXML_NAMESPACES, rules: noRules },
       );
     } else if (type === undefined) {
       rules.set(entry, {
@@ -237,25 +236,30 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
       rules.set(entry, {
         kind: 'xml',
         namespaces: OOXML_NAMESPACES,
-        rules: (xml) => {
-          const r = partRules(name, xml, {
-            removedIds: removedIds.get(name) ?? new Set(),
-            ...(slideSize ? { slideSize } : {}),
-          });
-          const found = [...r.findings];
+        rules: (xml, edits) => {
+          const passes = [
+            partRules(
+              name,
+              {
+                removedIds: removedIds.get(name) ?? new Set(),
+                ...(slideSize ? { slideSize } : {}),
+              },
+              edits,
+            ),
+          ];
           if (
             isSettingsPart(name) ||
             SETTINGS_TYPES.has(relationship) ||
             WORKBOOK_TYPE.test(type)
           )
-            found.push(...settingsRules(name, xml, r.edits));
+            passes.push(settingsRules(name, xml, edits));
           if (
             isWordStory(name) ||
             WORD_STORY_TYPES.has(relationship) ||
             WORD_MAIN_TYPE.test(type)
           )
-            found.push(...fieldRules(name, xml, r.edits));
-          return { edits: r.edits, findings: found };
+            passes.push(fieldRules(name, xml, edits));
+          return passes;
         },
       });
     } else if (type === VML) {
@@ -293,7 +297,7 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
     rules.set(entry, {
       kind: 'xml',
       namespaces: OOXML_NAMESPACES,
-      rules: () => ({ edits: r.edits, findings: r.findings }),
+      rules: resultRules(() => r),
     });
   }
 
@@ -303,12 +307,10 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
   rules.set(typesEntry, {
     kind: 'xml',
     namespaces: OOXML_NAMESPACES,
-    rules: (xml) => ({ edits: contentTypesEdits(xml, kept), findings: [] }),
+    rules: contentTypesRules(kept),
   });
   return { rules, findings, first: typesEntry };
 }
-
-const noEdits = () => ({ edits: new XmlEdits(), findings: [] });
 
 function slideSizeOf(xml: string): { cx: number; cy: number } | undefined {
   let size: { cx: number; cy: number } | undefined;

@@ -11,13 +11,12 @@ import {
   attribute,
   decodeEntities,
   holdsLocalPath,
-  walkXml,
   withoutFolders,
-  XmlEdits,
   type XmlAttribute,
+  type XmlEdits,
   type XmlElement,
 } from '../../shared/xml';
-import { OOXML_NAMESPACES } from './namespaces';
+import type { XmlPass } from '../../shared/zip';
 
 const SETTINGS_PART =
   /^(word\/(glossary\/)?(settings|webSettings)\.xml|xl\/(workbook|connections)\.xml|xl\/pivotCache\/pivotCacheDefinition\d*\.xml|ppt\/(presProps|viewProps)\.xml)$/i;
@@ -71,16 +70,16 @@ const inside = (el: XmlElement, names: ReadonlyMap<string, unknown>) => {
   return false;
 };
 
+/** The settings rules, as a visitor in the part's single walk. */
 export function settingsRules(
   name: string,
   xml: string,
   edits: XmlEdits,
-): Finding[] {
+): XmlPass {
   const findings: Finding[] = [];
   const variables: string[] = [];
   const sources: string[] = [];
-  walkXml(xml, { open, close }, OOXML_NAMESPACES);
-  return findings;
+  return { open, close, done: () => findings };
 
   function open(el: XmlElement): void {
     if (inside(el, DROPPED) || HANDLED.has(el.name)) {

@@ -13,4 +13,5 @@ export {
   type XmlVisitor,
 } from './tokenize';
 export { isUnknownName, UNKNOWN_MARK, type NamespaceTable } from './namespaces';
-export { unknownAttributeEdits, unknownElementEdits } from './unknown';
+export { UnknownMarkup } from './unknown';
+export { allOf, walks } from './visitors';

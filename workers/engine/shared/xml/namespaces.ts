@@ -14,6 +14,8 @@ export type NamespaceTable = ReadonlyMap<string, string>;
 /** Bound to `xml` by definition (section 3); never declared. */
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 const MAX_CODE_POINT = 0x10ffff;
+/** How many names are remembered under one set of bindings (a hostile part may write millions). */
+const MAX_REMEMBERED_NAMES = 4096;
 /** Marks a name whose namespace the table does not know (no rule matches it). */
 export const UNKNOWN_MARK = '~';
 
@@ -28,6 +30,12 @@ export const isUnknownName = (name: string): boolean =>
 
 export class NamespaceScopes {
   private readonly stack: Bindings[] = [ROOT];
+  /**
+   * Canonical names already worked out under each set of bindings: a part declares its
+   * namespaces once or a few times and writes the same names millions of times. One map serves
+   * elements and attributes: they differ only for unprefixed names, which attributes never ask.
+   */
+  private readonly names = new WeakMap<Bindings, Map<string, string>>();
 
   constructor(private readonly table: NamespaceTable) {}
 
@@ -58,6 +66,18 @@ export class NamespaceScopes {
   }
 
   private canonical(name: string, element: boolean): string {
+    const bindings = this.stack.at(-1)!;
+    let known = this.names.get(bindings);
+    if (!known) this.names.set(bindings, (known = new Map()));
+    let canonical = known.get(name);
+    if (canonical === undefined) {
+      canonical = this.resolve(name, element);
+      if (known.size < MAX_REMEMBERED_NAMES) known.set(name, canonical);
+    }
+    return canonical;
+  }
+
+  private resolve(name: string, element: boolean): string {
     const colon = name.indexOf(':');
     const prefix = colon < 0 ? '' : name.slice(0, colon);
     const local = name.slice(colon + 1);

@@ -38,7 +38,8 @@ export interface XmlVisitor {
 /** How many characters of an element's text are gathered for findings. */
 const MAX_TEXT = 4096;
 
-const NAME_END = /[\s/>]/;
+/** A tag's name: up to the first space, `/` or `>` (sticky, so no slice of the tag is made). */
+const TAG_NAME = /[^\s/>]*/y;
 
 function attributes(xml: string, from: number, to: number): XmlAttribute[] {
   const list: XmlAttribute[] = [];
@@ -125,11 +126,9 @@ export function walkXml(
     } else {
       const end = tagEnd(xml, lt + 1);
       const selfClosing = xml[end - 2] === '/';
-      const nameEnd = xml.slice(lt + 1, end).search(NAME_END);
-      const name = xml.slice(
-        lt + 1,
-        lt + 1 + (nameEnd < 0 ? end - lt - 2 : nameEnd),
-      );
+      // The tag ends in `>`, so the name stops inside it.
+      TAG_NAME.lastIndex = lt + 1;
+      const name = TAG_NAME.exec(xml)![0];
       if (!name) throw corrupt('XML tag without a name');
       if (++count > MAX_ENTRIES) throw corrupt('too many XML elements');
       if (current) current.children++;

@@ -1,66 +1,42 @@
-import { isUnknownName, type NamespaceTable } from './namespaces';
+import { isUnknownName } from './namespaces';
 import type { XmlEdits } from './edit';
-import { walkXml } from './tokenize';
+import type { XmlElement, XmlVisitor } from './tokenize';
 
 /**
- * Attributes in a namespace the format's table does not know go: no reader of the format
- * shows them, and they can carry anything (a keep-list for attributes). Namespace declarations
- * stay. Returns how many went.
+ * The keep-list for markup, one visitor in the part's single walk (which must name elements
+ * and attributes by a namespace table). Attributes in a namespace the format's table does not
+ * know go: no reader of the format shows them, and they can carry anything; namespace
+ * declarations stay. Elements in such a namespace go with everything inside them: no reader of the
+ * format shows them (Office ignores or refuses a namespace it does not understand, ECMA-376
+ * Part 3, section 9), and their text can carry anything. A root element in such a namespace (a
+ * custom XML part) keeps its tags and loses its content, so the part stays well-formed.
  */
-export function unknownAttributeEdits(
-  xml: string,
-  names: NamespaceTable,
-  edits: XmlEdits,
-): number {
-  let count = 0;
-  walkXml(
-    xml,
-    {
-      open(el) {
-        for (const a of el.attributes)
-          if (isUnknownName(a.name)) {
-            edits.remove(a.start, a.end);
-            count++;
-          }
-      },
-    },
-    names,
-  );
-  return count;
-}
+export class UnknownMarkup implements XmlVisitor {
+  /** How many attributes went. */
+  attributes = 0;
+  /** How many elements (or a root's contents) went. */
+  elements = 0;
+  private inside = 0;
 
-/**
- * Elements in a namespace the format's table does not know go, with everything inside them: no
- * reader of the format shows them (Office ignores or refuses a namespace it does not understand,
- * ECMA-376 Part 3, section 9), and their text can carry anything (a keep-list for elements). A
- * root element in such a namespace (a custom XML part) keeps its tags and loses its content, so
- * the part stays well-formed. Returns how many went.
- */
-export function unknownElementEdits(
-  xml: string,
-  names: NamespaceTable,
-  edits: XmlEdits,
-): number {
-  let count = 0;
-  let inside = 0;
-  walkXml(
-    xml,
-    {
-      open(el) {
-        if (isUnknownName(el.name)) inside++;
-      },
-      close(el) {
-        if (!isUnknownName(el.name)) return;
-        inside--;
-        if (inside > 0) return;
-        if (el.parent) edits.remove(el.start, el.end);
-        else if (el.closeStart > el.openEnd)
-          edits.remove(el.openEnd, el.closeStart);
-        else return;
-        count++;
-      },
-    },
-    names,
-  );
-  return count;
+  constructor(private readonly edits: XmlEdits) {}
+
+  open(el: XmlElement): void {
+    for (const a of el.attributes)
+      if (isUnknownName(a.name)) {
+        this.edits.remove(a.start, a.end);
+        this.attributes++;
+      }
+    if (isUnknownName(el.name)) this.inside++;
+  }
+
+  close(el: XmlElement): void {
+    if (!isUnknownName(el.name)) return;
+    this.inside--;
+    if (this.inside > 0) return;
+    if (el.parent) this.edits.remove(el.start, el.end);
+    else if (el.closeStart > el.openEnd)
+      this.edits.remove(el.openEnd, el.closeStart);
+    else return;
+    this.elements++;
+  }
 }

@@ -96,14 +96,15 @@ function utf16(littleEndian: boolean): Codec {
   };
 }
 
+/** Where UTF-8 text starts: past its byte order mark, if any. */
+const utf8Start = (bytes: Uint8Array): number =>
+  bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+
 const utf8: Codec = {
-  decode: (bytes) => {
-    const start =
-      bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-    return new TextDecoder('utf-8', { fatal: true }).decode(
-      bytes.subarray(start),
-    );
-  },
+  decode: (bytes) =>
+    new TextDecoder('utf-8', { fatal: true }).decode(
+      bytes.subarray(utf8Start(bytes)),
+    ),
   encode: (text) => UTF8.encode(text),
 };
 
@@ -158,12 +159,18 @@ export async function readXmlPart(
   for (const m of text.matchAll(COMMENT_OR_VERBATIM))
     if (m[0].startsWith('<!--'))
       comments.push([m.index, m.index + m[0].length]);
+  // UTF-8 of one byte a character (ASCII, the usual part): the edits apply to the bytes as read,
+  // past a byte order mark (which the UTF-8 codec does not write back).
+  const body = codec === utf8 ? bytes.subarray(utf8Start(bytes)) : null;
+  const ascii = body?.length === text.length ? body : null;
   return {
     text,
     comments: comments.length,
     encode(edits) {
       for (const [start, end] of comments) edits.remove(start, end);
-      return codec.encode(edits.apply(text));
+      return ascii
+        ? edits.applyBytes(ascii, codec.encode)
+        : codec.encode(edits.apply(text));
     },
   };
 }

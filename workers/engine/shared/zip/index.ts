@@ -20,11 +20,14 @@ export { firstMemberIsMimetype } from './sniff';
 export { isSystemFile } from './system-files';
 export {
   cleanPackage,
+  noRules,
   packageReader,
+  resultRules,
   type MemberRule,
   type PackagePlan,
   type PackagePolicy,
   type PackageReader,
+  type XmlPass,
   type XmlRuleResult,
 } from './package';
 export { partKey, resolvePart } from './names';

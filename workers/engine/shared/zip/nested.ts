@@ -4,10 +4,13 @@ import { itemKindOf } from '../../format-catalog';
 import type { AnalysisContext, ByteRange, Sniffed } from '../../format-module';
 import { MAX_DECOMPRESSED_BYTES } from '../../limits';
 import {
+  madeBytes,
   planBytes,
   planParts,
   planSize,
+  segmentSize,
   type OutputPlan,
+  type Segment,
 } from '../../output-plan';
 import { Inflate } from 'fflate';
 import { corrupt } from '../../errors';
@@ -21,7 +24,6 @@ import type { HeldBytes, WholeMember } from './whole';
 import {
   copiedMember,
   deferredMember,
-  newMember,
   storedPlanMember,
   type OutMember,
 } from './write';
@@ -173,11 +175,16 @@ export async function cleanNestedMember(
       member: await copiedContentMember(src, entry, whole),
     };
   const { plan } = result;
-  if (held.take(planSize(plan))) {
-    const cleaned = await planBytes(bytes, plan);
-    if (result.proven) markProven(cleaned, result.proven);
-    return { findings, member: newMember(entry.name, cleaned, false) };
-  }
+  // Held as views, the cleaned member keeps its whole inflated content alive, and the new bytes.
+  const newBytes = plan.reduce(
+    (n, s) => n + (s.kind === 'copy' ? 0 : segmentSize(s)),
+    0,
+  );
+  if (held.take(bytes.length + newBytes))
+    return {
+      findings,
+      member: await heldMember(entry.name, bytes, plan, result.proven),
+    };
   // The cleaned file is not kept: the output makes it again from the member's compressed bytes
   // when it is read or written, so a document of many photos never holds them all.
   return {
@@ -195,6 +202,50 @@ export async function cleanNestedMember(
         ...(result.proven && { proven: result.proven }),
       },
     ),
+  };
+}
+
+/**
+ * A cleaned member held as views of its inflated content and the plan's new bytes, stored: nothing
+ * is assembled or copied before the output is written. The views of the content that hold image
+ * data proven by the nested clean (`proven`, in the cleaned file's offsets) are marked so.
+ */
+async function heldMember(
+  name: string,
+  content: Uint8Array,
+  plan: OutputPlan,
+  proven: readonly ByteRange[] | undefined,
+): Promise<OutMember> {
+  const data: Segment[] = [];
+  let crc = 0;
+  let at = 0;
+  for (const s of plan) {
+    const part =
+      s.kind === 'copy'
+        ? content.subarray(s.start, s.end)
+        : s.kind === 'bytes'
+          ? s.data
+          : await madeBytes(s);
+    const end = at + part.length;
+    if (s.kind === 'copy' && proven) {
+      const inPart = proven
+        .filter((r) => r.end > at && r.start < end)
+        .map((r) => ({
+          start: Math.max(r.start, at) - at,
+          end: Math.min(r.end, end) - at,
+        }));
+      if (inPart.length) markProven(part, inPart);
+    }
+    crc = crc32(part, crc);
+    if (part.length) data.push({ kind: 'bytes', data: part });
+    at = end;
+  }
+  return {
+    name,
+    method: METHOD_STORED,
+    crc32: crc,
+    uncompressedSize: at,
+    data,
   };
 }
 

@@ -10,10 +10,13 @@ import type { FieldId } from '../../fields';
 import { finding, type Finding } from '../../findings';
 import type { Analysis, AnalysisContext, ByteRange } from '../../format-module';
 import {
-  unknownAttributeEdits,
-  unknownElementEdits,
+  allOf,
+  UnknownMarkup,
+  walks,
+  walkXml,
+  XmlEdits,
   type NamespaceTable,
-  type XmlEdits,
+  type XmlVisitor,
 } from '../xml';
 import { copiedContentMember } from './content';
 import { readXmlPart, type XmlPart } from './encoding';
@@ -25,18 +28,31 @@ import { newMember, writeZip, type OutMember } from './write';
 import { ForwardReader } from './forward-reader';
 import { HeldBytes, wholeSmallMember } from './whole';
 
-/** What a policy's rules do with one XML part. */
+/** What a rule that works out its edits on its own does with one XML part. */
 export interface XmlRuleResult {
   readonly edits: XmlEdits;
   readonly findings: readonly Finding[];
 }
 
+/**
+ * One rule's share of the single walk over an XML part: a visitor that adds its edits to the
+ * part's list, and `done`, called once the walk is over, which adds the edits the whole part
+ * decides (an entry inserted at the end) and says what the rule found.
+ */
+export interface XmlPass extends XmlVisitor {
+  done?(): readonly Finding[];
+}
+
 export type MemberRule =
-  /** An XML part, edited by the format's rules in one pass; comments go with any edit. */
+  /**
+   * An XML part, edited by the format's rules: the driver walks it once, naming elements and
+   * attributes by `namespaces`, with every rule's visitor and the unknown-markup rule among them,
+   * and applies all their edits in one pass; comments go with any edit.
+   */
   | {
       readonly kind: 'xml';
-      readonly rules: (xml: string, part: XmlPart) => XmlRuleResult;
-      /** The format's namespaces: attributes in any other go. */
+      readonly rules: (xml: string, edits: XmlEdits) => readonly XmlPass[];
+      /** The format's namespaces: markup in any other goes. */
       readonly namespaces?: NamespaceTable;
     }
   /** New content in place of the member's (minimal properties). */
@@ -201,15 +217,16 @@ async function memberOf(
       return newMember(entry.name, rule.bytes, !rule.stored);
     case 'xml': {
       const part = await pkg.part(entry);
-      const result = rule.rules(part.text, part);
-      findings.push(...result.findings);
-      if (rule.namespaces)
-        findings.push(
-          ...unknownMarkup(part.text, rule.namespaces, result.edits, entry),
-        );
-      if (!result.edits.size && !part.comments)
-        return copiedContentMember(src, entry);
-      return newMember(entry.name, part.encode(result.edits));
+      const edits = new XmlEdits();
+      const passes = rule.rules(part.text, edits);
+      const unknown = rule.namespaces ? new UnknownMarkup(edits) : null;
+      const visitors = unknown ? [...passes, unknown] : passes;
+      if (visitors.some(walks))
+        walkXml(part.text, allOf(visitors), rule.namespaces);
+      for (const pass of passes) findings.push(...(pass.done?.() ?? []));
+      if (unknown) findings.push(...unknownMarkup(unknown, entry));
+      if (!edits.size && !part.comments) return copiedContentMember(src, entry);
+      return newMember(entry.name, part.encode(edits));
     }
     case 'content': {
       if (rule.review)
@@ -245,13 +262,8 @@ async function memberOf(
   }
 }
 
-/** Attributes and elements in namespaces the format does not know go from a part, named. */
-function unknownMarkup(
-  xml: string,
-  namespaces: NamespaceTable,
-  edits: XmlEdits,
-  entry: ZipEntry,
-): Finding[] {
+/** Attributes and elements in namespaces the format does not know went from a part: named. */
+function unknownMarkup(unknown: UnknownMarkup, entry: ZipEntry): Finding[] {
   const found: Finding[] = [];
   const note = (label: string, count: number) => {
     if (count)
@@ -259,13 +271,22 @@ function unknownMarkup(
         finding('document.unknown-markup', label, entry.name, String(count)),
       );
   };
-  note(
-    'attributes in unknown namespaces',
-    unknownAttributeEdits(xml, namespaces, edits),
-  );
-  note(
-    'elements in unknown namespaces',
-    unknownElementEdits(xml, namespaces, edits),
-  );
+  note('attributes in unknown namespaces', unknown.attributes);
+  note('elements in unknown namespaces', unknown.elements);
   return found;
 }
+
+/**
+ * The rules of a part whose edits are worked out apart from the walk (by the policy, or by a
+ * rule that reads the part its own way): its edits join the part's list, first.
+ */
+export const resultRules =
+  (compute: (xml: string) => XmlRuleResult) =>
+  (xml: string, edits: XmlEdits): readonly XmlPass[] => {
+    const result = compute(xml);
+    edits.addAll(result.edits);
+    return [{ done: () => result.findings }];
+  };
+
+/** The rules of a part kept as it is (its unknown markup and comments still go). */
+export const noRules = (): readonly XmlPass[] => [];
