@@ -68,7 +68,8 @@ async function cleanDataStream(
       if (lcb > MAX_METADATA_BYTES) throw corrupt('a picture too large');
       const b = await where.reader.readExact(at, lcb);
       let start = PICF_BYTES;
-      if (mm === MM_SHAPEFILE) start += PIC_NAME_COUNT_BYTES + b[start]!;
+      if (mm === MM_SHAPEFILE)
+        start += PIC_NAME_COUNT_BYTES + (b[start] ?? lcb);
       if (start + RECORD_HEADER_BYTES > lcb) return;
       // [MS-ODRAW] 2.2.14 OfficeArtSpContainer, the shape; the FBSEs follow it.
       const shapeEnd = start + RECORD_HEADER_BYTES + u32le(b, start + 4);
