@@ -5,6 +5,7 @@
  * words and `--json`, not here.
  */
 import type { Finding, KeepReason } from '../workers/engine/index';
+import { groupByKeepReason } from '../src/features/report/groups';
 
 const KEPT: Readonly<Record<Exclude<KeepReason, 'review'>, string>> = {
   orientation: 'orientation',
@@ -14,21 +15,11 @@ const KEPT: Readonly<Record<Exclude<KeepReason, 'review'>, string>> = {
   structure: 'what the file needs to open',
 };
 
-const ORDER: readonly KeepReason[] = [
-  'orientation',
-  'color-profile',
-  'playback',
-  'accessibility',
-  'structure',
-  'review',
-];
-
 export function keptSummary(kept: readonly Finding[]): string {
-  const counts = new Map<KeepReason, number>();
-  for (const f of kept)
-    if (f.kept !== undefined) counts.set(f.kept, (counts.get(f.kept) ?? 0) + 1);
-  return ORDER.filter((r) => counts.has(r))
-    .map((r) => (r === 'review' ? reviewWords(counts.get(r) ?? 0) : KEPT[r]))
+  return groupByKeepReason(kept)
+    .map(({ key, findings }) =>
+      key === 'review' ? reviewWords(findings.length) : KEPT[key],
+    )
     .join(', ');
 }
 

@@ -8,6 +8,7 @@ import type { ByteReader } from '../byte-source';
 import type { ByteRange } from '../engine-types';
 import { corrupt } from '../errors';
 import { MAX_DEPTH, MAX_ENTRIES } from '../limits';
+import { TYPE_BYTES as CLASSIC_TYPE_BYTES } from '../metadata/tiff-ifd';
 
 const LITTLE = 0x4949;
 const BIG = 0x4d4d;
@@ -20,21 +21,9 @@ const DATA_TAGS: readonly (readonly [number, number])[] = [
   [0x0201, 0x0202], // JPEGInterchangeFormat, JPEGInterchangeFormatLength
 ];
 const SUB_IFDS = 0x014a;
-/** Bytes of one value by field type (TIFF 6.0, 2; BigTIFF adds LONG8, SLONG8, IFD8). */
+/** Bytes of one value by field type: TIFF 6.0's, and BigTIFF's LONG8, SLONG8 and IFD8. */
 const TYPE_BYTES: Readonly<Record<number, number>> = {
-  1: 1,
-  2: 1,
-  3: 2,
-  4: 4,
-  5: 8,
-  6: 1,
-  7: 1,
-  8: 2,
-  9: 4,
-  10: 8,
-  11: 4,
-  12: 8,
-  13: 4,
+  ...CLASSIC_TYPE_BYTES,
   16: 8,
   17: 8,
   18: 8,

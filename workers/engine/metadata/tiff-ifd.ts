@@ -36,7 +36,8 @@ export const TYPE = {
   IFD: 13,
 } as const;
 
-const TYPE_BYTES: Readonly<Record<number, number>> = {
+/** Bytes of one value by field type (TIFF 6.0, section 2). */
+export const TYPE_BYTES: Readonly<Record<number, number>> = {
   1: 1,
   2: 1,
   3: 2,
