@@ -21,7 +21,12 @@ function record(instance: number, type: number, body: Buffer): Buffer {
   return Buffer.concat([head, body]);
 }
 
-const blip = (instance: number, type: number, data: Uint8Array): Buffer =>
+/** A bitmap blip record ([MS-ODRAW] 2.2.27-2.2.30): one UID, the tag, then `data`. */
+export const blip = (
+  instance: number,
+  type: number,
+  data: Uint8Array,
+): Buffer =>
   record(
     instance,
     type,
@@ -29,7 +34,7 @@ const blip = (instance: number, type: number, data: Uint8Array): Buffer =>
   );
 
 /** A Current User stream ([MS-PPT] 2.3.2) naming no one. */
-function currentUser(): Buffer {
+export function currentUser(): Buffer {
   const user = Buffer.alloc(28 + 4);
   user.writeUInt16LE(0x0ff6, 2);
   user.writeUInt32LE(user.length - 8, 4);
@@ -45,22 +50,53 @@ export const DIB_PIXELS = Buffer.concat([
   Buffer.from('DIB_PIXELS_KEPT'),
 ]);
 
-/** A presentation with a JPEG and a DIB in its Pictures stream, and `extra` records after them. */
+/**
+ * A presentation with a JPEG and a DIB in its Pictures stream, and `extra` records after them;
+ * `streams` gives the Current User and PowerPoint Document streams another content.
+ */
 export function pptWithPictures(
   jpeg: Uint8Array,
   extra: Uint8Array = new Uint8Array(0),
+  streams: { user?: Uint8Array; document?: Uint8Array } = {},
 ): Uint8Array {
   const pictures = Buffer.concat([
     blip(JPEG_ONE_UID, JPEG_BLIP, jpeg),
     blip(DIB_ONE_UID, DIB_BLIP, DIB_PIXELS),
     extra,
   ]);
-  const streams: CfbStream[] = [
-    { path: ['Current User'], data: currentUser() },
-    { path: ['PowerPoint Document'], data: new Uint8Array(64) },
+  const all: CfbStream[] = [
+    { path: ['Current User'], data: streams.user ?? currentUser() },
+    {
+      path: ['PowerPoint Document'],
+      data: streams.document ?? new Uint8Array(64),
+    },
     { path: ['Pictures'], data: pictures },
   ];
-  return writeCfb(streams).bytes;
+  return writeCfb(all).bytes;
+}
+
+/** [MS-ODRAW] 2.2.24 OfficeArtBlipEMF with one UID, and 2.2.31's compression "none" and filter. */
+const EMF_BLIP = 0xf01a;
+const EMF_ONE_UID = 0x3d4;
+const METAFILE_HEADER_BYTES = 34;
+const NO_COMPRESSION = 0xfe;
+
+/** An uncompressed EMF blip of `data` (`instance` and `type` say what the record claims). */
+export function metafileBlip(
+  data: Uint8Array,
+  instance = EMF_ONE_UID,
+  type = EMF_BLIP,
+): Buffer {
+  const header = Buffer.alloc(METAFILE_HEADER_BYTES);
+  header.writeUInt32LE(data.length, 0);
+  header.writeUInt32LE(data.length, 28);
+  header[32] = NO_COMPRESSION;
+  header[33] = NO_COMPRESSION;
+  return record(
+    instance,
+    type,
+    Buffer.concat([Buffer.alloc(UID_BYTES, 0x33), header, data]),
+  );
 }
 
 /** A record of a type no blip has, for the fail-closed case. */

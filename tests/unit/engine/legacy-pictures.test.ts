@@ -5,9 +5,13 @@ import { cleanPlan } from '../../../workers/engine';
 import { planBytes } from '../../../workers/engine/output-plan';
 import { CANARY_GPS } from '../../helpers/image-exif-builder';
 import { tempDir } from '../../helpers/image-tools';
-import { expectNoLeaks } from '../../helpers/leak-oracle';
+import { expectNoLeaks, leakReport } from '../../helpers/leak-oracle';
+import { canaryTagArgs, drawImage } from '../../helpers/image-fixtures';
+import { exiftoolWrite } from '../../helpers/image-tools';
 import {
+  blip,
   DIB_PIXELS,
+  metafileBlip,
   flatPresentationWith,
   flatSpreadsheetWith,
   flatTextWith,
@@ -42,9 +46,26 @@ const SOFFICE_TEST_MS = 900_000;
 const blob = (bytes: Uint8Array) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>]);
 
+/** A PNG with the canary in a text chunk and GPS in its eXIf chunk, and no XMP. */
+const PNG_COMMENT = `${CANARY}-PngComment`;
+let png: Uint8Array = new Uint8Array();
+/** An EMF's start ([MS-EMF] 2.3.4.2 EMR_HEADER: type 1, " EMF" at 40), then a drawing. */
+const EMF_DRAWING = Buffer.concat([
+  Buffer.from([1, 0, 0, 0]),
+  Buffer.alloc(36),
+  Buffer.from(' EMF', 'latin1'),
+  Buffer.from('EMF_DRAWING_KEPT'),
+]);
+
 beforeAll(() => {
   dir = tempDir('legacy-pictures');
   jpeg = gpsJpeg(dir);
+  const path = drawImage(join(dir, 'gps.png'));
+  exiftoolWrite(path, [
+    ...canaryTagArgs().filter((a) => /^-(EXIF|GPS)/.test(a)),
+    `-PNG:Comment=${PNG_COMMENT}`,
+  ]);
+  png = new Uint8Array(readFileSync(path));
 });
 
 describe("a PowerPoint file's Pictures stream", () => {
@@ -70,6 +91,33 @@ describe("a PowerPoint file's Pictures stream", () => {
       true,
     );
   });
+
+  it('keeps a metafile, whose headers say it is one', async () => {
+    const input = pptWithPictures(jpeg, metafileBlip(EMF_DRAWING));
+    const output = await planBytes(input, (await cleanPlan(blob(input))).plan);
+    expect(Buffer.from(output).includes(EMF_DRAWING)).toBe(true);
+    expect(output.length).toBe(input.length);
+    expectNoLeaks(input, output, [CANARY, CANARY_GPS]);
+  });
+
+  // A photo whose record claims a bitmap's or a metafile's type was kept as content: a PNG's
+  // eXIf (its GPS) and text chunks carry no signature the residue scan knows, so they left.
+  const retyped: [string, () => Uint8Array][] = [
+    ['a bitmap', () => blip(0x7a8, 0xf01f, png)],
+    ['a bitmap, keeping its own instance', () => blip(0x6e0, 0xf01f, png)],
+    ['a metafile', () => metafileBlip(png)],
+    ['a metafile header over a photo', () => blip(0x3d4, 0xf01a, png)],
+  ];
+  for (const [what, record] of retyped)
+    it(`refuses a photo whose record says it is ${what}`, async () => {
+      const input = pptWithPictures(jpeg, record());
+      expect(
+        leakReport(input, input, [PNG_COMMENT, CANARY_GPS]).unseenInInput,
+      ).toEqual([]);
+      await expect(cleanPlan(blob(input))).rejects.toMatchObject({
+        code: 'unclean',
+      });
+    });
 
   it('refuses a record it does not know', async () => {
     const input = pptWithPictures(jpeg, UNKNOWN_RECORD);

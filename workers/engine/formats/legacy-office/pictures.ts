@@ -2,12 +2,13 @@
  * PowerPoint's `Pictures` stream ([MS-PPT] 2.1.3): the deck's pictures, an OfficeArtBStoreDelay
  * ([MS-ODRAW] 2.2.21) of OfficeArtBlip records one after another, each found by the offset and
  * size its OfficeArtFBSE in the document stream gives. A JPEG, PNG or TIFF blip ([MS-ODRAW]
- * 2.2.27-2.2.30, 2.2.32) is a file of its own behind one or two 16-byte ids and a tag byte: it is
+ * 2.2.27, 2.2.28, 2.2.30) is a file of its own behind one or two 16-byte ids and a tag byte: it is
  * cleaned by its own module through `ctx.nested` and written back where it lies, zero-padded to
  * its record's length, so no offset or size changes (a decoder stops at the image's end marker).
- * A DIB blip (2.2.31) holds a bitmap header and pixels only, and metafile blips (EMF, WMF, PICT:
- * 2.2.24-2.2.26) are drawing commands; both are kept as content. A record of another type fails
- * the clean: what the engine does not know is not copied unexamined.
+ * A DIB blip (2.2.29) holds a bitmap header and pixels only, and metafile blips (EMF, WMF, PICT:
+ * 2.2.24-2.2.26) are drawing commands; both are kept as content, once blip-types.ts has found
+ * that each record's instance is its type's and a kept one starts with its type's header. A
+ * record of another type fails the clean: what the engine does not know is not copied unexamined.
  */
 import type { ByteReader } from '../../byte-source';
 import { u16le, u32le } from '../../bytes';
@@ -15,6 +16,18 @@ import { corrupt, EngineError, throwIfAborted } from '../../errors';
 import { relocated, removable } from '../../findings';
 import type { AnalysisContext } from '../../format-module';
 import { MAX_ENTRIES, MAX_METADATA_BYTES } from '../../limits';
+import {
+  BLIP_HEAD_BYTES,
+  checkBlipHead,
+  CMYK_JPEG_BLIP,
+  DIB_BLIP,
+  EMF_BLIP,
+  JPEG_BLIP,
+  PICT_BLIP,
+  PNG_BLIP,
+  TIFF_BLIP,
+  WMF_BLIP,
+} from './blip-types';
 import { StreamReader } from '../../shared/cfb/compound-file';
 import type { DirEntry } from '../../shared/cfb/directory';
 import { Cleaning, type Storage } from './storage';
@@ -30,16 +43,26 @@ const TAG_BYTES = 1;
 const SECOND_UID = 1;
 /** Blips whose data is an image file the engine cleans: JPEG (RGB and CMYK), PNG, TIFF. */
 const IMAGE_BLIPS: ReadonlySet<number> = new Set([
-  0xf01d, 0xf02a, 0xf01e, 0xf029,
+  JPEG_BLIP,
+  CMYK_JPEG_BLIP,
+  PNG_BLIP,
+  TIFF_BLIP,
 ]);
 /**
  * JPEG and PNG say where they end (EOI, IEND), so zeros after them are padding this module may
  * have written; a TIFF is cleaned at its own size and is handed over whole.
  */
-const ENDS_MARKED: ReadonlySet<number> = new Set([0xf01d, 0xf02a, 0xf01e]);
+const ENDS_MARKED: ReadonlySet<number> = new Set([
+  JPEG_BLIP,
+  CMYK_JPEG_BLIP,
+  PNG_BLIP,
+]);
 /** Blips kept as content: metafiles (EMF, WMF, PICT) and device-independent bitmaps. */
 const CONTENT_BLIPS: ReadonlySet<number> = new Set([
-  0xf01a, 0xf01b, 0xf01c, 0xf01f,
+  EMF_BLIP,
+  WMF_BLIP,
+  PICT_BLIP,
+  DIB_BLIP,
 ]);
 /** Records between cancellation checks. */
 const CHECK_EVERY = 256;
@@ -113,6 +136,15 @@ export async function cleanBlip(
   const body = at + RECORD_HEADER_BYTES;
   if (body + length > end)
     throw corrupt(`a picture record runs past ${place.location}`);
+  const known = IMAGE_BLIPS.has(type) || CONTENT_BLIPS.has(type);
+  if (known)
+    checkBlipHead(
+      type,
+      instance,
+      await place.reader.readExact(body, Math.min(length, BLIP_HEAD_BYTES)),
+      length,
+      place.location,
+    );
   if (IMAGE_BLIPS.has(type)) {
     const span = imageSpan(body, length, instance);
     await cleanImage(
@@ -123,9 +155,8 @@ export async function cleanBlip(
       ctx,
       ENDS_MARKED.has(type),
     );
-  } else if (!CONTENT_BLIPS.has(type))
-    return { start: at, end: body + length, known: false };
-  return { start: at, end: body + length, known: true };
+  }
+  return { start: at, end: body + length, known };
 }
 
 export async function cleanPictures(
