@@ -11,6 +11,9 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanOutcome } from './fuzz-engine';
+import { CANARY_GPS } from './image-exif-builder';
+import { canaryName, locateCanaries } from './leak-oracle';
+import type { Target } from './legacy-targets';
 import { random } from './seeded-random';
 
 export const LEGACY_CANARY = 'CANARY';
@@ -54,19 +57,69 @@ export interface LegacyMutant {
   readonly how: string;
 }
 
-/** Mutant `index` of campaign `seed` on one of `seeds`: one or two edits. */
+/** The share of edits aimed at a picture walk's numbers, on a seed that has them. */
+const AIMED_SHARE = 0.5;
+
+/** A new value for a field of `width` bytes that held `old`: near it, an edge, or anything. */
+function aimedValue(
+  old: number,
+  width: number,
+  values: readonly number[] | undefined,
+  rnd: () => number,
+): number {
+  const top = 2 ** (8 * width);
+  const pick = <T>(list: readonly T[]) =>
+    list[Math.floor(rnd() * list.length)]!;
+  if (values && rnd() < 0.6) return pick(values);
+  const near = 1 + Math.floor(rnd() * 64);
+  const value = pick([
+    0,
+    1,
+    old + 1,
+    old - 1,
+    old + near,
+    old - near,
+    old + Math.floor(rnd() * 0x10000),
+    old * 2,
+    top - 1,
+    old ^ (1 << Math.floor(rnd() * 8 * width)),
+    Math.floor(rnd() * top),
+  ]);
+  return ((value % top) + top) % top;
+}
+
+/** Writes a new value over one aimed field of `bytes`; says which and what. */
+function aim(bytes: Buffer, target: Target, rnd: () => number): string {
+  const old = target.at.reduce((n, at, k) => n + bytes[at]! * 2 ** (8 * k), 0);
+  const value = aimedValue(old, target.at.length, target.values, rnd);
+  target.at.forEach((at, k) => {
+    bytes[at] = Math.floor(value / 2 ** (8 * k)) & 0xff;
+  });
+  return `${target.what}: ${old} -> ${value}`;
+}
+
+/**
+ * Mutant `index` of campaign `seed` on one of `seeds`: one or two edits, half of them aimed at
+ * the seed's `targets` (legacy-targets.ts) when it has any.
+ */
 export function legacyMutant(
   seeds: readonly (readonly [string, Uint8Array])[],
   seed: number,
   index: number,
+  targets: ReadonlyMap<string, readonly Target[]> = new Map(),
 ): LegacyMutant {
   const rnd = random(seed * 1_000_003 + index);
   const [kind, original] = seeds[Math.floor(rnd() * seeds.length)]!;
   const bytes = Buffer.from(original);
+  const aimed = targets.get(kind) ?? [];
   const how: string[] = [];
   const edits = 1 + Math.floor(rnd() * 2);
   let cut = bytes.length;
   for (let e = 0; e < edits; e++) {
+    if (aimed.length > 0 && rnd() < AIMED_SHARE) {
+      how.push(aim(bytes, aimed[Math.floor(rnd() * aimed.length)]!, rnd));
+      continue;
+    }
     const r = rnd();
     if (r < 0.45) {
       const present = ENTRY_NAMES.filter((n) => bytes.includes(utf16(n)));
@@ -97,7 +150,7 @@ export function legacyMutant(
 }
 
 export type LegacyOutcome =
-  | { readonly kind: 'error'; readonly code: string }
+  | { readonly kind: 'error'; readonly code: string; readonly detail: string }
   | { readonly kind: 'clean'; readonly output: Uint8Array }
   | { readonly kind: 'crash'; readonly error: string };
 
@@ -106,7 +159,7 @@ export async function legacyOutcome(bytes: Uint8Array): Promise<LegacyOutcome> {
   try {
     const outcome = await cleanOutcome(bytes);
     return outcome.kind === 'error'
-      ? { kind: 'error', code: outcome.code }
+      ? { kind: 'error', code: outcome.code, detail: outcome.detail }
       : { kind: 'clean', output: outcome.output };
   } catch (error) {
     return { kind: 'crash', error: String(error).slice(0, 300) };
@@ -161,5 +214,29 @@ export function leftovers(
       where.push('raw bytes');
     if (where.length) found.set(name, where);
   });
+  return found;
+}
+
+/**
+ * exiftool reads a position only from a TIFF structure (EXIF's IFDs) or from text naming GPS
+ * (XMP's exif:GPSLatitude): an output holding neither cannot show one, and is not read again.
+ */
+const GPS_READABLE = [
+  Buffer.from('GPS', 'latin1'),
+  Buffer.from('II*\0', 'latin1'),
+  Buffer.from('MM\0*', 'latin1'),
+];
+
+/** The photos' GPS position in each output that shows it, by the leak oracle: where it is read. */
+export function gpsLeftovers(
+  outputs: readonly (readonly [string, Uint8Array])[],
+): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const [name, bytes] of outputs) {
+    const raw = Buffer.from(bytes);
+    if (!GPS_READABLE.some((n) => raw.includes(n))) continue;
+    const where = locateCanaries(bytes, [CANARY_GPS])[canaryName(CANARY_GPS)];
+    if (where?.length) found.set(name, where);
+  }
   return found;
 }

@@ -80,6 +80,49 @@ export function convert(dir: string, target: string, file: string): string {
   );
 }
 
+/** A picture frame holding `jpeg`, with `attributes` placing it. */
+const photoFrame = (jpeg: Uint8Array, attributes: string) =>
+  `<draw:frame ${attributes} svg:width="4cm" svg:height="3cm"><draw:image><office:binary-data>${Buffer.from(jpeg).toString('base64')}</office:binary-data></draw:image></draw:frame>`;
+
+/**
+ * The flat file for `kind` with `photos` as well: in a text, the first inline (a character,
+ * which LibreOffice writes to the Data stream) and each floating (anchored to the paragraph: the
+ * drawing group names it, in the delay stream); on a sheet or a slide, each side by side.
+ */
+function flatWithPhotos(
+  kind: LegacyKind,
+  photos: readonly Uint8Array[],
+): string {
+  const placed = photos
+    .map((p, i) => photoFrame(p, `svg:x="${1 + 5 * i}cm" svg:y="5cm"`))
+    .join('');
+  if (kind === 'doc') {
+    const [first] = photos;
+    if (!first) return FLAT.fodt;
+    return FLAT.fodt.replace(
+      '</office:text>',
+      `<text:p>Inline ${photoFrame(first, 'text:anchor-type="as-char"')}</text:p>${photos.map((p) => `<text:p>Floating ${photoFrame(p, 'text:anchor-type="paragraph"')}</text:p>`).join('')}</office:text>`,
+    );
+  }
+  if (kind === 'xls')
+    return FLAT.fods.replace(
+      '<table:table-row>',
+      `<table:shapes>${placed}</table:shapes><table:table-row>`,
+    );
+  return FLAT.fodp.replace('</draw:page>', `${placed}</draw:page>`);
+}
+
+/** Writes the flat file for `kind` with `photos` to `dir` and returns its path. */
+export function flatSourceWith(
+  dir: string,
+  kind: LegacyKind,
+  photos: readonly Uint8Array[],
+): string {
+  const flat = join(dir, `photos.${SOURCE[kind]}`);
+  writeFileSync(flat, flatWithPhotos(kind, photos));
+  return flat;
+}
+
 /** Writes the flat file for `kind` to `dir` and converts it; returns the file's path. */
 export function legacyOfficeFile(dir: string, kind: LegacyKind): string {
   return convert(dir, kind, writeFlatSource(dir, kind));

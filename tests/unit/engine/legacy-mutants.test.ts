@@ -1,39 +1,50 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasTool } from '../../helpers/zip-tools';
 import { tempDir } from '../../helpers/image-tools';
-import { legacyOfficeFile } from '../../helpers/legacy-office-fixtures';
 import {
+  gpsLeftovers,
   leftovers,
   legacyMutant,
   legacyOutcome,
 } from '../../helpers/legacy-mutants';
+import { LEGACY_SEED_NAMES, legacySeeds } from '../../helpers/legacy-seeds';
+import { legacyTargets, type Target } from '../../helpers/legacy-targets';
 
 /** Mutants per run: a fixed sample; `scripts/legacy-mutants.ts` runs thousands on demand. */
-const COUNT = 90;
+const COUNT = 280;
 const SEED = 1;
-/** LibreOffice makes the three seeds; on a loaded machine that takes a while. */
+/** LibreOffice makes six seeds when they are not kept; on a loaded machine that takes a while. */
 const SOFFICE_MS = 900_000;
 
 let dir = '';
 let seeds: (readonly [string, Uint8Array])[] = [];
+let targets = new Map<string, readonly Target[]>();
+/** The seeds with photos, whose GPS position the leak oracle reads. */
+const PHOTO_SEEDS = ['doc-photos', 'ppt-link', 'ppt-photos', 'xls-photos'];
 
 describe.skipIf(!hasTool('soffice'))(
   'legacy Office: mutants of canary seeds',
   () => {
-    beforeAll(() => {
+    beforeAll(async () => {
       dir = tempDir('metaclean-legacy-mutants');
-      seeds = (['doc', 'xls', 'ppt'] as const).map(
-        (kind) => [kind, readFileSync(legacyOfficeFile(dir, kind))] as const,
+      seeds = legacySeeds(dir);
+      targets = new Map(
+        await Promise.all(
+          seeds.map(
+            async ([kind, b]) => [kind, await legacyTargets(b)] as const,
+          ),
+        ),
       );
     }, SOFFICE_MS);
 
-    it('plants the canary in every seed, where olefile reads it', () => {
-      expect([...leftovers(dir, seeds).keys()].sort()).toEqual([
-        'doc',
-        'ppt',
-        'xls',
-      ]);
+    it('plants the canary in every seed, where olefile reads it, and the GPS position in the photos', () => {
+      expect([...leftovers(dir, seeds).keys()].sort()).toEqual(
+        [...LEGACY_SEED_NAMES].sort(),
+      );
+      expect([...gpsLeftovers(seeds).keys()].sort()).toEqual(PHOTO_SEEDS);
+      // Each photo seed gives the picture walks numbers to aim at.
+      for (const kind of PHOTO_SEEDS)
+        expect(targets.get(kind)!.length, kind).toBeGreaterThan(0);
     });
 
     it(
@@ -43,7 +54,7 @@ describe.skipIf(!hasTool('soffice'))(
         const outputs: [string, Uint8Array][] = [];
         const hows = new Map<string, string>();
         for (let i = 0; i < COUNT; i++) {
-          const m = legacyMutant(seeds, SEED, i);
+          const m = legacyMutant(seeds, SEED, i, targets);
           const outcome = await legacyOutcome(m.bytes);
           if (outcome.kind === 'crash')
             bad.push(`#${i} ${outcome.error} (${m.how})`);
@@ -52,8 +63,12 @@ describe.skipIf(!hasTool('soffice'))(
             hows.set(`${i}.${m.seed}`, m.how);
           }
         }
-        for (const [name, where] of leftovers(dir, outputs))
+        const leaked = leftovers(dir, outputs);
+        for (const [name, where] of leaked)
           bad.push(`${name} leaked in ${where.join(', ')} (${hows.get(name)})`);
+        const rest = outputs.filter(([name]) => !leaked.has(name));
+        for (const [name, where] of gpsLeftovers(rest))
+          bad.push(`${name} GPS in ${where.join(', ')} (${hows.get(name)})`);
         expect(bad).toEqual([]);
         // Most mutants must still be read, or the sample proves little.
         expect(outputs.length).toBeGreaterThan(COUNT / 2);
