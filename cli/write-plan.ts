@@ -150,6 +150,15 @@ async function intoTempThenRename(
   }
 }
 
+/**
+ * New bytes shorter than this are gathered into one buffer and written with their neighbours: a
+ * document of tens of thousands of small members is otherwise a write (and a round trip to the
+ * thread pool) per local header, per piece of a cleaned photo and per central-directory entry.
+ */
+const GATHER_BELOW_BYTES = 64 * 1024;
+/** The gathering buffer's size: a few dozen small segments to a write, or thousands. */
+const GATHER_BUFFER_BYTES = 1024 * 1024;
+
 async function writeSegments(
   input: FileAccess,
   plan: OutputPlan,
@@ -172,17 +181,19 @@ async function writeSegments(
     pending = writeAll(fd, data, position);
     position += data.length;
   };
+  const gather = new Gather(enqueue);
   try {
     for (const segment of plan) {
       if (segment.kind === 'bytes') {
-        await enqueue(segment.data);
+        await gather.add(segment.data);
         continue;
       }
       if (segment.kind === 'deferred') {
         // Made now and let go once written: one such segment is in memory at a time.
-        await enqueue(await madeBytes(segment));
+        await gather.add(await madeBytes(segment));
         continue;
       }
+      await gather.flush();
       for (let at = segment.start; at < segment.end;) {
         const length = Math.min(chunkBytes, segment.end - at);
         const into = buffers[turn++ % 2]!;
@@ -198,11 +209,47 @@ async function writeSegments(
         }
       }
     }
+    await gather.flush();
     await pending;
   } catch (error) {
     // A write still in flight must settle before the temporary file is removed.
     await pending.catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * Small new bytes gathered in order into one of two buffers and handed to `enqueue` together; a
+ * large array is handed over as it is, after what was gathered before it. A buffer is filled again
+ * only after the write that held it is done (`enqueue` waits for the previous write to finish).
+ */
+class Gather {
+  private buffer: Uint8Array | null = null;
+  private spare: Uint8Array | null = null;
+  private length = 0;
+
+  constructor(private readonly enqueue: (data: Uint8Array) => Promise<void>) {}
+
+  async add(data: Uint8Array): Promise<void> {
+    if (data.length >= GATHER_BELOW_BYTES) {
+      await this.flush();
+      await this.enqueue(data);
+      return;
+    }
+    if (this.buffer && this.length + data.length > this.buffer.length)
+      await this.flush();
+    this.buffer ??= new Uint8Array(GATHER_BUFFER_BYTES);
+    this.buffer.set(data, this.length);
+    this.length += data.length;
+  }
+
+  async flush(): Promise<void> {
+    if (!this.buffer || this.length === 0) return;
+    const full = this.buffer.subarray(0, this.length);
+    // The spare buffer was last handed to the write before this one, which `enqueue` awaits.
+    await this.enqueue(full);
+    [this.buffer, this.spare] = [this.spare, this.buffer];
+    this.length = 0;
   }
 }
 
