@@ -117,7 +117,11 @@ export function legacyMutant(
   let cut = bytes.length;
   for (let e = 0; e < edits; e++) {
     if (aimed.length > 0 && rnd() < AIMED_SHARE) {
-      how.push(aim(bytes, aimed[Math.floor(rnd() * aimed.length)]!, rnd));
+      // A kind of field first, so the few picture headers are not drowned by the many records.
+      const kinds = [...new Set(aimed.map((t) => t.kind))];
+      const kind = kinds[Math.floor(rnd() * kinds.length)];
+      const of = aimed.filter((t) => t.kind === kind);
+      how.push(aim(bytes, of[Math.floor(rnd() * of.length)]!, rnd));
       continue;
     }
     const r = rnd();

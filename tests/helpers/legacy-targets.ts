@@ -20,6 +20,8 @@ export interface Target {
   /** File offsets of the field's bytes, least significant first. */
   readonly at: readonly number[];
   readonly what: string;
+  /** The field's kind (a record's type, its length, FBSE foDelay...): the campaign picks a kind first. */
+  readonly kind: string;
   /** Values worth trying besides arithmetic on the old one (record types). */
   readonly values?: readonly number[];
 }
@@ -34,6 +36,9 @@ const PICTURE_TYPES = [
   0xf029, 0xf02a, 0xf004, 0xf0ee,
 ];
 const FBSE = 0xf007;
+/** recVer: 0 for atoms and blips, 2 for an FBSE, 0xF for containers. */
+const VERSION_MASK = 0xf;
+const RECORD_VERSIONS: ReadonlySet<number> = new Set([0x0, 0x2, 0xf]);
 /** OfficeArtFBSE fields, from the record's body. */
 const FBSE_FIELDS: readonly (readonly [string, number, number])[] = [
   ['btWin32', 0, 1],
@@ -90,7 +95,8 @@ function field(
   const at = Array.from({ length: width }, (_, k) =>
     locate(extents, offset + k),
   );
-  return values ? { at, what, values } : { at, what };
+  const kind = what.replace(/ (?:at \d+|0x[0-9a-f]+)/g, '');
+  return values ? { at, what, kind, values } : { at, what, kind };
 }
 
 /** Every offset of `b` that reads as an OfficeArt record whose body fits the stream. */
@@ -103,6 +109,7 @@ function officeArtTargets(
   for (let at = 0; at + RECORD_HEADER_BYTES <= b.length; at++) {
     const type = u16(b, at + 2);
     if (type < ODRAW_FIRST || type > ODRAW_LAST) continue;
+    if (!RECORD_VERSIONS.has(b[at]! & VERSION_MASK)) continue;
     const length = u32(b, at + 4);
     if (at + RECORD_HEADER_BYTES + length > b.length) continue;
     const where = `${name} record 0x${type.toString(16)} at ${at}`;
@@ -188,14 +195,23 @@ function oleTargets(file: Buffer): Target[] {
   for (const at of positions(file, OLE_VERSION))
     for (const [label, offset, width] of OLE_FIELDS)
       if (at + offset + width <= file.length)
-        found.push({ at: span(at + offset, width), what: `${label} at ${at}` });
+        found.push({
+          at: span(at + offset, width),
+          what: `${label} at ${at}`,
+          kind: label,
+        });
   for (const at of positions(file, FILE_MONIKER))
     if (at >= 4)
       found.push(
-        { at: span(at - 4, 4), what: `moniker size at ${at - 4}` },
+        {
+          at: span(at - 4, 4),
+          what: `moniker size at ${at - 4}`,
+          kind: 'moniker size',
+        },
         {
           at: span(at + FILE_MONIKER.length + 2, 4),
           what: `file moniker ansiLength at ${at}`,
+          kind: 'file moniker ansiLength',
         },
       );
   return found;
