@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasTool } from '../../helpers/zip-tools';
+import { CANARY_GPS } from '../../helpers/image-exif-builder';
+import { leakReport } from '../../helpers/leak-oracle';
+import { CANARY } from '../../helpers/office-fixtures';
 import { tempDir } from '../../helpers/image-tools';
 import {
   gpsLeftovers,
@@ -19,6 +22,12 @@ const SOFFICE_MS = 900_000;
 let dir = '';
 let seeds: (readonly [string, Uint8Array])[] = [];
 let targets = new Map<string, readonly Target[]>();
+/** [MS-ODRAW] 2.2.1 record types of an EMF, a PNG and a DIB blip. */
+const EMF_BLIP = 0xf01a;
+const PNG_BLIP = 0xf01e;
+const DIB_BLIP = 0xf01f;
+/** The seeds' PNG carries this in a text chunk (tests/helpers/legacy-seeds.ts). */
+const PNG_COMMENT = `${CANARY}-PngComment`;
 /** The seeds with photos, whose GPS position the leak oracle reads. */
 const PHOTO_SEEDS = ['doc-photos', 'ppt-link', 'ppt-photos', 'xls-photos'];
 
@@ -46,6 +55,31 @@ describe.skipIf(!hasTool('soffice'))(
       for (const kind of PHOTO_SEEDS)
         expect(targets.get(kind)!.length, kind).toBeGreaterThan(0);
     });
+
+    // Found by the campaign (seed 1, mutant 353): a floating PNG's record, in the delay stream,
+    // retyped to a metafile was kept as content with its eXIf GPS and text comment.
+    for (const [what, type] of [
+      ['a metafile', EMF_BLIP],
+      ['a bitmap', DIB_BLIP],
+    ] as const)
+      it(`refuses the .doc seed's floating PNG when its record says it is ${what}`, async () => {
+        const [, input] = seeds.find(([kind]) => kind === 'doc-photos')!;
+        const target = targets
+          .get('doc-photos')!
+          .find(
+            (t) =>
+              t.kind === 'WordDocument record: type' &&
+              input[t.at[0]!] === (PNG_BLIP & 0xff) &&
+              input[t.at[1]!] === PNG_BLIP >> 8,
+          )!;
+        const broken = input.slice();
+        broken[target.at[0]!] = type & 0xff;
+        expect(
+          leakReport(input, input, [PNG_COMMENT, CANARY_GPS]).unseenInInput,
+        ).toEqual([]);
+        const outcome = await legacyOutcome(broken);
+        expect(outcome).toMatchObject({ kind: 'error', code: 'unclean' });
+      });
 
     it(
       'never calls a file clean while a canary is left in a stream or a byte, and never crashes',
