@@ -1,8 +1,7 @@
-import { catalogFormats } from '../format-catalog';
 import type { FormatModule } from '../format-module';
 import { patchPlan } from '../shared/in-place';
 import { analyzeFile } from './isobmff/analyze';
-import { sniffIsobmff } from './isobmff/sniff';
+import { isobmffSniffer } from './isobmff/sniff';
 
 /**
  * The ISOBMFF family: MP4, MOV, M4A, M4V, 3GP (also fragmented) and HEIC/AVIF. Metadata boxes
@@ -10,8 +9,7 @@ import { sniffIsobmff } from './isobmff/sniff';
  * are zeroed in place: the output has the input's size and every chunk offset stays valid.
  */
 export const isobmff: FormatModule = {
-  formats: catalogFormats('heic', 'avif', 'mp4', 'mov'),
-  sniff: sniffIsobmff,
+  ...isobmffSniffer,
   async analyze(src, _format, ctx) {
     const { findings, patches, mediaData } = await analyzeFile(src, ctx.signal);
     return {
