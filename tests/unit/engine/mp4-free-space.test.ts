@@ -1,0 +1,178 @@
+/**
+ * Top-level free space (ISO/IEC 14496-12 8.1.2): a cleaned copy leaves out every top-level `free`
+ * or `skip` box with contents, its chunk offsets re-pointed when the box stood before the media
+ * data; a clean in place keeps the layout and scans the box as before. The movies are ffmpeg's,
+ * with canaries planted in free space by the test's own box writer; ffprobe reads the packets.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cleanPlan,
+  inPlacePatches,
+  isEngineError,
+  planToBlob,
+  type EngineContext,
+} from '../../../workers/engine';
+import { taggedMp4 } from '../../helpers/isobmff-fixtures';
+import {
+  boxIndex,
+  freeSpace,
+  topLevelBoxes,
+  withFreeSpace,
+} from '../../helpers/free-space-fixtures';
+import { blobOf, tempDir } from '../../helpers/video-tools';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
+import { runCli } from '../../helpers/cli-run';
+
+const BEFORE = 'CANARYFREEBEFORE9q';
+const AFTER = 'CANARYSKIPAFTER9q';
+const XMP_PACKET = `<x:xmpmeta xmlns:x="adobe:ns:meta/">${BEFORE}</x:xmpmeta>`;
+
+/** Every packet's stream, timing, size and data hash: what a player is given, not where from. */
+function packets(bytes: Uint8Array, dir: string): string {
+  const path = join(dir, `probe-${Math.random().toString(36).slice(2)}.mp4`);
+  writeFileSync(path, bytes);
+  try {
+    return execFileSync(
+      'ffprobe',
+      [
+        ...['-v', 'error', '-show_data_hash', 'sha256'],
+        ...['-show_entries', 'packet=stream_index,pts,dts,size,data_hash'],
+        ...['-of', 'csv', path],
+      ],
+      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
+  } finally {
+    rmSync(path);
+  }
+}
+
+async function cleaned(
+  bytes: Uint8Array,
+  ctx: EngineContext = {},
+): Promise<{ bytes: Uint8Array; inPlace: boolean }> {
+  const blob = blobOf(bytes);
+  const { plan } = await cleanPlan(blob, ctx);
+  const out = new Uint8Array(
+    await (await planToBlob(blob, plan)).arrayBuffer(),
+  );
+  return { bytes: out, inPlace: inPlacePatches(blob.size, plan) !== null };
+}
+
+async function errorCode(bytes: Uint8Array, ctx: EngineContext) {
+  try {
+    await cleanPlan(blobOf(bytes), ctx);
+    return 'none';
+  } catch (error) {
+    return isEngineError(error) ? error.code : `untyped: ${String(error)}`;
+  }
+}
+
+let dir: string;
+const movies: Record<string, Uint8Array> = {};
+
+beforeAll(() => {
+  dir = tempDir('isobmff-free-space');
+  const read = (path: string) => new Uint8Array(readFileSync(path));
+  movies.moovAtEnd = read(taggedMp4(dir, 'moov-at-end.mp4', []));
+  movies.faststart = read(
+    taggedMp4(dir, 'faststart.mp4', ['-movflags', '+faststart']),
+  );
+  movies.fragmented = read(
+    taggedMp4(dir, 'fragmented.mp4', ['-movflags', 'frag_keyframe+empty_moov']),
+  );
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Free space with a canary before mdat and a `skip` box with another at the end. */
+function planted(movie: Uint8Array, before = BEFORE): Uint8Array {
+  const spaced = withFreeSpace(
+    movie,
+    boxIndex(movie, 'mdat'),
+    freeSpace('free', before),
+  );
+  return withFreeSpace(
+    spaced,
+    topLevelBoxes(spaced).length,
+    freeSpace('skip', AFTER),
+  );
+}
+
+describe.each(['moovAtEnd', 'faststart'])('%s, copy', (name) => {
+  it('plays the same packets with the free space planted', () => {
+    const movie = movies[name]!;
+    expect(packets(planted(movie), dir)).toBe(packets(movie, dir));
+  });
+
+  it('leaves the free space out: no canary, the same packets, the copy of the movie without it', async () => {
+    const movie = movies[name]!;
+    const input = planted(movie);
+    const { bytes, inPlace } = await cleaned(input);
+    expect(inPlace).toBe(false);
+    expectNoLeaks(input, bytes, [BEFORE, AFTER]);
+    expect(packets(bytes, dir)).toBe(packets(input, dir));
+    // Chunk offsets re-pointed byte for byte as if the free space had never been there.
+    const plain = await cleaned(movie);
+    expect(Buffer.from(bytes).equals(Buffer.from(plain.bytes))).toBe(true);
+  });
+
+  it('leaves out free space that holds a metadata signature instead of failing', async () => {
+    const input = planted(movies[name]!, XMP_PACKET);
+    const { bytes } = await cleaned(input);
+    expectNoLeaks(input, bytes, [BEFORE]);
+  });
+});
+
+describe('in place (keepLayout)', () => {
+  it('keeps the layout and the free space, as a clean in place always did', async () => {
+    const input = planted(movies.moovAtEnd!);
+    const { bytes, inPlace } = await cleaned(input, { keepLayout: true });
+    expect(inPlace).toBe(true);
+    expect(bytes.length).toBe(input.length);
+    expect(packets(bytes, dir)).toBe(packets(input, dir));
+  });
+
+  it('still fails closed on a metadata signature in free space', async () => {
+    const input = planted(movies.moovAtEnd!, XMP_PACKET);
+    expect(await errorCode(input, { keepLayout: true })).toBe('unclean');
+  });
+
+  it('metaclean --in-place keeps the size; -o leaves the free space out', async () => {
+    const input = planted(movies.moovAtEnd!);
+    const path = join(dir, 'in-place.mp4');
+    writeFileSync(path, input);
+    const copy = join(dir, 'copy.mp4');
+    copyFileSync(path, join(dir, 'source.mp4'));
+    expect((await runCli(['--in-place', path])).code).toBe(0);
+    expect(readFileSync(path).length).toBe(input.length);
+    expect((await runCli(['-o', copy, join(dir, 'source.mp4')])).code).toBe(0);
+    const written = new Uint8Array(readFileSync(copy));
+    expectNoLeaks(input, written, [BEFORE, AFTER]);
+    expect(packets(written, dir)).toBe(packets(input, dir));
+  });
+});
+
+describe('fragmented movie', () => {
+  it('leaves out only the free space at the end, whose place nothing names', async () => {
+    const movie = movies.fragmented!;
+    const beforeFragment = withFreeSpace(
+      movie,
+      boxIndex(movie, 'moof'),
+      freeSpace('free', BEFORE),
+    );
+    const input = withFreeSpace(
+      beforeFragment,
+      topLevelBoxes(beforeFragment).length,
+      freeSpace('skip', AFTER),
+    );
+    const { bytes } = await cleaned(input);
+    const trailing = topLevelBoxes(input).at(-1)!;
+    expect(bytes.length).toBe(input.length - (trailing.end - trailing.start));
+    expectNoLeaks(input, bytes, [AFTER]);
+    expect(Buffer.from(bytes).includes(BEFORE)).toBe(true);
+    expect(packets(bytes, dir)).toBe(packets(input, dir));
+  });
+});
