@@ -92,3 +92,51 @@ export function boxIndex(movie: Uint8Array, type: string): number {
   if (i < 0) throw new Error(`fixture: no top-level ${type}`);
   return i;
 }
+
+/** The boxes of bytes [start, end), each rebuilt by `map` (containers on PATH_TO_TABLES first). */
+function rebuilt(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  map: (type: string, payload: Uint8Array) => Uint8Array,
+): Uint8Array[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  const out: Uint8Array[] = [];
+  for (let at = start; at < end;) {
+    const size = view.getUint32(at);
+    const type = Buffer.from(bytes.subarray(at + 4, at + 8)).toString('latin1');
+    const payload = PATH_TO_TABLES.has(type)
+      ? concat(...rebuilt(bytes, at + 8, at + size, map))
+      : bytes.subarray(at + 8, at + size);
+    out.push(map(type, payload));
+    at += size;
+  }
+  return out;
+}
+
+/**
+ * The movie with every 32-bit chunk offset table (stco) written as a 64-bit one (co64, 8.7.5).
+ * Only for a movie whose moov comes after its media data, so no chunk moves.
+ */
+export function withCo64(movie: Uint8Array): Uint8Array {
+  const boxes = topLevelBoxes(movie);
+  const moov = boxes.find((b) => b.type === 'moov')!;
+  if (boxes.some((b) => b.type === 'mdat' && b.start > moov.start))
+    throw new Error('fixture: moov must follow the media data');
+  const toCo64 = (type: string, payload: Uint8Array) => {
+    if (type !== 'stco') return box(type, payload);
+    const view = new DataView(payload.buffer, payload.byteOffset);
+    const count = view.getUint32(4);
+    const table = new Uint8Array(8 + count * 8);
+    const out = new DataView(table.buffer);
+    out.setUint32(4, count);
+    for (let i = 0; i < count; i++)
+      out.setBigUint64(8 + i * 8, BigInt(view.getUint32(8 + i * 4)));
+    return box('co64', table);
+  };
+  return concat(
+    movie.subarray(0, moov.start),
+    ...rebuilt(movie, moov.start, moov.end, toCo64),
+    movie.subarray(moov.end),
+  );
+}

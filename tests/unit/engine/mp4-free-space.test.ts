@@ -15,11 +15,12 @@ import {
   planToBlob,
   type EngineContext,
 } from '../../../workers/engine';
-import { taggedMp4 } from '../../helpers/isobmff-fixtures';
+import { box, concat, ftyp, taggedMp4 } from '../../helpers/isobmff-fixtures';
 import {
   boxIndex,
   freeSpace,
   topLevelBoxes,
+  withCo64,
   withFreeSpace,
 } from '../../helpers/free-space-fixtures';
 import { blobOf, tempDir } from '../../helpers/video-tools';
@@ -77,6 +78,7 @@ beforeAll(() => {
   dir = tempDir('isobmff-free-space');
   const read = (path: string) => new Uint8Array(readFileSync(path));
   movies.moovAtEnd = read(taggedMp4(dir, 'moov-at-end.mp4', []));
+  movies.co64 = withCo64(movies.moovAtEnd);
   movies.faststart = read(
     taggedMp4(dir, 'faststart.mp4', ['-movflags', '+faststart']),
   );
@@ -101,9 +103,10 @@ function planted(movie: Uint8Array, before = BEFORE): Uint8Array {
   );
 }
 
-describe.each(['moovAtEnd', 'faststart'])('%s, copy', (name) => {
+describe.each(['moovAtEnd', 'faststart', 'co64'])('%s, copy', (name) => {
   it('plays the same packets with the free space planted', () => {
     const movie = movies[name]!;
+    if (name === 'co64') expect(Buffer.from(movie).includes('co64')).toBe(true);
     expect(packets(planted(movie), dir)).toBe(packets(movie, dir));
   });
 
@@ -118,9 +121,11 @@ describe.each(['moovAtEnd', 'faststart'])('%s, copy', (name) => {
     const plain = await cleaned(movie);
     expect(Buffer.from(bytes).equals(Buffer.from(plain.bytes))).toBe(true);
   });
+});
 
-  it('leaves out free space that holds a metadata signature instead of failing', async () => {
-    const input = planted(movies[name]!, XMP_PACKET);
+describe('a metadata signature in free space', () => {
+  it('is left out with it in a copy, instead of failing the clean', async () => {
+    const input = planted(movies.moovAtEnd!, XMP_PACKET);
     const { bytes } = await cleaned(input);
     expectNoLeaks(input, bytes, [BEFORE]);
   });
@@ -174,5 +179,60 @@ describe('fragmented movie', () => {
     expectNoLeaks(input, bytes, [AFTER]);
     expect(Buffer.from(bytes).includes(BEFORE)).toBe(true);
     expect(packets(bytes, dir)).toBe(packets(input, dir));
+  });
+});
+
+/** 32-bit big-endian words. */
+function words(...values: number[]): Uint8Array {
+  const out = new Uint8Array(values.length * 4);
+  values.forEach((v, i) => new DataView(out.buffer).setUint32(i * 4, v));
+  return out;
+}
+
+/**
+ * A hand-built movie: ftyp, a free box with a canary, 64 bytes of mdat, and a moov whose one track
+ * has one chunk of one 16-byte sample at `chunkAt` (a file offset).
+ */
+function tinyMovie(chunkAt: (free: number, mdat: number) => number) {
+  const head = ftyp('isom', 'isom');
+  const free = freeSpace('free', BEFORE, 16);
+  const mdat = box('mdat', new Uint8Array(64).fill(7));
+  const freeAt = head.length;
+  const mdatAt = freeAt + free.length;
+  const stbl = box(
+    'stbl',
+    concat(
+      box('stsc', words(0, 1, 1, 1, 1)),
+      box('stsz', words(0, 16, 1)),
+      box('stco', words(0, 1, chunkAt(freeAt, mdatAt))),
+    ),
+  );
+  const trak = box('trak', box('mdia', box('minf', stbl)));
+  return {
+    bytes: concat(head, free, mdat, box('moov', trak)),
+    freeBytes: free.length,
+  };
+}
+
+/** The one chunk offset of a tiny movie's output. */
+function onlyChunkOffset(bytes: Uint8Array): number {
+  const at = Buffer.from(bytes).indexOf('stco') + 12;
+  return new DataView(bytes.buffer, bytes.byteOffset).getUint32(at);
+}
+
+describe('chunk offsets of a hand-built movie', () => {
+  it('are moved up by the free space left out before them', async () => {
+    const { bytes: input, freeBytes } = tinyMovie((_, mdat) => mdat + 8);
+    const { bytes } = await cleaned(input);
+    expect(bytes.length).toBe(input.length - freeBytes);
+    expect(Buffer.from(bytes).includes(BEFORE)).toBe(false);
+    expect(onlyChunkOffset(bytes)).toBe(onlyChunkOffset(input) - freeBytes);
+  });
+
+  it('keep the free space that holds a chunk, and point where they did', async () => {
+    const { bytes: input } = tinyMovie((free) => free + 8);
+    const { bytes, inPlace } = await cleaned(input);
+    expect(inPlace).toBe(true);
+    expect(onlyChunkOffset(bytes)).toBe(onlyChunkOffset(input));
   });
 });
