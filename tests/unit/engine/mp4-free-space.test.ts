@@ -15,6 +15,7 @@ import {
   planToBlob,
   type EngineContext,
 } from '../../../workers/engine';
+import { planLeavingOut } from '../../../workers/engine/formats/isobmff/leave-out';
 import { box, concat, ftyp, taggedMp4 } from '../../helpers/isobmff-fixtures';
 import {
   boxIndex,
@@ -234,5 +235,34 @@ describe('chunk offsets of a hand-built movie', () => {
     const { bytes, inPlace } = await cleaned(input);
     expect(inPlace).toBe(true);
     expect(onlyChunkOffset(bytes)).toBe(onlyChunkOffset(input));
+  });
+});
+
+describe('planLeavingOut', () => {
+  const patch = (offset: number) => ({ offset, data: new Uint8Array(2) });
+
+  it('copies around the space left out and keeps the patches before and after it', () => {
+    const plan = planLeavingOut(
+      100,
+      [patch(4), patch(60)],
+      [{ start: 10, end: 50 }],
+    );
+    expect(plan).toEqual([
+      { kind: 'copy', start: 0, end: 4 },
+      { kind: 'bytes', data: new Uint8Array(2) },
+      { kind: 'copy', start: 6, end: 10 },
+      { kind: 'copy', start: 50, end: 60 },
+      { kind: 'bytes', data: new Uint8Array(2) },
+      { kind: 'copy', start: 62, end: 100 },
+    ]);
+  });
+
+  it.each([
+    ['inside', 20],
+    ['across its start', 9],
+  ])('fails corrupt on a patch %s the space left out', (_, offset) => {
+    expect(() =>
+      planLeavingOut(100, [patch(offset)], [{ start: 10, end: 50 }]),
+    ).toThrow(expect.objectContaining({ code: 'corrupt' }));
   });
 });
