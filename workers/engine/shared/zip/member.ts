@@ -16,18 +16,32 @@ const INFLATE_CHUNK = 256 * 1024;
  */
 export const NATIVE_ASYNC_MIN_BYTES = 64 * 1024;
 
+/** A member's content inflated, and the input its stream took where the host's inflate says. */
+interface Inflated {
+  readonly bytes: Uint8Array;
+  readonly consumed?: number;
+}
+
+/** The host's synchronous native inflate, if lent; with the input its stream took, if told. */
+function nativeInflater():
+  ((raw: Uint8Array, size: number) => Inflated | null) | undefined {
+  const { inflateRaw, inflateRawEnd } = hostCodecs();
+  if (inflateRawEnd) return inflateRawEnd;
+  if (!inflateRaw) return undefined;
+  return (raw, size) => {
+    const bytes = inflateRaw(raw, size);
+    return bytes && { bytes };
+  };
+}
+
 /**
  * Inflates into a buffer of exactly the declared size, feeding the inflater small chunks so a
  * member that inflates to more than it declares (a zip bomb) is stopped within one chunk.
  */
-function inflateBounded(
-  raw: Uint8Array,
-  size: number,
-  name: string,
-): Uint8Array {
-  const native = hostCodecs().inflateRaw;
+function inflateBounded(raw: Uint8Array, size: number, name: string): Inflated {
+  const native = nativeInflater();
   if (native) {
-    let out: Uint8Array | null;
+    let out: Inflated | null;
     try {
       out = native(raw, size);
     } catch {
@@ -35,7 +49,7 @@ function inflateBounded(
     }
     if (out === null)
       throw corrupt(`zip member ${name} inflates past its declared size`);
-    if (out.length !== size)
+    if (out.bytes.length !== size)
       throw corrupt(`zip member ${name} is shorter than declared`);
     return out;
   }
@@ -56,7 +70,7 @@ function inflateBounded(
   if (error !== undefined) throw corrupt(`zip member ${name} does not inflate`);
   if (filled !== size)
     throw corrupt(`zip member ${name} is shorter than declared`);
-  return out;
+  return { bytes: out };
 }
 
 /**
@@ -71,11 +85,15 @@ async function inflateMember(
   raw: Uint8Array,
   size: number,
   name: string,
-): Promise<Uint8Array> {
-  const { inflateRaw, inflateRawAsync } = hostCodecs();
-  if (!inflateRaw && inflateRawAsync && raw.length >= NATIVE_ASYNC_MIN_BYTES) {
+): Promise<Inflated> {
+  const { inflateRawAsync } = hostCodecs();
+  if (
+    !nativeInflater() &&
+    inflateRawAsync &&
+    raw.length >= NATIVE_ASYNC_MIN_BYTES
+  ) {
     const out = await inflateRawAsync(raw, size).catch(() => null);
-    if (out?.length === size) return out;
+    if (out?.length === size) return { bytes: out };
   }
   return inflateBounded(raw, size, name);
 }
@@ -91,6 +109,17 @@ export function inflatesWhole(raw: Uint8Array, size: number): boolean {
 }
 
 /**
+ * A member's content, and for a deflated member whose inflate the host's zlib did, whether its
+ * stream ends exactly at the member's compressed size (`streamEndsAtSize`; unset where the
+ * inflate cannot tell): what a member copied compressed must hold to, answered without a second
+ * inflate (see `copiedContentMember`).
+ */
+export interface MemberContent {
+  readonly bytes: Uint8Array;
+  readonly streamEndsAtSize?: boolean;
+}
+
+/**
  * A member's bytes, decompressed (bounded by its declared size) and checked against its CRC-32.
  * `checked: false` skips the CRC for a member read a second time, whose first read was checked.
  */
@@ -100,13 +129,23 @@ export async function readMember(
   limit = MAX_METADATA_BYTES,
   checked = true,
 ): Promise<Uint8Array> {
+  return (await readMemberContent(src, entry, limit, checked)).bytes;
+}
+
+/** `readMember`, with what its inflate says of where the stream ends. */
+export async function readMemberContent(
+  src: ByteReader,
+  entry: ZipEntry,
+  limit = MAX_METADATA_BYTES,
+  checked = true,
+): Promise<MemberContent> {
   if (entry.uncompressedSize > limit)
     throw new EngineError(
       'too-large',
       `zip member ${entry.name} of ${entry.uncompressedSize} bytes`,
     );
   const raw = await src.readExact(entry.dataStart, entry.compressedSize);
-  return memberContent(raw, entry, checked);
+  return contentOf(raw, entry, checked);
 }
 
 /** A member's content from its data as stored in the archive (`raw`): see `readMember`. */
@@ -115,14 +154,25 @@ export async function memberContent(
   entry: ZipEntry,
   checked = true,
 ): Promise<Uint8Array> {
-  const bytes =
+  return (await contentOf(raw, entry, checked)).bytes;
+}
+
+async function contentOf(
+  raw: Uint8Array,
+  entry: ZipEntry,
+  checked: boolean,
+): Promise<MemberContent> {
+  const inflated: Inflated =
     entry.method === METHOD_STORED
-      ? raw
+      ? { bytes: raw }
       : await inflateMember(raw, entry.uncompressedSize, entry.name);
+  const { bytes, consumed } = inflated;
   if (
     bytes.length !== entry.uncompressedSize ||
     (checked && crc32(bytes) !== entry.crc32)
   )
     throw corrupt(`zip member ${entry.name} fails its CRC-32 check`);
-  return bytes;
+  return consumed === undefined
+    ? { bytes }
+    : { bytes, streamEndsAtSize: consumed === raw.length };
 }
