@@ -24,6 +24,35 @@ function bufferOver(bytes: Uint8Array): Buffer {
   return view;
 }
 
+/**
+ * Inflates a raw deflate stream into at most `size` bytes (null past it), counting the input the
+ * stream took: zlib stops at the stream's end and leaves any bytes after it unread.
+ */
+function inflateRawUsed(
+  raw: Uint8Array,
+  size: number,
+): { bytes: Uint8Array; used: number } | null {
+  try {
+    // One byte over the declared size tells a member that holds more than it says.
+    // One output chunk of the whole size spares zlib joining many chunks into a new buffer.
+    const { buffer, engine } = zlib.inflateRawSync(raw, {
+      maxOutputLength: size + 1,
+      chunkSize: Math.max(zlib.constants.Z_MIN_CHUNK, size + 1),
+      info: true,
+    }) as unknown as { buffer: Buffer; engine: zlib.InflateRaw };
+    if (buffer.length > size) return null;
+    return {
+      bytes: new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length),
+      // What zlib consumed of the input, as Node counts it for the stream's `bytesWritten`.
+      used: engine.bytesWritten,
+    };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      return null;
+    throw error;
+  }
+}
+
 export function nodeCodecs(): HostCodecs {
   const nativeCrc32 = (
     zlib as { crc32?: (data: Uint8Array, value?: number) => number }
@@ -52,22 +81,7 @@ export function nodeCodecs(): HostCodecs {
       }
       return -1;
     },
-    inflateRaw(raw, size) {
-      try {
-        // One byte over the declared size tells a member that holds more than it says.
-        // One output chunk of the whole size spares zlib joining many chunks into a new buffer.
-        const out = zlib.inflateRawSync(raw, {
-          maxOutputLength: size + 1,
-          chunkSize: Math.max(zlib.constants.Z_MIN_CHUNK, size + 1),
-        });
-        return out.length > size
-          ? null
-          : new Uint8Array(out.buffer, out.byteOffset, out.length);
-      } catch (error) {
-        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-          return null;
-        throw error;
-      }
-    },
+    inflateRaw: (raw, size) => inflateRawUsed(raw, size)?.bytes ?? null,
+    inflateRawUsed,
   };
 }

@@ -13,6 +13,16 @@ export interface HostCodecs {
    */
   readonly inflateRaw?: (raw: Uint8Array, size: number) => Uint8Array | null;
   /**
+   * As `inflateRaw`, also telling how many bytes of `raw` the stream took (`used`): the stream
+   * ends within the last of them, and bytes past them are read by no inflater. Node's zlib counts
+   * them as it inflates, so a member's stream is proven to end exactly at its compressed size
+   * without inflating it a second time.
+   */
+  readonly inflateRawUsed?: (
+    raw: Uint8Array,
+    size: number,
+  ) => { readonly bytes: Uint8Array; readonly used: number } | null;
+  /**
    * As `inflateRaw`, for callers that can wait: the browser lends its native
    * `DecompressionStream('deflate-raw')` here (`workers/browser-codecs.ts`), which has no
    * synchronous form. Same results: exactly `size` bytes, null past `size`, a throw when broken.

@@ -1,7 +1,7 @@
 import type { ByteSource } from '../../byte-source';
 import { MAX_DECOMPRESSED_BYTES } from '../../limits';
 import { METHOD_STORED } from './format';
-import { inflatesWhole, readMember } from './member';
+import { readMember, streamEndsAtLastByte } from './member';
 import type { ZipEntry } from './read';
 import type { WholeMember } from './whole';
 import { copiedMember, newMember, type OutMember } from './write';
@@ -10,9 +10,9 @@ import { copiedMember, newMember, type OutMember } from './write';
  * A member copied as it is, compressed: only when its deflate stream ends exactly at its
  * compressed size. Bytes after the stream's last block, inside the size the header declares,
  * are read by no inflater and could hold anything; such a member is deflated again from what
- * was inflated. A stream ends within its last byte, so when the stream without that byte still
- * inflates whole, the byte (and maybe more) was not part of it. `whole` is the member already
- * read and inflated, when the caller has it: nothing is read again.
+ * was inflated (`streamEndsAtLastByte`). `whole` is the member already read and inflated, when
+ * the caller has it: nothing is read again, and where its inflate told where the stream ended,
+ * nothing is inflated again.
  */
 export async function copiedContentMember(
   src: ByteSource,
@@ -23,7 +23,7 @@ export async function copiedContentMember(
     return copiedMember(entry);
   const raw =
     whole?.raw ?? (await src.readExact(entry.dataStart, entry.compressedSize));
-  if (!inflatesWhole(raw.subarray(0, raw.length - 1), entry.uncompressedSize))
+  if (whole?.endsExactly ?? streamEndsAtLastByte(raw, entry.uncompressedSize))
     return copiedMember(entry);
   return newMember(
     entry.name,

@@ -91,6 +91,15 @@ export function inflatesWhole(raw: Uint8Array, size: number): boolean {
 }
 
 /**
+ * True when a deflate stream that inflates whole to `size` bytes needs its last byte: no bytes
+ * after the stream's end, which no inflater reads and which could hold anything. A stream ends
+ * within its last byte, so when the stream without that byte still inflates whole, that byte
+ * (and maybe more) was not part of it.
+ */
+export const streamEndsAtLastByte = (raw: Uint8Array, size: number): boolean =>
+  raw.length > 0 && !inflatesWhole(raw.subarray(0, raw.length - 1), size);
+
+/**
  * A member's bytes, decompressed (bounded by its declared size) and checked against its CRC-32.
  * `checked: false` skips the CRC for a member read a second time, whose first read was checked.
  */
@@ -109,6 +118,49 @@ export async function readMember(
   return memberContent(raw, entry, checked);
 }
 
+/** A member's content and the stream it was inflated from: see `readMemberAndStream`. */
+export interface MemberAndStream {
+  readonly raw: Uint8Array;
+  readonly bytes: Uint8Array;
+  /** The stream is proven to end exactly at its compressed size; undefined when not yet known. */
+  readonly endsExactly?: boolean;
+}
+
+/**
+ * `readMember`, with the member's data as stored in the archive (`raw`), and whether its deflate
+ * stream ends exactly at its compressed size when the host's inflate tells that at no cost.
+ */
+export async function readMemberAndStream(
+  src: ByteReader,
+  entry: ZipEntry,
+  limit: number,
+): Promise<MemberAndStream> {
+  if (entry.uncompressedSize > limit)
+    throw new EngineError(
+      'too-large',
+      `zip member ${entry.name} of ${entry.uncompressedSize} bytes`,
+    );
+  const raw = await src.readExact(entry.dataStart, entry.compressedSize);
+  const measured = hostCodecs().inflateRawUsed;
+  if (entry.method === METHOD_STORED || !measured)
+    return { raw, bytes: await memberContent(raw, entry) };
+  let out: { bytes: Uint8Array; used: number } | null;
+  try {
+    out = measured(raw, entry.uncompressedSize);
+  } catch {
+    throw corrupt(`zip member ${entry.name} does not inflate`);
+  }
+  if (out === null)
+    throw corrupt(`zip member ${entry.name} inflates past its declared size`);
+  if (out.bytes.length !== entry.uncompressedSize)
+    throw corrupt(`zip member ${entry.name} is shorter than declared`);
+  return {
+    raw,
+    bytes: checkedContent(out.bytes, entry),
+    endsExactly: out.used === raw.length,
+  };
+}
+
 /** A member's content from its data as stored in the archive (`raw`): see `readMember`. */
 export async function memberContent(
   raw: Uint8Array,
@@ -119,6 +171,15 @@ export async function memberContent(
     entry.method === METHOD_STORED
       ? raw
       : await inflateMember(raw, entry.uncompressedSize, entry.name);
+  return checkedContent(bytes, entry, checked);
+}
+
+/** `bytes` when they are the member's whole content: its declared size and (when `checked`) CRC-32. */
+function checkedContent(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  checked = true,
+): Uint8Array {
   if (
     bytes.length !== entry.uncompressedSize ||
     (checked && crc32(bytes) !== entry.crc32)

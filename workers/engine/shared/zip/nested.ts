@@ -16,7 +16,12 @@ import { Inflate } from 'fflate';
 import { corrupt } from '../../errors';
 import { crc32 } from '../crc32';
 import { copiedContentMember } from './content';
-import { readMember } from './member';
+import {
+  readMember,
+  readMemberAndStream,
+  streamEndsAtLastByte,
+} from './member';
+import { splicedMember } from './spliced';
 import { METHOD_STORED } from './format';
 import type { ZipEntry } from './read';
 import { markProven } from '../../opaque-ranges';
@@ -128,9 +133,10 @@ export interface NestedMember {
 
 /**
  * Cleans a member that is a file of its own with the engine. A large stored member is cleaned where
- * it lies (only its metadata is read; the rest is copied as input ranges); any other is inflated,
- * cleaned, and stored (its content is already compressed: deflating it again would cost time and
- * gain nothing). A member with nothing to remove is copied unchanged. A small member the caller
+ * it lies (only its metadata is read; the rest is copied as input ranges); a large deflated one
+ * whose clean changed only its first bytes is spliced (spliced.ts: a new start, then its own
+ * compressed bytes copied); any other is inflated, cleaned, and stored (its content is already
+ * compressed: deflating it again would cost time and gain nothing). A member with nothing to remove is copied unchanged. A small member the caller
  * read `whole` is not read again. The cleaned bytes are held while the package's allowance
  * (`held`) lasts, so the member is inflated once per clean (the clean, verify-after-clean and the
  * write share them); past it, they are made again from the input when read or written.
@@ -165,16 +171,27 @@ export async function cleanNestedMember(
       ...(result.opaque && { opaque: result.opaque }),
     };
   }
-  const bytes =
-    whole?.bytes ?? (await readMember(src, entry, MAX_DECOMPRESSED_BYTES));
+  // A large deflated member's stream is kept to be spliced; any other is dropped once inflated.
+  const read =
+    whole ?? (await readMemberAndStream(src, entry, MAX_DECOMPRESSED_BYTES));
+  const { bytes } = read;
   const result = await ctx.nested.cleanPlanned(bytes);
   const findings = located(result);
   if (!findings.some(removable))
     return {
       findings,
-      member: await copiedContentMember(src, entry, whole),
+      member: await copiedContentMember(src, entry, read),
     };
   const { plan } = result;
+  if (!whole && entry.method !== METHOD_STORED) {
+    const spliced = await splicedMember(entry, read.raw, bytes, plan);
+    if (
+      spliced &&
+      (read.endsExactly ??
+        streamEndsAtLastByte(read.raw, entry.uncompressedSize))
+    )
+      return { findings, member: spliced };
+  }
   // Held as views, the cleaned member keeps its whole inflated content alive, and the new bytes.
   const newBytes = plan.reduce(
     (n, s) => n + (s.kind === 'copy' ? 0 : segmentSize(s)),
