@@ -141,9 +141,25 @@ export async function readMemberAndStream(
       `zip member ${entry.name} of ${entry.uncompressedSize} bytes`,
     );
   const raw = await src.readExact(entry.dataStart, entry.compressedSize);
-  const measured = hostCodecs().inflateRawUsed;
-  if (entry.method === METHOD_STORED || !measured)
-    return { raw, bytes: await memberContent(raw, entry) };
+  const codecs = hostCodecs();
+  const measured = codecs.inflateRawUsed;
+  if (entry.method === METHOD_STORED)
+    return { raw, bytes: checkedContent(raw, entry) };
+  if (
+    !measured &&
+    !codecs.inflateRaw &&
+    codecs.inflateRawAsync &&
+    codecs.inflateRawAsyncRejectsTrailing &&
+    raw.length >= NATIVE_ASYNC_MIN_BYTES
+  ) {
+    // The host refuses bytes after a stream's end: its whole answer proves where the stream ends.
+    const out = await codecs
+      .inflateRawAsync(raw, entry.uncompressedSize)
+      .catch(() => null);
+    if (out?.length === entry.uncompressedSize)
+      return { raw, bytes: checkedContent(out, entry), endsExactly: true };
+  }
+  if (!measured) return { raw, bytes: await memberContent(raw, entry) };
   let out: { bytes: Uint8Array; used: number } | null;
   try {
     out = measured(raw, entry.uncompressedSize);
