@@ -133,10 +133,10 @@ export interface NestedMember {
 
 /**
  * Cleans a member that is a file of its own with the engine. A large stored member is cleaned where
- * it lies (only its metadata is read; the rest is copied as input ranges); a large deflated one
- * whose clean changed only its first bytes is spliced (spliced.ts: a new start, then its own
- * compressed bytes copied); any other is inflated, cleaned, and stored (its content is already
- * compressed: deflating it again would cost time and gain nothing). A member with nothing to remove is copied unchanged. A small member the caller
+ * it lies (only its metadata is read; the rest is copied as input ranges); any other is inflated,
+ * cleaned, and stored (its content is already compressed: deflating it again would cost time and
+ * gain nothing), or, past the allowance below, spliced when it is a large deflated one whose
+ * clean changed only its first bytes (spliced.ts: a new start, then its own compressed bytes). A member with nothing to remove is copied unchanged. A small member the caller
  * read `whole` is not read again. The cleaned bytes are held while the package's allowance
  * (`held`) lasts, so the member is inflated once per clean (the clean, verify-after-clean and the
  * write share them); past it, they are made again from the input when read or written.
@@ -183,15 +183,6 @@ export async function cleanNestedMember(
       member: await copiedContentMember(src, entry, read),
     };
   const { plan } = result;
-  if (!whole && entry.method !== METHOD_STORED) {
-    const spliced = await splicedMember(entry, read.raw, bytes, plan);
-    if (
-      spliced &&
-      (read.endsExactly ??
-        streamEndsAtLastByte(read.raw, entry.uncompressedSize))
-    )
-      return { findings, member: spliced };
-  }
   // Held as views, the cleaned member keeps its whole inflated content alive, and the new bytes.
   const newBytes = plan.reduce(
     (n, s) => n + (s.kind === 'copy' ? 0 : segmentSize(s)),
@@ -202,6 +193,18 @@ export async function cleanNestedMember(
       findings,
       member: await heldMember(entry.name, bytes, plan, result.proven),
     };
+  // Past the allowance, a large deflated member whose clean changed only its first bytes is
+  // spliced: it holds nothing either, and neither verify nor the write inflates and cleans it
+  // again (verify inflates the member written once, as any deflated member).
+  if (!whole && entry.method !== METHOD_STORED) {
+    const spliced = await splicedMember(entry, read.raw, bytes, plan);
+    if (
+      spliced &&
+      (read.endsExactly ??
+        streamEndsAtLastByte(read.raw, entry.uncompressedSize))
+    )
+      return { findings, member: spliced };
+  }
   // The cleaned file is not kept: the output makes it again from the member's compressed bytes
   // when it is read or written, so a document of many photos never holds them all.
   return {
