@@ -1,5 +1,5 @@
 import * as zlib from 'node:zlib';
-import type { HostCodecs } from '../workers/engine/index';
+import type { HostCodecs, InflatedRaw } from '../workers/engine/index';
 
 /**
  * Node's zlib as the engine's CRC-32 and inflate, and `Buffer.indexOf` as its byte search: the
@@ -25,26 +25,23 @@ function bufferOver(bytes: Uint8Array): Buffer {
 }
 
 /**
- * Inflates a raw deflate stream into at most `size` bytes (null past it), counting the input the
- * stream took: zlib stops at the stream's end and leaves any bytes after it unread.
+ * A raw deflate stream inflated into at most `size` bytes (null past it), with the input bytes the
+ * stream took up: zlib stops reading at the end of the last block and reports what it read (the
+ * engine's `bytesWritten`), so bytes after the stream are counted out.
  */
-function inflateRawUsed(
-  raw: Uint8Array,
-  size: number,
-): { bytes: Uint8Array; used: number } | null {
+function inflateRawEnd(raw: Uint8Array, size: number): InflatedRaw | null {
   try {
     // One byte over the declared size tells a member that holds more than it says.
     // One output chunk of the whole size spares zlib joining many chunks into a new buffer.
-    const { buffer, engine } = zlib.inflateRawSync(raw, {
+    const { buffer: out, engine } = zlib.inflateRawSync(raw, {
       maxOutputLength: size + 1,
       chunkSize: Math.max(zlib.constants.Z_MIN_CHUNK, size + 1),
       info: true,
     }) as unknown as { buffer: Buffer; engine: zlib.InflateRaw };
-    if (buffer.length > size) return null;
+    if (out.length > size) return null;
     return {
-      bytes: new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length),
-      // What zlib consumed of the input, as Node counts it for the stream's `bytesWritten`.
-      used: engine.bytesWritten,
+      bytes: new Uint8Array(out.buffer, out.byteOffset, out.length),
+      consumed: engine.bytesWritten,
     };
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
@@ -81,7 +78,7 @@ export function nodeCodecs(): HostCodecs {
       }
       return -1;
     },
-    inflateRaw: (raw, size) => inflateRawUsed(raw, size)?.bytes ?? null,
-    inflateRawUsed,
+    inflateRaw: (raw, size) => inflateRawEnd(raw, size)?.bytes ?? null,
+    inflateRawEnd,
   };
 }

@@ -150,6 +150,20 @@ async function intoTempThenRename(
   }
 }
 
+/**
+ * New bytes shorter than this are gathered into one buffer and written with their neighbours: a
+ * document of tens of thousands of small members is otherwise a write (and a round trip to the
+ * thread pool) per local header, per piece of a cleaned photo and per central-directory entry.
+ */
+const GATHER_BELOW_BYTES = 64 * 1024;
+/** The gathering buffer's size: a few dozen small segments to a write, or thousands. */
+const GATHER_BUFFER_BYTES = 1024 * 1024;
+/**
+ * Input read at a time for short copied ranges: a rewritten archive copies its members in the
+ * order they lie, so thousands of small ones come from a few reads instead of one read each.
+ */
+const INPUT_WINDOW_BYTES = 1024 * 1024;
+
 async function writeSegments(
   input: FileAccess,
   plan: OutputPlan,
@@ -172,17 +186,24 @@ async function writeSegments(
     pending = writeAll(fd, data, position);
     position += data.length;
   };
+  const gather = new Gather(enqueue);
+  const window = new InputWindow(input);
   try {
     for (const segment of plan) {
       if (segment.kind === 'bytes') {
-        await enqueue(segment.data);
+        await gather.add(segment.data);
         continue;
       }
       if (segment.kind === 'deferred') {
         // Made now and let go once written: one such segment is in memory at a time.
-        await enqueue(await madeBytes(segment));
+        await gather.add(await madeBytes(segment));
         continue;
       }
+      if (segment.end - segment.start < GATHER_BELOW_BYTES) {
+        await gather.add(await window.slice(segment.start, segment.end));
+        continue;
+      }
+      await gather.flush();
       for (let at = segment.start; at < segment.end;) {
         const length = Math.min(chunkBytes, segment.end - at);
         const into = buffers[turn++ % 2]!;
@@ -198,11 +219,71 @@ async function writeSegments(
         }
       }
     }
+    await gather.flush();
     await pending;
   } catch (error) {
     // A write still in flight must settle before the temporary file is removed.
     await pending.catch(() => undefined);
     throw error;
+  }
+}
+
+/** Short ranges of the input, served from one buffer read ahead of them (`INPUT_WINDOW_BYTES`). */
+class InputWindow {
+  private buffer: Uint8Array | null = null;
+  private bytes: Uint8Array = new Uint8Array(0);
+  private start = 0;
+
+  constructor(private readonly input: FileAccess) {}
+
+  /** Input bytes [start, end), a view valid until the next call. */
+  async slice(start: number, end: number): Promise<Uint8Array> {
+    if (start < this.start || end > this.start + this.bytes.length) {
+      this.buffer ??= new Uint8Array(INPUT_WINDOW_BYTES);
+      const length = Math.min(INPUT_WINDOW_BYTES, this.input.size - start);
+      this.bytes = await readAt(this.input.handle, start, length, this.buffer);
+      this.start = start;
+      // A short read means the file shrank after it was opened.
+      if (this.bytes.length < length || length < end - start)
+        throw changedError('shorter than when it was opened');
+      if (faultsArmed) await faultPoint('copying');
+    }
+    return this.bytes.subarray(start - this.start, end - this.start);
+  }
+}
+
+/**
+ * Small new bytes gathered in order into one of two buffers and handed to `enqueue` together; a
+ * large array is handed over as it is, after what was gathered before it. A buffer is filled again
+ * only after the write that held it is done (`enqueue` waits for the previous write to finish).
+ */
+class Gather {
+  private buffer: Uint8Array | null = null;
+  private spare: Uint8Array | null = null;
+  private length = 0;
+
+  constructor(private readonly enqueue: (data: Uint8Array) => Promise<void>) {}
+
+  async add(data: Uint8Array): Promise<void> {
+    if (data.length >= GATHER_BELOW_BYTES) {
+      await this.flush();
+      await this.enqueue(data);
+      return;
+    }
+    if (this.buffer && this.length + data.length > this.buffer.length)
+      await this.flush();
+    this.buffer ??= new Uint8Array(GATHER_BUFFER_BYTES);
+    this.buffer.set(data, this.length);
+    this.length += data.length;
+  }
+
+  async flush(): Promise<void> {
+    if (!this.buffer || this.length === 0) return;
+    const full = this.buffer.subarray(0, this.length);
+    // The spare buffer was last handed to the write before this one, which `enqueue` awaits.
+    await this.enqueue(full);
+    [this.buffer, this.spare] = [this.spare, this.buffer];
+    this.length = 0;
   }
 }
 

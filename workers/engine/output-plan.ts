@@ -189,9 +189,11 @@ export function planAccess(
     return made.bytes;
   };
   // The planned output's bytes go straight into the caller's array: a copied range is read into
-  // its place there, with no array of its own to copy from.
+  // its place there, with no array of its own to copy from. Several copied ranges that lie close
+  // together in the input (an archive's thousands of small members) are read at once instead.
   const readInto = async (offset: number, out: Uint8Array) => {
     const length = out.length;
+    const copies: { start: number; place: Uint8Array }[] = [];
     let i = lastSegmentAtOrBefore(starts, offset);
     let filled = 0;
     while (filled < length && i < plan.length) {
@@ -199,18 +201,22 @@ export function planAccess(
       const from = offset + filled - starts[i]!;
       const take = Math.min(length - filled, segmentSize(segment) - from);
       const place = out.subarray(filled, filled + take);
-      if (segment.kind === 'copy' && input.readInto)
-        await input.readInto(segment.start + from, place);
+      if (segment.kind === 'copy')
+        copies.push({ start: segment.start + from, place });
       else
         place.set(
-          segment.kind === 'copy'
-            ? await input.read(segment.start + from, take)
-            : segment.kind === 'bytes'
-              ? segment.data.subarray(from, from + take)
-              : (await bytesOf(segment)).subarray(from, from + take),
+          segment.kind === 'bytes'
+            ? segment.data.subarray(from, from + take)
+            : (await bytesOf(segment)).subarray(from, from + take),
         );
       filled += take;
       i++;
+    }
+    if (copies.length > 1 && (await readTogether(input, copies, length)))
+      return out;
+    for (const { start, place } of copies) {
+      if (input.readInto) await input.readInto(start, place);
+      else place.set(await input.read(start, place.length));
     }
     return out;
   };
@@ -219,6 +225,35 @@ export function planAccess(
     read: (offset, length) => readInto(offset, new Uint8Array(length)),
     readInto,
   };
+}
+
+/**
+ * Copied ranges are read in one read of the input span that holds them all when that span is at
+ * most this many times the bytes asked for (plus `SPAN_SLACK_BYTES`): a read of what lies between
+ * them costs less than a read of each, and no more memory than a few times the read.
+ */
+const SPAN_PER_READ = 2;
+const SPAN_SLACK_BYTES = 64 * 1024;
+
+/** Fills every copy's place from one read of the input span they lie in; false if too far apart. */
+async function readTogether(
+  input: RandomAccess,
+  copies: readonly { start: number; place: Uint8Array }[],
+  length: number,
+): Promise<boolean> {
+  let lo = Infinity;
+  let hi = 0;
+  for (const { start, place } of copies) {
+    lo = Math.min(lo, start);
+    hi = Math.max(hi, start + place.length);
+  }
+  if (hi - lo > length * SPAN_PER_READ + SPAN_SLACK_BYTES) return false;
+  const span = await input.read(lo, hi - lo);
+  // Short only past the input's end, where reading each copy answers as it always did.
+  if (span.length < hi - lo) return false;
+  for (const { start, place } of copies)
+    place.set(span.subarray(start - lo, start - lo + place.length));
+  return true;
 }
 
 function lastSegmentAtOrBefore(

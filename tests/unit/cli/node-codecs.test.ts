@@ -43,22 +43,22 @@ describe("the CLI's native codecs", () => {
   });
 
   it("tell where a stream ends as the engine's own inflate decides it", () => {
-    const { inflateRawUsed } = nodeCodecs();
+    const { inflateRawEnd } = nodeCodecs();
     const text = new TextEncoder().encode('metaclean '.repeat(10_000));
     const raw = new Uint8Array(deflateRawSync(text));
     const junk = new Uint8Array(raw.length + 3);
     junk.set(raw);
     junk.set([1, 2, 3], raw.length);
     for (const stream of [raw, junk]) {
-      const out = inflateRawUsed!(stream, text.length);
+      const out = inflateRawEnd!(stream, text.length);
       expect(out?.bytes).toEqual(text);
-      expect(out?.used === stream.length).toBe(
+      expect(out?.consumed === stream.length).toBe(
         streamEndsAtLastByte(stream, text.length),
       );
     }
-    expect(inflateRawUsed!(raw, text.length)?.used).toBe(raw.length);
-    expect(inflateRawUsed!(junk, text.length)?.used).toBe(raw.length);
-    expect(inflateRawUsed!(raw, 100)).toBeNull();
+    expect(inflateRawEnd!(raw, text.length)?.consumed).toBe(raw.length);
+    expect(inflateRawEnd!(junk, text.length)?.consumed).toBe(raw.length);
+    expect(inflateRawEnd!(raw, 100)).toBeNull();
   });
 
   it('read zip members as the engine does: same bytes, same typed errors', async () => {

@@ -109,6 +109,46 @@ describe('writePlan across chunks', () => {
   });
 });
 
+describe('writePlan of many small new segments', () => {
+  it('writes small and large new bytes, made bytes and copies in their order', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'metaclean-gather-'));
+    writeFileSync(join(dir, 'in.bin'), INPUT);
+    const access = await openFileAccess(join(dir, 'in.bin'));
+    const builder = new OutputBuilder();
+    const expected: Uint8Array[] = [];
+    // Enough small arrays to fill the gathering buffer several times, a large one and copies
+    // between them, so every way a gathered run ends is taken.
+    for (let i = 0; i < 40_000; i++) {
+      const small = Uint8Array.from({ length: 1 + (i % 97) }, (_, j) => i + j);
+      builder.push(small);
+      expected.push(small);
+      if (i % 9_999 === 0) {
+        const large = new Uint8Array(300_000).fill(i % 256);
+        builder.push(large);
+        expected.push(large);
+      }
+      if (i % 7_001 === 0) {
+        builder.copy(i % 1000, 2000);
+        expected.push(INPUT.subarray(i % 1000, 2000));
+      }
+    }
+    const made = Uint8Array.of(7, 7, 7);
+    const plan = [
+      ...builder.build(),
+      { kind: 'deferred' as const, size: 3, make: async () => made },
+    ];
+    expected.push(made);
+    try {
+      await writePlan(access, plan, join(dir, 'out.bin'));
+    } finally {
+      await access.close();
+    }
+    expect(
+      readFileSync(join(dir, 'out.bin')).equals(Buffer.concat(expected)),
+    ).toBe(true);
+  });
+});
+
 describe('writePlan on a read-only input', () => {
   it('writes a copy the user can modify', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'metaclean-mode-'));

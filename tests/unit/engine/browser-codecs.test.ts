@@ -90,8 +90,8 @@ describe('the probe of whether DecompressionStream refuses bytes after a stream'
   /** As Chromium: bytes after the stream's end reject (Node's zlib tells how many it took). */
   const strict: HostCodecs = {
     inflateRawAsync: (raw, size) => {
-      const out = nodeCodecs().inflateRawUsed!(raw, size);
-      if (out && out.used !== raw.length)
+      const out = nodeCodecs().inflateRawEnd!(raw, size);
+      if (out && out.consumed !== raw.length)
         return Promise.reject(new TypeError('junk after the stream'));
       return Promise.resolve(out?.bytes ?? null);
     },
@@ -128,7 +128,7 @@ describe('the probe of whether DecompressionStream refuses bytes after a stream'
         const src = new ByteSource(new Blob([stream]));
         const read = await readMemberAndStream(src, entry(stream.length), 1e9);
         expect(read.bytes).toEqual(plain);
-        expect(read.endsExactly).toBe(exact);
+        expect(read.streamEndsAtSize).toBe(exact);
       }
     } finally {
       lendHostCodecs({});

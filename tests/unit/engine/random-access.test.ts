@@ -39,6 +39,73 @@ describe('planAccess', () => {
     );
   });
 
+  it('reads many small copied ranges lying close together with one read of the input', async () => {
+    // An archive rewritten member by member: a new header, then the member's data copied.
+    const builder = new OutputBuilder();
+    for (let at = 0; at + 10 <= INPUT.length; at += 25)
+      builder.push(Uint8Array.of(at % 256, 0xaa)).copy(at, at + 10);
+    const plan = builder.copy(990, 1000).build();
+    const whole = new Uint8Array(
+      await (await planToBlob(input, plan)).arrayBuffer(),
+    );
+    let reads = 0;
+    const counted = blobAccess(input);
+    const access = planAccess(
+      {
+        size: counted.size,
+        read: (offset, length) => {
+          reads++;
+          return counted.read(offset, length);
+        },
+      },
+      plan,
+    );
+    expect(await access.read(0, whole.length)).toEqual(whole);
+    expect(reads).toBe(1);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat(whole.length - 1),
+        fc.nat(whole.length),
+        async (offset, length) => {
+          const n = Math.min(length, whole.length - offset);
+          expect(await access.read(offset, n)).toEqual(
+            whole.subarray(offset, offset + n),
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads copied ranges far apart in the input each on its own', async () => {
+    const big = new Uint8Array(300_000).map((_, i) => i % 253);
+    const plan = new OutputBuilder()
+      .copy(0, 10)
+      .push(Uint8Array.of(1))
+      .copy(299_000, 299_010)
+      .build();
+    const lengths: number[] = [];
+    const counted = blobAccess(new Blob([big]));
+    const access = planAccess(
+      {
+        size: counted.size,
+        read: (offset, length) => {
+          lengths.push(length);
+          return counted.read(offset, length);
+        },
+      },
+      plan,
+    );
+    expect(await access.read(0, 21)).toEqual(
+      Uint8Array.from([
+        ...big.subarray(0, 10),
+        1,
+        ...big.subarray(299_000, 299_010),
+      ]),
+    );
+    expect(lengths).toEqual([10, 10]);
+  });
+
   it('reads deferred bytes, made once per segment while reads stay in it', async () => {
     const made = Uint8Array.from({ length: 300 }, (_, i) => (i * 13) % 256);
     let makes = 0;

@@ -13,15 +13,14 @@ export interface HostCodecs {
    */
   readonly inflateRaw?: (raw: Uint8Array, size: number) => Uint8Array | null;
   /**
-   * As `inflateRaw`, also telling how many bytes of `raw` the stream took (`used`): the stream
-   * ends within the last of them, and bytes past them are read by no inflater. Node's zlib counts
-   * them as it inflates, so a member's stream is proven to end exactly at its compressed size
-   * without inflating it a second time.
+   * As `inflateRaw`, also saying how many bytes of `raw` the stream took up to its last block's
+   * end (`consumed`): fewer than `raw.length` when bytes follow the stream. A member copied as it
+   * is must end exactly at its compressed size; this answers that with the inflate that read it.
    */
-  readonly inflateRawUsed?: (
+  readonly inflateRawEnd?: (
     raw: Uint8Array,
     size: number,
-  ) => { readonly bytes: Uint8Array; readonly used: number } | null;
+  ) => InflatedRaw | null;
   /**
    * As `inflateRaw`, for callers that can wait: the browser lends its native
    * `DecompressionStream('deflate-raw')` here (`workers/browser-codecs.ts`), which has no
@@ -47,6 +46,12 @@ export interface HostCodecs {
     needle: Uint8Array,
     from: number,
   ) => number;
+}
+
+/** A raw deflate stream's content, and how many bytes of its input the stream took up. */
+export interface InflatedRaw {
+  readonly bytes: Uint8Array;
+  readonly consumed: number;
 }
 
 let lent: HostCodecs = {};

@@ -16,18 +16,32 @@ const INFLATE_CHUNK = 256 * 1024;
  */
 export const NATIVE_ASYNC_MIN_BYTES = 64 * 1024;
 
+/** A member's content inflated, and the input its stream took where the host's inflate says. */
+interface Inflated {
+  readonly bytes: Uint8Array;
+  readonly consumed?: number;
+}
+
+/** The host's synchronous native inflate, if lent; with the input its stream took, if told. */
+function nativeInflater():
+  ((raw: Uint8Array, size: number) => Inflated | null) | undefined {
+  const { inflateRaw, inflateRawEnd } = hostCodecs();
+  if (inflateRawEnd) return inflateRawEnd;
+  if (!inflateRaw) return undefined;
+  return (raw, size) => {
+    const bytes = inflateRaw(raw, size);
+    return bytes && { bytes };
+  };
+}
+
 /**
  * Inflates into a buffer of exactly the declared size, feeding the inflater small chunks so a
  * member that inflates to more than it declares (a zip bomb) is stopped within one chunk.
  */
-function inflateBounded(
-  raw: Uint8Array,
-  size: number,
-  name: string,
-): Uint8Array {
-  const native = hostCodecs().inflateRaw;
+function inflateBounded(raw: Uint8Array, size: number, name: string): Inflated {
+  const native = nativeInflater();
   if (native) {
-    let out: Uint8Array | null;
+    let out: Inflated | null;
     try {
       out = native(raw, size);
     } catch {
@@ -35,7 +49,7 @@ function inflateBounded(
     }
     if (out === null)
       throw corrupt(`zip member ${name} inflates past its declared size`);
-    if (out.length !== size)
+    if (out.bytes.length !== size)
       throw corrupt(`zip member ${name} is shorter than declared`);
     return out;
   }
@@ -56,7 +70,7 @@ function inflateBounded(
   if (error !== undefined) throw corrupt(`zip member ${name} does not inflate`);
   if (filled !== size)
     throw corrupt(`zip member ${name} is shorter than declared`);
-  return out;
+  return { bytes: out };
 }
 
 /**
@@ -71,11 +85,15 @@ async function inflateMember(
   raw: Uint8Array,
   size: number,
   name: string,
-): Promise<Uint8Array> {
-  const { inflateRaw, inflateRawAsync } = hostCodecs();
-  if (!inflateRaw && inflateRawAsync && raw.length >= NATIVE_ASYNC_MIN_BYTES) {
+): Promise<Inflated> {
+  const { inflateRawAsync } = hostCodecs();
+  if (
+    !nativeInflater() &&
+    inflateRawAsync &&
+    raw.length >= NATIVE_ASYNC_MIN_BYTES
+  ) {
     const out = await inflateRawAsync(raw, size).catch(() => null);
-    if (out?.length === size) return out;
+    if (out?.length === size) return { bytes: out };
   }
   return inflateBounded(raw, size, name);
 }
@@ -100,6 +118,17 @@ export const streamEndsAtLastByte = (raw: Uint8Array, size: number): boolean =>
   raw.length > 0 && !inflatesWhole(raw.subarray(0, raw.length - 1), size);
 
 /**
+ * A member's content, and for a deflated member whose inflate the host's zlib did, whether its
+ * stream ends exactly at the member's compressed size (`streamEndsAtSize`; unset where the
+ * inflate cannot tell): what a member copied compressed must hold to, answered without a second
+ * inflate (see `copiedContentMember`).
+ */
+export interface MemberContent {
+  readonly bytes: Uint8Array;
+  readonly streamEndsAtSize?: boolean;
+}
+
+/**
  * A member's bytes, decompressed (bounded by its declared size) and checked against its CRC-32.
  * `checked: false` skips the CRC for a member read a second time, whose first read was checked.
  */
@@ -109,26 +138,34 @@ export async function readMember(
   limit = MAX_METADATA_BYTES,
   checked = true,
 ): Promise<Uint8Array> {
+  return (await readMemberContent(src, entry, limit, checked)).bytes;
+}
+
+/** `readMember`, with what its inflate says of where the stream ends. */
+export async function readMemberContent(
+  src: ByteReader,
+  entry: ZipEntry,
+  limit = MAX_METADATA_BYTES,
+  checked = true,
+): Promise<MemberContent> {
   if (entry.uncompressedSize > limit)
     throw new EngineError(
       'too-large',
       `zip member ${entry.name} of ${entry.uncompressedSize} bytes`,
     );
   const raw = await src.readExact(entry.dataStart, entry.compressedSize);
-  return memberContent(raw, entry, checked);
+  return contentOf(raw, entry, checked);
 }
 
-/** A member's content and the stream it was inflated from: see `readMemberAndStream`. */
-export interface MemberAndStream {
+/** `readMemberContent`, with the member's data as stored in the archive (`raw`). */
+export interface MemberAndStream extends MemberContent {
   readonly raw: Uint8Array;
-  readonly bytes: Uint8Array;
-  /** The stream is proven to end exactly at its compressed size; undefined when not yet known. */
-  readonly endsExactly?: boolean;
 }
 
 /**
- * `readMember`, with the member's data as stored in the archive (`raw`), and whether its deflate
- * stream ends exactly at its compressed size when the host's inflate tells that at no cost.
+ * `readMemberContent`, keeping the member's stream. Where the host's asynchronous native inflate
+ * refuses bytes after a stream's end (`inflateRawAsyncRejectsTrailing`), its whole answer also
+ * proves the stream ends at the member's compressed size.
  */
 export async function readMemberAndStream(
   src: ByteReader,
@@ -141,40 +178,21 @@ export async function readMemberAndStream(
       `zip member ${entry.name} of ${entry.uncompressedSize} bytes`,
     );
   const raw = await src.readExact(entry.dataStart, entry.compressedSize);
-  const codecs = hostCodecs();
-  const measured = codecs.inflateRawUsed;
-  if (entry.method === METHOD_STORED)
-    return { raw, bytes: checkedContent(raw, entry) };
+  const { inflateRawAsync, inflateRawAsyncRejectsTrailing } = hostCodecs();
   if (
-    !measured &&
-    !codecs.inflateRaw &&
-    codecs.inflateRawAsync &&
-    codecs.inflateRawAsyncRejectsTrailing &&
+    entry.method !== METHOD_STORED &&
+    !nativeInflater() &&
+    inflateRawAsync &&
+    inflateRawAsyncRejectsTrailing &&
     raw.length >= NATIVE_ASYNC_MIN_BYTES
   ) {
-    // The host refuses bytes after a stream's end: its whole answer proves where the stream ends.
-    const out = await codecs
-      .inflateRawAsync(raw, entry.uncompressedSize)
-      .catch(() => null);
-    if (out?.length === entry.uncompressedSize)
-      return { raw, bytes: checkedContent(out, entry), endsExactly: true };
+    const out = await inflateRawAsync(raw, entry.uncompressedSize).catch(
+      () => null,
+    );
+    if (out?.length === entry.uncompressedSize && crc32(out) === entry.crc32)
+      return { raw, bytes: out, streamEndsAtSize: true };
   }
-  if (!measured) return { raw, bytes: await memberContent(raw, entry) };
-  let out: { bytes: Uint8Array; used: number } | null;
-  try {
-    out = measured(raw, entry.uncompressedSize);
-  } catch {
-    throw corrupt(`zip member ${entry.name} does not inflate`);
-  }
-  if (out === null)
-    throw corrupt(`zip member ${entry.name} inflates past its declared size`);
-  if (out.bytes.length !== entry.uncompressedSize)
-    throw corrupt(`zip member ${entry.name} is shorter than declared`);
-  return {
-    raw,
-    bytes: checkedContent(out.bytes, entry),
-    endsExactly: out.used === raw.length,
-  };
+  return { raw, ...(await contentOf(raw, entry, true)) };
 }
 
 /** A member's content from its data as stored in the archive (`raw`): see `readMember`. */
@@ -183,23 +201,25 @@ export async function memberContent(
   entry: ZipEntry,
   checked = true,
 ): Promise<Uint8Array> {
-  const bytes =
-    entry.method === METHOD_STORED
-      ? raw
-      : await inflateMember(raw, entry.uncompressedSize, entry.name);
-  return checkedContent(bytes, entry, checked);
+  return (await contentOf(raw, entry, checked)).bytes;
 }
 
-/** `bytes` when they are the member's whole content: its declared size and (when `checked`) CRC-32. */
-function checkedContent(
-  bytes: Uint8Array,
+async function contentOf(
+  raw: Uint8Array,
   entry: ZipEntry,
-  checked = true,
-): Uint8Array {
+  checked: boolean,
+): Promise<MemberContent> {
+  const inflated: Inflated =
+    entry.method === METHOD_STORED
+      ? { bytes: raw }
+      : await inflateMember(raw, entry.uncompressedSize, entry.name);
+  const { bytes, consumed } = inflated;
   if (
     bytes.length !== entry.uncompressedSize ||
     (checked && crc32(bytes) !== entry.crc32)
   )
     throw corrupt(`zip member ${entry.name} fails its CRC-32 check`);
-  return bytes;
+  return consumed === undefined
+    ? { bytes }
+    : { bytes, streamEndsAtSize: consumed === raw.length };
 }

@@ -172,15 +172,21 @@ export async function cleanNestedMember(
     };
   }
   // A large deflated member's stream is kept to be spliced; any other is dropped once inflated.
-  const read =
-    whole ?? (await readMemberAndStream(src, entry, MAX_DECOMPRESSED_BYTES));
-  const { bytes } = read;
+  const read = whole
+    ? null
+    : await readMemberAndStream(src, entry, MAX_DECOMPRESSED_BYTES);
+  const bytes = whole?.bytes ?? read!.bytes;
   const result = await ctx.nested.cleanPlanned(bytes);
   const findings = located(result);
   if (!findings.some(removable))
     return {
       findings,
-      member: await copiedContentMember(src, entry, read),
+      member: await copiedContentMember(
+        src,
+        entry,
+        whole ?? read ?? undefined,
+        read?.streamEndsAtSize,
+      ),
     };
   const { plan } = result;
   // Held as views, the cleaned member keeps its whole inflated content alive, and the new bytes.
@@ -196,11 +202,11 @@ export async function cleanNestedMember(
   // Past the allowance, a large deflated member whose clean changed only its first bytes is
   // spliced: it holds nothing either, and neither verify nor the write inflates and cleans it
   // again (verify inflates the member written once, as any deflated member).
-  if (!whole && entry.method !== METHOD_STORED) {
+  if (read && entry.method !== METHOD_STORED) {
     const spliced = await splicedMember(entry, read.raw, bytes, plan);
     if (
       spliced &&
-      (read.endsExactly ??
+      (read.streamEndsAtSize ??
         streamEndsAtLastByte(read.raw, entry.uncompressedSize))
     )
       return { findings, member: spliced };

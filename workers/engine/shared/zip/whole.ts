@@ -16,8 +16,6 @@ export const SMALL_MEMBER_BYTES = 256 * 1024;
 export interface WholeMember {
   readonly raw: Uint8Array;
   readonly bytes: Uint8Array;
-  /** Its deflate stream is proven to end exactly at its compressed size; undefined when not yet known. */
-  readonly endsExactly?: boolean;
 }
 
 /** What is left of one package's allowance (`MAX_HELD_MEMBER_BYTES`) for cleaned members. */
