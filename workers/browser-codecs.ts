@@ -9,6 +9,36 @@ export function browserCodecs(): HostCodecs {
   return canInflateRaw() ? { inflateRawAsync } : {};
 }
 
+/** An empty final stored block (RFC 1951 3.2.4: header, LEN 0, NLEN 0xFFFF), a whole stream. */
+const EMPTY_STREAM = [0x01, 0x00, 0x00, 0xff, 0xff];
+/** A byte after the stream's end. */
+const TRAILING_BYTE = 0x00;
+
+/**
+ * The codecs with `inflateRawAsyncRejectsTrailing` set when the host's DecompressionStream
+ * inflates a whole empty stream but rejects the same stream followed by one byte, as the
+ * Compression Streams standard says and Chromium does. Until this answers, and where it answers
+ * no, the engine proves a stream's end with its own inflate: the same answer, at more cost.
+ */
+export async function withTrailingProbe(
+  codecs: HostCodecs,
+): Promise<HostCodecs> {
+  const inflate = codecs.inflateRawAsync;
+  if (!inflate) return codecs;
+  const whole = await inflate(Uint8Array.from(EMPTY_STREAM), 0).then(
+    (out) => out?.length === 0,
+    () => false,
+  );
+  const trailing = await inflate(
+    Uint8Array.from([...EMPTY_STREAM, TRAILING_BYTE]),
+    0,
+  ).then(
+    () => false,
+    () => true,
+  );
+  return { ...codecs, inflateRawAsyncRejectsTrailing: whole && trailing };
+}
+
 /** True where the browser has Compression Streams with the `deflate-raw` format. */
 function canInflateRaw(): boolean {
   if (typeof DecompressionStream !== 'function') return false;

@@ -6,7 +6,10 @@ import { isEngineError } from '../../../workers/engine/errors';
 import { crc32, crc32Js } from '../../../workers/engine/shared/crc32';
 import { lendHostCodecs } from '../../../workers/engine/shared/host-codecs';
 import { readZip } from '../../../workers/engine/shared/zip/read';
-import { readMember } from '../../../workers/engine/shared/zip/member';
+import {
+  readMember,
+  streamEndsAtLastByte,
+} from '../../../workers/engine/shared/zip/member';
 import { ByteSource } from '../../../workers/engine/byte-source';
 import { zipSync } from 'fflate';
 
@@ -37,6 +40,25 @@ describe("the CLI's native codecs", () => {
     expect(() =>
       inflateRaw!(raw.subarray(0, raw.length >> 1), text.length),
     ).toThrow();
+  });
+
+  it("tell where a stream ends as the engine's own inflate decides it", () => {
+    const { inflateRawEnd } = nodeCodecs();
+    const text = new TextEncoder().encode('metaclean '.repeat(10_000));
+    const raw = new Uint8Array(deflateRawSync(text));
+    const junk = new Uint8Array(raw.length + 3);
+    junk.set(raw);
+    junk.set([1, 2, 3], raw.length);
+    for (const stream of [raw, junk]) {
+      const out = inflateRawEnd!(stream, text.length);
+      expect(out?.bytes).toEqual(text);
+      expect(out?.consumed === stream.length).toBe(
+        streamEndsAtLastByte(stream, text.length),
+      );
+    }
+    expect(inflateRawEnd!(raw, text.length)?.consumed).toBe(raw.length);
+    expect(inflateRawEnd!(junk, text.length)?.consumed).toBe(raw.length);
+    expect(inflateRawEnd!(raw, 100)).toBeNull();
   });
 
   it('read zip members as the engine does: same bytes, same typed errors', async () => {

@@ -1,8 +1,21 @@
 import fc from 'fast-check';
+import { randomBytes } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { nodeCodecs } from '../../../cli/node-codecs';
-import { inflateRawAsync } from '../../../workers/browser-codecs';
+import {
+  inflateRawAsync,
+  withTrailingProbe,
+} from '../../../workers/browser-codecs';
+import { ByteSource } from '../../../workers/engine/byte-source';
+import { crc32Js } from '../../../workers/engine/shared/crc32';
+import {
+  lendHostCodecs,
+  type HostCodecs,
+} from '../../../workers/engine/shared/host-codecs';
+import { METHOD_DEFLATED } from '../../../workers/engine/shared/zip/format';
+import { readMemberAndStream } from '../../../workers/engine/shared/zip/member';
+import type { ZipEntry } from '../../../workers/engine/shared/zip/read';
 
 const node = nodeCodecs().inflateRaw!;
 
@@ -70,5 +83,55 @@ describe("the browser's DecompressionStream inflate, lent as inflateRawAsync", (
     // Cut short: the stream ends inside a block.
     const cut = raw.subarray(0, raw.length >> 1);
     expect(await both(cut, plain.length)).toEqual(['broken', 'broken']);
+  });
+});
+
+describe('the probe of whether DecompressionStream refuses bytes after a stream', () => {
+  /** As Chromium: bytes after the stream's end reject (Node's zlib tells how many it took). */
+  const strict: HostCodecs = {
+    inflateRawAsync: (raw, size) => {
+      const out = nodeCodecs().inflateRawEnd!(raw, size);
+      if (out && out.consumed !== raw.length)
+        return Promise.reject(new TypeError('junk after the stream'));
+      return Promise.resolve(out?.bytes ?? null);
+    },
+  };
+
+  it("answers no for Node's, which reads past them", async () => {
+    const probed = await withTrailingProbe({ inflateRawAsync });
+    expect(probed.inflateRawAsyncRejectsTrailing).toBe(false);
+  });
+
+  it("answers yes for a strict one, whose whole answer then proves the stream's end", async () => {
+    const probed = await withTrailingProbe(strict);
+    expect(probed.inflateRawAsyncRejectsTrailing).toBe(true);
+    // Noise, so the stream is long enough for the native inflate (NATIVE_ASYNC_MIN_BYTES).
+    const plain = new Uint8Array(randomBytes(200_000));
+    const raw = new Uint8Array(deflateRawSync(plain));
+    const junk = new Uint8Array(raw.length + 1);
+    junk.set(raw);
+    const entry = (size: number): ZipEntry =>
+      ({
+        name: 'a.bin',
+        method: METHOD_DEFLATED,
+        crc32: crc32Js(plain),
+        uncompressedSize: plain.length,
+        compressedSize: size,
+        dataStart: 0,
+      }) as ZipEntry;
+    lendHostCodecs(probed);
+    try {
+      for (const [stream, exact] of [
+        [raw, true],
+        [junk, undefined],
+      ] as const) {
+        const src = new ByteSource(new Blob([stream]));
+        const read = await readMemberAndStream(src, entry(stream.length), 1e9);
+        expect(read.bytes).toEqual(plain);
+        expect(read.streamEndsAtSize).toBe(exact);
+      }
+    } finally {
+      lendHostCodecs({});
+    }
   });
 });

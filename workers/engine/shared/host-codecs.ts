@@ -31,6 +31,13 @@ export interface HostCodecs {
     size: number,
   ) => Promise<Uint8Array | null>;
   /**
+   * True when `inflateRawAsync` rejects a stream followed by bytes after its end (the Compression
+   * Streams standard's rule, which Chromium follows and Node's does not): an answer of exactly
+   * `size` bytes then also proves the stream ends at its last byte. Set only from a probe of the
+   * host itself (`withTrailingProbe` in workers/browser-codecs.ts).
+   */
+  readonly inflateRawAsyncRejectsTrailing?: boolean;
+  /**
    * The first offset of a non-empty `needle` in `haystack` at or after `from` (0 <= from, and
    * from + needle.length <= haystack.length), or -1: as `indexOfBytesPortable` in bytes.ts answers.
    */

@@ -109,6 +109,15 @@ export function inflatesWhole(raw: Uint8Array, size: number): boolean {
 }
 
 /**
+ * True when a deflate stream that inflates whole to `size` bytes needs its last byte: no bytes
+ * after the stream's end, which no inflater reads and which could hold anything. A stream ends
+ * within its last byte, so when the stream without that byte still inflates whole, that byte
+ * (and maybe more) was not part of it.
+ */
+export const streamEndsAtLastByte = (raw: Uint8Array, size: number): boolean =>
+  raw.length > 0 && !inflatesWhole(raw.subarray(0, raw.length - 1), size);
+
+/**
  * A member's content, and for a deflated member whose inflate the host's zlib did, whether its
  * stream ends exactly at the member's compressed size (`streamEndsAtSize`; unset where the
  * inflate cannot tell): what a member copied compressed must hold to, answered without a second
@@ -146,6 +155,44 @@ export async function readMemberContent(
     );
   const raw = await src.readExact(entry.dataStart, entry.compressedSize);
   return contentOf(raw, entry, checked);
+}
+
+/** `readMemberContent`, with the member's data as stored in the archive (`raw`). */
+export interface MemberAndStream extends MemberContent {
+  readonly raw: Uint8Array;
+}
+
+/**
+ * `readMemberContent`, keeping the member's stream. Where the host's asynchronous native inflate
+ * refuses bytes after a stream's end (`inflateRawAsyncRejectsTrailing`), its whole answer also
+ * proves the stream ends at the member's compressed size.
+ */
+export async function readMemberAndStream(
+  src: ByteReader,
+  entry: ZipEntry,
+  limit: number,
+): Promise<MemberAndStream> {
+  if (entry.uncompressedSize > limit)
+    throw new EngineError(
+      'too-large',
+      `zip member ${entry.name} of ${entry.uncompressedSize} bytes`,
+    );
+  const raw = await src.readExact(entry.dataStart, entry.compressedSize);
+  const { inflateRawAsync, inflateRawAsyncRejectsTrailing } = hostCodecs();
+  if (
+    entry.method !== METHOD_STORED &&
+    !nativeInflater() &&
+    inflateRawAsync &&
+    inflateRawAsyncRejectsTrailing &&
+    raw.length >= NATIVE_ASYNC_MIN_BYTES
+  ) {
+    const out = await inflateRawAsync(raw, entry.uncompressedSize).catch(
+      () => null,
+    );
+    if (out?.length === entry.uncompressedSize && crc32(out) === entry.crc32)
+      return { raw, bytes: out, streamEndsAtSize: true };
+  }
+  return { raw, ...(await contentOf(raw, entry, true)) };
 }
 
 /** A member's content from its data as stored in the archive (`raw`): see `readMember`. */

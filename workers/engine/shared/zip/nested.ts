@@ -16,7 +16,12 @@ import { Inflate } from 'fflate';
 import { corrupt } from '../../errors';
 import { crc32 } from '../crc32';
 import { copiedContentMember } from './content';
-import { readMember } from './member';
+import {
+  readMember,
+  readMemberAndStream,
+  streamEndsAtLastByte,
+} from './member';
+import { splicedMember } from './spliced';
 import { METHOD_STORED } from './format';
 import type { ZipEntry } from './read';
 import { markProven } from '../../opaque-ranges';
@@ -130,7 +135,8 @@ export interface NestedMember {
  * Cleans a member that is a file of its own with the engine. A large stored member is cleaned where
  * it lies (only its metadata is read; the rest is copied as input ranges); any other is inflated,
  * cleaned, and stored (its content is already compressed: deflating it again would cost time and
- * gain nothing). A member with nothing to remove is copied unchanged. A small member the caller
+ * gain nothing), or, past the allowance below, spliced when it is a large deflated one whose
+ * clean changed only its first bytes (spliced.ts: a new start, then its own compressed bytes). A member with nothing to remove is copied unchanged. A small member the caller
  * read `whole` is not read again. The cleaned bytes are held while the package's allowance
  * (`held`) lasts, so the member is inflated once per clean (the clean, verify-after-clean and the
  * write share them); past it, they are made again from the input when read or written.
@@ -165,14 +171,22 @@ export async function cleanNestedMember(
       ...(result.opaque && { opaque: result.opaque }),
     };
   }
-  const bytes =
-    whole?.bytes ?? (await readMember(src, entry, MAX_DECOMPRESSED_BYTES));
+  // A large deflated member's stream is kept to be spliced; any other is dropped once inflated.
+  const read = whole
+    ? null
+    : await readMemberAndStream(src, entry, MAX_DECOMPRESSED_BYTES);
+  const bytes = whole?.bytes ?? read!.bytes;
   const result = await ctx.nested.cleanPlanned(bytes);
   const findings = located(result);
   if (!findings.some(removable))
     return {
       findings,
-      member: await copiedContentMember(src, entry, whole),
+      member: await copiedContentMember(
+        src,
+        entry,
+        whole ?? read ?? undefined,
+        read?.streamEndsAtSize,
+      ),
     };
   const { plan } = result;
   // Held as views, the cleaned member keeps its whole inflated content alive, and the new bytes.
@@ -185,6 +199,18 @@ export async function cleanNestedMember(
       findings,
       member: await heldMember(entry.name, bytes, plan, result.proven),
     };
+  // Past the allowance, a large deflated member whose clean changed only its first bytes is
+  // spliced: it holds nothing either, and neither verify nor the write inflates and cleans it
+  // again (verify inflates the member written once, as any deflated member).
+  if (read && entry.method !== METHOD_STORED) {
+    const spliced = await splicedMember(entry, read.raw, bytes, plan);
+    if (
+      spliced &&
+      (read.streamEndsAtSize ??
+        streamEndsAtLastByte(read.raw, entry.uncompressedSize))
+    )
+      return { findings, member: spliced };
+  }
   // The cleaned file is not kept: the output makes it again from the member's compressed bytes
   // when it is read or written, so a document of many photos never holds them all.
   return {

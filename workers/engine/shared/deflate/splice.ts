@@ -1,0 +1,112 @@
+/**
+ * The deflate splice: a member whose content changed only in its first bytes (a photo's
+ * metadata) gets a new deflate stream made of a small new start and the original stream's
+ * remaining bytes, copied as they are, instead of being deflated again or stored whole.
+ *
+ * Why it is sound (RFC 1951): a block's codes are its own (3.2.6, 3.2.7; a stored block has
+ * none), so all a block needs from what came before is the window: back-references reach at most
+ * 32768 bytes back (3.2.5). Take the first block boundary B whose output offset is at least that
+ * far past the last byte the cleaner changed: every reference from B on points at unchanged
+ * bytes, at the same distance, however much longer or shorter the new start is. The new stream is
+ * our deflate of (cleaned start + the unchanged bytes up to B) as non-final blocks, then a pad
+ * block ending on the same bit of a byte as B (pad-block.ts), then the original's bytes from B's,
+ * the byte B starts in merged bit by bit. The CRC-32 follows without reading the tail
+ * (crc32-combine.ts).
+ */
+import { deflateSync } from 'fflate';
+import { crc32 } from '../crc32';
+import { crc32Combine, crc32OfTail } from '../crc32-combine';
+import { walkBlocks } from './block-walk';
+import { BitWriter, padBits, writePadBlock } from './pad-block';
+
+/** 3.2.5: the farthest a back-reference reaches. */
+export const DEFLATE_WINDOW = 32 * 1024;
+/**
+ * How far past the window a block boundary is looked for: deflaters end a block every few tens
+ * of kilobytes, and a stream of one long block is deflated again instead of walked in JavaScript.
+ */
+export const MAX_BOUNDARY_SEARCH = 1024 * 1024;
+/** The compression level of the new start (fflate's and zlib's default). */
+const HEAD_LEVEL = 6;
+
+export interface SpliceInput {
+  /** The member's deflate stream: proven by the caller to inflate to `content` and to end at its last byte. */
+  readonly raw: Uint8Array;
+  /** The stream's content, inflated. */
+  readonly content: Uint8Array;
+  /** The content's CRC-32, proven by the caller. */
+  readonly crc32: number;
+  /** The cleaned bytes that take the place of `content[0, changedEnd)`. */
+  readonly cleanedHead: Uint8Array;
+  /** The content from here to its end is unchanged by the clean. */
+  readonly changedEnd: number;
+}
+
+export interface DeflateSplice {
+  /** The new stream's first bytes; `raw` from `tailFrom` to its end follows them. */
+  readonly head: Uint8Array;
+  readonly tailFrom: number;
+  /** The new content's CRC-32 and length. */
+  readonly crc32: number;
+  readonly size: number;
+}
+
+/** Clears a block's BFINAL bit (its header's first bit, 3.2.3). */
+function clearFinal(bytes: Uint8Array, bit: number): void {
+  bytes[bit >>> 3]! &= ~(1 << (bit & 7));
+}
+
+/**
+ * The spliced stream, or null when the stream is not one to splice: no block boundary a window
+ * past the change within `MAX_BOUNDARY_SEARCH`, a final block before it, or anything the walk does
+ * not take as valid deflate. The caller then deflates or stores the member whole.
+ */
+export function spliceDeflate(input: SpliceInput): DeflateSplice | null {
+  const { raw, content, cleanedHead, changedEnd } = input;
+  const target = changedEnd + DEFLATE_WINDOW;
+  if (target >= content.length) return null;
+  const walk = walkBlocks(
+    raw,
+    target,
+    Math.min(content.length, target + MAX_BOUNDARY_SEARCH),
+  );
+  const boundary = walk?.end === null ? walk.blocks.at(-1) : undefined;
+  if (!boundary || boundary.out < target || boundary.out >= content.length)
+    return null;
+  const startLength = cleanedHead.length + boundary.out - changedEnd;
+  const start = new Uint8Array(startLength);
+  start.set(cleanedHead);
+  start.set(content.subarray(changedEnd, boundary.out), cleanedHead.length);
+
+  const ours = deflateSync(start, { level: HEAD_LEVEL });
+  const own = walkBlocks(ours, Infinity, start.length);
+  const last = own?.blocks.at(-1);
+  if (!own?.end || !last || own.end.out !== start.length) return null;
+  const phase = boundary.bit & 7;
+  const bits = own.end.bit + padBits(own.end.bit, phase);
+  // Our bits, then the pad block, then (when B is not on a byte boundary) the byte B starts in.
+  const head = new Uint8Array(Math.ceil(bits / 8));
+  head.set(ours.subarray(0, Math.ceil(own.end.bit / 8)));
+  if (own.end.bit & 7) head[own.end.bit >>> 3]! &= (1 << (own.end.bit & 7)) - 1;
+  clearFinal(head, last.bit);
+  writePadBlock(new BitWriter(head, own.end.bit), phase);
+  let tailFrom = boundary.bit >>> 3;
+  if (phase) {
+    const keep = (1 << phase) - 1;
+    head[head.length - 1] = (head.at(-1)! & keep) | (raw[tailFrom]! & ~keep);
+    tailFrom++;
+  }
+
+  const tailLength = content.length - boundary.out;
+  const tailCrc = crc32OfTail(
+    input.crc32,
+    crc32(content.subarray(0, boundary.out)),
+    tailLength,
+  );
+  return {
+    head,
+    tailFrom,
+    crc32: crc32Combine(crc32(start), tailCrc, tailLength),
+    size: startLength + tailLength,
+  };
+}
