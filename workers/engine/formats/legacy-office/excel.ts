@@ -11,6 +11,7 @@ import { StreamReader } from '../../shared/cfb/compound-file';
 import type { DirEntry } from '../../shared/cfb/directory';
 import { biffRecords, readXlString, spaces } from './biff';
 import { Cleaning, isBlank, type Storage } from './storage';
+import { WorkbookStructure } from './workbook-structure';
 
 /** [MS-XLS] 2.3: record types. */
 const BOF = 0x0809;
@@ -30,6 +31,9 @@ const NAME_AT: ReadonlyMap<number, [number, string]> = new Map([
 ]);
 /** A Note record in a worksheet is 8 bytes of position and flags before its author. */
 const NOTE_MIN_BYTES = 11;
+const EMPTY = new Uint8Array(0);
+/** The first bytes of an Obj or Note record the structure check reads. */
+const STRUCTURE_BYTES = 8;
 /** Streams of a shared workbook whose records this module does not rewrite. */
 export const SHARED_WORKBOOK_STREAMS = ['User Names', 'Revision Log'];
 
@@ -48,6 +52,8 @@ export async function cleanExcel(
   const stream = new StreamReader(storage.src, storage.cfb.extents(workbook));
   const location = `${storage.location}/${workbook.name}`;
   let first = true;
+  const structure = new WorkbookStructure();
+  let end = 0;
   for await (const r of biffRecords(stream, signal)) {
     if (first) {
       const bof = await stream.readExact(r.at, Math.min(r.size, 2));
@@ -58,6 +64,15 @@ export async function cleanExcel(
         );
       first = false;
     }
+    end = r.at + r.size;
+    structure.record(
+      r.type,
+      r.size,
+      WorkbookStructure.wants(r.type)
+        ? await stream.readExact(r.at, Math.min(r.size, STRUCTURE_BYTES))
+        : EMPTY,
+      location,
+    );
     if (r.type === FILE_PASS)
       throw new EngineError('encrypted', 'a password-protected Excel workbook');
     const named = NAME_AT.get(r.type);
@@ -72,4 +87,5 @@ export async function cleanExcel(
   }
   if (first)
     throw new EngineError('unsupported', 'an empty Excel workbook stream');
+  structure.end(await stream.readExact(end, stream.size - end));
 }
