@@ -53,6 +53,11 @@ export function nodeCodecs(): HostCodecs {
       return -1;
     },
     inflateRaw(raw, size) {
+      // The engine turns a throw here into its own typed error and never reads zlib's, and checks
+      // the end of every copied member by inflating it one byte short, which throws: zlib's error
+      // is made without a stack (Node's streams format the stack of every error they destroy with).
+      const stackTraceLimit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 0;
       try {
         // One byte over the declared size tells a member that holds more than it says.
         // One output chunk of the whole size spares zlib joining many chunks into a new buffer.
@@ -67,6 +72,8 @@ export function nodeCodecs(): HostCodecs {
         if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
           return null;
         throw error;
+      } finally {
+        Error.stackTraceLimit = stackTraceLimit;
       }
     },
   };
