@@ -1,5 +1,5 @@
 import * as zlib from 'node:zlib';
-import type { HostCodecs } from '../workers/engine/index';
+import type { HostCodecs, InflatedRaw } from '../workers/engine/index';
 
 /**
  * Node's zlib as the engine's CRC-32 and inflate, and `Buffer.indexOf` as its byte search: the
@@ -22,6 +22,40 @@ function bufferOver(bytes: Uint8Array): Buffer {
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   lastView = { of: new WeakRef(bytes), view };
   return view;
+}
+
+/**
+ * A raw deflate stream inflated into at most `size` bytes (null past it), with the input bytes the
+ * stream took up: zlib stops reading at the end of the last block and reports what it read (the
+ * engine's `bytesWritten`), so bytes after the stream are counted out.
+ */
+function inflateRawEnd(raw: Uint8Array, size: number): InflatedRaw | null {
+  // The engine turns a throw here into its own typed error and never reads zlib's, and checks the
+  // end of a copied member it could not ask zlib about by inflating it one byte short, which
+  // throws: zlib's error is made without a stack (Node's streams format the stack of every error
+  // they destroy with).
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    // One byte over the declared size tells a member that holds more than it says.
+    // One output chunk of the whole size spares zlib joining many chunks into a new buffer.
+    const { buffer: out, engine } = zlib.inflateRawSync(raw, {
+      maxOutputLength: size + 1,
+      chunkSize: Math.max(zlib.constants.Z_MIN_CHUNK, size + 1),
+      info: true,
+    }) as unknown as { buffer: Buffer; engine: zlib.InflateRaw };
+    if (out.length > size) return null;
+    return {
+      bytes: new Uint8Array(out.buffer, out.byteOffset, out.length),
+      consumed: engine.bytesWritten,
+    };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      return null;
+    throw error;
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
 }
 
 export function nodeCodecs(): HostCodecs {
@@ -52,29 +86,7 @@ export function nodeCodecs(): HostCodecs {
       }
       return -1;
     },
-    inflateRaw(raw, size) {
-      // The engine turns a throw here into its own typed error and never reads zlib's, and checks
-      // the end of every copied member by inflating it one byte short, which throws: zlib's error
-      // is made without a stack (Node's streams format the stack of every error they destroy with).
-      const stackTraceLimit = Error.stackTraceLimit;
-      Error.stackTraceLimit = 0;
-      try {
-        // One byte over the declared size tells a member that holds more than it says.
-        // One output chunk of the whole size spares zlib joining many chunks into a new buffer.
-        const out = zlib.inflateRawSync(raw, {
-          maxOutputLength: size + 1,
-          chunkSize: Math.max(zlib.constants.Z_MIN_CHUNK, size + 1),
-        });
-        return out.length > size
-          ? null
-          : new Uint8Array(out.buffer, out.byteOffset, out.length);
-      } catch (error) {
-        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-          return null;
-        throw error;
-      } finally {
-        Error.stackTraceLimit = stackTraceLimit;
-      }
-    },
+    inflateRaw: (raw, size) => inflateRawEnd(raw, size)?.bytes ?? null,
+    inflateRawEnd,
   };
 }

@@ -45,7 +45,11 @@ export {
   maxBytesFor,
 } from './limits';
 export { supportedTypes } from './registry';
-export { lendHostCodecs, type HostCodecs } from './shared/host-codecs';
+export {
+  lendHostCodecs,
+  type HostCodecs,
+  type InflatedRaw,
+} from './shared/host-codecs';
 export {
   inPlacePatches,
   madeBytes,

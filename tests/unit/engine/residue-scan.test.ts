@@ -84,7 +84,7 @@ describe('residue scan after the clean', () => {
         builder.push(Uint8Array.of(1, 2)).copy(at, at + COPIED);
       return builder.build();
     };
-    const counted = (input: Uint8Array) => {
+    const counted = (input: Uint8Array<ArrayBuffer>) => {
       const reads = { count: 0 };
       const blob = new Blob([input]);
       const src = new ByteSource({

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { XmlEdits } from '../../../workers/engine/shared/xml';
 
@@ -33,4 +34,61 @@ describe('XmlEdits', () => {
       '<a x="1" y="2"><b>né</b><!-- c --></a>',
     );
   });
+
+  it('gives what sorting every edit by position gives, in order or not, on text and bytes', () => {
+    const ascii = fc.string({
+      unit: fc.constantFrom('<', 'a', ' ', '"', '>'),
+      maxLength: 400,
+    });
+    fc.assert(
+      fc.property(
+        ascii,
+        fc.array(
+          fc.record({
+            from: fc.nat(),
+            length: fc.nat({ max: 120 }),
+            text: fc.constantFrom('', 'x', 'né', ' y="2"'),
+          }),
+          { maxLength: 40 },
+        ),
+        fc.boolean(),
+        (source, list, ordered) => {
+          const spans = list.map(({ from, length, text: t }) => {
+            const start = source.length ? from % source.length : 0;
+            return {
+              start,
+              end: Math.min(source.length, start + length),
+              text: t,
+            };
+          });
+          if (ordered) spans.sort((a, b) => a.start - b.start || b.end - a.end);
+          const e = new XmlEdits();
+          for (const s of spans)
+            if (s.text) e.replace(s.start, s.end, s.text);
+            else e.remove(s.start, s.end);
+          const expected = reference(source, spans);
+          expect(e.apply(source)).toBe(expected);
+          expect(
+            e.applyBytes(encoder.encode(source), (t) => encoder.encode(t)),
+          ).toEqual(encoder.encode(expected));
+        },
+      ),
+    );
+  });
 });
+
+/** Edits applied the plain way: all sorted by position, each inside one before it dropped. */
+function reference(
+  source: string,
+  spans: readonly { start: number; end: number; text: string }[],
+): string {
+  const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
+  let out = '';
+  let at = 0;
+  for (const s of sorted) {
+    if (s.start < at) continue;
+    out += source.slice(at, s.start) + s.text;
+    at = s.end;
+  }
+  return out + source.slice(at);
+}

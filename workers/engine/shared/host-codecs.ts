@@ -13,6 +13,15 @@ export interface HostCodecs {
    */
   readonly inflateRaw?: (raw: Uint8Array, size: number) => Uint8Array | null;
   /**
+   * As `inflateRaw`, also saying how many bytes of `raw` the stream took up to its last block's
+   * end (`consumed`): fewer than `raw.length` when bytes follow the stream. A member copied as it
+   * is must end exactly at its compressed size; this answers that with the inflate that read it.
+   */
+  readonly inflateRawEnd?: (
+    raw: Uint8Array,
+    size: number,
+  ) => InflatedRaw | null;
+  /**
    * As `inflateRaw`, for callers that can wait: the browser lends its native
    * `DecompressionStream('deflate-raw')` here (`workers/browser-codecs.ts`), which has no
    * synchronous form. Same results: exactly `size` bytes, null past `size`, a throw when broken.
@@ -30,6 +39,12 @@ export interface HostCodecs {
     needle: Uint8Array,
     from: number,
   ) => number;
+}
+
+/** A raw deflate stream's content, and how many bytes of its input the stream took up. */
+export interface InflatedRaw {
+  readonly bytes: Uint8Array;
+  readonly consumed: number;
 }
 
 let lent: HostCodecs = {};

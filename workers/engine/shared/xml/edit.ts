@@ -27,9 +27,11 @@ export class XmlEdits {
 
   /** The edits in order of position, each that is not inside one before it: what is applied. */
   private applied(): Edit[] {
-    const sorted = [...this.edits].sort(
-      (a, b) => a.start - b.start || b.end - a.end,
-    );
+    // A walk adds its edits in order: a list already in order is taken as it is (the sort is
+    // stable, so it would give the same list), and only one out of order pays for the sort.
+    const sorted = inOrder(this.edits)
+      ? this.edits
+      : [...this.edits].sort(byPosition);
     const list: Edit[] = [];
     let at = 0;
     for (const e of sorted) {
@@ -61,20 +63,50 @@ export class XmlEdits {
     encode: (text: string) => Uint8Array,
   ): Uint8Array {
     const applied = this.applied();
-    const texts = applied.map((e) => encode(e.text));
+    // Most edits remove (attributes, elements): nothing to encode for those.
+    const texts = applied.map((e) => (e.text ? encode(e.text) : NOTHING));
     let length = source.length;
-    applied.forEach((e, i) => (length += texts[i]!.length - (e.end - e.start)));
+    for (let i = 0; i < applied.length; i++)
+      length += texts[i]!.length - (applied[i]!.end - applied[i]!.start);
     const out = new Uint8Array(length);
     let at = 0;
     let written = 0;
-    applied.forEach((e, i) => {
-      out.set(source.subarray(at, e.start), written);
-      written += e.start - at;
+    for (let i = 0; i < applied.length; i++) {
+      const e = applied[i]!;
+      written = copy(source, at, e.start, out, written);
       out.set(texts[i]!, written);
       written += texts[i]!.length;
       at = e.end;
-    });
-    out.set(source.subarray(at), written);
+    }
+    copy(source, at, source.length, out, written);
     return out;
   }
+}
+
+const NOTHING = new Uint8Array(0);
+
+const byPosition = (a: Edit, b: Edit): number =>
+  a.start - b.start || b.end - a.end;
+
+function inOrder(edits: readonly Edit[]): boolean {
+  for (let i = 1; i < edits.length; i++)
+    if (byPosition(edits[i - 1]!, edits[i]!) > 0) return false;
+  return true;
+}
+
+/** A span this short is copied byte by byte: cheaper than a subarray and a `set`. */
+const SHORT_SPAN = 64;
+
+/** Copies `source[from, to)` to `out` at `written`; returns where the copy ends in `out`. */
+function copy(
+  source: Uint8Array,
+  from: number,
+  to: number,
+  out: Uint8Array,
+  written: number,
+): number {
+  const length = to - from;
+  if (length > SHORT_SPAN) out.set(source.subarray(from, to), written);
+  else for (let i = 0; i < length; i++) out[written + i] = source[from + i]!;
+  return written + length;
 }

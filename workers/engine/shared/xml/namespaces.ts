@@ -31,17 +31,19 @@ export const isUnknownName = (name: string): boolean =>
 export class NamespaceScopes {
   private readonly stack: Bindings[] = [ROOT];
   /**
-   * Canonical names already worked out under each set of bindings: a part declares its
+   * Canonical names already worked out under each scope's bindings, one map for each entry of
+   * `stack` (an element that declares nothing shares its parent's): a part declares its
    * namespaces once or a few times and writes the same names millions of times. One map serves
    * elements and attributes: they differ only for unprefixed names, which attributes never ask.
    */
-  private readonly names = new WeakMap<Bindings, Map<string, string>>();
+  private readonly names: Map<string, string>[] = [new Map()];
 
   constructor(private readonly table: NamespaceTable) {}
 
   /** Opens an element's scope (its own declarations apply to it) and gives its canonical name. */
   enter(name: string, attributes: readonly XmlAttribute[]): string {
-    let bindings = this.stack.at(-1)!;
+    const outer = this.stack[this.stack.length - 1]!;
+    let bindings = outer;
     for (const a of attributes) {
       if (a.name !== 'xmlns' && !a.name.startsWith('xmlns:')) continue;
       const copy = new Map(bindings);
@@ -49,26 +51,37 @@ export class NamespaceScopes {
       bindings = copy;
     }
     this.stack.push(bindings);
+    this.names.push(
+      bindings === outer ? this.names[this.names.length - 1]! : new Map(),
+    );
     return this.canonical(name, true);
   }
 
   leave(): void {
-    if (this.stack.length > 1) this.stack.pop();
+    if (this.stack.length > 1) {
+      this.stack.pop();
+      this.names.pop();
+    }
   }
 
   /** The attributes with canonical names; an unprefixed attribute is in no namespace. */
-  attributes(list: readonly XmlAttribute[]): XmlAttribute[] {
-    return list.map((a) =>
-      a.name === 'xmlns' || a.name.startsWith('xmlns:') || !a.name.includes(':')
-        ? a
-        : { ...a, name: this.canonical(a.name, false) },
-    );
+  attributes(list: readonly XmlAttribute[]): readonly XmlAttribute[] {
+    let renamed: XmlAttribute[] | null = null;
+    for (let i = 0; i < list.length; i++) {
+      const a = list[i]!;
+      if (a.name === 'xmlns' || a.name.startsWith('xmlns:')) continue;
+      if (!a.name.includes(':')) continue;
+      const name = this.canonical(a.name, false);
+      // Most parts write the prefixes the table gives: their attributes are kept as they are.
+      if (name === a.name) continue;
+      renamed ??= list.slice();
+      renamed[i] = { ...a, name };
+    }
+    return renamed ?? list;
   }
 
   private canonical(name: string, element: boolean): string {
-    const bindings = this.stack.at(-1)!;
-    let known = this.names.get(bindings);
-    if (!known) this.names.set(bindings, (known = new Map()));
+    const known = this.names[this.names.length - 1]!;
     let canonical = known.get(name);
     if (canonical === undefined) {
       canonical = this.resolve(name, element);

@@ -41,9 +41,15 @@ const MAX_TEXT = 4096;
 /** A tag's name: up to the first space, `/` or `>` (sticky, so no slice of the tag is made). */
 const TAG_NAME = /[^\s/>]*/y;
 
+/**
+ * One attribute, from where the last one ended (sticky). One object for every walk: `attributes`
+ * sets its position before each use and calls nothing while it runs, so no walk can share it.
+ */
+const ATTRIBUTE = /\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
+
 function attributes(xml: string, from: number, to: number): XmlAttribute[] {
   const list: XmlAttribute[] = [];
-  const re = /\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/gy;
+  const re = ATTRIBUTE;
   re.lastIndex = from;
   let m: RegExpExecArray | null;
   while (re.lastIndex < to && (m = re.exec(xml)) !== null) {
@@ -67,15 +73,23 @@ function skipTo(xml: string, from: number, marker: string): number {
   return at + marker.length;
 }
 
+const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
+const GREATER_THAN = 0x3e;
+/** After `<`: what starts an end tag, a declaration or a processing instruction. */
+const BANG = 0x21;
+const QUESTION = 0x3f;
+const SLASH = 0x2f;
+
 /** Finds the `>` closing a tag, skipping quoted attribute values that may contain one. */
 function tagEnd(xml: string, from: number): number {
-  let quote = '';
+  let quote = 0;
   for (let i = from; i < xml.length; i++) {
-    const c = xml[i]!;
+    const c = xml.charCodeAt(i);
     if (quote) {
-      if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '>') return i + 1;
+      if (c === quote) quote = 0;
+    } else if (c === QUOTE || c === APOSTROPHE) quote = c;
+    else if (c === GREATER_THAN) return i + 1;
   }
   throw corrupt('unterminated XML tag');
 }
@@ -101,17 +115,8 @@ export function walkXml(
     if (current && textEnd > at && current.text.length < MAX_TEXT)
       current.text += xml.slice(at, Math.min(textEnd, at + MAX_TEXT));
     if (lt < 0) break;
-    if (xml.startsWith('<!--', lt)) {
-      at = skipTo(xml, lt + 4, '-->');
-    } else if (xml.startsWith('<![CDATA[', lt)) {
-      at = skipTo(xml, lt + 9, ']]>');
-      if (current && current.text.length < MAX_TEXT)
-        current.text += xml.slice(lt + 9, Math.min(at - 3, lt + 9 + MAX_TEXT));
-    } else if (xml.startsWith('<?', lt)) {
-      at = skipTo(xml, lt + 2, '?>');
-    } else if (xml.startsWith('<!', lt)) {
-      at = tagEnd(xml, lt + 2);
-    } else if (xml[lt + 1] === '/') {
+    const next = xml.charCodeAt(lt + 1);
+    if (next === SLASH) {
       const end = tagEnd(xml, lt + 2);
       const name = xml.slice(lt + 2, end - 1).trim();
       if (!current || current.raw !== name)
@@ -123,7 +128,7 @@ export function walkXml(
       current = current.parent;
       depth--;
       at = end;
-    } else {
+    } else if (next !== BANG && next !== QUESTION) {
       const end = tagEnd(xml, lt + 1);
       const selfClosing = xml[end - 2] === '/';
       // The tag ends in `>`, so the name stops inside it.
@@ -154,6 +159,17 @@ export function walkXml(
         current = element;
       }
       at = end;
+    } else if (xml.startsWith('<!--', lt)) {
+      at = skipTo(xml, lt + 4, '-->');
+    } else if (xml.startsWith('<![CDATA[', lt)) {
+      at = skipTo(xml, lt + 9, ']]>');
+      if (current && current.text.length < MAX_TEXT)
+        current.text += xml.slice(lt + 9, Math.min(at - 3, lt + 9 + MAX_TEXT));
+    } else if (xml.startsWith('<?', lt)) {
+      at = skipTo(xml, lt + 2, '?>');
+    } else {
+      // `<!` and a declaration (the DOCTYPE): skipped to its end.
+      at = tagEnd(xml, lt + 2);
     }
   }
   if (current)

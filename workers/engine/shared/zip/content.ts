@@ -12,15 +12,24 @@ import { copiedMember, newMember, type OutMember } from './write';
  * are read by no inflater and could hold anything; such a member is deflated again from what
  * was inflated. A stream ends within its last byte, so when the stream without that byte still
  * inflates whole, the byte (and maybe more) was not part of it. `whole` is the member already
- * read and inflated, when the caller has it: nothing is read again.
+ * read and inflated, when the caller has it: nothing is read again. `streamEndsAtSize` is what
+ * the inflate that read the member said of it (`readMemberContent`), when it could tell: then the
+ * stream is not inflated again.
  */
 export async function copiedContentMember(
   src: ByteSource,
   entry: ZipEntry,
   whole?: WholeMember,
+  streamEndsAtSize?: boolean,
 ): Promise<OutMember> {
   if (entry.method === METHOD_STORED || entry.compressedSize === 0)
     return copiedMember(entry);
+  if (streamEndsAtSize === true) return copiedMember(entry);
+  if (streamEndsAtSize === false)
+    return newMember(
+      entry.name,
+      whole?.bytes ?? (await readMember(src, entry, MAX_DECOMPRESSED_BYTES)),
+    );
   const raw =
     whole?.raw ?? (await src.readExact(entry.dataStart, entry.compressedSize));
   if (!inflatesWhole(raw.subarray(0, raw.length - 1), entry.uncompressedSize))

@@ -8,11 +8,13 @@
 import type { ByteSource } from '../../byte-source';
 import { corrupt, EngineError } from '../../errors';
 import { XmlEdits } from '../xml';
-import { readMember } from './member';
+import { readMemberContent } from './member';
 import type { ZipEntry } from './read';
 
 export interface XmlPart {
   readonly text: string;
+  /** What the inflate that read the part said of its stream's end (`MemberContent`). */
+  readonly streamEndsAtSize?: boolean;
   /** How many comments the part holds: each goes when the part is written. */
   readonly comments: number;
   /** The part with the edits applied and its comments removed, in its own encoding. */
@@ -147,7 +149,7 @@ export async function readXmlPart(
   src: ByteSource,
   entry: ZipEntry,
 ): Promise<XmlPart> {
-  const bytes = await readMember(src, entry);
+  const { bytes, streamEndsAtSize } = await readMemberContent(src, entry);
   const codec = codecOf(bytes, entry.name);
   let text: string;
   try {
@@ -165,6 +167,7 @@ export async function readXmlPart(
   const ascii = body?.length === text.length ? body : null;
   return {
     text,
+    ...(streamEndsAtSize !== undefined && { streamEndsAtSize }),
     comments: comments.length,
     encode(edits) {
       for (const [start, end] of comments) edits.remove(start, end);

@@ -31,6 +31,24 @@ const INFLATE_FAILURES: Readonly<Record<InflateFailure, string>> = {
  */
 const PAST_SIZE = Symbol('past the declared size');
 
+/** A member's content inflated, and the input its stream took where the host's inflate says. */
+interface Inflated {
+  readonly bytes: Uint8Array;
+  readonly consumed?: number;
+}
+
+/** The host's synchronous native inflate, if lent; with the input its stream took, if told. */
+function nativeInflater():
+  ((raw: Uint8Array, size: number) => Inflated | null) | undefined {
+  const { inflateRaw, inflateRawEnd } = hostCodecs();
+  if (inflateRawEnd) return inflateRawEnd;
+  if (!inflateRaw) return undefined;
+  return (raw, size) => {
+    const bytes = inflateRaw(raw, size);
+    return bytes && { bytes };
+  };
+}
+
 /**
  * Inflates into a buffer of exactly the declared size, feeding the inflater small chunks so a
  * member that inflates to more than it declares (a zip bomb) is stopped within one chunk. Answers
@@ -39,17 +57,17 @@ const PAST_SIZE = Symbol('past the declared size');
 function inflateExactly(
   raw: Uint8Array,
   size: number,
-): Uint8Array | InflateFailure {
-  const native = hostCodecs().inflateRaw;
+): Inflated | InflateFailure {
+  const native = nativeInflater();
   if (native) {
-    let out: Uint8Array | null;
+    let out: Inflated | null;
     try {
       out = native(raw, size);
     } catch {
       return 'broken';
     }
     if (out === null) return 'past';
-    return out.length === size ? out : 'short';
+    return out.bytes.length === size ? out : 'short';
   }
   const out = new Uint8Array(size);
   let filled = 0;
@@ -65,15 +83,11 @@ function inflateExactly(
   });
   if (error === PAST_SIZE) return 'past';
   if (error !== undefined) return 'broken';
-  return filled === size ? out : 'short';
+  return filled === size ? { bytes: out } : 'short';
 }
 
 /** `inflateExactly`, a failure thrown as `corrupt` naming the member. */
-function inflateBounded(
-  raw: Uint8Array,
-  size: number,
-  name: string,
-): Uint8Array {
+function inflateBounded(raw: Uint8Array, size: number, name: string): Inflated {
   const out = inflateExactly(raw, size);
   if (typeof out === 'string')
     throw corrupt(`zip member ${name} ${INFLATE_FAILURES[out]}`);
@@ -92,11 +106,15 @@ async function inflateMember(
   raw: Uint8Array,
   size: number,
   name: string,
-): Promise<Uint8Array> {
-  const { inflateRaw, inflateRawAsync } = hostCodecs();
-  if (!inflateRaw && inflateRawAsync && raw.length >= NATIVE_ASYNC_MIN_BYTES) {
+): Promise<Inflated> {
+  const { inflateRawAsync } = hostCodecs();
+  if (
+    !nativeInflater() &&
+    inflateRawAsync &&
+    raw.length >= NATIVE_ASYNC_MIN_BYTES
+  ) {
     const out = await inflateRawAsync(raw, size).catch(() => null);
-    if (out?.length === size) return out;
+    if (out?.length === size) return { bytes: out };
   }
   return inflateBounded(raw, size, name);
 }
@@ -104,6 +122,17 @@ async function inflateMember(
 /** True when `raw` inflates without error to exactly `size` bytes. */
 export function inflatesWhole(raw: Uint8Array, size: number): boolean {
   return typeof inflateExactly(raw, size) !== 'string';
+}
+
+/**
+ * A member's content, and for a deflated member whose inflate the host's zlib did, whether its
+ * stream ends exactly at the member's compressed size (`streamEndsAtSize`; unset where the
+ * inflate cannot tell): what a member copied compressed must hold to, answered without a second
+ * inflate (see `copiedContentMember`).
+ */
+export interface MemberContent {
+  readonly bytes: Uint8Array;
+  readonly streamEndsAtSize?: boolean;
 }
 
 /**
@@ -116,13 +145,23 @@ export async function readMember(
   limit = MAX_METADATA_BYTES,
   checked = true,
 ): Promise<Uint8Array> {
+  return (await readMemberContent(src, entry, limit, checked)).bytes;
+}
+
+/** `readMember`, with what its inflate says of where the stream ends. */
+export async function readMemberContent(
+  src: ByteReader,
+  entry: ZipEntry,
+  limit = MAX_METADATA_BYTES,
+  checked = true,
+): Promise<MemberContent> {
   if (entry.uncompressedSize > limit)
     throw new EngineError(
       'too-large',
       `zip member ${entry.name} of ${entry.uncompressedSize} bytes`,
     );
   const raw = await src.readExact(entry.dataStart, entry.compressedSize);
-  return memberContent(raw, entry, checked);
+  return contentOf(raw, entry, checked);
 }
 
 /** A member's content from its data as stored in the archive (`raw`): see `readMember`. */
@@ -131,14 +170,25 @@ export async function memberContent(
   entry: ZipEntry,
   checked = true,
 ): Promise<Uint8Array> {
-  const bytes =
+  return (await contentOf(raw, entry, checked)).bytes;
+}
+
+async function contentOf(
+  raw: Uint8Array,
+  entry: ZipEntry,
+  checked: boolean,
+): Promise<MemberContent> {
+  const inflated: Inflated =
     entry.method === METHOD_STORED
-      ? raw
+      ? { bytes: raw }
       : await inflateMember(raw, entry.uncompressedSize, entry.name);
+  const { bytes, consumed } = inflated;
   if (
     bytes.length !== entry.uncompressedSize ||
     (checked && crc32(bytes) !== entry.crc32)
   )
     throw corrupt(`zip member ${entry.name} fails its CRC-32 check`);
-  return bytes;
+  return consumed === undefined
+    ? { bytes }
+    : { bytes, streamEndsAtSize: consumed === raw.length };
 }

@@ -225,7 +225,13 @@ async function memberOf(
         walkXml(part.text, allOf(visitors), rule.namespaces);
       for (const pass of passes) findings.push(...(pass.done?.() ?? []));
       if (unknown) findings.push(...unknownMarkup(unknown, entry));
-      if (!edits.size && !part.comments) return copiedContentMember(src, entry);
+      if (!edits.size && !part.comments)
+        return copiedContentMember(
+          src,
+          entry,
+          undefined,
+          part.streamEndsAtSize,
+        );
       return newMember(entry.name, part.encode(edits));
     }
     case 'content': {

@@ -1,0 +1,114 @@
+/**
+ * A member copied compressed must end its deflate stream exactly at its compressed size (bytes
+ * after the stream, inside the size, are read by no inflater and could hold anything). Where the
+ * host's zlib says how much of the input its stream took up, that answer, from the inflate that
+ * read the member, replaces a second inflate of all but the member's last byte: the same decision
+ * on every host, for a stream that ends at its size and for one followed by bytes.
+ */
+import { deflateRawSync } from 'node:zlib';
+import { deflateSync, strToU8, unzipSync } from 'fflate';
+import { afterEach, describe, expect, it } from 'vitest';
+import { nodeCodecs } from '../../../cli/node-codecs';
+import { crc32 } from '../../../workers/engine/shared/crc32';
+import {
+  lendHostCodecs,
+  type HostCodecs,
+} from '../../../workers/engine/shared/host-codecs';
+import {
+  METHOD_DEFLATED,
+  newMember,
+  writeZip,
+  type OutMember,
+} from '../../../workers/engine/shared/zip';
+import { inflatesWhole } from '../../../workers/engine/shared/zip/member';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
+import { syntheticDocx } from '../../helpers/office-fixtures';
+import { cleaned, materialize, members } from '../../helpers/zip-tools';
+
+const HEADER = 'word/header1.xml';
+const TRAILING = 'CANARY_AFTER_THE_STREAM';
+const HOSTS: Record<string, HostCodecs> = {
+  javascript: {},
+  zlib: nodeCodecs(),
+};
+
+/** The synthetic document with its header's stream as given (the header needs no edit). */
+function withHeaderStream(
+  files: Record<string, Uint8Array>,
+  stream: Uint8Array,
+): Promise<Uint8Array> {
+  const list: OutMember[] = Object.entries(files).map(([name, bytes]) =>
+    name === HEADER
+      ? {
+          name,
+          method: METHOD_DEFLATED,
+          crc32: crc32(bytes),
+          uncompressedSize: bytes.length,
+          data: [{ kind: 'bytes', data: stream }],
+        }
+      : newMember(name, bytes),
+  );
+  return materialize(new Uint8Array(0), writeZip(list));
+}
+
+const concat = (a: Uint8Array, b: Uint8Array) => {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+};
+
+describe('a copied member ends its deflate stream at its compressed size', () => {
+  afterEach(() => lendHostCodecs({}));
+
+  it("Node's zlib says where a stream ends, as inflating all but its last byte tells", () => {
+    const { inflateRawEnd } = nodeCodecs();
+    const text = strToU8('<w:p>metaclean</w:p>'.repeat(3000));
+    const streams = [
+      deflateSync(text, { level: 0 }),
+      deflateSync(text, { level: 6 }),
+      deflateSync(text, { level: 9 }),
+      new Uint8Array(deflateRawSync(text)),
+      deflateSync(new Uint8Array(0)),
+    ];
+    for (const stream of streams)
+      for (const after of [[], [0], [0x55, 0xaa], strToU8(TRAILING)]) {
+        const raw = concat(stream, Uint8Array.from(after));
+        const size = stream === streams[4] ? 0 : text.length;
+        const out = inflateRawEnd!(raw, size)!;
+        expect(out.consumed).toBe(stream.length);
+        expect(out.consumed < raw.length).toBe(
+          inflatesWhole(raw.subarray(0, raw.length - 1), size),
+        );
+      }
+  });
+
+  it.each(Object.keys(HOSTS))(
+    'copies a part whose stream ends at its size as it is (%s)',
+    async (host) => {
+      const files = unzipSync(syntheticDocx());
+      const stream = deflateSync(files[HEADER]!, { level: 9 });
+      const input = await withHeaderStream(files, stream);
+      lendHostCodecs(HOSTS[host]!);
+      const { output } = await cleaned(input);
+      expect(Buffer.from(output).includes(Buffer.from(stream))).toBe(true);
+      expect(members(output)[HEADER]).toEqual(files[HEADER]);
+    },
+  );
+
+  it.each(Object.keys(HOSTS))(
+    'deflates again a part whose stream is followed by bytes (%s)',
+    async (host) => {
+      const files = unzipSync(syntheticDocx());
+      const stream = deflateSync(files[HEADER]!, { level: 9 });
+      const input = await withHeaderStream(
+        files,
+        concat(stream, strToU8(TRAILING)),
+      );
+      lendHostCodecs(HOSTS[host]!);
+      const { output } = await cleaned(input);
+      expectNoLeaks(input, output, [TRAILING]);
+      expect(members(output)[HEADER]).toEqual(files[HEADER]);
+    },
+  );
+});
