@@ -173,7 +173,8 @@ export async function memberContent(
   return (await contentOf(raw, entry, checked)).bytes;
 }
 
-async function contentOf(
+/** `memberContent`, with what its inflate says of where the stream ends (see `MemberContent`). */
+export async function contentOf(
   raw: Uint8Array,
   entry: ZipEntry,
   checked: boolean,
