@@ -62,7 +62,12 @@ export default defineConfig({
   // alternate URLs), CONTACT_EMAIL (where the contact form's mail is addressed) and
   // SITE_OPERATOR (who runs the site, as the legal pages name them).
   envPrefix: ['VITE_', 'SITE_URL', 'CONTACT_EMAIL', 'SITE_OPERATOR'],
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    // The engine loads each format module with import() (the CLI's bundle makes them chunks of
+    // their own); the worker keeps them in its one file, as the page and its offline copy expect.
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
   build: {
     target: 'es2022',
     // Every browser that runs es2022 modules either preloads modules itself or, without the

@@ -1,61 +1,112 @@
 // Bundles the CLI and the library (each with the engine) into ES modules for Node 20, so an
-// installed metaclean runs without a build step or a dev dependency. Each bundle is written to a
-// temporary name and renamed, so two builds at once never leave a half-written bundle.
+// installed metaclean runs without a build step or a dev dependency. One esbuild run splits
+// them: what a lazy `import()` reaches (each format module, the report's words, the content
+// hashes) is a chunk of its own in dist-cli/chunks/, loaded only by a run that needs it, so a
+// photo's clean never parses the PDF or Office code. The bundles are written to a temporary
+// folder and renamed into place, chunks first (their names hold their content's hash), the
+// entries last, so two builds at once never leave an entry that names a missing chunk.
 // `npm run build:cli` (and `prepare`, so `npm ci` and `npm pack` make them) runs this file.
 import { build } from 'esbuild';
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+const OUT_DIR = 'dist-cli';
+/** Where the shared and lazily loaded pieces go; packed with the entries (package.json `files`). */
+export const CHUNKS_DIR = join(OUT_DIR, 'chunks');
 
 /**
  * What is built: the command's first step (help, version and usage errors, without the engine),
- * the command line, and the library a Node program imports.
+ * the command line, and the library a Node program imports. Each is written as `<name>.mjs`.
  */
 export const BUNDLES = [
-  { entry: join('cli', 'start.ts'), out: join('dist-cli', 'start.mjs') },
-  {
-    entry: join('cli', 'metaclean.ts'),
-    out: join('dist-cli', 'metaclean.mjs'),
-  },
-  { entry: join('cli', 'library.ts'), out: join('dist-cli', 'library.mjs') },
+  { entry: join('cli', 'start.ts'), out: join(OUT_DIR, 'start.mjs') },
+  { entry: join('cli', 'metaclean.ts'), out: join(OUT_DIR, 'metaclean.mjs') },
+  { entry: join('cli', 'library.ts'), out: join(OUT_DIR, 'library.mjs') },
 ];
 
 /**
- * The sources each bundle was built from (relative to the root, without node_modules, which
- * `npm ci` rebuilds after anyway): the bin in a checkout stats only these to tell a stale bundle,
- * and only the first step's few for `--help`. Not packed: an installed package has no sources.
+ * The sources each bundle was built from, its chunks' included (relative to the root, without
+ * node_modules, which `npm ci` rebuilds after anyway): the bin in a checkout stats only these
+ * to tell a stale bundle, and only the first step's few for `--help`. Not packed: an installed
+ * package has no sources.
  */
-export const INPUTS = join('dist-cli', 'inputs.json');
+export const INPUTS = join(OUT_DIR, 'inputs.json');
+
+/** Every output an output loads, itself included: its static imports and its lazy ones. */
+function reachable(outputs, from) {
+  const seen = new Set([from]);
+  const queue = [from];
+  while (queue.length) {
+    for (const { path } of outputs[queue.pop()].imports) {
+      if (!outputs[path] || seen.has(path)) continue;
+      seen.add(path);
+      queue.push(path);
+    }
+  }
+  return seen;
+}
+
+/** The sources an entry's output and every chunk it may load were built from. */
+function sourcesOf(outputs, entryOutput) {
+  const sources = new Set();
+  for (const output of reachable(outputs, entryOutput))
+    for (const source of Object.keys(outputs[output].inputs))
+      if (!source.startsWith('node_modules/')) sources.add(source);
+  return [...sources];
+}
 
 export async function buildCli(root) {
   const { version } = JSON.parse(
     await readFile(join(root, 'package.json'), 'utf8'),
   );
-  const inputs = {};
-  for (const { entry, out } of BUNDLES) {
-    const outfile = join(root, out);
-    const temp = `${outfile}.${process.pid}.tmp.mjs`;
+  const temp = join(root, OUT_DIR, `.build-${process.pid}`);
+  await rm(temp, { recursive: true, force: true });
+  try {
     const { metafile } = await build({
-      entryPoints: [join(root, entry)],
-      outfile: temp,
+      entryPoints: BUNDLES.map(({ entry }) => join(root, entry)),
+      outdir: temp,
       absWorkingDir: root,
       bundle: true,
+      splitting: true,
       metafile: true,
       platform: 'node',
       format: 'esm',
       target: 'node20',
+      entryNames: '[name]',
+      chunkNames: 'chunks/[name]-[hash]',
+      outExtension: { '.js': '.mjs' },
       logLevel: 'error',
       define: { METACLEAN_VERSION: JSON.stringify(version) },
     });
-    await rename(temp, outfile);
-    inputs[basename(out)] = Object.keys(metafile.inputs).filter(
-      (path) => !path.startsWith('node_modules/'),
-    );
+    const relativeOut = relative(root, temp).split('\\').join('/');
+    const finalName = (output) => output.slice(relativeOut.length + 1);
+    const chunks = Object.keys(metafile.outputs)
+      .map(finalName)
+      .filter((name) => name.startsWith('chunks/'));
+    await mkdir(join(root, CHUNKS_DIR), { recursive: true });
+    for (const chunk of chunks)
+      await rename(join(temp, chunk), join(root, OUT_DIR, chunk));
+    const inputs = {};
+    for (const { entry, out } of BUNDLES) {
+      const name = basename(out);
+      const output = `${relativeOut}/${name}`;
+      if (!metafile.outputs[output])
+        throw new Error(`esbuild wrote no ${name} for ${entry}`);
+      inputs[name] = sourcesOf(metafile.outputs, output);
+      await rename(join(temp, name), join(root, out));
+    }
+    await writeFile(join(temp, 'inputs.json'), JSON.stringify(inputs));
+    await rename(join(temp, 'inputs.json'), join(root, INPUTS));
+    // Chunks of earlier builds would be packed with this one: only this build's stay.
+    const kept = new Set(chunks.map((chunk) => basename(chunk)));
+    for (const name of await readdir(join(root, CHUNKS_DIR)))
+      if (!kept.has(name))
+        await rm(join(root, CHUNKS_DIR, name), { force: true });
+  } finally {
+    await rm(temp, { recursive: true, force: true });
   }
-  const inputsFile = join(root, INPUTS);
-  const temp = `${inputsFile}.${process.pid}.tmp`;
-  await writeFile(temp, JSON.stringify(inputs));
-  await rename(temp, inputsFile);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

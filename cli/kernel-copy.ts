@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { fstatSync } from 'node:fs';
 import { CliError } from './cli-error';
 import { changedError, type FileAccess } from './file-access';
@@ -20,8 +19,13 @@ export const KERNEL_COPY_MIN_BYTES = 64 * 1024 * 1024;
  *
  * The input's file offset must be 0: every other read of the handle is positional (pread), so it is.
  * Resolves false, having written nothing, when `cat` cannot be started; the caller copies itself.
+ * node:child_process is loaded here, by the few runs that copy a large file, not by every run.
  */
-export function kernelCopy(input: FileAccess, outFd: number): Promise<boolean> {
+export async function kernelCopy(
+  input: FileAccess,
+  outFd: number,
+): Promise<boolean> {
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve, reject) => {
     const child = spawn('cat', [], {
       stdio: [input.handle.fd, outFd, 'pipe'],

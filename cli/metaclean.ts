@@ -29,11 +29,7 @@ import { openFileAccess } from './file-access';
 import { cleanInPlace } from './in-place';
 import { checkTarget, outputPaths } from './output-target';
 import { inspectInput, planInput } from './plan-input';
-import {
-  countByCategory,
-  escapeForTerminal,
-  findingLines,
-} from './report-text';
+import { countByCategory, escapeForTerminal } from './report-text';
 import { acceptedChanges } from '../workers/engine/findings';
 import { nodeCodecs } from './node-codecs';
 import { installTempCleanup } from './temp-files';
@@ -46,11 +42,6 @@ import {
 } from './undo-journal';
 import { writePlan } from './write-plan';
 import { fileRecord, type Outcome } from './json-output';
-import {
-  cleanedContent,
-  fileContentHashes,
-  inspectedContent,
-} from './content-hashes';
 import { skipWords } from './skip-words';
 import { walkInputs, type SkipReason, type WalkItem } from './walk';
 import type { Sidecar } from '../workers/engine/sidecars';
@@ -63,7 +54,6 @@ import {
   streamPlan,
 } from './std-streams';
 import { writeBytes } from './write-plan';
-import { findInCopy } from './find-run';
 import { findLines } from './find-words-text';
 import { keptSummary } from './kept-summary';
 
@@ -142,7 +132,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     outcomes.push(outcome);
     if (options.json)
       process.stdout.write(`${JSON.stringify(fileRecord(outcome))}\n`);
-    else printOutcome(outcome, options);
+    else await printOutcome(outcome, options);
   }
   if (!options.json && !options.quiet && outcomes.length > 1)
     process.stderr.write(`${summaryLine(outcomes, options)}\n`);
@@ -320,6 +310,9 @@ async function runMode(
     if (options.find.length === 0)
       return { file, format, output, removed, kept };
     await faultPoint('written');
+    // Loaded only when asked for, as the content hashes and the report's words are: a plain
+    // clean never parses them.
+    const { findInCopy } = await import('./find-run');
     const find = await findInCopy(input, file, output, options.find);
     return { file, format, output, removed, kept, find };
   } finally {
@@ -339,6 +332,8 @@ async function withContent(
   if (o.error || o.skipped || o.restored || options.check) return o;
   if (o.file === STANDARD_STREAM || options.inPlace) return o;
   try {
+    const { cleanedContent, fileContentHashes, inspectedContent } =
+      await import('./content-hashes');
     if (options.inspect)
       return {
         ...o,
@@ -407,7 +402,10 @@ function shown(path: string, stream: 'input' | 'output'): string {
     : escapeForTerminal(path);
 }
 
-function printOutcome(o: FileOutcome, options: CliOptions): void {
+async function printOutcome(
+  o: FileOutcome,
+  options: CliOptions,
+): Promise<void> {
   const name = shown(o.file, 'input');
   // Standard output carries the cleaned file: the line about it goes to standard error.
   const lines = o.output === STANDARD_STREAM ? process.stderr : process.stdout;
@@ -446,6 +444,7 @@ function printOutcome(o: FileOutcome, options: CliOptions): void {
       `${name} (${o.format?.id}): ${findings.length} item(s)\n`,
     );
     const container = o.format ? itemKindOf(o.format.id) : 'file';
+    const { findingLines } = await import('./report-words');
     for (const line of findingLines(findings, container))
       process.stdout.write(`${line}\n`);
     const note = nameNote(o.file, undefined, options);

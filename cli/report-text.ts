@@ -1,21 +1,4 @@
-import { keptOnPurpose, removable } from '../workers/engine/findings';
-import type { Finding, ItemKind } from '../workers/engine/index';
-import { keptLines, removableLines } from './report-words';
-
-/**
- * Human-readable lines for a file's findings, for the terminal: per item (the file's own, then
- * each file inside it) and category, in the site's English words and value forms, then what is
- * kept on purpose. `container` is what the file is ("inside this document").
- */
-export function findingLines(
-  findings: readonly Finding[],
-  container: ItemKind = 'file',
-): string[] {
-  return [
-    ...removableLines(findings.filter(removable), container),
-    ...keptLines(findings.filter(keptOnPurpose)),
-  ].map(oneLine);
-}
+import type { Finding } from '../workers/engine/index';
 
 /**
  * C0 and C1 controls (newline, ESC, CSI), DEL, and the Unicode line separators and direction
@@ -26,7 +9,7 @@ const UNSAFE_FOR_TERMINAL =
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** Control characters in metadata must not reach the terminal as escape sequences. */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(UNSAFE_FOR_TERMINAL, ' ');
 }
 

@@ -7,6 +7,7 @@
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import report from '../i18n/messages/report/en.json';
 import uploader from '../i18n/messages/uploader/en.json';
+import { keptOnPurpose, removable } from '../workers/engine/findings';
 import type {
   Finding,
   FindingCategory,
@@ -18,6 +19,7 @@ import {
   groupByKeepReason,
 } from '../src/features/report/groups';
 import { categoryRows } from '../src/features/report/rows';
+import { oneLine } from './report-text';
 
 /**
  * Made on the first words asked for: a plain clean prints none, and making it at load time cost
@@ -92,4 +94,19 @@ export function keptLines(findings: readonly Finding[]): string[] {
     `  ${words('report.kept')}:`,
     ...reasons.map((r: KeepReason) => `    ${words(`report.kept.${r}`)}`),
   ];
+}
+
+/**
+ * Human-readable lines for a file's findings, for the terminal: per item (the file's own, then
+ * each file inside it) and category, in the site's English words and value forms, then what is
+ * kept on purpose. `container` is what the file is ("inside this document").
+ */
+export function findingLines(
+  findings: readonly Finding[],
+  container: ItemKind = 'file',
+): string[] {
+  return [
+    ...removableLines(findings.filter(removable), container),
+    ...keptLines(findings.filter(keptOnPurpose)),
+  ].map(oneLine);
 }

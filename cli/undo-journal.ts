@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   closeSync,
   constants,
@@ -13,6 +12,7 @@ import {
   unlinkSync,
   type BigIntStats,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { CliError, describeSystemError, writingSync } from './cli-error';
 import {
@@ -42,6 +42,18 @@ const MAX_HEADER_BYTES = 16 * 1024 * 1024;
 /** The journal holds its secrets: only its owner may read or write it. */
 const JOURNAL_MODE = 0o600;
 const PERMISSION_BITS = 0o777;
+
+/**
+ * SHA-256 of a journal's body, with node:crypto loaded on the first journal written or read:
+ * only --in-place and --undo need it, and loading it cost every other run a few milliseconds.
+ * Synchronous, as the journal is written and undone without waiting.
+ */
+function sha256(data: Uint8Array): Buffer {
+  const crypto = createRequire(import.meta.url)(
+    'node:crypto',
+  ) as typeof import('node:crypto');
+  return crypto.createHash('sha256').update(data).digest();
+}
 
 /** The journal's name: beside the file, so it is found again by the file's name. */
 export const journalPathFor = (file: string) => `${file}.metaclean-undo`;
@@ -84,7 +96,7 @@ function encode(file: BigIntStats, ranges: readonly PatchRange[]): Uint8Array {
     ...ranges.map((r) => r.original),
     ...ranges.map((r) => r.patched),
   ]);
-  return Buffer.concat([body, createHash('sha256').update(body).digest()]);
+  return Buffer.concat([body, sha256(body)]);
 }
 
 function decode(bytes: Buffer): { header: Header; ranges: PatchRange[] } {
@@ -97,7 +109,7 @@ function decode(bytes: Buffer): { header: Header; ranges: PatchRange[] } {
   )
     throw damaged('not a metaclean undo journal');
   const body = bytes.subarray(0, bytes.length - DIGEST_BYTES);
-  const digest = createHash('sha256').update(body).digest();
+  const digest = sha256(body);
   if (!digest.equals(bytes.subarray(body.length)))
     throw damaged('checksum mismatch');
   const jsonEnd = headerStart + body.readUInt32LE(MAGIC.length);

@@ -176,6 +176,28 @@ for (const [file, targets] of typeGraph) {
     }
   }
 }
+// The page never reaches the format modules: the registry loads them with import(), and the
+// page's bundler emits a chunk for every import() its graph holds, used or not, which the
+// service worker would then precache. The page takes the engine's leaves (fields, findings,
+// the catalog), never its index or pipeline; the worker loads the engine.
+const REGISTRY = join(root, 'workers', 'engine', 'registry.ts');
+const siteFiles = files.filter((f) =>
+  relative(root, f).split(sep).join('/').startsWith('src/'),
+);
+for (const file of siteFiles) {
+  const seen = new Set([file]);
+  const queue = [file];
+  while (queue.length)
+    for (const next of graph.get(queue.pop()) ?? [])
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+  if (seen.has(REGISTRY))
+    problems.push(
+      `${relative(root, file)} reaches the format modules at run time (${relative(root, REGISTRY)}): import the engine's leaves, not its index`,
+    );
+}
 const runtimeCycles = cycles(graph);
 const named = (component) =>
   component.map((f) => relative(root, f)).join(' <-> ');

@@ -7,19 +7,22 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { EngineError, isEngineError } from '../../workers/engine/errors';
 import { removable } from '../../workers/engine/findings';
-import type { FormatModule } from '../../workers/engine/format-module';
 import { inspect, planToBlob } from '../../workers/engine';
 import { SNIFF_BYTES } from '../../workers/engine/limits';
 import { analyzeInput, verifiedPlan } from '../../workers/engine/pipeline';
-import { formatModules } from '../../workers/engine/registry';
+import {
+  formatRegistry,
+  type RegisteredFormat,
+} from '../../workers/engine/registry';
 
 export type Outcome =
   | { kind: 'error'; code: string; detail: string }
   | { kind: 'clean'; output: Uint8Array };
 
-export function moduleFor(bytes: Uint8Array): FormatModule | undefined {
+/** The registered module whose sniffer claims the bytes, not yet loaded. */
+export function moduleFor(bytes: Uint8Array): RegisteredFormat | undefined {
   const head = bytes.subarray(0, SNIFF_BYTES);
-  return formatModules.find((m) => m.sniff(head) !== null);
+  return formatRegistry.find((m) => m.sniff(head) !== null);
 }
 
 async function cleanDirect(bytes: Uint8Array): Promise<Blob> {

@@ -137,11 +137,11 @@ export interface Analysis {
 }
 
 /**
- * One module per format family, all with the same face: `sniff` and one `analyze` that serves the
- * report and the clean. A format is added by writing a module and adding one line to the registry
- * (the checklist is in workers/engine/README.md).
+ * What tells a module's files from their first bytes: the half of a module the registry holds,
+ * in `formats/<name>/sniff.ts`, so identifying a file loads no parser (the CLI loads a module's
+ * parsers only for the files it sniffs).
  */
-export interface FormatModule {
+export interface FormatSniffer {
   /** Every id this module can answer, with MIME types and extensions (drives the drop zone). */
   readonly formats: readonly {
     id: FormatId;
@@ -150,6 +150,14 @@ export interface FormatModule {
   }[];
   /** Looks at the first SNIFF_BYTES of the file (fewer if the file is shorter). */
   sniff(head: Uint8Array): Sniffed | null;
+}
+
+/**
+ * One module per format family, all with the same face: its sniffer and one `analyze` that
+ * serves the report and the clean. A format is added by writing a module and adding one line to
+ * the registry (the checklist is in workers/engine/README.md).
+ */
+export interface FormatModule extends FormatSniffer {
   /** One walk of the file: its findings and the plan that cleans it. */
   analyze(
     src: ByteSource,

@@ -7,7 +7,7 @@
  */
 import type { IntlShape } from 'react-intl';
 import type { Finding, FindingCategory } from '../../../workers/engine/index';
-import { FIELDS, type FieldLabel } from '../../../workers/engine/index';
+import { FIELDS, type FieldLabel } from '../../../workers/engine/fields';
 import {
   formatDate,
   formatValue,

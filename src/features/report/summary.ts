@@ -12,11 +12,8 @@ import type {
   FormatId,
 } from '../../../workers/engine/index';
 import { valueDirection } from './direction';
-import {
-  FIELDS,
-  type FieldId,
-  type ItemKind,
-} from '../../../workers/engine/index';
+import { FIELDS, type FieldId } from '../../../workers/engine/fields';
+import type { ItemKind } from '../../../workers/engine/index';
 import { softwareName } from './software-name';
 import {
   formatDate,

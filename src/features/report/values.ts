@@ -8,7 +8,7 @@ import {
   FIELDS,
   type FieldId,
   type FieldValueForm,
-} from '../../../workers/engine/index';
+} from '../../../workers/engine/fields';
 import { softwareName } from './software-name';
 
 /** ISO 8601 as the engine writes dates: date, optional time, optional zone. */

@@ -87,6 +87,12 @@ describe('the packed metaclean, installed without dev dependencies', () => {
         'dist-cli/types/cli/library.d.ts',
       ]),
     );
+    // Every chunk the bundles load lazily (a format's parsers, the report's words) is packed.
+    const chunks = readdirSync(join(ROOT, 'dist-cli', 'chunks'));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(installed).toEqual(
+      expect.arrayContaining(chunks.map((c) => `dist-cli/chunks/${c}`)),
+    );
     expect(
       installed.some((p) => p.endsWith('.ts') && !p.endsWith('.d.ts')),
     ).toBe(false);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeForTerminal, findingLines } from '../../../cli/report-text';
+import { escapeForTerminal } from '../../../cli/report-text';
+import { findingLines } from '../../../cli/report-words';
 import { LONE_TOKEN } from '../../../src/features/report/values';
 import {
   finding,

@@ -3,7 +3,7 @@ import {
   formatCatalog,
   type CatalogEntry,
 } from '../../../workers/engine/format-catalog';
-import { formatModules } from '../../../workers/engine/registry';
+import { formatRegistry } from '../../../workers/engine/registry';
 
 /** The page reads the catalog; the engine cleans what the modules declare. They must agree. */
 describe('format catalog', () => {
@@ -14,8 +14,16 @@ describe('format catalog', () => {
   }) => `${f.id} ${f.mime} ${[...f.extensions].sort().join(',')}`;
 
   it('lists exactly the formats the registered modules declare', () => {
-    const declared = formatModules.flatMap((m) => m.formats.map(key)).sort();
+    const declared = formatRegistry.flatMap((m) => m.formats.map(key)).sort();
     expect(formatCatalog.map(key).sort()).toEqual(declared);
+  });
+
+  it('loads, for each sniffer, the module whose face it is', async () => {
+    for (const entry of formatRegistry) {
+      const module = await entry.load();
+      expect(module.formats).toBe(entry.formats);
+      expect(module.sniff).toBe(entry.sniff);
+    }
   });
 
   it('cleans zip members only under extensions of their own format', () => {

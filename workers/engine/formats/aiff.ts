@@ -1,15 +1,10 @@
-import { ascii, startsWith } from '../bytes';
-import { catalogFormats, sniffedAs } from '../format-catalog';
 import type { FormatModule } from '../format-module';
 import { aiffRules } from './aiff/rules';
+import { aiffSniffer } from './aiff/sniff';
 import { formPlan, scanForm } from '../shared/riff/form';
 
-const FORM = ascii('FORM');
-const FORM_TYPES = [ascii('AIFF'), ascii('AIFC')];
-const FORM_TYPE_AT = 8;
 /** The chunk of audio samples (AIFF `SSND`). */
 const SAMPLES = 'SSND';
-const AIFF = sniffedAs('aiff', 'aiff');
 
 /**
  * AIFF and AIFF-C (IFF FORM, big-endian): text, comment, ID3 and application chunks are dropped
@@ -17,12 +12,7 @@ const AIFF = sniffedAs('aiff', 'aiff');
  * `MARK` and `INST` stay (sampler loop points), marker names with them.
  */
 export const aiff: FormatModule = {
-  formats: catalogFormats('aiff'),
-  sniff: (head) =>
-    startsWith(head, FORM) &&
-    FORM_TYPES.some((t) => startsWith(head, t, FORM_TYPE_AT))
-      ? AIFF
-      : null,
+  ...aiffSniffer,
   async analyze(src, _format, ctx) {
     const scan = await scanForm(src, aiffRules, ctx.signal);
     return {

@@ -1,15 +1,9 @@
-import { startsWith } from '../bytes';
-import { catalogFormats, sniffedAs } from '../format-catalog';
 import type { FormatModule } from '../format-module';
 import { patchPlan, type Patch } from '../shared/in-place';
 import { chunkHeader } from '../shared/riff/chunks';
 import { trailingFindings } from '../shared/riff/form';
 import { scanAvi, type AviTarget } from './avi/scan';
-
-const RIFF = [0x52, 0x49, 0x46, 0x46];
-const AVI_FORM = [0x41, 0x56, 0x49, 0x20];
-const FORM_TYPE_AT = 8;
-const AVI = sniffedAs('avi');
+import { aviSniffer } from './avi/sniff';
 
 /** The chunk, header and pad byte included, as a zero-filled JUNK chunk of the same length. */
 function junkPatch({ chunk }: AviTarget): Patch {
@@ -25,12 +19,7 @@ function junkPatch({ chunk }: AviTarget): Patch {
  * chunk are dropped unless they are a little zero padding.
  */
 export const avi: FormatModule = {
-  formats: catalogFormats('avi'),
-  sniff(head) {
-    return startsWith(head, RIFF) && startsWith(head, AVI_FORM, FORM_TYPE_AT)
-      ? AVI
-      : null;
-  },
+  ...aviSniffer,
   async analyze(src, _format, ctx) {
     const { targets, end } = await scanAvi(src, ctx.signal);
     const trailing = await trailingFindings(src, end);

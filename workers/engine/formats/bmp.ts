@@ -1,17 +1,12 @@
-import { startsWith, u32le } from '../bytes';
-import { catalogFormats, sniffedAs } from '../format-catalog';
+import { u32le } from '../bytes';
 import type { FormatModule } from '../format-module';
 import { finding, keptFinding, type Finding } from '../findings';
 import { corrupt } from '../errors';
 import type { ByteSource } from '../byte-source';
 import { patchPlan, type Patch } from '../shared/in-place';
+import { bmpSniffer, FILE_HEADER_BYTES } from './bmp/sniff';
 
-const BMP = sniffedAs('bmp');
-const MAGIC = [0x42, 0x4d];
-const FILE_HEADER_BYTES = 14;
 const PIXEL_OFFSET_AT = 10;
-/** BITMAPCOREHEADER, OS/2 v2 (short and full), INFO, V2, V3, V4 and V5 header sizes. */
-const DIB_HEADER_SIZES = new Set([12, 16, 40, 52, 56, 64, 108, 124]);
 const V5_HEADER_BYTES = 124;
 /** BITMAPV5HEADER fields (relative to the DIB header): bV5CSType, bV5ProfileData, bV5ProfileSize. */
 const CS_TYPE_AT = 56;
@@ -85,12 +80,7 @@ async function bmpFindings(
  * linked colour profile, whose file name is blanked in place (same size, so nothing moves).
  */
 export const bmp: FormatModule = {
-  formats: catalogFormats('bmp'),
-  sniff(head) {
-    if (!startsWith(head, MAGIC) || head.length < FILE_HEADER_BYTES + 4)
-      return null;
-    return DIB_HEADER_SIZES.has(u32le(head, FILE_HEADER_BYTES)) ? BMP : null;
-  },
+  ...bmpSniffer,
   async analyze(src) {
     const profile = await readProfile(src);
     const patches: Patch[] =

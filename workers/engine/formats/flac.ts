@@ -1,9 +1,7 @@
-import { catalogFormats, sniffedAs } from '../format-catalog';
 import type { FormatModule } from '../format-module';
-import { isFlac } from './flac/blocks';
 import { flacFindings, flacPlan, scanFlac } from './flac/scan';
+import { flacSniffer } from './flac/sniff';
 
-const FLAC = sniffedAs('flac');
 const STREAM_START = 0;
 
 /**
@@ -13,8 +11,7 @@ const STREAM_START = 0;
  * which sees the `ID3` signature first.
  */
 export const flac: FormatModule = {
-  formats: catalogFormats('flac'),
-  sniff: (head) => (isFlac(head) ? FLAC : null),
+  ...flacSniffer,
   async analyze(src, _format, ctx) {
     const scan = await scanFlac(src, STREAM_START, ctx.signal);
     return {

@@ -1,14 +1,10 @@
-import { startsWith } from '../bytes';
 import type { ByteSource } from '../byte-source';
 import type { Finding } from '../findings';
-import { catalogFormats, sniffedAs } from '../format-catalog';
 import type { FormatModule } from '../format-module';
 import { readScriptTags } from './flv/tags';
 import { scanScript } from './flv/script';
+import { flvSniffer } from './flv/sniff';
 import { patchPlan, type Patch } from '../shared/in-place';
-
-const FLV_SIGNATURE = [0x46, 0x4c, 0x56, 0x01];
-const FLV = sniffedAs('flv');
 
 async function scanFlv(
   src: ByteSource,
@@ -31,8 +27,7 @@ async function scanFlv(
  * is rewritten at its own length, so no tag moves and the output has the input's length.
  */
 export const flv: FormatModule = {
-  formats: catalogFormats('flv'),
-  sniff: (head) => (startsWith(head, FLV_SIGNATURE) ? FLV : null),
+  ...flvSniffer,
   async analyze(src, _format, ctx) {
     const { findings, patches } = await scanFlv(src, ctx.signal);
     return { findings, plan: () => patchPlan(src.size, patches) };

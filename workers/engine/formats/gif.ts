@@ -1,11 +1,8 @@
-import { startsWith } from '../bytes';
-import { catalogFormats, sniffedAs } from '../format-catalog';
 import type { FormatModule } from '../format-module';
 import { OutputBuilder, type OutputPlan } from '../output-plan';
-import { GIF87A, GIF89A } from './gif/blocks';
 import { analyzeGif, type GifAnalysis } from './gif/analyze';
+import { gifSniffer } from './gif/sniff';
 
-const GIF = sniffedAs('gif');
 const TRAILER = Uint8Array.of(0x3b);
 
 function plan(analysis: GifAnalysis): OutputPlan {
@@ -21,9 +18,7 @@ function plan(analysis: GifAnalysis): OutputPlan {
  * are, so every frame and its timing are identical.
  */
 export const gif: FormatModule = {
-  formats: catalogFormats('gif'),
-  sniff: (head) =>
-    startsWith(head, GIF89A) || startsWith(head, GIF87A) ? GIF : null,
+  ...gifSniffer,
   async analyze(src, _format, ctx) {
     const analysis = await analyzeGif(src, ctx);
     return {

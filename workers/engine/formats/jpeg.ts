@@ -1,11 +1,7 @@
-import { startsWith } from '../bytes';
-import { catalogFormats, sniffedAs } from '../format-catalog';
 import type { FormatModule } from '../format-module';
 import { OutputBuilder, type OutputPlan } from '../output-plan';
 import { analyzeJpeg, type JpegAnalysis } from './jpeg/analyze';
-import { MARKER_PREFIX, SOI } from './jpeg/markers';
-
-const JPEG = sniffedAs('jpeg');
+import { jpegSniffer } from './jpeg/sniff';
 
 function plan({ layout, decisions }: JpegAnalysis): OutputPlan {
   const out = new OutputBuilder();
@@ -26,9 +22,7 @@ function plan({ layout, decisions }: JpegAnalysis): OutputPlan {
  * The entropy-coded data is copied as it is, so the pixels are identical.
  */
 export const jpeg: FormatModule = {
-  formats: catalogFormats('jpeg'),
-  sniff: (head) =>
-    startsWith(head, [MARKER_PREFIX, SOI, MARKER_PREFIX]) ? JPEG : null,
+  ...jpegSniffer,
   async analyze(src, _format, ctx) {
     const analysis = await analyzeJpeg(src, ctx);
     return {

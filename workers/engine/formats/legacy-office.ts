@@ -1,7 +1,6 @@
 import type { FormatModule } from '../format-module';
-import { isCfb } from '../shared/cfb/header';
 import { analyzeLegacyOffice } from './legacy-office/analyze';
-import { DOC, LEGACY_FORMATS } from './legacy-office/kind';
+import { legacyOfficeSniffer } from './legacy-office/sniff';
 
 /**
  * Word, Excel and PowerPoint 97-2003 (`.doc`, `.xls`, `.ppt` and their templates), and OLE
@@ -11,7 +10,6 @@ import { DOC, LEGACY_FORMATS } from './legacy-office/kind';
  * walk tells Word from Excel from PowerPoint by the root's streams.
  */
 export const legacyOffice: FormatModule = {
-  formats: LEGACY_FORMATS,
-  sniff: (head) => (isCfb(head) ? DOC : null),
+  ...legacyOfficeSniffer,
   analyze: (src, _format, ctx) => analyzeLegacyOffice(src, ctx),
 };

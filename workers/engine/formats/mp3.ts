@@ -1,26 +1,15 @@
 import type { ByteSource } from '../byte-source';
 import type { Finding } from '../findings';
 import { corrupt } from '../errors';
-import { catalogFormats, sniffedAs } from '../format-catalog';
 import type { Analysis, AnalysisContext, FormatModule } from '../format-module';
 import { OutputBuilder } from '../output-plan';
-import { frameHeader } from './mp3/frame-header';
 import { gaplessFindings } from './mp3/gapless';
-import { id3Header } from '../metadata/audio-tags/id3v2';
 import { scanHead } from './mp3/scan';
+import { mp3Sniffer } from './mp3/sniff';
 import { findTailTags } from '../metadata/audio-tags/tail';
 
-const MP3 = sniffedAs('mp3');
 /** More than the largest MPEG audio frame (layer II, 160 kbit/s at 8 kHz: 2881 bytes). */
 const MAX_FRAME_BYTES = 4 * 1024;
-
-function sniffable(head: Uint8Array): boolean {
-  try {
-    return id3Header(head) !== null || frameHeader(head, 0) !== null;
-  } catch {
-    return true;
-  }
-}
 
 async function analyzeMp3(
   src: ByteSource,
@@ -59,7 +48,6 @@ async function analyzeMp3(
  * scan insists on two consecutive valid frames and fails as unsupported otherwise.
  */
 export const mp3: FormatModule = {
-  formats: catalogFormats('mp3'),
-  sniff: (head) => (sniffable(head) ? MP3 : null),
+  ...mp3Sniffer,
   analyze: (src, _format, ctx) => analyzeMp3(src, ctx),
 };

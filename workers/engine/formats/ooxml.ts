@@ -1,11 +1,6 @@
-import { startsWith } from '../bytes';
-import { sniffedAs } from '../format-catalog';
 import type { FormatModule } from '../format-module';
 import { analyzeOoxml } from './ooxml/analyze';
-import { OOXML_FORMATS } from './ooxml/kind';
-
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-const GUESS = sniffedAs('docx');
+import { ooxmlSniffer } from './ooxml/sniff';
 
 /**
  * Word, Excel and PowerPoint (Office Open XML, with or without macros). Sniffed after the other
@@ -14,11 +9,7 @@ const GUESS = sniffedAs('docx');
  * password-protected packages (compound files) are the legacy Office module's.
  */
 export const ooxml: FormatModule = {
-  formats: OOXML_FORMATS,
-  sniff(head) {
-    if (startsWith(head, ZIP_MAGIC)) return GUESS;
-    return null;
-  },
+  ...ooxmlSniffer,
   async analyze(src, _format, ctx) {
     return analyzeOoxml(src, ctx);
   },

@@ -2,7 +2,6 @@ import { zlibSync } from 'fflate';
 import { FIELDS, type FieldId } from '../fields';
 import { finding, type Finding } from '../findings';
 import type { ByteSource } from '../byte-source';
-import { catalogFormats, sniffedAs } from '../format-catalog';
 import type { Analysis, AnalysisContext, FormatModule } from '../format-module';
 import { PdfDocument } from './pdf/document';
 import { isArray, isDict, isString, type PdfDict } from './pdf/objects';
@@ -10,10 +9,9 @@ import { dateOf, textOf } from './pdf/text';
 import { walk } from './pdf/walk';
 import { analyzeEncrypted } from './pdf/security/encrypted';
 import { PdfWindow } from './pdf/window';
+import { pdfSniffer } from './pdf/sniff';
 import { freshId, isFreshId, writePdf } from './pdf/writer';
 
-const PDF = sniffedAs('pdf');
-const MAGIC = '%PDF-';
 /** Header bytes read for the version. */
 const HEADER_BYTES = 1024;
 
@@ -121,11 +119,7 @@ async function analyzeDocument(
  * A file protected by an owner password only comes out protected the same way (`pdf/security/`).
  */
 export const pdf: FormatModule = {
-  formats: catalogFormats('pdf'),
-  sniff(head) {
-    const text = new TextDecoder('latin1').decode(head);
-    return text.includes(MAGIC) ? PDF : null;
-  },
+  ...pdfSniffer,
   async analyze(src, _format, ctx) {
     const win = new PdfWindow(src);
     const { version, linearized } = await headerOf(win);

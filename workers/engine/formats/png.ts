@@ -1,9 +1,8 @@
-import { startsWith } from '../bytes';
-import { catalogFormats, sniffedAs } from '../format-catalog';
 import type { FormatModule } from '../format-module';
 import { OutputBuilder, type OutputPlan } from '../output-plan';
 import { analyzePng, type PngAnalysis } from './png/analyze';
 import { PNG_SIGNATURE } from './png/chunks';
+import { pngSniffer } from './png/sniff';
 
 function plan(analysis: PngAnalysis): OutputPlan {
   const out = new OutputBuilder().copy(0, PNG_SIGNATURE.length);
@@ -16,15 +15,12 @@ function plan(analysis: PngAnalysis): OutputPlan {
 
 /** Chunks whose data is compressed pixels: IDAT, and APNG's frame data fdAT. */
 const IMAGE_DATA: ReadonlySet<string> = new Set(['IDAT', 'fdAT']);
-const PNG = sniffedAs('png');
-
 /**
  * PNG and APNG: text, time, EXIF and private chunks are dropped; the image, colour, transparency
  * and animation chunks are copied as they are, so pixels and frames are identical.
  */
 export const png: FormatModule = {
-  formats: catalogFormats('png'),
-  sniff: (head) => (startsWith(head, PNG_SIGNATURE) ? PNG : null),
+  ...pngSniffer,
   async analyze(src, _format, ctx) {
     const analysis = await analyzePng(src, ctx.signal);
     return {

@@ -1,27 +1,11 @@
 import type { ByteSource } from '../byte-source';
-import { ascii, startsWith } from '../bytes';
 import { EngineError } from '../errors';
-import { catalogFormats, sniffedAs } from '../format-catalog';
 import type { FormatModule, NestedEngine } from '../format-module';
 import { MAX_METADATA_BYTES } from '../limits';
 import { OutputBuilder, type OutputPlan } from '../output-plan';
 import { analyzeSvg, type SvgAnalysis } from './svg/analyze';
 import { cleanedPayload, embeddedFindings } from './svg/embedded';
-
-const SVG = sniffedAs('svg');
-const UTF8_BOM = [0xef, 0xbb, 0xbf];
-/**
- * How an SVG file may begin. The sniffer sees only the first bytes, often just the XML
- * declaration and a comment, so XML-looking text is accepted here and inspect then requires
- * the root element to be <svg> (anything else is unsupported).
- */
-const OPENINGS = ['<?xml', '<svg', '<!--', '<!DOCTYPE svg'].map(ascii);
-
-function firstMarkup(head: Uint8Array): number {
-  let at = startsWith(head, UTF8_BOM) ? UTF8_BOM.length : 0;
-  while (at < head.length && /\s/.test(String.fromCharCode(head[at]!))) at++;
-  return at;
-}
+import { svgSniffer } from './svg/sniff';
 
 /** SVG is text with no offsets: the whole file is read, so its size is bounded. */
 async function readSvg(src: ByteSource): Promise<Uint8Array> {
@@ -61,13 +45,7 @@ async function plan(
  * and the viewBox, is copied as it is. Embedded raster images are cleaned like files.
  */
 export const svg: FormatModule = {
-  formats: catalogFormats('svg'),
-  sniff(head) {
-    const at = firstMarkup(head);
-    return OPENINGS.some((opening) => startsWith(head, opening, at))
-      ? SVG
-      : null;
-  },
+  ...svgSniffer,
   async analyze(src, _format, ctx) {
     const bytes = await readSvg(src);
     const analysis = analyzeSvg(bytes);

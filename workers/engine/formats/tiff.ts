@@ -1,32 +1,19 @@
 import type { ByteSource } from '../byte-source';
 import { ascii, startsWith } from '../bytes';
 import { EngineError } from '../errors';
-import { catalogFormats, sniffedAs } from '../format-catalog';
 import type { FormatModule } from '../format-module';
 import { entryUint } from '../metadata/tiff-ifd';
 import { patchPlan } from '../shared/in-place';
 import { tiffFindings } from './tiff/findings';
 import { PHOTOMETRIC_TAG, RAW_PHOTOMETRIC } from './tiff/keep';
 import { tiffPatches } from './tiff/plan';
+import { tiffSniffer } from './tiff/sniff';
 import { readValue, walkTiff, type TiffWalk } from './tiff/walk';
 
-const TIFF = sniffedAs('tiff');
-const LITTLE = [0x49, 0x49];
-const BIG = [0x4d, 0x4d];
-/** TIFF (42) and BigTIFF (43) version numbers, in either byte order. */
-const VERSIONS = [42, 43];
 const DNG_VERSION_TAG = 0xc612;
 /** Canon CR2 puts `CR` right after the TIFF header. */
 const CR2_MARK = ascii('CR');
 const CR2_MARK_AT = 8;
-
-function isTiffHead(head: Uint8Array): boolean {
-  if (startsWith(head, LITTLE))
-    return VERSIONS.includes(head[2]!) && head[3] === 0;
-  if (startsWith(head, BIG))
-    return head[2] === 0 && VERSIONS.includes(head[3]!);
-  return false;
-}
 
 /** Camera raw files (DNG, CR2, NEF, ARW...) need their maker data to decode: report only. */
 async function isCameraRaw(src: ByteSource, walk: TiffWalk): Promise<boolean> {
@@ -54,8 +41,7 @@ async function isCameraRaw(src: ByteSource, walk: TiffWalk): Promise<boolean> {
  * strip and tile stays at its offset. Camera raw files (DNG and kin) are inspected, not cleaned.
  */
 export const tiff: FormatModule = {
-  formats: catalogFormats('tiff'),
-  sniff: (head) => (isTiffHead(head) ? TIFF : null),
+  ...tiffSniffer,
   async analyze(src, _format, ctx) {
     const walk = await walkTiff(src, ctx.signal);
     return {

@@ -1,15 +1,10 @@
-import { ascii, startsWith } from '../bytes';
-import { catalogFormats, sniffedAs } from '../format-catalog';
 import type { FormatModule } from '../format-module';
 import { formPlan, scanForm } from '../shared/riff/form';
 import { wavRules } from './wav/rules';
+import { wavSniffer } from './wav/sniff';
 
-const RIFF = ascii('RIFF');
-const WAVE = ascii('WAVE');
-const FORM_TYPE_AT = 8;
 /** The chunk of audio samples (RIFF WAVE `data`). */
 const SAMPLES = 'data';
-const WAV = sniffedAs('wav');
 
 /**
  * WAV (RIFF WAVE): metadata chunks are dropped and the RIFF size rewritten; `fmt `, `data` and the
@@ -17,9 +12,7 @@ const WAV = sniffedAs('wav');
  * chunks is safe. RF64 (64-bit sizes in `ds64`) is not sniffed.
  */
 export const wav: FormatModule = {
-  formats: catalogFormats('wav'),
-  sniff: (head) =>
-    startsWith(head, RIFF) && startsWith(head, WAVE, FORM_TYPE_AT) ? WAV : null,
+  ...wavSniffer,
   async analyze(src, _format, ctx) {
     const rules = wavRules(src);
     const scan = await scanForm(src, rules, ctx.signal);

@@ -1,10 +1,6 @@
-import { startsWith } from '../bytes';
-import { catalogFormats, sniffedAs } from '../format-catalog';
 import type { FormatModule } from '../format-module';
 import { analyzeZipArchive } from './zip-archive/analyze';
-
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-const ZIP = sniffedAs('zip');
+import { zipArchiveSniffer } from './zip-archive/sniff';
 
 /**
  * Zip archives of files, cleaned member by member (see zip-archive/analyze.ts). Every zip is
@@ -13,7 +9,6 @@ const ZIP = sniffedAs('zip');
  * asked first.
  */
 export const zipArchive: FormatModule = {
-  formats: catalogFormats('zip'),
-  sniff: (head) => (startsWith(head, ZIP_MAGIC) ? ZIP : null),
+  ...zipArchiveSniffer,
   analyze: (src, _format, ctx) => analyzeZipArchive(src, ctx),
 };

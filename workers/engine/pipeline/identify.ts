@@ -7,7 +7,7 @@ import { EngineError } from '../errors';
 import { formatCatalog, type Sniffed } from '../format-catalog';
 import type { FormatModule } from '../format-module';
 import { MAX_DOCUMENT_BYTES, SNIFF_BYTES, maxBytesFor } from '../limits';
-import { formatModules } from '../registry';
+import { formatRegistry } from '../registry';
 
 /**
  * The file's module: the first whose signature matches, or, when a container already read what
@@ -18,11 +18,11 @@ async function sniffed(
   as?: string,
 ): Promise<[FormatModule, Sniffed]> {
   if (as !== undefined) {
-    for (const module of formatModules) {
-      const format = module.formats.find((f) => f.mime === as);
+    for (const entry of formatRegistry) {
+      const format = entry.formats.find((f) => f.mime === as);
       if (format)
         return [
-          module,
+          await entry.load(),
           {
             id: format.id,
             mime: format.mime,
@@ -33,9 +33,9 @@ async function sniffed(
     throw new EngineError('unsupported', `files of type ${as.slice(0, 80)}`);
   }
   const head = await src.read(0, SNIFF_BYTES);
-  for (const module of formatModules) {
-    const found = module.sniff(head);
-    if (found) return [module, found];
+  for (const entry of formatRegistry) {
+    const found = entry.sniff(head);
+    if (found) return [await entry.load(), found];
   }
   throw new EngineError('unsupported', 'no format matched the file signature');
 }

@@ -4,7 +4,8 @@
  * type and extension. A QuickTime file may have no ftyp at all and start with its atoms.
  */
 import { fourcc, u32be } from '../../bytes';
-import { sniffedAs, type Sniffed } from '../../format-catalog';
+import { catalogFormats, sniffedAs, type Sniffed } from '../../format-catalog';
+import type { FormatSniffer } from '../../format-module';
 import { HEADER_BYTES } from './box';
 
 const HEIC = sniffedAs('heic');
@@ -85,3 +86,8 @@ export function sniffIsobmff(head: Uint8Array): Sniffed | null {
   if (next < HEADER_BYTES || next + HEADER_BYTES > head.length) return MOV;
   return quickTimeAtom(head, next) ? MOV : null;
 }
+
+export const isobmffSniffer: FormatSniffer = {
+  formats: catalogFormats('heic', 'avif', 'mp4', 'mov'),
+  sniff: sniffIsobmff,
+};

@@ -41,10 +41,9 @@ function onlyFirstExif(
 }
 
 async function decide(
-  src: ByteSource,
+  reader: WindowedReader,
   segments: readonly JpegSegment[],
 ): Promise<SegmentDecision[]> {
-  const reader = new WindowedReader(src, HEADER_WINDOW_BYTES);
   const decisions: SegmentDecision[] = [];
   for (const segment of segments) {
     if (!isApp(segment.marker) && segment.marker !== COM) continue;
@@ -61,8 +60,10 @@ export async function analyzeJpeg(
   src: ByteSource,
   ctx: ScanContext,
 ): Promise<JpegAnalysis> {
-  const layout = await readJpegLayout(src, ctx);
-  const decisions = await decide(src, layout.segments);
+  // One window reads the header area for the walk and again for the segments' payloads.
+  const header = new WindowedReader(src, HEADER_WINDOW_BYTES);
+  const layout = await readJpegLayout(src, ctx, header);
+  const decisions = await decide(header, layout.segments);
   return {
     layout,
     decisions,

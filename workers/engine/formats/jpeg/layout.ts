@@ -77,6 +77,13 @@ async function segmentAt(
 export const HEADER_WINDOW_BYTES = 256 * 1024;
 
 /**
+ * What follows a scan's entropy-coded data is normally EOI alone, or a progressive JPEG's next
+ * tables and scan header: a small window of its own reads it, so the header window stays on the
+ * header for the segments' payloads (a photo in a PDF read 256 KB past its end for two bytes).
+ */
+const AFTER_SCAN_WINDOW_BYTES = 4 * 1024;
+
+/**
  * Where the entropy-coded data starting at `from` ends. Data the input's analysis already
  * scanned (a byte-identical copy in the cleaned output) is not searched again: the entropy
  * scan, which reads every byte of the pixels, runs once per clean.
@@ -91,12 +98,16 @@ async function scanEnd(
   return (await findScanEnd(src, from, ctx)).offset;
 }
 
-/** Walks the file from SOI to EOI. Throws `corrupt` on anything that is not a well-formed JPEG. */
+/**
+ * Walks the file from SOI to EOI. Throws `corrupt` on anything that is not a well-formed JPEG.
+ * `header` reads the header area; the caller may read the segments' payloads through it after.
+ */
 export async function readJpegLayout(
   src: ByteSource,
   ctx: ScanContext,
+  header = new WindowedReader(src, HEADER_WINDOW_BYTES),
 ): Promise<JpegLayout> {
-  const reader = new WindowedReader(src, HEADER_WINDOW_BYTES);
+  let reader = header;
   const [soiAt, soi] = await markerAt(reader, 0);
   if (soiAt !== 0 || soi !== SOI) throw corrupt('no start-of-image marker');
   const segments: JpegSegment[] = [];
@@ -112,7 +123,11 @@ export async function readJpegLayout(
     const segment = await segmentAt(reader, offset, marker);
     segments.push(segment);
     at = marker === SOS ? await scanEnd(src, segment.end, ctx) : segment.end;
-    if (marker === SOS) scans.push({ start: segment.end, end: at });
+    if (marker === SOS) {
+      scans.push({ start: segment.end, end: at });
+      if (reader === header)
+        reader = new WindowedReader(src, AFTER_SCAN_WINDOW_BYTES);
+    }
   }
   throw corrupt('too many segments');
 }

@@ -3,7 +3,7 @@
  * frames that lost chunks re-headed, and an Orientation-only EXIF chunk for a rotated photo.
  */
 import type { ByteSource } from '../../byte-source';
-import { ascii } from '../../bytes';
+import { WEBP_FORM } from './sniff';
 import { buildOrientationOnlyExif } from '../../metadata/exif';
 import { OutputBuilder, planSize, type OutputPlan } from '../../output-plan';
 import { chunkHeader, type RiffChunk } from '../../shared/riff/chunks';
@@ -20,7 +20,6 @@ import {
   type Frame,
 } from './frames';
 
-export const WEBP_FORM = ascii('WEBP');
 const VP8X_CHUNK = 'VP8X';
 /** VP8X flag bits (WebP container specification, "Extended File Format"). */
 const VP8X_EXIF = 0x08;
