@@ -30,6 +30,12 @@ function bufferOver(bytes: Uint8Array): Buffer {
  * engine's `bytesWritten`), so bytes after the stream are counted out.
  */
 function inflateRawEnd(raw: Uint8Array, size: number): InflatedRaw | null {
+  // The engine turns a throw here into its own typed error and never reads zlib's, and checks the
+  // end of a copied member it could not ask zlib about by inflating it one byte short, which
+  // throws: zlib's error is made without a stack (Node's streams format the stack of every error
+  // they destroy with).
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     // One byte over the declared size tells a member that holds more than it says.
     // One output chunk of the whole size spares zlib joining many chunks into a new buffer.
@@ -47,6 +53,8 @@ function inflateRawEnd(raw: Uint8Array, size: number): InflatedRaw | null {
     if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
       return null;
     throw error;
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
 }
 

@@ -92,6 +92,14 @@ export function startsWith(
   return true;
 }
 
+/** `startsWith` for an ASCII prefix given as text: no bytes are made for it. */
+export function startsWithAscii(b: Uint8Array, text: string, at = 0): boolean {
+  if (at + text.length > b.length) return false;
+  for (let i = 0; i < text.length; i++)
+    if (b[at + i] !== (text.charCodeAt(i) & 0xff)) return false;
+  return true;
+}
+
 export function ascii(text: string): Uint8Array {
   return Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
 }
@@ -130,11 +138,21 @@ export function indexOfBytes(
   const start = Math.max(0, from);
   if (needle.length === 0) return start <= haystack.length ? start : -1;
   if (start + needle.length > haystack.length) return -1;
-  const native = hostCodecs().indexOf;
+  const native =
+    haystack.length - start >= NATIVE_SEARCH_MIN_BYTES
+      ? hostCodecs().indexOf
+      : undefined;
   return native
     ? native(haystack, needle, start)
     : indexOfBytesPortable(haystack, needle, start);
 }
+
+/**
+ * Fewer bytes than this are searched in JavaScript even where the host lends a search: setting
+ * the host's search up (Node wraps the bytes in a Buffer) costs more than searching them, and a
+ * document's thousands of small photos are each searched many times.
+ */
+const NATIVE_SEARCH_MIN_BYTES = 4096;
 
 /**
  * The byte search in plain JavaScript, for hosts that lend none (the browser): the typed array's

@@ -123,18 +123,57 @@ export async function findResidue(
     const total = ranges.reduce((n, r) => n + r.end - r.start, 0);
     if (total > UNDECLARED_SCAN_BYTES) return null;
   }
-  for (const { start, end } of ranges) {
-    const found = await scanChunks(
-      src,
-      start,
-      end,
-      { stepBytes: STEP_BYTES, overlapBytes: OVERLAP_BYTES },
-      (bytes, at) => {
-        const name = signatureIn(bytes);
-        return name ? `${name} near ${at}` : undefined;
-      },
-    );
+  const visit = (bytes: Uint8Array, at: number) => {
+    const name = signatureIn(bytes);
+    return name ? `${name} near ${at}` : undefined;
+  };
+  for (let i = 0; i < ranges.length;) {
+    const group = groupAt(ranges, i);
+    const { start, end } = ranges[i]!;
+    const found =
+      group === 1
+        ? await scanChunks(
+            src,
+            start,
+            end,
+            { stepBytes: STEP_BYTES, overlapBytes: OVERLAP_BYTES },
+            visit,
+          )
+        : await scanGroup(src, ranges.slice(i, i + group), visit);
     if (found) return found;
+    i += group;
   }
   return null;
+}
+
+/**
+ * How many ranges from `ranges[i]` on are read together: those that follow each other in the
+ * input within one step's span of the first (an archive's thousands of small copied members).
+ * Each is shorter than a step, so it is searched whole, as a pass of its own would search it.
+ */
+function groupAt(ranges: readonly ByteRange[], i: number): number {
+  const first = ranges[i]!;
+  let j = i + 1;
+  while (
+    j < ranges.length &&
+    ranges[j]!.start >= ranges[j - 1]!.end &&
+    ranges[j]!.end - first.start <= STEP_BYTES
+  )
+    j++;
+  return j - i;
+}
+
+/** Each range searched on its own, all read with one read of the span they lie in. */
+async function scanGroup(
+  src: ByteSource,
+  group: readonly ByteRange[],
+  visit: (bytes: Uint8Array, at: number) => string | undefined,
+): Promise<string | undefined> {
+  const from = group[0]!.start;
+  const span = await src.read(from, group.at(-1)!.end - from);
+  for (const { start, end } of group) {
+    const found = visit(span.subarray(start - from, end - from), start);
+    if (found) return found;
+  }
+  return undefined;
 }

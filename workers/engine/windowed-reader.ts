@@ -4,6 +4,9 @@ import { corrupt } from './errors';
 /** The default read-ahead: a header area (JPEG segments, RIFF chunk headers) usually fits in one. */
 export const DEFAULT_WINDOW_BYTES = 64 * 1024;
 
+/** The window before the first read: one shared empty array, not one per reader. */
+const EMPTY = new Uint8Array(0);
+
 /**
  * Small reads over a ByteSource served from one read-ahead window, so walking thousands of small
  * neighbouring structures (segments, chunk and box headers, GIF sub-blocks, EBML elements) costs a
@@ -15,7 +18,7 @@ export const DEFAULT_WINDOW_BYTES = 64 * 1024;
  */
 export class WindowedReader implements ByteReader {
   private start = 0;
-  private bytes: Uint8Array = new Uint8Array(0);
+  private bytes: Uint8Array = EMPTY;
 
   constructor(
     readonly src: ByteReader,

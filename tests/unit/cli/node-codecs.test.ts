@@ -37,9 +37,12 @@ describe("the CLI's native codecs", () => {
     expect(inflateRaw!(raw, text.length)).toEqual(text);
     // A member that says it holds less than it does: a zip bomb's lie.
     expect(inflateRaw!(raw, 100)).toBeNull();
+    const stackTraceLimit = Error.stackTraceLimit;
     expect(() =>
       inflateRaw!(raw.subarray(0, raw.length >> 1), text.length),
     ).toThrow();
+    // The error is made without a stack, and errors after it get theirs again.
+    expect(Error.stackTraceLimit).toBe(stackTraceLimit);
   });
 
   it("tell where a stream ends as the engine's own inflate decides it", () => {

@@ -62,6 +62,26 @@ describe('the one byte search', () => {
     );
   });
 
+  it('answers the same on haystacks long enough for the lent search, from either side of where it takes over', () => {
+    lendHostCodecs(nodeCodecs());
+    const long = fc
+      .uint8Array({ minLength: 4000, maxLength: 9000 })
+      .map((b) => b.map((x) => x % 3));
+    fc.assert(
+      fc.property(
+        long,
+        needles,
+        fc.integer({ min: 0, max: 9000 }),
+        (haystack, needle, from) => {
+          expect(indexOfBytes(haystack, needle, from)).toBe(
+            naive(haystack, needle, from),
+          );
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+
   it('has a portable search and a lent one that agree wherever the lent one is called', () => {
     const native = nodeCodecs().indexOf!;
     fc.assert(

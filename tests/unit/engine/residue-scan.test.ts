@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, planToBlob } from '../../../workers/engine';
 import { opaqueInOutput } from '../../../workers/engine/opaque-ranges';
-import { scannedRanges } from '../../../workers/engine/residue-scan';
+import { ByteSource } from '../../../workers/engine/byte-source';
+import { OutputBuilder } from '../../../workers/engine/output-plan';
+import {
+  findResidue,
+  scannedRanges,
+} from '../../../workers/engine/residue-scan';
 import { blobOf, fileBytes, tempDir } from '../../helpers/video-tools';
 
 const CANARY = 'CANARY_RESIDUE_CREATOR';
@@ -66,5 +71,54 @@ describe('residue scan after the clean', () => {
       { start: 20, end: 50 },
       { start: 160, end: 210 },
     ]);
+  });
+
+  describe('over thousands of small copied ranges (an archive of small members)', () => {
+    const MEMBERS = 5000;
+    const STRIDE = 40;
+    const COPIED = 12;
+    /** Each member's copied bytes, between headers the plan leaves out. */
+    const plan = (input: Uint8Array) => {
+      const builder = new OutputBuilder();
+      for (let at = 0; at + STRIDE <= input.length; at += STRIDE)
+        builder.push(Uint8Array.of(1, 2)).copy(at, at + COPIED);
+      return builder.build();
+    };
+    const counted = (input: Uint8Array<ArrayBuffer>) => {
+      const reads = { count: 0 };
+      const blob = new Blob([input]);
+      const src = new ByteSource({
+        size: blob.size,
+        read: async (offset, length) => {
+          reads.count++;
+          return new Uint8Array(
+            await blob.slice(offset, offset + length).arrayBuffer(),
+          );
+        },
+      });
+      return { src, reads };
+    };
+
+    it('finds a signature inside one copied range, named by where that range starts, with few reads', async () => {
+      const input = new Uint8Array(MEMBERS * STRIDE).fill(0x41);
+      const at = 3210 * STRIDE;
+      input.set(Buffer.from('ID3\x03\x00', 'latin1'), at + 3);
+      const { src, reads } = counted(input);
+      expect(await findResidue(src, plan(input), [])).toBe(`ID3v2 near ${at}`);
+      expect(reads.count).toBeLessThan(10);
+    });
+
+    it('finds none in the bytes between copied ranges, nor across two of them', async () => {
+      const input = new Uint8Array(MEMBERS * STRIDE).fill(0x41);
+      // Left out of the output: between two copied ranges.
+      input.set(Buffer.from('Exif\0\0', 'latin1'), 100 * STRIDE + COPIED);
+      // Cut in two by the header between the ranges: no range holds it whole.
+      input.set(
+        Buffer.from('<?xpa', 'latin1'),
+        201 * STRIDE - STRIDE + COPIED - 5,
+      );
+      const { src } = counted(input);
+      expect(await findResidue(src, plan(input), [])).toBeNull();
+    });
   });
 });

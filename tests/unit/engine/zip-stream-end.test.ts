@@ -22,23 +22,26 @@ import {
 } from '../../../workers/engine/shared/zip';
 import { inflatesWhole } from '../../../workers/engine/shared/zip/member';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
+import { MANIFEST_HEAD, ODF_NS } from '../../helpers/odf-fixtures';
 import { syntheticDocx } from '../../helpers/office-fixtures';
 import { cleaned, materialize, members } from '../../helpers/zip-tools';
 
 const HEADER = 'word/header1.xml';
 const TRAILING = 'CANARY_AFTER_THE_STREAM';
+const ODT = 'application/vnd.oasis.opendocument.text';
 const HOSTS: Record<string, HostCodecs> = {
   javascript: {},
   zlib: nodeCodecs(),
 };
 
-/** The synthetic document with its header's stream as given (the header needs no edit). */
+/** The package with one member's stream as given (`HEADER`'s unless named), the rest deflated. */
 function withHeaderStream(
   files: Record<string, Uint8Array>,
   stream: Uint8Array,
+  member = HEADER,
 ): Promise<Uint8Array> {
   const list: OutMember[] = Object.entries(files).map(([name, bytes]) =>
-    name === HEADER
+    name === member
       ? {
           name,
           method: METHOD_DEFLATED,
@@ -46,7 +49,7 @@ function withHeaderStream(
           uncompressedSize: bytes.length,
           data: [{ kind: 'bytes', data: stream }],
         }
-      : newMember(name, bytes),
+      : newMember(name, bytes, name !== 'mimetype'),
   );
   return materialize(new Uint8Array(0), writeZip(list));
 }
@@ -109,6 +112,50 @@ describe('a copied member ends its deflate stream at its compressed size', () =>
       const { output } = await cleaned(input);
       expectNoLeaks(input, output, [TRAILING]);
       expect(members(output)[HEADER]).toEqual(files[HEADER]);
+    },
+  );
+
+  /** A text document with a member of data kept as content: no XML part, no file of its own. */
+  const DATA = 'Pictures/data.bin';
+  const odtFiles = (): Record<string, Uint8Array> => ({
+    mimetype: strToU8(ODT),
+    'content.xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ODF_NS} office:version="1.3"><office:body><office:text><text:p>Plain.</text:p></office:text></office:body></office:document-content>`,
+    ),
+    [DATA]: strToU8('plain data, kept as it is. '.repeat(40)),
+    'META-INF/manifest.xml': strToU8(
+      `${MANIFEST_HEAD}<manifest:file-entry manifest:full-path="/" manifest:media-type="${ODT}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/><manifest:file-entry manifest:full-path="${DATA}" manifest:media-type="application/octet-stream"/></manifest:manifest>`,
+    ),
+  });
+
+  it.each(Object.keys(HOSTS))(
+    'copies a content member whose stream ends at its size as it is (%s)',
+    async (host) => {
+      const files = odtFiles();
+      const stream = deflateSync(files[DATA]!, { level: 9 });
+      const input = await withHeaderStream(files, stream, DATA);
+      lendHostCodecs(HOSTS[host]!);
+      const { output } = await cleaned(input);
+      expect(Buffer.from(output).includes(Buffer.from(stream))).toBe(true);
+      expect(members(output)[DATA]).toEqual(files[DATA]);
+    },
+  );
+
+  it.each(Object.keys(HOSTS))(
+    'deflates again a content member whose stream is followed by bytes (%s)',
+    async (host) => {
+      const files = odtFiles();
+      const stream = deflateSync(files[DATA]!, { level: 9 });
+      const input = await withHeaderStream(
+        files,
+        concat(stream, strToU8(TRAILING)),
+        DATA,
+      );
+      expect(Buffer.from(input).includes(Buffer.from(TRAILING))).toBe(true);
+      lendHostCodecs(HOSTS[host]!);
+      const { output } = await cleaned(input);
+      expectNoLeaks(input, output, [TRAILING]);
+      expect(members(output)[DATA]).toEqual(files[DATA]);
     },
   );
 });

@@ -3,7 +3,7 @@
  * (every other APPn and COM), or replaced (EXIF by an Orientation-only EXIF when rotated; JFIF
  * with an embedded thumbnail by the same JFIF without it). Each decision carries the findings.
  */
-import { ascii, decodeLatin1, decodeText, startsWith } from '../../bytes';
+import { ascii, decodeLatin1, decodeText, startsWithAscii } from '../../bytes';
 import { finding, removable, type Finding } from '../../findings';
 import { c2paFinding, isC2paJumbf } from '../../metadata/c2pa';
 import { buildOrientationOnlyExif } from '../../metadata/exif';
@@ -49,7 +49,7 @@ const ICC_SEQUENCE_AT = ID.ICC.length;
 const ICC_PROFILE_AT = ICC_SEQUENCE_AT + 2;
 
 function has(payload: Uint8Array, id: string): boolean {
-  return startsWith(payload, ascii(id));
+  return startsWithAscii(payload, id);
 }
 
 /** A whole segment (marker, length, payload) around a new payload. */

@@ -13,14 +13,14 @@ import { copiedMember, newMember, type OutMember } from './write';
  * was inflated. A stream ends within its last byte, so when the stream without that byte still
  * inflates whole, the byte (and maybe more) was not part of it. `whole` is the member already
  * read and inflated, when the caller has it: nothing is read again. `streamEndsAtSize` is what
- * the inflate that read the member said of it (`readMemberContent`), when it could tell: then the
- * stream is not inflated again.
+ * the inflate that read the member said of it (`readMemberContent`, or `whole`'s), when it could
+ * tell: then the stream is not inflated again.
  */
 export async function copiedContentMember(
   src: ByteSource,
   entry: ZipEntry,
   whole?: WholeMember,
-  streamEndsAtSize?: boolean,
+  streamEndsAtSize = whole?.streamEndsAtSize,
 ): Promise<OutMember> {
   if (entry.method === METHOD_STORED || entry.compressedSize === 0)
     return copiedMember(entry);

@@ -16,6 +16,21 @@ const INFLATE_CHUNK = 256 * 1024;
  */
 export const NATIVE_ASYNC_MIN_BYTES = 64 * 1024;
 
+/** Why a member did not inflate to its declared size. */
+type InflateFailure = 'broken' | 'past' | 'short';
+
+const INFLATE_FAILURES: Readonly<Record<InflateFailure, string>> = {
+  broken: 'does not inflate',
+  past: 'inflates past its declared size',
+  short: 'is shorter than declared',
+};
+
+/**
+ * Thrown by `onData` to stop the JavaScript inflater at the declared size: made once, since the
+ * check of every copied member's end expects a failure and must not pay for an error each time.
+ */
+const PAST_SIZE = Symbol('past the declared size');
+
 /** A member's content inflated, and the input its stream took where the host's inflate says. */
 interface Inflated {
   readonly bytes: Uint8Array;
@@ -36,22 +51,23 @@ function nativeInflater():
 
 /**
  * Inflates into a buffer of exactly the declared size, feeding the inflater small chunks so a
- * member that inflates to more than it declares (a zip bomb) is stopped within one chunk.
+ * member that inflates to more than it declares (a zip bomb) is stopped within one chunk. Answers
+ * why it failed instead of throwing, so a check that expects failures makes no error.
  */
-function inflateBounded(raw: Uint8Array, size: number, name: string): Inflated {
+function inflateExactly(
+  raw: Uint8Array,
+  size: number,
+): Inflated | InflateFailure {
   const native = nativeInflater();
   if (native) {
     let out: Inflated | null;
     try {
       out = native(raw, size);
     } catch {
-      throw corrupt(`zip member ${name} does not inflate`);
+      return 'broken';
     }
-    if (out === null)
-      throw corrupt(`zip member ${name} inflates past its declared size`);
-    if (out.bytes.length !== size)
-      throw corrupt(`zip member ${name} is shorter than declared`);
-    return out;
+    if (out === null) return 'past';
+    return out.bytes.length === size ? out : 'short';
   }
   const out = new Uint8Array(size);
   let filled = 0;
@@ -60,17 +76,22 @@ function inflateBounded(raw: Uint8Array, size: number, name: string): Inflated {
     maxBytes: size,
     feedBytes: INFLATE_CHUNK,
     onData: (chunk) => {
-      if (filled + chunk.length > size)
-        throw corrupt(`zip member ${name} inflates past its declared size`);
+      if (filled + chunk.length > size) throw PAST_SIZE;
       out.set(chunk, filled);
       filled += chunk.length;
     },
   });
-  if (error instanceof EngineError) throw error;
-  if (error !== undefined) throw corrupt(`zip member ${name} does not inflate`);
-  if (filled !== size)
-    throw corrupt(`zip member ${name} is shorter than declared`);
-  return { bytes: out };
+  if (error === PAST_SIZE) return 'past';
+  if (error !== undefined) return 'broken';
+  return filled === size ? { bytes: out } : 'short';
+}
+
+/** `inflateExactly`, a failure thrown as `corrupt` naming the member. */
+function inflateBounded(raw: Uint8Array, size: number, name: string): Inflated {
+  const out = inflateExactly(raw, size);
+  if (typeof out === 'string')
+    throw corrupt(`zip member ${name} ${INFLATE_FAILURES[out]}`);
+  return out;
 }
 
 /**
@@ -100,12 +121,7 @@ async function inflateMember(
 
 /** True when `raw` inflates without error to exactly `size` bytes. */
 export function inflatesWhole(raw: Uint8Array, size: number): boolean {
-  try {
-    inflateBounded(raw, size, '');
-    return true;
-  } catch {
-    return false;
-  }
+  return typeof inflateExactly(raw, size) !== 'string';
 }
 
 /**
@@ -204,7 +220,8 @@ export async function memberContent(
   return (await contentOf(raw, entry, checked)).bytes;
 }
 
-async function contentOf(
+/** `memberContent`, with what its inflate says of where the stream ends (see `MemberContent`). */
+export async function contentOf(
   raw: Uint8Array,
   entry: ZipEntry,
   checked: boolean,

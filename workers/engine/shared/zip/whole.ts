@@ -5,17 +5,21 @@
  * once, and holds what its clean made while the package's allowance lasts.
  */
 import { MAX_HELD_MEMBER_BYTES } from '../../limits';
-import { memberContent } from './member';
+import { contentOf } from './member';
 import type { ForwardReader } from './forward-reader';
 import type { ZipEntry } from './read';
 
 /** A member this small (compressed and inflated) is read, and inflated, whole and once. */
 export const SMALL_MEMBER_BYTES = 256 * 1024;
 
-/** A member as stored in the archive (`raw`) and its content (`bytes`), CRC-32 checked. */
+/**
+ * A member as stored in the archive (`raw`) and its content (`bytes`), CRC-32 checked, with what
+ * its inflate said of where its deflate stream ends, when it could tell (see `MemberContent`).
+ */
 export interface WholeMember {
   readonly raw: Uint8Array;
   readonly bytes: Uint8Array;
+  readonly streamEndsAtSize?: boolean;
 }
 
 /** What is left of one package's allowance (`MAX_HELD_MEMBER_BYTES`) for cleaned members. */
@@ -44,5 +48,5 @@ export async function wholeSmallMember(
   )
     return null;
   const raw = await reader.readExact(entry.dataStart, entry.compressedSize);
-  return { raw, bytes: await memberContent(raw, entry) };
+  return { raw, ...(await contentOf(raw, entry, true)) };
 }
