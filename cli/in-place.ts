@@ -38,7 +38,11 @@ export async function cleanInPlace(
 ): Promise<InPlaceResult> {
   const input = await openFileAccess(file, 'read-write');
   try {
-    const { plan, ...result } = await planInput(input, ctx);
+    // The file keeps its size and layout, so its cleaned bytes can be written as patches.
+    const { plan, ...result } = await planInput(input, {
+      ...ctx,
+      keepLayout: true,
+    });
     const patches = inPlacePatches(input.size, plan);
     await faultPoint('planned');
     if (patches)

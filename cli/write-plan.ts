@@ -246,7 +246,6 @@ class InputWindow {
       // A short read means the file shrank after it was opened.
       if (this.bytes.length < length || length < end - start)
         throw changedError('shorter than when it was opened');
-      if (faultsArmed) await faultPoint('copying');
     }
     return this.bytes.subarray(start - this.start, end - this.start);
   }

@@ -1,6 +1,6 @@
 /**
  * Inputs for the CLI's process tests: small tagged movies made by ffmpeg (each with its own
- * canary title), and a large one made by appending a top-level `free` box, so a copy is still
+ * canary title), and a large one made by appending a top-level `mdat` box, so a copy is still
  * running after its first chunk.
  */
 import { appendFileSync } from 'node:fs';
@@ -34,11 +34,14 @@ export function taggedMovie(
   return out;
 }
 
-/** Grows an MP4 by a top-level `free` box of `bytes` (ISO/IEC 14496-12 section 8.1.2). */
+/**
+ * Grows an MP4 by a top-level `mdat` box of `bytes` zeros: media data no track names, which a copy
+ * keeps as it is (ISO/IEC 14496-12 8.1.1). Not a `free` box: a copy leaves free space out.
+ */
 export function padMp4(path: string, bytes: number): void {
   const header = Buffer.alloc(8);
   header.writeUInt32BE(bytes);
-  header.write('free', 4, 'latin1');
+  header.write('mdat', 4, 'latin1');
   appendFileSync(path, header);
   appendFileSync(path, Buffer.alloc(bytes - header.length));
 }

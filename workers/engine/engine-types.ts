@@ -20,4 +20,9 @@ export interface EngineContext {
    * the report as removed, instead of failing with `uncleanable-part`: the person's choice.
    */
   readonly dropUncleanable?: boolean;
+  /**
+   * The output must keep the input's size and layout, so it can be written as patches into the
+   * file itself (the CLI's `--in-place`): a module that would leave out free space keeps it.
+   */
+  readonly keepLayout?: boolean;
 }

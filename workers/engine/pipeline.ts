@@ -62,6 +62,7 @@ export async function analyzeInput(
     ...(ctx.signal && { signal: ctx.signal }),
     ...(ctx.onProgress && { onProgress: pass.reached }),
     ...(ctx.dropUncleanable && { dropUncleanable: true }),
+    ...(ctx.keepLayout && { keepLayout: true }),
     depth,
     ...(ctx.knownOpaque && { knownOpaque: ctx.knownOpaque }),
     nested: nestedAt(ctx, depth)(

@@ -142,10 +142,11 @@ describe.each([
   'timecode',
   ...(CORPUS_DIR ? ['mat2'] : []),
 ])('%s', (name) => {
-  it('cleans in place: same size, no canary, nothing identifying for exiftool or ffprobe', async () => {
+  it('cleans in place (same size) unless free space is left out, no canary, nothing identifying for exiftool or ffprobe', async () => {
     const input = files[name]!;
     const { bytes, path, inPlace, result } = await cleanedOnce(input);
-    expect(inPlace).toBe(true);
+    // mat2's file holds top-level free boxes with contents, which a copy leaves out.
+    expect(inPlace).toBe(name !== 'mat2');
     expect(result.removed.length).toBeGreaterThan(0);
     expectNoLeaks(fileBytes(input), bytes, PLANTED[name]!);
     expectReadGone(

@@ -1,22 +1,28 @@
 import { catalogFormats } from '../format-catalog';
 import type { FormatModule } from '../format-module';
-import { patchPlan } from '../shared/in-place';
 import { analyzeFile } from './isobmff/analyze';
+import { planLeavingOut } from './isobmff/leave-out';
 import { sniffIsobmff } from './isobmff/sniff';
 
 /**
  * The ISOBMFF family: MP4, MOV, M4A, M4V, 3GP (also fragmented) and HEIC/AVIF. Metadata boxes
  * become `free` boxes of the same size, dates are zeroed, telemetry samples and HEIF Exif/XMP items
- * are zeroed in place: the output has the input's size and every chunk offset stays valid.
+ * are zeroed in place: every chunk offset stays valid. A copy leaves out the top-level free space
+ * that has contents (chunk offsets re-pointed where it stood before them); a clean in place keeps
+ * the input's size and layout.
  */
 export const isobmff: FormatModule = {
   formats: catalogFormats('heic', 'avif', 'mp4', 'mov'),
   sniff: sniffIsobmff,
   async analyze(src, _format, ctx) {
-    const { findings, patches, mediaData } = await analyzeFile(src, ctx.signal);
+    const { findings, patches, mediaData, leftOut } = await analyzeFile(
+      src,
+      ctx.signal,
+      ctx.keepLayout,
+    );
     return {
       findings,
-      plan: () => patchPlan(src.size, patches),
+      plan: () => planLeavingOut(src.size, patches, leftOut),
       opaque: mediaData,
     };
   },

@@ -63,6 +63,7 @@ export async function verifyPlan(
     ...(ctx.signal && { signal: ctx.signal }),
     ...(ctx.onProgress && { onProgress: pass.reached }),
     ...(ctx.dropUncleanable && { dropUncleanable: true }),
+    ...(ctx.keepLayout && { keepLayout: true }),
     depth,
     nested: nestedFor(
       pass,

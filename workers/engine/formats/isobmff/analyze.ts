@@ -18,6 +18,7 @@ import { hasData, mergeRanges, zeroPatches } from './telemetry';
 import { CONTAINER_TYPES, sweepMetadata } from './sweep';
 import { TextBudget } from '../../metadata/text-tracks';
 import { weighTextTracks } from './text-removal';
+import { leaveOutFreeSpace } from './free-space';
 import { topLevelBoxes } from './top-level';
 import { WindowedReader } from '../../windowed-reader';
 
@@ -26,6 +27,8 @@ export interface Analysis {
   readonly patches: Patch[];
   /** The `mdat` boxes: sample data the residue scan skips. */
   readonly mediaData: ByteRange[];
+  /** Top-level free space the output leaves out (sorted); none when the layout is kept. */
+  readonly leftOut: ByteRange[];
 }
 
 /** Top-level boxes read into memory: the metadata the walk edits, and containers it may hide in. */
@@ -64,7 +67,7 @@ class FileScan {
   private readonly telemetryRanges = new Map<number, ByteRange[]>();
   private movie: Movie = emptyMovie();
   private readonly textBudget = new TextBudget();
-  private readonly movies: { region: Region; movie: Movie }[] = [];
+  private readonly movies: { region: Region; movie: Movie; box: Box }[] = [];
 
   private readonly reader: WindowedReader;
 
@@ -102,7 +105,8 @@ class FileScan {
     if (CONTAINER_TYPES.has(box.type) && !region.isFree(box))
       sweepMetadata(region, box, this.findings);
     // A movie's patches wait for its text tracks, whose samples fragments may list.
-    if (box.type === 'moov') this.movies.push({ region, movie: this.movie });
+    if (box.type === 'moov')
+      this.movies.push({ region, movie: this.movie, box });
     else for (const patch of region.patches()) this.patches.push(patch);
   }
 
@@ -124,6 +128,14 @@ class FileScan {
     );
     for (const { trackId, range } of ranges)
       this.telemetryRanges.get(trackId)?.push(range);
+  }
+
+  /**
+   * The top-level free space to leave out, its movie's chunk offsets re-pointed: before the text
+   * tracks, whose removal zeroes a whole track's tables again.
+   */
+  freeSpace(boxes: readonly Box[]): ByteRange[] {
+    return leaveOutFreeSpace(boxes, this.movies, this.src.size);
   }
 
   /** Text tracks are weighed (flight logs freed and zeroed), then the movies' patches kept. */
@@ -157,6 +169,8 @@ class FileScan {
 export async function analyzeFile(
   src: ByteSource,
   signal: AbortSignal | undefined,
+  /** The output keeps the input's size and layout (a clean in place): no free space left out. */
+  keepLayout = false,
 ): Promise<Analysis> {
   const scan = new FileScan(src, signal);
   const boxes = await scan.topLevel();
@@ -169,9 +183,11 @@ export async function analyzeFile(
     throwIfAborted(signal);
     if (isRead(box)) await scan.box(box);
   }
+  const leftOut = keepLayout ? [] : scan.freeSpace(boxes);
   await scan.textTracks();
   await scan.telemetry();
   return {
+    leftOut,
     findings: scan.findings,
     patches: scan.patches,
     mediaData: boxes
