@@ -35,6 +35,27 @@ describe('XmlEdits', () => {
     );
   });
 
+  it('writes over bytes it may spend when no edit makes the text longer, and only then', () => {
+    const shrinks = new XmlEdits();
+    shrinks.remove(8, 14);
+    shrinks.replace(18, 21, 'ab');
+    const source = encoder.encode(text);
+    const out = shrinks.applyBytes(source, (t) => encoder.encode(t), true);
+    expect(new TextDecoder().decode(out)).toBe(
+      '<a x="1"><b>ab</b><!-- c --></a>',
+    );
+    expect(out.buffer).toBe(source.buffer);
+    const grows = new XmlEdits();
+    grows.replace(2, 2, ' z="3"');
+    grows.remove(8, 14);
+    const kept = encoder.encode(text);
+    const longer = grows.applyBytes(kept, (t) => encoder.encode(t), true);
+    expect(new TextDecoder().decode(longer)).toBe(
+      '<a z="3" x="1"><b>old</b><!-- c --></a>',
+    );
+    expect(kept).toEqual(encoder.encode(text));
+  });
+
   it('gives what sorting every edit by position gives, in order or not, on text and bytes', () => {
     const ascii = fc.string({
       unit: fc.constantFrom('<', 'a', ' ', '"', '>'),
@@ -71,6 +92,10 @@ describe('XmlEdits', () => {
           expect(
             e.applyBytes(encoder.encode(source), (t) => encoder.encode(t)),
           ).toEqual(encoder.encode(expected));
+          const spent = encoder.encode(source);
+          expect(e.applyBytes(spent, (t) => encoder.encode(t), true)).toEqual(
+            encoder.encode(expected),
+          );
         },
       ),
     );

@@ -56,19 +56,27 @@ export class XmlEdits {
   /**
    * As `apply`, on the bytes of a text that has one byte for each character (ASCII): what no
    * edit touches is copied as bytes, and only the new text is encoded, so a large part is never
-   * rebuilt as a string and encoded whole.
+   * rebuilt as a string and encoded whole. With `spend`, `source` is the caller's to overwrite:
+   * when no edit leaves the text longer than it was up to that edit's end (removals, mostly), the
+   * result is written over it, left to right, and no second buffer of the part's size is made.
    */
   applyBytes(
     source: Uint8Array,
     encode: (text: string) => Uint8Array,
+    spend = false,
   ): Uint8Array {
     const applied = this.applied();
     // Most edits remove (attributes, elements): nothing to encode for those.
     const texts = applied.map((e) => (e.text ? encode(e.text) : NOTHING));
     let length = source.length;
-    for (let i = 0; i < applied.length; i++)
+    let grows = false;
+    for (let i = 0; i < applied.length; i++) {
       length += texts[i]!.length - (applied[i]!.end - applied[i]!.start);
-    const out = new Uint8Array(length);
+      // Written over the source, an edit's text must end by its own end: past it lie bytes not
+      // yet copied.
+      if (length > source.length) grows = true;
+    }
+    const out = spend && !grows ? source : new Uint8Array(length);
     let at = 0;
     let written = 0;
     for (let i = 0; i < applied.length; i++) {
@@ -79,7 +87,7 @@ export class XmlEdits {
       at = e.end;
     }
     copy(source, at, source.length, out, written);
-    return out;
+    return out === source ? source.subarray(0, length) : out;
   }
 }
 
@@ -97,7 +105,10 @@ function inOrder(edits: readonly Edit[]): boolean {
 /** A span this short is copied byte by byte: cheaper than a subarray and a `set`. */
 const SHORT_SPAN = 64;
 
-/** Copies `source[from, to)` to `out` at `written`; returns where the copy ends in `out`. */
+/**
+ * Copies `source[from, to)` to `out` at `written` (in `source` itself, never past `from`: a
+ * forward copy reads each byte before it is overwritten); returns where the copy ends in `out`.
+ */
 function copy(
   source: Uint8Array,
   from: number,
@@ -106,7 +117,9 @@ function copy(
   written: number,
 ): number {
   const length = to - from;
-  if (length > SHORT_SPAN) out.set(source.subarray(from, to), written);
-  else for (let i = 0; i < length; i++) out[written + i] = source[from + i]!;
+  if (length <= SHORT_SPAN)
+    for (let i = 0; i < length; i++) out[written + i] = source[from + i]!;
+  else if (out === source) out.copyWithin(written, from, to);
+  else out.set(source.subarray(from, to), written);
   return written + length;
 }

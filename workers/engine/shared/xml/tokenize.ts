@@ -42,8 +42,8 @@ const MAX_TEXT = 4096;
 const TAG_NAME = /[^\s/>]*/y;
 
 /**
- * One attribute, from where the last one ended (sticky). One object for every walk: `attributes`
- * sets its position before each use and calls nothing while it runs, so no walk can share it.
+ * One attribute, from where the last one ended (sticky). One object serves every walk:
+ * `attributes` sets its position before each use and calls out to nothing until it is done.
  */
 const ATTRIBUTE = /\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
 

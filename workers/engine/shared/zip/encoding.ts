@@ -149,7 +149,10 @@ export async function readXmlPart(
   src: ByteSource,
   entry: ZipEntry,
 ): Promise<XmlPart> {
-  const { bytes, streamEndsAtSize } = await readMemberContent(src, entry);
+  const { bytes, streamEndsAtSize, fresh } = await readMemberContent(
+    src,
+    entry,
+  );
   const codec = codecOf(bytes, entry.name);
   let text: string;
   try {
@@ -164,16 +167,19 @@ export async function readXmlPart(
   // UTF-8 of one byte a character (ASCII, the usual part): the edits apply to the bytes as read,
   // past a byte order mark (which the UTF-8 codec does not write back).
   const body = codec === utf8 ? bytes.subarray(utf8Start(bytes)) : null;
-  const ascii = body?.length === text.length ? body : null;
+  let ascii = body?.length === text.length ? body : null;
   return {
     text,
     ...(streamEndsAtSize !== undefined && { streamEndsAtSize }),
     comments: comments.length,
     encode(edits) {
       for (const [start, end] of comments) edits.remove(start, end);
-      return ascii
-        ? edits.applyBytes(ascii, codec.encode)
-        : codec.encode(edits.apply(text));
+      if (!ascii) return codec.encode(edits.apply(text));
+      const source = ascii;
+      // Bytes the inflate made are this part's own: the edits are written over them, once (a
+      // second encode works from the text).
+      if (fresh) ascii = null;
+      return edits.applyBytes(source, codec.encode, fresh);
     },
   };
 }

@@ -142,6 +142,11 @@ export const streamEndsAtLastByte = (raw: Uint8Array, size: number): boolean =>
 export interface MemberContent {
   readonly bytes: Uint8Array;
   readonly streamEndsAtSize?: boolean;
+  /**
+   * True when `bytes` are new, made by the inflate, so nothing else holds them and the caller
+   * may write over them; a stored member's bytes may be a view of what the source holds.
+   */
+  readonly fresh: boolean;
 }
 
 /**
@@ -236,7 +241,8 @@ export async function contentOf(
     (checked && crc32(bytes) !== entry.crc32)
   )
     throw corrupt(`zip member ${entry.name} fails its CRC-32 check`);
+  const fresh = entry.method !== METHOD_STORED;
   return consumed === undefined
-    ? { bytes }
-    : { bytes, streamEndsAtSize: consumed === raw.length };
+    ? { bytes, fresh }
+    : { bytes, fresh, streamEndsAtSize: consumed === raw.length };
 }
