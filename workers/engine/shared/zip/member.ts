@@ -211,7 +211,7 @@ export async function readMemberAndStream(
       () => null,
     );
     if (out?.length === entry.uncompressedSize && crc32(out) === entry.crc32)
-      return { raw, bytes: out, streamEndsAtSize: true };
+      return { raw, bytes: out, fresh: true, streamEndsAtSize: true };
   }
   return { raw, ...(await contentOf(raw, entry, true)) };
 }
