@@ -50,15 +50,20 @@ function fakeModule(overrides: Partial<FakeBehaviour>): FormatModule {
   };
 }
 
-/** The engine with the BMP slot of the registry replaced by `module`. */
+const BMP_MODULE = '../../../workers/engine/formats/bmp';
+const BMP_SNIFFER = '../../../workers/engine/formats/bmp/sniff';
+
+/** The engine with the BMP slot of the registry (its sniffer and its module) replaced by `module`. */
 async function engineWith(module: FormatModule) {
   vi.resetModules();
-  vi.doMock('../../../workers/engine/formats/bmp', () => ({ bmp: module }));
+  vi.doMock(BMP_SNIFFER, () => ({ bmpSniffer: module }));
+  vi.doMock(BMP_MODULE, () => ({ bmp: module }));
   return (await import(ENGINE)) as typeof import('../../../workers/engine');
 }
 
 afterEach(() => {
-  vi.doUnmock('../../../workers/engine/formats/bmp');
+  vi.doUnmock(BMP_SNIFFER);
+  vi.doUnmock(BMP_MODULE);
   vi.resetModules();
 });
 

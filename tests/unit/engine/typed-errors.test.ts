@@ -29,7 +29,7 @@ afterEach(() => {
 
 describe('a parser crash the parser did not foresee', () => {
   it('becomes corrupt with a detail for people, not the JavaScript message', async () => {
-    vi.spyOn(png, 'sniff').mockImplementation(() => {
+    vi.spyOn(png, 'analyze').mockImplementation(() => {
       throw new TypeError("Cannot read properties of undefined (reading 'x')");
     });
     const file = new Blob([PNG_SIGNATURE, new Uint8Array(64)]);
