@@ -185,6 +185,11 @@ async function writeSegments(
     await pending;
     pending = writeAll(fd, data, position);
     position += data.length;
+    // The tests' faults strike once bytes are on their way, whichever path wrote them.
+    if (faultsArmed) {
+      await pending;
+      await faultPoint('copying');
+    }
   };
   const gather = new Gather(enqueue);
   const window = new InputWindow(input);
@@ -213,10 +218,6 @@ async function writeSegments(
           throw changedError('shorter than when it was opened');
         await enqueue(chunk);
         at += length;
-        if (faultsArmed) {
-          await pending;
-          await faultPoint('copying');
-        }
       }
     }
     await gather.flush();
