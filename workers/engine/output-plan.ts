@@ -212,7 +212,11 @@ export function planAccess(
       filled += take;
       i++;
     }
-    if (copies.length > 1 && (await readTogether(input, copies, length)))
+    if (
+      copies.length > 1 &&
+      length <= copies.length * SMALL_COPY_BYTES &&
+      (await readTogether(input, copies, length))
+    )
       return out;
     for (const { start, place } of copies) {
       if (input.readInto) await input.readInto(start, place);
@@ -233,6 +237,11 @@ export function planAccess(
  * them costs less than a read of each, and no more memory than a few times the read.
  */
 const SPAN_PER_READ = 2;
+/**
+ * Only copies this short on average are read together: large ones (a photo's data in a PDF) are
+ * read each on its own, so the bytes between them are never read for nothing.
+ */
+const SMALL_COPY_BYTES = 16 * 1024;
 const SPAN_SLACK_BYTES = 64 * 1024;
 
 /** Fills every copy's place from one read of the input span they lie in; false if too far apart. */

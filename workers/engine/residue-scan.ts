@@ -147,8 +147,15 @@ export async function findResidue(
 }
 
 /**
+ * The most input between two ranges read together: a member's local header, not the opaque data
+ * (a photo's pixels) the scan skips on purpose.
+ */
+const GROUP_GAP_BYTES = 4096;
+
+/**
  * How many ranges from `ranges[i]` on are read together: those that follow each other in the
- * input within one step's span of the first (an archive's thousands of small copied members).
+ * input, close to the one before, within one step's span of the first (an archive's thousands of
+ * small copied members).
  * Each is shorter than a step, so it is searched whole, as a pass of its own would search it.
  */
 function groupAt(ranges: readonly ByteRange[], i: number): number {
@@ -157,6 +164,7 @@ function groupAt(ranges: readonly ByteRange[], i: number): number {
   while (
     j < ranges.length &&
     ranges[j]!.start >= ranges[j - 1]!.end &&
+    ranges[j]!.start - ranges[j - 1]!.end <= GROUP_GAP_BYTES &&
     ranges[j]!.end - first.start <= STEP_BYTES
   )
     j++;
