@@ -5,17 +5,12 @@
  * the output's bytes, so a survivor is found whether or not any reader shows it.
  */
 import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-} from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applicationExtension, insertBeforeTrailer } from './gif-blocks';
 import { insertAfterIhdr, iTXt, pngChunk, tEXt } from './png-chunks';
+import { keptBetweenRuns } from './kept-between-runs';
 import { ffmpeg, tempDir } from './video-tools';
 
 export const FUZZ_CANARY = 'QZCANARYQZ';
@@ -212,18 +207,14 @@ const CACHE_DIR = join(
 
 /** Every fixture as [name, bytes]; each is checked to hold the canary before it is used. */
 export function canaryFixtures(): [string, Uint8Array][] {
-  mkdirSync(CACHE_DIR, { recursive: true });
   const work = tempDir('canary-fixtures');
   return Object.entries(MAKERS).map(([name, make]) => {
-    const cached = join(CACHE_DIR, name);
-    if (!existsSync(cached)) {
+    const bytes = keptBetweenRuns(CACHE_DIR, name, () => {
       const made = make(work);
-      const bytes =
-        typeof made === 'string' ? new Uint8Array(readFileSync(made)) : made;
-      writeFileSync(`${cached}.tmp`, bytes);
-      renameSync(`${cached}.tmp`, cached);
-    }
-    const bytes = new Uint8Array(readFileSync(cached));
+      return typeof made === 'string'
+        ? new Uint8Array(readFileSync(made))
+        : made;
+    });
     if (!holdsCanary(bytes) && !NO_TEXT_FIELDS.has(name))
       throw new Error(`${name}: canary not planted`);
     return [name, bytes];

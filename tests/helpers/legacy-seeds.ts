@@ -6,13 +6,7 @@
  * built here whose embedded OLE object links to a file by monikers beside a photo blip. LibreOffice
  * is slow on a loaded machine, so the seeds are kept between runs in the system's temp folder.
  */
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-} from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -28,6 +22,7 @@ import {
 } from './legacy-ole-fixtures';
 import { drawImage, canaryTagArgs } from './image-fixtures';
 import { exiftoolWrite } from './image-tools';
+import { keptBetweenRuns } from './kept-between-runs';
 import { CANARY } from './office-fixtures';
 
 export const LEGACY_SEED_NAMES = [
@@ -109,14 +104,8 @@ export function legacySeeds(
   dir: string,
   names: readonly LegacySeedName[] = LEGACY_SEED_NAMES,
 ): (readonly [LegacySeedName, Uint8Array])[] {
-  mkdirSync(CACHE_DIR, { recursive: true });
-  return names.map((name) => {
-    const cached = join(CACHE_DIR, name);
-    if (!existsSync(cached)) {
-      const tmp = `${cached}.${process.pid}.tmp`;
-      writeFileSync(tmp, make(dir, name));
-      renameSync(tmp, cached);
-    }
-    return [name, new Uint8Array(readFileSync(cached))] as const;
-  });
+  return names.map(
+    (name) =>
+      [name, keptBetweenRuns(CACHE_DIR, name, () => make(dir, name))] as const,
+  );
 }

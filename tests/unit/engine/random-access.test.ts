@@ -10,6 +10,26 @@ import { blobAccess } from '../../../workers/engine/random-access';
 const INPUT = Uint8Array.from({ length: 1000 }, (_, i) => (i * 7) % 256);
 const input = new Blob([INPUT]);
 
+/** Any range read through `access` holds what the assembled output holds there. */
+async function expectEveryRange(
+  access: { read(offset: number, length: number): Promise<Uint8Array> },
+  whole: Uint8Array,
+): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.nat(whole.length - 1),
+      fc.nat(whole.length),
+      async (offset, length) => {
+        const n = Math.min(length, whole.length - offset);
+        expect(await access.read(offset, n)).toEqual(
+          whole.subarray(offset, offset + n),
+        );
+      },
+    ),
+    { numRuns: 200 },
+  );
+}
+
 describe('planAccess', () => {
   it('reads any range of a planned output exactly as the assembled Blob holds it', async () => {
     const plan = new OutputBuilder()
@@ -24,19 +44,7 @@ describe('planAccess', () => {
     );
     const access = planAccess(blobAccess(input), plan);
     expect(access.size).toBe(whole.length);
-    await fc.assert(
-      fc.asyncProperty(
-        fc.nat(whole.length - 1),
-        fc.nat(whole.length),
-        async (offset, length) => {
-          const n = Math.min(length, whole.length - offset);
-          expect(await access.read(offset, n)).toEqual(
-            whole.subarray(offset, offset + n),
-          );
-        },
-      ),
-      { numRuns: 200 },
-    );
+    await expectEveryRange(access, whole);
   });
 
   it('reads many small copied ranges lying close together with one read of the input', async () => {
@@ -62,19 +70,7 @@ describe('planAccess', () => {
     );
     expect(await access.read(0, whole.length)).toEqual(whole);
     expect(reads).toBe(1);
-    await fc.assert(
-      fc.asyncProperty(
-        fc.nat(whole.length - 1),
-        fc.nat(whole.length),
-        async (offset, length) => {
-          const n = Math.min(length, whole.length - offset);
-          expect(await access.read(offset, n)).toEqual(
-            whole.subarray(offset, offset + n),
-          );
-        },
-      ),
-      { numRuns: 200 },
-    );
+    await expectEveryRange(access, whole);
   });
 
   it('reads copied ranges far apart in the input each on its own', async () => {
