@@ -94,6 +94,21 @@ export const formatCatalog = [
     kind: 'image',
     nested: ['bmp'],
   },
+  // Windows metafiles (drawings): an EMF ([MS-EMF]) and its 16-bit forerunner WMF ([MS-WMF]).
+  {
+    id: 'emf',
+    mime: 'image/emf',
+    extensions: ['emf'],
+    kind: 'image',
+    nested: true,
+  },
+  {
+    id: 'wmf',
+    mime: 'image/wmf',
+    extensions: ['wmf'],
+    kind: 'image',
+    nested: true,
+  },
   {
     id: 'mp4',
     mime: 'video/mp4',

@@ -3,6 +3,7 @@ import { aiffSniffer } from './formats/aiff/sniff';
 import { asfSniffer } from './formats/asf/sniff';
 import { aviSniffer } from './formats/avi/sniff';
 import { bmpSniffer } from './formats/bmp/sniff';
+import { emfSniffer } from './formats/emf/sniff';
 import { epubSniffer } from './formats/epub/sniff';
 import { flacSniffer } from './formats/flac/sniff';
 import { flvSniffer } from './formats/flv/sniff';
@@ -22,6 +23,7 @@ import { svgSniffer } from './formats/svg/sniff';
 import { tiffSniffer } from './formats/tiff/sniff';
 import { wavSniffer } from './formats/wav/sniff';
 import { webpSniffer } from './formats/webp/sniff';
+import { wmfSniffer } from './formats/wmf/sniff';
 import { zipArchiveSniffer } from './formats/zip-archive/sniff';
 
 /**
@@ -48,6 +50,8 @@ export const formatRegistry: readonly RegisteredFormat[] = [
   { ...aiffSniffer, load: async () => (await import('./formats/aiff')).aiff },
   { ...tiffSniffer, load: async () => (await import('./formats/tiff')).tiff },
   { ...jp2Sniffer, load: async () => (await import('./formats/jp2')).jp2 },
+  { ...emfSniffer, load: async () => (await import('./formats/emf')).emf },
+  { ...wmfSniffer, load: async () => (await import('./formats/wmf')).wmf },
   {
     ...isobmffSniffer,
     load: async () => (await import('./formats/isobmff')).isobmff,
