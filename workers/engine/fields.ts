@@ -186,6 +186,8 @@ export const FIELDS = {
   // Parts of a document left out whole: the value is the part's name in the package.
   /** A part the format's structure does not define or reach: nothing says what it holds. */
   'document.unknown-part': field('other', 'unknown-part', 'text'),
+  /** A part declared as a picture, a font or media whose bytes no module recognises. */
+  'document.unchecked-part': field('other', 'unchecked-part', 'text'),
   /** A part with data beside the document (custom properties, custom XML, RDF, a cache). */
   'document.extra-part': field('other', 'extra-part', 'text'),
   'document.comments-part': field('comment', 'comments-part', 'text'),

@@ -5,6 +5,7 @@
  * read the member, replaces a second inflate of all but the member's last byte: the same decision
  * on every host, for a stream that ends at its size and for one followed by bytes.
  */
+import { sfntFont } from '../../helpers/document-metafile-fixtures';
 import { deflateRawSync } from 'node:zlib';
 import { deflateSync, strToU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -115,16 +116,16 @@ describe('a copied member ends its deflate stream at its compressed size', () =>
     },
   );
 
-  /** A text document with a member of data kept as content: no XML part, no file of its own. */
-  const DATA = 'Pictures/data.bin';
+  /** A text document with a font kept as content: no XML part, no file of its own. */
+  const DATA = 'Fonts/data.ttf';
   const odtFiles = (): Record<string, Uint8Array> => ({
     mimetype: strToU8(ODT),
     'content.xml': strToU8(
       `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ODF_NS} office:version="1.3"><office:body><office:text><text:p>Plain.</text:p></office:text></office:body></office:document-content>`,
     ),
-    [DATA]: strToU8('plain data, kept as it is. '.repeat(40)),
+    [DATA]: sfntFont(1024),
     'META-INF/manifest.xml': strToU8(
-      `${MANIFEST_HEAD}<manifest:file-entry manifest:full-path="/" manifest:media-type="${ODT}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/><manifest:file-entry manifest:full-path="${DATA}" manifest:media-type="application/octet-stream"/></manifest:manifest>`,
+      `${MANIFEST_HEAD}<manifest:file-entry manifest:full-path="/" manifest:media-type="${ODT}"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/><manifest:file-entry manifest:full-path="${DATA}" manifest:media-type="font/ttf"/></manifest:manifest>`,
     ),
   });
 

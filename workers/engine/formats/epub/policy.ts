@@ -18,6 +18,8 @@ import {
 import {
   METHOD_STORED,
   noRules,
+  recognisedContent,
+  UNCHECKED_PART,
   resolvePart,
   resultRules,
   type MemberRule,
@@ -43,7 +45,10 @@ const XHTML_TYPE = /^(application\/xhtml\+xml|text\/html)$/i;
 const NCX_TYPE = 'application/x-dtbncx+xml';
 /** Core media types (EPUB 3.3, section 3.2) kept as content; SVG is cleaned by its own module. */
 const CONTENT_TYPE =
-  /^(image\/(gif|jpeg|png|svg\+xml|webp)|audio\/(mpeg|mp4|ogg|opus)|video\/|font\/|application\/(font-sfnt|font-woff|vnd\.ms-opentype|x-font-(ttf|otf|truetype|opentype))|text\/(css|javascript)|application\/(javascript|ecmascript|smil\+xml|pls\+xml))$/i;
+  /^(image\/(gif|jpeg|png|svg\+xml|webp)|audio\/(mpeg|mp4|ogg|opus)|video\/[\w.+-]+|font\/[\w.+-]+|application\/(font-sfnt|font-woff|vnd\.ms-opentype|x-font-(ttf|otf|truetype|opentype))|text\/(css|javascript)|application\/(javascript|ecmascript|smil\+xml|pls\+xml))$/i;
+/** The content types above whose resources are files of their own, not text the book keeps. */
+const BINARY_TYPE =
+  /^(image\/(gif|jpeg|png|svg\+xml|webp)|audio\/|video\/|font\/|application\/(font-|vnd\.ms-opentype|x-font-))/i;
 /** Files reading apps add that a package document may still list. */
 const REMOVED: readonly [RegExp, FieldId][] = [
   // A reader's bookmarks and reading positions.
@@ -156,6 +161,16 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
         });
         continue;
       }
+      // A binary resource (a picture, a font, media) whose bytes nothing recognises goes.
+      if (
+        BINARY_TYPE.test(type) &&
+        !rules.has(entry) &&
+        !(await recognisedContent(pkg.src, entry))
+      ) {
+        gone.add(href);
+        rules.set(entry, UNCHECKED_PART);
+        continue;
+      }
       if (!items.has(entry)) items.set(entry, { entry, href, type });
     }
     removedHrefs.set(opf, gone);
@@ -187,7 +202,13 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
           rewriteNcx(entry.name, text, identifierReplaced ? freshId : null),
         ),
       });
-    else rules.set(entry, { kind: 'content' });
+    else
+      rules.set(
+        entry,
+        BINARY_TYPE.test(type)
+          ? { kind: 'content' }
+          : { kind: 'content', text: true },
+      );
   }
   rules.set(container, {
     kind: 'xml',
@@ -200,7 +221,7 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
   rules.set(
     mimetype,
     mimetype.method === METHOD_STORED
-      ? { kind: 'content' }
+      ? { kind: 'content', text: true }
       : { kind: 'bytes', bytes: await pkg.bytes(mimetype), stored: true },
   );
   return { rules, findings, first: mimetype };

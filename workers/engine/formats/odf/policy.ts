@@ -18,6 +18,7 @@ import {
   type XmlElement,
 } from '../../shared/xml';
 import {
+  contentRule,
   looksNested,
   METHOD_STORED,
   noRules,
@@ -132,6 +133,8 @@ export async function odfPolicy(
       types.set(entry, type);
   }
 
+  /** Members left out, filled once every rule is set, read by the part rules when they run. */
+  const leftOut = new Set<string>();
   const fieldTexts = new Map<string, string>();
   const tokens = new Map<string, Map<string, number>>();
   const userFieldUses = (folder: string) => (field: string) => {
@@ -190,7 +193,10 @@ export async function odfPolicy(
           const rules = odfPartRules(
             name,
             text,
-            { userFieldUses: userFieldUses(folder) },
+            {
+              userFieldUses: userFieldUses(folder),
+              leftOut: (path) => leftOut.has(path.toLowerCase()),
+            },
             edits,
           );
           const found: Finding[] = [];
@@ -216,7 +222,7 @@ export async function odfPolicy(
     rules.set(
       entry,
       CONTENT_TYPE.test(type) || (await looksNested(pkg.src, entry))
-        ? { kind: 'content' }
+        ? await contentRule(pkg.src, entry, { kind: 'content' })
         : {
             kind: 'removed',
             field: 'document.unknown-part',
@@ -228,12 +234,15 @@ export async function odfPolicy(
   rules.set(
     mimetypeEntry,
     mimetypeEntry.method === METHOD_STORED
-      ? { kind: 'content' }
+      ? { kind: 'content', text: true }
       : { kind: 'bytes', bytes: await pkg.bytes(mimetypeEntry), stored: true },
   );
   const remaining = new Set<string>();
   for (const [entry, rule] of rules)
     if (rule.kind !== 'removed') remaining.add(entry.name);
+  for (const entry of pkg.zip.entries)
+    if (!remaining.has(entry.name) && entry !== manifestEntry)
+      leftOut.add(entry.name.toLowerCase());
   rules.set(manifestEntry, {
     kind: 'xml',
     namespaces: ODF_NAMESPACES,

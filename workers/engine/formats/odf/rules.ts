@@ -15,7 +15,7 @@ import {
   withoutFolders,
   type XmlEdits,
 } from '../../shared/xml';
-import type { XmlPass } from '../../shared/zip';
+import { resolvePart, type XmlPass } from '../../shared/zip';
 import { HiddenContent, type HiddenOptions } from './hidden';
 import { ODF_NAMESPACES } from './namespaces';
 
@@ -67,10 +67,18 @@ const PATH_FIELDS = new Set(['text:file-name', 'text:template-name']);
 const NAME_FIELDS = /^text:(author-name|author-initials|sender-[a-z-]+)$/;
 
 /** A part's rules as its visitor in the part's single walk; its edits go into `edits`. */
+export interface OdfPartOptions extends HiddenOptions {
+  /** True for a package path the clean leaves out: elements naming it go with it. */
+  readonly leftOut?: (path: string) => boolean;
+}
+
+/** An `xlink:href` naming a member of the package: no scheme, no fragment alone. */
+const PACKAGE_REFERENCE = /^(?![a-z][a-z0-9+.-]*:)[^#]/i;
+
 export function odfPartRules(
   name: string,
   xml: string,
-  options: HiddenOptions,
+  options: OdfPartOptions,
   edits: XmlEdits,
 ): XmlPass {
   const findings: Finding[] = [];
@@ -80,7 +88,14 @@ export function odfPartRules(
   let changes = 0;
   let annotations = 0;
   let notes = '';
+  let references = 0;
   const nameFields = new Set<string>();
+  // A picture or object whose part the clean leaves out is not named: a reader refuses a
+  // document that points at a member it lacks.
+  const namesLeftOut = (href: string): boolean =>
+    options.leftOut !== undefined &&
+    PACKAGE_REFERENCE.test(href) &&
+    options.leftOut(resolvePart(name, decodeEntities(href)));
   return {
     open(el) {
       hidden.open(el);
@@ -108,7 +123,11 @@ export function odfPartRules(
     close(el) {
       hidden.close(el);
       const n = el.name;
-      if (TRACKED_LOGS.has(n)) {
+      const href = attribute(el, 'xlink:href');
+      if (href && namesLeftOut(href.raw)) {
+        edits.remove(el.start, el.end);
+        references++;
+      } else if (TRACKED_LOGS.has(n)) {
         edits.remove(el.start, el.end);
         changes += el.children;
       } else if (CHANGE_MARKS.has(n)) {
@@ -173,6 +192,15 @@ export function odfPartRules(
       }
     },
     done: () => {
+      if (references)
+        findings.push(
+          finding(
+            'identifier.detail',
+            'reference to a removed part',
+            name,
+            String(references),
+          ),
+        );
       if (rsids)
         findings.push(
           finding(

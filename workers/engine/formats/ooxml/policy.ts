@@ -11,6 +11,7 @@ import type { FieldId } from '../../fields';
 import type { Finding } from '../../findings';
 import { attribute, walkXml, type XmlEdits } from '../../shared/xml';
 import {
+  contentRule,
   noRules,
   resolvePart,
   resultRules,
@@ -263,15 +264,25 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
         },
       });
     } else if (type === VML) {
-      rules.set(entry, { kind: 'content' });
+      rules.set(entry, { kind: 'content', text: true });
     } else if (VBA.test(type) || relationship === 'vbaProject') {
-      rules.set(entry, { kind: 'content', review: 'macros' });
+      rules.set(
+        entry,
+        await contentRule(pkg.src, entry, {
+          kind: 'content',
+          review: 'macros',
+        }),
+      );
     } else if (CONTENT_TYPE.test(type)) {
       rules.set(
         entry,
-        /(^|\/)embeddings\//i.test(name)
-          ? { kind: 'content', review: 'embedded object' }
-          : { kind: 'content' },
+        await contentRule(
+          pkg.src,
+          entry,
+          /(^|\/)embeddings\//i.test(name)
+            ? { kind: 'content', review: 'embedded object' }
+            : { kind: 'content' },
+        ),
       );
     } else {
       rules.set(entry, {

@@ -17,6 +17,7 @@ export {
   type OutMember,
 } from './write';
 export { firstMemberIsMimetype } from './sniff';
+export { contentRule, recognisedContent, UNCHECKED_PART } from './recognise';
 export { isSystemFile } from './system-files';
 export {
   cleanPackage,

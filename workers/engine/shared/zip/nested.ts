@@ -1,4 +1,4 @@
-import type { ByteSource } from '../../byte-source';
+import type { ByteReader, ByteSource } from '../../byte-source';
 import { relocated, removable, type Finding } from '../../findings';
 import { itemKindOf } from '../../format-catalog';
 import type { AnalysisContext, ByteRange, Sniffed } from '../../format-module';
@@ -13,6 +13,7 @@ import {
   type Segment,
 } from '../../output-plan';
 import { Inflate } from 'fflate';
+import { u32be, u32le } from '../../bytes';
 import { corrupt } from '../../errors';
 import { crc32 } from '../crc32';
 import { copiedContentMember } from './content';
@@ -44,8 +45,9 @@ const bytesOf = (text: string) => [...text].map((c) => c.charCodeAt(0));
 /**
  * Signatures of files the engine cleans, read at the start of a member whatever its name or
  * declared type: photos and drawings, sound and video, documents, and legacy Office's compound
- * file (which the engine cleans, or refuses naming the part). Weak signatures (an MP3 frame sync,
- * a bare `BM`) are not used: random bytes could take their shape.
+ * file (which the engine cleans, or refuses naming the part), and Windows metafiles. Weak
+ * signatures (an MP3 frame sync, a bare `BM`) are used only with what makes them strong (a
+ * second frame header, a DIB header's size): random bytes could take their bare shape.
  */
 const SIGNATURES: readonly (
   readonly number[] | { at: number; bytes: readonly number[] }
@@ -67,12 +69,70 @@ const SIGNATURES: readonly (
   bytesOf('%PDF-'),
   [0x50, 0x4b, 0x03, 0x04],
   [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
+  // JPEG 2000: a JP2 signature box, a bare codestream's SOC and SIZ markers.
+  [0x00, 0x00, 0x00, 0x0c, 0x6a, 0x50, 0x20, 0x20, 0x0d, 0x0a, 0x87, 0x0a],
+  [0xff, 0x4f, 0xff, 0x51],
+  // Windows metafiles: an EMF's header record signature, a WMF's placeable key or META_HEADER.
+  { at: 40, bytes: bytesOf(' EMF') },
+  [0xd7, 0xcd, 0xc6, 0x9a],
+  [0x01, 0x00, 0x09, 0x00, 0x00, 0x03],
+  [0x02, 0x00, 0x09, 0x00, 0x00, 0x03],
+  [0x01, 0x00, 0x09, 0x00, 0x00, 0x01],
+  [0x02, 0x00, 0x09, 0x00, 0x00, 0x01],
 ];
 /** An SVG drawing: XML whose root is `svg`, in any namespace spelling. */
 const SVG_ROOT =
   /^(?:\uFEFF)?\s*(?:<\?[^>]*\?>\s*|<!--[^]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<(?:[\w.-]+:)?svg[\s>/]/;
 
+/** A BMP: `BM`, then a DIB header of a size some Windows or OS/2 version wrote. */
+const BMP_MAGIC = bytesOf('BM');
+const BMP_DIB_SIZE_AT = 14;
+const BMP_DIB_SIZES: ReadonlySet<number> = new Set([
+  12, 16, 40, 52, 56, 64, 108, 124,
+]);
+const bmp = (head: Uint8Array): boolean =>
+  head.length >= BMP_DIB_SIZE_AT + 4 &&
+  BMP_MAGIC.every((b, i) => head[i] === b) &&
+  BMP_DIB_SIZES.has(u32le(head, BMP_DIB_SIZE_AT));
+
+/**
+ * MPEG audio without an ID3 tag (a cleaned MP3 starts so): a frame header (ISO/IEC 11172-3
+ * 2.4.1.3: sync, a version, layer, bitrate and sample rate none of which is reserved) whose
+ * version, layer and sample rate come again in a later header, as every frame of a stream has
+ * them: a lone sync-like word in random bytes does not pass.
+ */
+const MPEG_SYNC = 0xffe00000;
+/** Sync, version, layer, and the sample rate's bits. */
+const MPEG_STREAM_MASK = 0xfffe0c00;
+function mpegHeader(head: Uint8Array, at: number): boolean {
+  const word = u32be(head, at);
+  if ((word & MPEG_SYNC) >>> 0 !== MPEG_SYNC) return false;
+  const version = (word >>> 19) & 3;
+  const layer = (word >>> 17) & 3;
+  const bitrate = (word >>> 12) & 15;
+  const rate = (word >>> 10) & 3;
+  return (
+    version !== 1 &&
+    layer !== 0 &&
+    bitrate !== 0 &&
+    bitrate !== 15 &&
+    rate !== 3
+  );
+}
+function mpegAudio(head: Uint8Array): boolean {
+  if (head.length < 8 || !mpegHeader(head, 0)) return false;
+  const stream = (u32be(head, 0) & MPEG_STREAM_MASK) >>> 0;
+  for (let at = 4; at + 4 <= head.length; at++)
+    if (
+      (u32be(head, at) & MPEG_STREAM_MASK) >>> 0 === stream &&
+      mpegHeader(head, at)
+    )
+      return true;
+  return false;
+}
+
 function matches(head: Uint8Array): boolean {
+  if (bmp(head) || mpegAudio(head)) return true;
   for (const sig of SIGNATURES) {
     const [at, bytes] = Array.isArray(sig)
       ? [0, sig as readonly number[]]
@@ -86,7 +146,10 @@ function matches(head: Uint8Array): boolean {
 }
 
 /** The first bytes of a member's content, inflating no more than needed. */
-async function headOf(src: ByteSource, entry: ZipEntry): Promise<Uint8Array> {
+export async function headOf(
+  src: ByteReader,
+  entry: ZipEntry,
+): Promise<Uint8Array> {
   const wanted = Math.min(HEAD_BYTES, entry.uncompressedSize);
   if (entry.method === METHOD_STORED)
     return src.readExact(entry.dataStart, wanted);

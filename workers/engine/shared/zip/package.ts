@@ -23,6 +23,7 @@ import { readXmlPart, type XmlPart } from './encoding';
 import { partKey } from './names';
 import { bytesLookNested, cleanNestedMember, looksNested } from './nested';
 import { readMember } from './member';
+import { recognisedContent } from './recognise';
 import { readZip, type ZipArchive, type ZipEntry } from './read';
 import { newMember, writeZip, type OutMember } from './write';
 import { ForwardReader } from './forward-reader';
@@ -63,9 +64,16 @@ export type MemberRule =
     }
   /**
    * Declared content (a picture, a font, media): a file the engine knows by its bytes is cleaned
-   * by it; anything else is copied, with `review` reported as kept for review when set.
+   * by it, a font checked by its structure is copied, with `review` reported as kept for review
+   * when set. Policies leave out, before this, a part whose bytes nothing recognises
+   * (`recognise.ts`), so its references go too; one that still reaches the driver fails the
+   * clean. `text` is declared text the format keeps as it is (a stylesheet, VML, `mimetype`).
    */
-  | { readonly kind: 'content'; readonly review?: string }
+  | {
+      readonly kind: 'content';
+      readonly review?: string;
+      readonly text?: true;
+    }
   /** Left out, reported as this field with the member's name as its value. */
   | {
       readonly kind: 'removed';
@@ -249,8 +257,14 @@ async function memberOf(
       const whole = await wholeSmallMember(reader, entry);
       if (
         !(whole ? bytesLookNested(whole.bytes) : await looksNested(src, entry))
-      )
+      ) {
+        if (!rule.text && !(await recognisedContent(src, entry)))
+          throw new EngineError(
+            'unclean',
+            `${entry.name}: a part whose bytes nothing recognises`,
+          );
         return copiedContentMember(src, entry, whole ?? undefined);
+      }
       try {
         const nested = await cleanNestedMember(src, entry, ctx, {
           ...(whole && { whole }),
