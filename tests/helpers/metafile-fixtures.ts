@@ -66,7 +66,22 @@ export function canaryPng(): Buffer {
   );
 }
 
-function emfPlus(png: Buffer): Buffer {
+/** An EMF+ image object in two continued records, each in its own EMR_COMMENT. */
+function continuedImage(object: Buffer, cut: number): Buffer[] {
+  const total = Buffer.alloc(4);
+  total.writeUInt32LE(object.length, 0);
+  const flags = (5 << 8) | 0x8000;
+  return [object.subarray(0, cut), object.subarray(cut)].map((piece) =>
+    emfComment(
+      Buffer.concat([
+        Buffer.from('EMF+', 'latin1'),
+        plusRecord(0x4008, flags, Buffer.concat([total, piece])),
+      ]),
+    ),
+  );
+}
+
+function emfPlus(png: Buffer, split: boolean): Buffer[] {
   const header = Buffer.alloc(16);
   header.writeUInt32LE(0xdbc01002, 0);
   header.writeUInt32LE(96, 8);
@@ -77,14 +92,17 @@ function emfPlus(png: Buffer): Buffer {
   image.writeUInt32LE(4, 8);
   image.writeUInt32LE(4, 12);
   image.writeUInt32LE(1, 24); // compressed
+  const object = Buffer.concat([image, png]);
   const data = Buffer.concat([
     Buffer.from('EMF+', 'latin1'),
     plusRecord(0x4001, 0, header),
     plusRecord(0x4003, 0, Buffer.from('CANARYPLUS comment', 'latin1')),
-    plusRecord(0x4008, 5 << 8, Buffer.concat([image, png])),
+    ...(split ? [] : [plusRecord(0x4008, 5 << 8, object)]),
     plusRecord(0x4002, 0, Buffer.alloc(0)),
   ]);
-  return emfComment(data);
+  // Cut inside the PNG's text chunk, so neither piece holds the whole canary.
+  const cut = object.indexOf('CANARYPNG') + 4;
+  return [emfComment(data), ...(split ? continuedImage(object, cut) : [])];
 }
 
 function emfHeader(
@@ -144,8 +162,11 @@ export function emfOf(description: string, records: readonly Buffer[]): Buffer {
   ]);
 }
 
-/** The EMF with every canary: description, comments, EMF+ comment and an EMF+ PNG. */
-export function canaryEmf(png = canaryPng()): Buffer {
+/**
+ * The EMF with every canary: description, comments, EMF+ comment and an EMF+ PNG (`split`: in
+ * two continued records).
+ */
+export function canaryEmf(png = canaryPng(), split = false): Buffer {
   const group = Buffer.alloc(20);
   group.writeUInt32LE('CANARYGROUP layer'.length, 16);
   return emfOf('CANARYAPP Visio\0CANARYPIC drawing.vsd\0\0', [
@@ -154,7 +175,7 @@ export function canaryEmf(png = canaryPng()): Buffer {
     gdic(2, Buffer.concat([group, utf16('CANARYGROUP layer')])),
     gdic(0x40, utf16('CANARYUNICODE note')),
     gdic(3, Buffer.alloc(0)),
-    emfPlus(png),
+    ...emfPlus(png, split),
   ]);
 }
 

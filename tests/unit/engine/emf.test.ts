@@ -67,6 +67,19 @@ describe('EMF', () => {
     expectNoLeaks(input, output, EMF_CANARIES, { ffprobe: false });
   });
 
+  it('cleans an EMF+ picture split over continued records', async () => {
+    const input = canaryEmf(undefined, true);
+    const output = await cleanBytes(input);
+    expect(output).toHaveLength(input.length);
+    expect(Buffer.from(input).indexOf('RYPNG')).toBeGreaterThan(0);
+    expectNoLeaks(input, output, ['CANARYAPP', 'CANARYPLUS'], {
+      ffprobe: false,
+    });
+    // The PNG's text chunk is cut in two ("CANA" and "RYPNG"): both halves are gone.
+    expect(Buffer.from(output).indexOf('CANA')).toBe(-1);
+    expect(Buffer.from(output).indexOf('RYPNG')).toBe(-1);
+  });
+
   it('keeps the drawing records byte for byte', async () => {
     const input = canaryEmf();
     const output = Buffer.from(await cleanBytes(input));

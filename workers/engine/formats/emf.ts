@@ -10,7 +10,7 @@ import { MAX_METADATA_BYTES } from '../limits';
 import { patchPlan } from '../shared/in-place';
 import { cleanBitmaps } from './emf/bitmaps';
 import { newCleaning, zeroRange } from './emf/cleaning';
-import { cleanComment } from './emf/comments';
+import { cleanComment, Pieces } from './emf/comments';
 import { cleanPictures } from './emf/embedded';
 import { cleanEscape } from './emf/escapes';
 import { cleanHeader } from './emf/header';
@@ -25,14 +25,17 @@ export const emf: FormatModule = {
     const bytes = await src.readExact(0, src.size);
     const { records, end } = walkRecords(bytes, ctx.signal);
     const out = newCleaning();
+    const pieces = new Pieces();
     for (const record of records) {
       if (record.type === EMR_HEADER) cleanHeader(bytes, record, out);
-      else if (record.type === EMR_COMMENT) cleanComment(bytes, record, out);
+      else if (record.type === EMR_COMMENT)
+        cleanComment(bytes, record, out, pieces);
       else {
         cleanBitmaps(bytes, record, out);
         cleanEscape(bytes, record, out);
       }
     }
+    pieces.finish();
     zeroRange(out, bytes, end, bytes.length, {
       field: 'other.data',
       label: 'bytes after the end',

@@ -91,8 +91,7 @@ export function cleanBitmaps(
     const compression = u32le(bytes, at + offBmi + COMPRESSION_AT);
     if (compression === BI_JPEG || compression === BI_PNG)
       out.pictures.push({
-        start: at + offBits,
-        end: at + offBits + cbBits,
+        ranges: [{ start: at + offBits, end: at + offBits + cbBits }],
         location: `EMF bitmap at ${at}`,
       });
   }

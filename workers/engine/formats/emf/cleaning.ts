@@ -7,9 +7,9 @@ import type { FieldId } from '../../fields';
 import { finding, type Finding } from '../../findings';
 import type { Patch } from '../../shared/in-place';
 
+/** A picture's bytes: one range, or the pieces of an EMF+ object split over several records. */
 export interface EmbeddedPicture {
-  readonly start: number;
-  readonly end: number;
+  readonly ranges: readonly { readonly start: number; readonly end: number }[];
   readonly location: string;
 }
 

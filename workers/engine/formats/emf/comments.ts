@@ -11,7 +11,7 @@
  *   the program that wrote it, never drawn, so its payload is zeroed and the record stays in place.
  * Bytes after DataSize inside the record are zeroed too.
  */
-import { u16le, u32le } from '../../bytes';
+import { concatBytes, u16le, u32le } from '../../bytes';
 import { corrupt, EngineError } from '../../errors';
 import { utf16Text, zeroRange, type Cleaning } from './cleaning';
 import type { EmfRecord } from './records';
@@ -60,6 +60,7 @@ export function cleanComment(
   bytes: Uint8Array,
   record: EmfRecord,
   out: Cleaning,
+  pieces: Pieces,
 ): void {
   const { at, size } = record;
   const dataSize = u32le(bytes, at + DATA_SIZE_AT);
@@ -82,7 +83,7 @@ export function cleanComment(
     return;
   }
   const id = u32le(bytes, data);
-  if (id === EMF_PLUS) walkEmfPlus(bytes, data + ID_BYTES, end, out);
+  if (id === EMF_PLUS) walkEmfPlus(bytes, data + ID_BYTES, end, out, pieces);
   else if (id === GDIC)
     publicComment(bytes, data + ID_BYTES, end, out, location);
   else
@@ -165,6 +166,7 @@ function walkEmfPlus(
   start: number,
   end: number,
   out: Cleaning,
+  pieces: Pieces,
 ): void {
   let at = start;
   while (at < end) {
@@ -197,39 +199,105 @@ function walkEmfPlus(
       ((flags >> OBJECT_TYPE_SHIFT) & OBJECT_TYPE_MASK) === OBJECT_IMAGE
     ) {
       if (flags & CONTINUED)
-        throw new EngineError(
-          'unsupported',
-          `${location}: an image split over several records`,
+        pieces.add(bytes, data, data + dataSize, out, location);
+      else
+        imageObject(
+          bytes,
+          [{ start: data, end: data + dataSize }],
+          out,
+          location,
         );
-      imageObject(bytes, data, data + dataSize, out, location);
     }
     at += size;
   }
 }
 
+/**
+ * An EMF+ image too large for one record comes in pieces ([MS-EMFPLUS] 2.3.5.1): each record has
+ * the Continued flag and starts with TotalObjectSize; the pieces, joined, are the object. They may
+ * span several EMR_COMMENT records, so one `Pieces` lasts the whole file.
+ */
+export class Pieces {
+  private ranges: { start: number; end: number }[] = [];
+  private total = 0;
+  private have = 0;
+
+  add(
+    bytes: Uint8Array,
+    start: number,
+    end: number,
+    out: Cleaning,
+    location: string,
+  ): void {
+    if (start + 4 > end)
+      throw corrupt(`${location}: continued object truncated`);
+    const total = u32le(bytes, start);
+    if (this.ranges.length === 0) this.total = total;
+    else if (total !== this.total)
+      throw corrupt(`${location}: continued object changes its size`);
+    this.ranges.push({ start: start + 4, end });
+    this.have += end - start - 4;
+    if (this.have > this.total)
+      throw corrupt(`${location}: continued object longer than its size`);
+    if (this.have < this.total) return;
+    const ranges = this.ranges;
+    this.ranges = [];
+    this.have = 0;
+    imageObject(bytes, ranges, out, location);
+  }
+
+  /** At the end of the file: a continued object left unfinished. */
+  finish(): void {
+    if (this.ranges.length)
+      throw corrupt('EMF+ continued object never finished');
+  }
+}
+
+type Range = { readonly start: number; readonly end: number };
+
+/** The file ranges of the object's bytes [from, to), the object lying in `ranges`. */
+function slice(ranges: readonly Range[], from: number, to: number): Range[] {
+  const out: Range[] = [];
+  let at = 0;
+  for (const r of ranges) {
+    const length = r.end - r.start;
+    const start = Math.max(from, at);
+    const end = Math.min(to, at + length);
+    if (end > start)
+      out.push({ start: r.start + start - at, end: r.start + end - at });
+    at += length;
+  }
+  return out;
+}
+
 function imageObject(
   bytes: Uint8Array,
-  start: number,
-  end: number,
+  ranges: readonly Range[],
   out: Cleaning,
   location: string,
 ): void {
-  if (start + IMAGE_TYPE_AT + 4 > end) return;
-  const type = u32le(bytes, start + IMAGE_TYPE_AT);
+  const size = ranges.reduce((n, r) => n + r.end - r.start, 0);
+  const head = concatBytes(
+    slice(ranges, 0, Math.max(BITMAP_DATA_AT, METAFILE_DATA_AT)).map((r) =>
+      bytes.subarray(r.start, r.end),
+    ),
+  );
+  if (head.length < IMAGE_TYPE_AT + 4) return;
+  const type = u32le(head, IMAGE_TYPE_AT);
   if (type === IMAGE_BITMAP) {
-    if (start + BITMAP_DATA_AT > end)
-      throw corrupt(`${location}: bitmap truncated`);
-    if (u32le(bytes, start + BITMAP_TYPE_AT) === BITMAP_COMPRESSED)
-      out.pictures.push({ start: start + BITMAP_DATA_AT, end, location });
+    if (size < BITMAP_DATA_AT) throw corrupt(`${location}: bitmap truncated`);
+    if (u32le(head, BITMAP_TYPE_AT) === BITMAP_COMPRESSED)
+      out.pictures.push({
+        ranges: slice(ranges, BITMAP_DATA_AT, size),
+        location,
+      });
   } else if (type === IMAGE_METAFILE) {
-    if (start + METAFILE_DATA_AT > end)
+    if (size < METAFILE_DATA_AT)
       throw corrupt(`${location}: metafile truncated`);
-    const dataEnd =
-      start + METAFILE_DATA_AT + u32le(bytes, start + METAFILE_SIZE_AT);
-    if (dataEnd > end) throw corrupt(`${location}: metafile past its record`);
+    const dataEnd = METAFILE_DATA_AT + u32le(head, METAFILE_SIZE_AT);
+    if (dataEnd > size) throw corrupt(`${location}: metafile past its record`);
     out.pictures.push({
-      start: start + METAFILE_DATA_AT,
-      end: dataEnd,
+      ranges: slice(ranges, METAFILE_DATA_AT, dataEnd),
       location,
     });
   } else

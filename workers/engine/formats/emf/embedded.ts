@@ -6,7 +6,7 @@
  * not handed to its module; any other file is handed over whole. A picture that grows when
  * cleaned fails the clean.
  */
-import { startsWith } from '../../bytes';
+import { concatBytes, startsWith } from '../../bytes';
 import { EngineError } from '../../errors';
 import { relocated, removable } from '../../findings';
 import type { AnalysisContext } from '../../format-module';
@@ -29,7 +29,9 @@ export async function cleanPictures(
   ctx: AnalysisContext,
 ): Promise<void> {
   for (const [i, picture] of out.pictures.entries()) {
-    const data = bytes.subarray(picture.start, picture.end);
+    const data = concatBytes(
+      picture.ranges.map((r) => bytes.subarray(r.start, r.end)),
+    );
     if (!data.some((b) => b !== 0)) continue;
     const name = `picture ${i + 1}`;
     let cleaned;
@@ -58,6 +60,13 @@ export async function cleanPictures(
       );
     const padded = new Uint8Array(data.length);
     padded.set(cleaned.bytes);
-    out.patches.push({ offset: picture.start, data: padded });
+    let from = 0;
+    for (const { start, end } of picture.ranges) {
+      out.patches.push({
+        offset: start,
+        data: padded.subarray(from, from + end - start),
+      });
+      from += end - start;
+    }
   }
 }
