@@ -1,3 +1,9 @@
+import {
+  canaryEmf,
+  canaryWmf,
+  emfOf,
+  WMF_CANARIES,
+} from '../../helpers/metafile-fixtures';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -49,13 +55,8 @@ const blob = (bytes: Uint8Array) =>
 /** A PNG with the canary in a text chunk and GPS in its eXIf chunk, and no XMP. */
 const PNG_COMMENT = `${CANARY}-PngComment`;
 let png: Uint8Array = new Uint8Array();
-/** An EMF's start ([MS-EMF] 2.3.4.2 EMR_HEADER: type 1, " EMF" at 40), then a drawing. */
-const EMF_DRAWING = Buffer.concat([
-  Buffer.from([1, 0, 0, 0]),
-  Buffer.alloc(36),
-  Buffer.from(' EMF', 'latin1'),
-  Buffer.from('EMF_DRAWING_KEPT'),
-]);
+/** An EMF ([MS-EMF] 2.3.4.2 EMR_HEADER, then EMR_EOF) with nothing to remove. */
+const EMF_DRAWING = emfOf('', []);
 
 beforeAll(() => {
   dir = tempDir('legacy-pictures');
@@ -91,6 +92,22 @@ describe("a PowerPoint file's Pictures stream", () => {
       true,
     );
   });
+
+  it.each([
+    ['EMF', () => metafileBlip(canaryEmf()), ['CANARYAPP', 'CANARYPIC']],
+    ['WMF', () => metafileBlip(canaryWmf(), 0x216, 0xf01b), WMF_CANARIES],
+  ] as const)(
+    'cleans an uncompressed %s picture in place through its own module',
+    async (_name, picture, canaries) => {
+      const input = pptWithPictures(jpeg, picture());
+      const output = await planBytes(
+        input,
+        (await cleanPlan(blob(input))).plan,
+      );
+      expect(output.length).toBe(input.length);
+      expectNoLeaks(input, output, canaries);
+    },
+  );
 
   it('keeps a metafile, whose headers say it is one', async () => {
     const input = pptWithPictures(jpeg, metafileBlip(EMF_DRAWING));

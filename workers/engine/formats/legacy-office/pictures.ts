@@ -67,6 +67,31 @@ const CONTENT_BLIPS: ReadonlySet<number> = new Set([
 /** Records between cancellation checks. */
 const CHECK_EVERY = 256;
 
+/**
+ * [MS-ODRAW] 2.2.24, 2.2.25, 2.2.31: an EMF or WMF blip stored uncompressed (compression 0xFE)
+ * is a metafile of cbSave bytes after its OfficeArtMetafileHeader, cleaned in place by its own
+ * module through `ctx.nested` (its description, comments and escapes zeroed, same length). A
+ * DEFLATE-compressed one is kept as content, as before.
+ */
+const METAFILE_HEADER_BYTES = 34;
+const CB_SAVE_AT = 28;
+const COMPRESSION_AT = 32;
+const UNCOMPRESSED = 0xfe;
+const CLEANED_METAFILES: ReadonlySet<number> = new Set([EMF_BLIP, WMF_BLIP]);
+
+function uncompressedMetafile(
+  type: number,
+  instance: number,
+  head: Uint8Array,
+  body: number,
+): { start: number; end: number } | null {
+  if (!CLEANED_METAFILES.has(type)) return null;
+  const at = UID_BYTES * (1 + (instance & SECOND_UID));
+  if (head[at + COMPRESSION_AT] !== UNCOMPRESSED) return null;
+  const start = body + at + METAFILE_HEADER_BYTES;
+  return { start, end: start + u32le(head, at + CB_SAVE_AT) };
+}
+
 /** The image data of a bitmap blip, without the zeros it may have been padded with. */
 function imageSpan(
   body: number,
@@ -137,14 +162,16 @@ export async function cleanBlip(
   if (body + length > end)
     throw corrupt(`a picture record runs past ${place.location}`);
   const known = IMAGE_BLIPS.has(type) || CONTENT_BLIPS.has(type);
-  if (known)
-    checkBlipHead(
-      type,
-      instance,
-      await place.reader.readExact(body, Math.min(length, BLIP_HEAD_BYTES)),
-      length,
-      place.location,
+  if (known) {
+    const blipHead = await place.reader.readExact(
+      body,
+      Math.min(length, BLIP_HEAD_BYTES),
     );
+    checkBlipHead(type, instance, blipHead, length, place.location);
+    const metafile = uncompressedMetafile(type, instance, blipHead, body);
+    if (metafile)
+      await cleanImage(place, metafile.start, metafile.end, out, ctx, false);
+  }
   if (IMAGE_BLIPS.has(type)) {
     const span = imageSpan(body, length, instance);
     await cleanImage(
