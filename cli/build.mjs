@@ -2,7 +2,11 @@
 // installed metaclean runs without a build step or a dev dependency. One esbuild run splits
 // them: what a lazy `import()` reaches (each format module, the report's words, the content
 // hashes) is a chunk of its own in dist-cli/chunks/, loaded only by a run that needs it, so a
-// photo's clean never parses the PDF or Office code. The bundles are written to a temporary
+// photo's clean never parses the PDF or Office code. Every lazily loaded module also imports
+// the command's core (cli/metaclean.ts), which a run has loaded already: esbuild puts the
+// modules that the same entries reach in one chunk, and without that import the core was cut
+// into some forty small chunks by which formats share each module, each costing Node's module
+// loader a resolution, a read and a compilation at every start. The bundles are written to a temporary
 // folder and renamed into place, chunks first (their names hold their content's hash), the
 // entries last, so two builds at once never leave an entry that names a missing chunk.
 // `npm run build:cli` (and `prepare`, so `npm ci` and `npm pack` make them) runs this file.
@@ -57,6 +61,40 @@ function sourcesOf(outputs, entryOutput) {
   return [...sources];
 }
 
+/** The modules a lazy `import()` loads (relative to the root, with `/`, as in the metafile). */
+function lazyModules(metafile) {
+  const lazy = new Set();
+  for (const { imports } of Object.values(metafile.inputs))
+    for (const { path, kind, external } of imports)
+      if (kind === 'dynamic-import' && !external) lazy.add(path);
+  return lazy;
+}
+
+/** The module whose static imports are the core every run of the command loads. */
+const CORE = join('cli', 'metaclean.ts');
+
+/**
+ * Prepends `import CORE` to each lazily loaded module. Its only effect is on the chunk layout:
+ * by the time a lazy module loads, the command has evaluated the core (the library loads the
+ * rest of it with its first format, a few milliseconds once).
+ */
+function lazyModulesImportTheCore(root, lazy) {
+  const core = JSON.stringify(join(root, CORE));
+  return {
+    name: 'lazy-modules-import-the-core',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
+        const name = relative(root, path).split('\\').join('/');
+        if (!lazy.has(name)) return undefined;
+        return {
+          contents: `import ${core};\n${await readFile(path, 'utf8')}`,
+          loader: 'ts',
+        };
+      });
+    },
+  };
+}
+
 export async function buildCli(root) {
   const { version } = JSON.parse(
     await readFile(join(root, 'package.json'), 'utf8'),
@@ -64,7 +102,7 @@ export async function buildCli(root) {
   const temp = join(root, OUT_DIR, `.build-${process.pid}`);
   await rm(temp, { recursive: true, force: true });
   try {
-    const { metafile } = await build({
+    const options = {
       entryPoints: BUNDLES.map(({ entry }) => join(root, entry)),
       outdir: temp,
       absWorkingDir: root,
@@ -79,6 +117,13 @@ export async function buildCli(root) {
       outExtension: { '.js': '.mjs' },
       logLevel: 'error',
       define: { METACLEAN_VERSION: JSON.stringify(version) },
+    };
+    // A first run, written nowhere, finds which modules are loaded lazily.
+    const graph = await build({ ...options, write: false });
+    const lazy = lazyModules(graph.metafile);
+    const { metafile } = await build({
+      ...options,
+      plugins: [lazyModulesImportTheCore(root, lazy)],
     });
     const relativeOut = relative(root, temp).split('\\').join('/');
     const finalName = (output) => output.slice(relativeOut.length + 1);
