@@ -36,7 +36,7 @@ const READY_TARGET_MS = 1000;
 const TOOL_PATH = '/en/remove-metadata';
 /** The site may take this much longer than the CLI on the same document (issue 21). */
 const DOCX_CLI_RATIO_TARGET = 1.5;
-const CLI = join(ROOT, 'cli', 'bin.mjs');
+const CLI = join(ROOT, 'cli', 'bin.cjs');
 const ONLY = process.argv[2]?.toLowerCase();
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 

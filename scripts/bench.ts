@@ -17,7 +17,7 @@ import {
   type ProcessFigure,
 } from './bench/measure';
 
-const CLI = join(process.cwd(), 'cli', 'bin.mjs');
+const CLI = join(process.cwd(), 'cli', 'bin.cjs');
 const out = (ext: string) => join(BENCH_DIR, `out${ext}`);
 
 async function engineFigure(
