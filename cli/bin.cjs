@@ -19,6 +19,9 @@ const dist = join(root, 'dist-cli');
 const inputsFile = join(dist, 'inputs.json');
 const inCheckout = existsSync(join(root, 'cli', 'metaclean.ts'));
 
+/** The record of cli/build.mjs, read once for both checks of a run, again after a build. */
+let record;
+
 /**
  * A bundle is stale when it or the record of its sources is missing, or when one of those
  * sources is newer than it or gone. Only the sources it was built from are looked at, so
@@ -29,7 +32,8 @@ const inCheckout = existsSync(join(root, 'cli', 'metaclean.ts'));
 function isStale(name) {
   try {
     const built = statSync(join(dist, name)).mtimeMs;
-    const inputs = JSON.parse(readFileSync(inputsFile, 'utf8'))[name];
+    record ??= JSON.parse(readFileSync(inputsFile, 'utf8'));
+    const inputs = record[name];
     if (!Array.isArray(inputs) || inputs.length === 0) return true;
     const base = `${root}/`;
     return inputs.some(
@@ -50,6 +54,7 @@ async function built(name) {
       pathToFileURL(join(__dirname, 'build.mjs')).href
     );
     await buildCli(root);
+    record = undefined;
   } else if (!existsSync(path)) {
     process.stderr.write(
       'metaclean: this copy has no built command (dist-cli/metaclean.mjs); install it from a package made by `npm pack`\n',
