@@ -9,11 +9,11 @@ import {
   type ContentComparison,
 } from './engine/content-hash';
 import { webSha256 } from './web-sha256';
-import { browserCodecs, withTrailingProbe } from './browser-codecs';
+import { browserCodecs, withProbes } from './browser-codecs';
 
 lendHostCodecs(browserCodecs());
 // Lent once the probe answers; a clean before then proves a stream's end with the engine's own inflate.
-void withTrailingProbe(browserCodecs()).then(lendHostCodecs);
+void withProbes(browserCodecs()).then(lendHostCodecs);
 
 /** A clean that worked: the output Blob crosses back by reference, not by copying its bytes. */
 export interface CleanSuccess {
