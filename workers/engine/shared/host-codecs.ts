@@ -22,6 +22,14 @@ export interface HostCodecs {
     size: number,
   ) => InflatedRaw | null;
   /**
+   * As `inflateRawEnd`, for callers that can wait: the CLI lends Node's zlib on its thread pool
+   * here, so a member is inflated on another core while the engine cleans the one before it.
+   */
+  readonly inflateRawEndAsync?: (
+    raw: Uint8Array,
+    size: number,
+  ) => Promise<InflatedRaw | null>;
+  /**
    * As `inflateRaw`, for callers that can wait: the browser lends its native
    * `DecompressionStream('deflate-raw')` here (`workers/browser-codecs.ts`), which has no
    * synchronous form. Same results: exactly `size` bytes, null past `size`, a throw when broken.
