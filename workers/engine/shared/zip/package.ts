@@ -26,7 +26,8 @@ import { readMember } from './member';
 import { readZip, type ZipArchive, type ZipEntry } from './read';
 import { newMember, writeZip, type OutMember } from './write';
 import { ForwardReader } from './forward-reader';
-import { HeldBytes, wholeSmallMember } from './whole';
+import { MemberReadAhead, readsAhead } from './read-ahead';
+import { HeldBytes, SMALL_MEMBER_BYTES, wholeSmallMember } from './whole';
 
 /** What a rule that works out its edits on its own does with one XML part. */
 export interface XmlRuleResult {
@@ -146,6 +147,14 @@ export async function cleanPackage(
   const members: Members = {
     reader: new ForwardReader(src),
     held: new HeldBytes(),
+    ahead: new MemberReadAhead(
+      src,
+      archive.entries.filter(
+        (e) =>
+          plan.rules.get(e)?.kind === 'content' &&
+          readsAhead(e, SMALL_MEMBER_BYTES),
+      ),
+    ),
   };
   let done = 0;
   for (const entry of archive.entries) {
@@ -190,6 +199,7 @@ export async function cleanPackage(
 interface Members {
   readonly reader: ForwardReader;
   readonly held: HeldBytes;
+  readonly ahead: MemberReadAhead;
 }
 
 async function memberOf(
@@ -200,7 +210,7 @@ async function memberOf(
   rule: MemberRule,
   findings: Finding[],
   nestedOpaque: ByteRange[],
-  { reader, held }: Members,
+  { reader, held, ahead }: Members,
 ): Promise<OutMember | null> {
   switch (rule.kind) {
     case 'removed':
@@ -247,22 +257,36 @@ async function memberOf(
         );
       // A small member is read and inflated once, and everything below works from those bytes.
       const whole = await wholeSmallMember(reader, entry);
-      if (
-        !(whole ? bytesLookNested(whole.bytes) : await looksNested(src, entry))
-      )
-        return copiedContentMember(src, entry, whole ?? undefined);
+      // A member read ahead is let go once done with, whichever way it went.
       try {
-        const nested = await cleanNestedMember(src, entry, ctx, {
-          ...(whole && { whole }),
-          held,
-        });
-        findings.push(...nested.findings);
-        nestedOpaque.push(...(nested.opaque ?? []));
-        return nested.member;
-      } catch (error) {
-        if (error instanceof EngineError && error.code !== 'cancelled')
-          throw new EngineError(error.code, `${entry.name}: ${error.message}`);
-        throw error;
+        if (
+          !(whole
+            ? bytesLookNested(whole.bytes)
+            : await looksNested(src, entry))
+        )
+          return await copiedContentMember(src, entry, whole ?? undefined);
+        try {
+          const nested = await cleanNestedMember(src, entry, ctx, {
+            ...(whole && { whole }),
+            held,
+            ...(!whole &&
+              readsAhead(entry, SMALL_MEMBER_BYTES) && {
+                read: () => ahead.read(entry),
+              }),
+          });
+          findings.push(...nested.findings);
+          nestedOpaque.push(...(nested.opaque ?? []));
+          return nested.member;
+        } catch (error) {
+          if (error instanceof EngineError && error.code !== 'cancelled')
+            throw new EngineError(
+              error.code,
+              `${entry.name}: ${error.message}`,
+            );
+          throw error;
+        }
+      } finally {
+        ahead.release(entry);
       }
     }
   }
