@@ -15,6 +15,7 @@ import {
 import { Inflate } from 'fflate';
 import { corrupt } from '../../errors';
 import { crc32 } from '../crc32';
+import { crc32Combine, crc32OfTail } from '../crc32-combine';
 import { copiedContentMember } from './content';
 import {
   readMember,
@@ -204,7 +205,13 @@ export async function cleanNestedMember(
   if (held.take(bytes.length + newBytes))
     return {
       findings,
-      member: await heldMember(entry.name, bytes, plan, result.proven),
+      member: await heldMember(
+        entry.name,
+        bytes,
+        entry.crc32,
+        plan,
+        result.proven,
+      ),
     };
   // Past the allowance, a large deflated member whose clean changed only its first bytes is
   // spliced: it holds nothing either, and neither verify nor the write inflates and cleans it
@@ -246,6 +253,7 @@ export async function cleanNestedMember(
 async function heldMember(
   name: string,
   content: Uint8Array,
+  contentCrc: number,
   plan: OutputPlan,
   proven: readonly ByteRange[] | undefined,
 ): Promise<OutMember> {
@@ -269,7 +277,10 @@ async function heldMember(
         }));
       if (inPart.length) markProven(part, inPart);
     }
-    crc = crc32(part, crc);
+    crc =
+      s.kind === 'copy'
+        ? copiedCrc32(content, contentCrc, s.start, s.end, crc)
+        : crc32(part, crc);
     if (part.length) data.push({ kind: 'bytes', data: part });
     at = end;
   }
@@ -280,6 +291,29 @@ async function heldMember(
     uncompressedSize: at,
     data,
   };
+}
+
+/**
+ * The CRC-32 continued from `previous` over content [start, end), where `contentCrc` is the whole
+ * content's (checked when it was read). A range that runs to the content's end and starts before
+ * its middle (a photo's data after its cleaned header) takes its CRC from the bytes before it and
+ * the whole's, by the CRC's arithmetic (crc32-combine.ts): the longer part is not read again.
+ */
+function copiedCrc32(
+  content: Uint8Array,
+  contentCrc: number,
+  start: number,
+  end: number,
+  previous: number,
+): number {
+  if (end !== content.length || start > content.length - start)
+    return crc32(content.subarray(start, end), previous);
+  const tail = crc32OfTail(
+    contentCrc,
+    crc32(content.subarray(0, start)),
+    end - start,
+  );
+  return crc32Combine(previous, tail, end - start);
 }
 
 /** The CRC-32 of what a plan over `input` describes, without assembling it. */
