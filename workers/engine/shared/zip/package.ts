@@ -210,7 +210,7 @@ async function memberOf(
   rule: MemberRule,
   findings: Finding[],
   nestedOpaque: ByteRange[],
-  { reader, held, ahead }: Members,
+  members: Members,
 ): Promise<OutMember | null> {
   switch (rule.kind) {
     case 'removed':
@@ -255,40 +255,49 @@ async function memberOf(
             'review',
           ),
         );
-      // A small member is read and inflated once, and everything below works from those bytes.
-      const whole = await wholeSmallMember(reader, entry);
-      // A member read ahead is let go once done with, whichever way it went.
-      try {
-        if (
-          !(whole
-            ? bytesLookNested(whole.bytes)
-            : await looksNested(src, entry))
-        )
-          return await copiedContentMember(src, entry, whole ?? undefined);
-        try {
-          const nested = await cleanNestedMember(src, entry, ctx, {
-            ...(whole && { whole }),
-            held,
-            ...(!whole &&
-              readsAhead(entry, SMALL_MEMBER_BYTES) && {
-                read: () => ahead.read(entry),
-              }),
-          });
-          findings.push(...nested.findings);
-          nestedOpaque.push(...(nested.opaque ?? []));
-          return nested.member;
-        } catch (error) {
-          if (error instanceof EngineError && error.code !== 'cancelled')
-            throw new EngineError(
-              error.code,
-              `${entry.name}: ${error.message}`,
-            );
-          throw error;
-        }
-      } finally {
-        ahead.release(entry);
-      }
+      return contentMember(src, ctx, entry, findings, nestedOpaque, members);
     }
+  }
+}
+
+/**
+ * Declared content: a file the engine knows by its bytes is cleaned by it, anything else copied.
+ * A small member is read and inflated once, and everything below works from those bytes; a large
+ * deflated one is looked at, read and inflated ahead of the loop (read-ahead.ts).
+ */
+async function contentMember(
+  src: ByteSource,
+  ctx: AnalysisContext,
+  entry: ZipEntry,
+  findings: Finding[],
+  nestedOpaque: ByteRange[],
+  { reader, held, ahead }: Members,
+): Promise<OutMember> {
+  const whole = await wholeSmallMember(reader, entry);
+  const readAhead = !whole && readsAhead(entry, SMALL_MEMBER_BYTES);
+  // A member read ahead is let go once done with, whichever way it went.
+  try {
+    const nested = whole
+      ? bytesLookNested(whole.bytes)
+      : await (readAhead ? ahead.looksNested(entry) : looksNested(src, entry));
+    if (!nested)
+      return await copiedContentMember(src, entry, whole ?? undefined);
+    try {
+      const cleaned = await cleanNestedMember(src, entry, ctx, {
+        ...(whole && { whole }),
+        held,
+        ...(readAhead && { read: () => ahead.read(entry) }),
+      });
+      findings.push(...cleaned.findings);
+      nestedOpaque.push(...(cleaned.opaque ?? []));
+      return cleaned.member;
+    } catch (error) {
+      if (error instanceof EngineError && error.code !== 'cancelled')
+        throw new EngineError(error.code, `${entry.name}: ${error.message}`);
+      throw error;
+    }
+  } finally {
+    ahead.release(entry);
   }
 }
 

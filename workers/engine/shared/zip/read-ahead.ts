@@ -23,6 +23,8 @@ const AHEAD_MEMBERS = 2;
 const AHEAD_BYTES = 64 * 1024 * 1024;
 
 interface Started {
+  /** Whether the member's start looks like a file the engine cleans (`looksNested`). */
+  readonly head: Promise<boolean>;
   readonly read: Promise<MemberAndStream | null>;
   readonly size: number;
   readonly buffer: Uint8Array | undefined;
@@ -48,20 +50,31 @@ export class MemberReadAhead {
     private readonly queue: readonly ZipEntry[],
   ) {}
 
+  /** `looksNested` of the member, looked at ahead; the next members' reads begun. */
+  looksNested(entry: ZipEntry): Promise<boolean> {
+    return this.take(entry).head;
+  }
+
   /**
    * The member read and inflated, as `readMemberAndStream` answers (its error thrown now), and the
    * next members' reads begun. Its `raw` is valid until `release`.
    */
   async read(entry: ZipEntry): Promise<MemberAndStream> {
-    const own = this.started.get(entry) ?? this.start(entry);
-    own.taken = true;
-    this.startAfter(entry);
+    const own = this.take(entry);
     // Null when the head read ahead did not look like a nested file, yet the loop found one: it
     // cannot be for the same bytes, but the member is then read as if nothing had been ahead.
     return (
       (await own.read) ??
       readMemberAndStream(this.src, entry, MAX_DECOMPRESSED_BYTES, own.buffer)
     );
+  }
+
+  /** The loop is at the member: it is no longer ahead, and the ones after it may start. */
+  private take(entry: ZipEntry): Started {
+    const own = this.started.get(entry) ?? this.start(entry);
+    own.taken = true;
+    this.startAfter(entry);
+    return own;
   }
 
   /** The loop is done with the member (cleaned or copied): its buffer is free for another. */
@@ -103,16 +116,19 @@ export class MemberReadAhead {
       ? this.bufferFor(entry.compressedSize)
       : undefined;
     // Only a member whose start looks like a file the engine cleans is read whole, as the loop
-    // reads it; the loop looks at the head again itself and meets any error of it there.
-    const read = looksNested(this.src, entry).then((nested) =>
+    // reads it.
+    const head = looksNested(this.src, entry);
+    const read = head.then((nested) =>
       nested
         ? readMemberAndStream(this.src, entry, MAX_DECOMPRESSED_BYTES, buffer)
         : null,
     );
     // Kept for the member's turn: a member the loop never reaches (an earlier one failed) must
     // not fail the process as an unhandled rejection.
+    head.catch(() => undefined);
     read.catch(() => undefined);
     const started: Started = {
+      head,
       read,
       size: entry.uncompressedSize,
       buffer,
