@@ -157,6 +157,23 @@ describe('large deflated photos read and inflated ahead of the member loop', () 
     TIMEOUT,
   );
 
+  it('stops at a cancel while photos are read ahead, and nothing fails after it', async () => {
+    const input = document(files);
+    const controller = new AbortController();
+    const codecs = nodeCodecs();
+    lendHostCodecs({
+      ...codecs,
+      inflateRawEndAsync: (raw, size) => {
+        controller.abort();
+        return codecs.inflateRawEndAsync!(raw, size);
+      },
+    });
+    const error: unknown = await cleanPlan(bytesAccess(input), {
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
+    expect(isEngineError(error) && error.code).toBe('cancelled');
+  });
+
   it(
     'names the first broken photo on every host, whatever is broken after it',
     async () => {
