@@ -26,8 +26,8 @@ import { readMember } from './member';
 import { readZip, type ZipArchive, type ZipEntry } from './read';
 import { newMember, writeZip, type OutMember } from './write';
 import { ForwardReader } from './forward-reader';
-import { MemberReadAhead, readsAhead } from './read-ahead';
-import { HeldBytes, SMALL_MEMBER_BYTES, wholeSmallMember } from './whole';
+import { MemberReadAhead } from './read-ahead';
+import { HeldBytes, wholeSmallMember } from './whole';
 
 /** What a rule that works out its edits on its own does with one XML part. */
 export interface XmlRuleResult {
@@ -149,11 +149,7 @@ export async function cleanPackage(
     held: new HeldBytes(),
     ahead: new MemberReadAhead(
       src,
-      archive.entries.filter(
-        (e) =>
-          plan.rules.get(e)?.kind === 'content' &&
-          readsAhead(e, SMALL_MEMBER_BYTES),
-      ),
+      archive.entries.filter((e) => plan.rules.get(e)?.kind === 'content'),
     ),
   };
   let done = 0;
@@ -274,7 +270,7 @@ async function contentMember(
   { reader, held, ahead }: Members,
 ): Promise<OutMember> {
   const whole = await wholeSmallMember(reader, entry);
-  const readAhead = !whole && readsAhead(entry, SMALL_MEMBER_BYTES);
+  const readAhead = ahead.has(entry);
   // A member read ahead is let go once done with, whichever way it went.
   try {
     const nested = whole

@@ -13,6 +13,7 @@ import { METHOD_STORED } from './format';
 import { readMemberAndStream, type MemberAndStream } from './member';
 import { looksNested } from './nested';
 import type { ZipEntry } from './read';
+import { SMALL_MEMBER_BYTES } from './whole';
 
 /**
  * Members read ahead of the one the loop waits for: two keep two inflates going while the loop
@@ -32,23 +33,38 @@ interface Started {
   taken: boolean;
 }
 
-/** True for a member the loop inflates whole to clean it: large, deflated, within the limit. */
-export const readsAhead = (entry: ZipEntry, smallBytes: number): boolean =>
+/** A member the loop inflates whole to clean it: large, deflated, within the limit. */
+const readsAhead = (entry: ZipEntry): boolean =>
   entry.method !== METHOD_STORED &&
-  (entry.compressedSize > smallBytes || entry.uncompressedSize > smallBytes) &&
+  (entry.compressedSize > SMALL_MEMBER_BYTES ||
+    entry.uncompressedSize > SMALL_MEMBER_BYTES) &&
   entry.uncompressedSize <= MAX_DECOMPRESSED_BYTES;
 
 export class MemberReadAhead {
+  private readonly queue: readonly ZipEntry[];
+  private readonly queued: ReadonlySet<ZipEntry>;
   private readonly started = new Map<ZipEntry, Started>();
   private readonly spare: Uint8Array[] = [];
   /** Where the loop is in `queue`: members before it are done. */
   private at = 0;
 
-  /** `queue`: the members the loop may ask for, in the loop's order (see `readsAhead`). */
+  /**
+   * `members`: those the loop may clean as nested files, in the loop's order; the large deflated
+   * ones are read ahead. `headsLooked`: the loop already knows each of them looks nested.
+   */
   constructor(
     private readonly src: ByteSource,
-    private readonly queue: readonly ZipEntry[],
-  ) {}
+    members: readonly ZipEntry[],
+    private readonly headsLooked = false,
+  ) {
+    this.queue = members.filter(readsAhead);
+    this.queued = new Set(this.queue);
+  }
+
+  /** True for a member read ahead: ask for it through `looksNested` and `read`. */
+  has(entry: ZipEntry): boolean {
+    return this.queued.has(entry);
+  }
 
   /** `looksNested` of the member, looked at ahead; the next members' reads begun. */
   looksNested(entry: ZipEntry): Promise<boolean> {
@@ -117,7 +133,9 @@ export class MemberReadAhead {
       : undefined;
     // Only a member whose start looks like a file the engine cleans is read whole, as the loop
     // reads it.
-    const head = looksNested(this.src, entry);
+    const head = this.headsLooked
+      ? Promise.resolve(true)
+      : looksNested(this.src, entry);
     const read = head.then((nested) =>
       nested
         ? readMemberAndStream(this.src, entry, MAX_DECOMPRESSED_BYTES, buffer)
