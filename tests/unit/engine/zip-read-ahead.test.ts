@@ -4,6 +4,7 @@
  * document is the same bytes as the engine's own JavaScript makes, and a broken photo gives the
  * same typed error, naming the first broken one, whichever photos after it are broken too.
  */
+import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { deflateSync, unzipSync } from 'fflate';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +62,26 @@ const HOSTS: Record<string, { codecs: () => HostCodecs; buffers: boolean }> = {
   'zlib, reused buffers': { codecs: countedNode, buffers: true },
 };
 
-type Change = 'flip' | 'bomb' | 'cut';
+type Change =
+  | 'flip'
+  | 'bomb'
+  | 'cut'
+  | { readonly at: number; readonly xor: number }
+  | { readonly cut: number }
+  | { readonly junk: readonly number[] }
+  | { readonly declare: number };
+
+/** Any change to one photo's stream or declared size, anywhere in it. */
+const anyChange: fc.Arbitrary<Change> = fc.oneof(
+  fc.record({ at: fc.nat(), xor: fc.integer({ min: 1, max: 255 }) }),
+  fc.record({ cut: fc.integer({ min: 1, max: 4096 }) }),
+  fc.record({
+    junk: fc.array(fc.nat({ max: 255 }), { minLength: 1, maxLength: 64 }),
+  }),
+  fc.record({
+    declare: fc.integer({ min: -50_000, max: 50_000 }).filter((d) => d !== 0),
+  }),
+);
 
 /** The zip with each photo (`…N.jpg`) deflated on its own, and the photos `broken` changed so. */
 function document(
@@ -79,6 +99,15 @@ function document(
       raw[raw.length >> 1]! ^= 0x5a;
     } else if (change === 'cut') raw = raw.subarray(0, raw.length - 100);
     else if (change === 'bomb') size -= 1;
+    else if (change && 'xor' in change) {
+      raw = raw.slice();
+      raw[change.at % raw.length]! ^= change.xor;
+    } else if (change && 'cut' in change)
+      raw = raw.subarray(0, Math.max(1, raw.length - change.cut));
+    else if (change && 'junk' in change)
+      raw = Uint8Array.from([...raw, ...change.junk]);
+    else if (change && 'declare' in change)
+      size = Math.max(0, size + change.declare);
     return {
       name,
       method: METHOD_DEFLATED,
@@ -194,6 +223,28 @@ describe('large deflated photos read and inflated ahead of the member loop', () 
     }).catch((e: unknown) => e);
     expect(isEngineError(error) && error.code).toBe('cancelled');
   });
+
+  it(
+    'gives the same output or the same typed error on every host, whatever two photos hold',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: PHOTOS }),
+          anyChange,
+          anyChange,
+          async (first, change, next) => {
+            const broken = new Map([[first, change]]);
+            if (first < PHOTOS) broken.set(first + 1, next);
+            const all = await answers(document(files, broken));
+            for (const host of Object.keys(HOSTS))
+              expect(all[host], host).toBe(all.javascript);
+          },
+        ),
+        { numRuns: 8, seed: 21 },
+      );
+    },
+    TIMEOUT,
+  );
 
   it(
     'names the first broken photo on every host, whatever is broken after it',

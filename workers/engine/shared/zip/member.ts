@@ -215,8 +215,8 @@ export async function readMemberAndStream(
     inflateRawAsyncRejectsTrailing,
     inflateRawEndAsync,
   } = hostCodecs();
-  const native = entry.method !== METHOD_STORED;
-  if (native && inflateRawEndAsync && raw.length >= NATIVE_ASYNC_MIN_BYTES) {
+  const deflated = entry.method !== METHOD_STORED;
+  if (deflated && inflateRawEndAsync && raw.length >= NATIVE_ASYNC_MIN_BYTES) {
     const out = await inflateRawEndAsync(raw, entry.uncompressedSize).catch(
       () => null,
     );
@@ -232,7 +232,7 @@ export async function readMemberAndStream(
       };
   }
   if (
-    native &&
+    deflated &&
     !nativeInflater() &&
     inflateRawAsync &&
     inflateRawAsyncRejectsTrailing &&
