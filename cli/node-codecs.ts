@@ -1,5 +1,17 @@
-import * as zlib from 'node:zlib';
+import { createRequire } from 'node:module';
 import type { HostCodecs, InflatedRaw } from '../workers/engine/index';
+
+type Zlib = typeof import('node:zlib');
+let loaded: Zlib | undefined;
+
+/**
+ * node:zlib, loaded on the first CRC or inflate: a photo's or a movie's clean needs neither, and
+ * loading it with the command cost every run some 5 ms.
+ */
+function zlib(): Zlib {
+  loaded ??= createRequire(import.meta.url)('node:zlib') as Zlib;
+  return loaded;
+}
 
 /**
  * Node's zlib as the engine's CRC-32 and inflate, and `Buffer.indexOf` as its byte search: the
@@ -38,7 +50,7 @@ function inflateRawEnd(raw: Uint8Array, size: number): InflatedRaw | null {
   Error.stackTraceLimit = 0;
   try {
     return inflatedOf(
-      zlib.inflateRawSync(raw, inflateOptions(size)) as unknown as ZlibInfo,
+      zlib().inflateRawSync(raw, inflateOptions(size)) as unknown as ZlibInfo,
       size,
     );
   } catch (error) {
@@ -58,7 +70,7 @@ function inflateRawEndAsync(
   size: number,
 ): Promise<InflatedRaw | null> {
   return new Promise((resolve, reject) => {
-    zlib.inflateRaw(raw, inflateOptions(size), (error, result) => {
+    zlib().inflateRaw(raw, inflateOptions(size), (error, result) => {
       if (!error) resolve(inflatedOf(result as unknown as ZlibInfo, size));
       else if (tooLarge(error)) resolve(null);
       else reject(error);
@@ -69,17 +81,17 @@ function inflateRawEndAsync(
 /** What zlib answers with `info: true`: the output, and the engine that counted its input. */
 interface ZlibInfo {
   readonly buffer: Buffer;
-  readonly engine: zlib.InflateRaw;
+  readonly engine: { readonly bytesWritten: number };
 }
 
 /**
  * One byte over the declared size tells a member that holds more than it says. One output chunk
  * of the whole size spares zlib joining many chunks into a new buffer.
  */
-const inflateOptions = (size: number): zlib.ZlibOptions & { info: true } => ({
+const inflateOptions = (size: number) => ({
   maxOutputLength: size + 1,
-  chunkSize: Math.max(zlib.constants.Z_MIN_CHUNK, size + 1),
-  info: true,
+  chunkSize: Math.max(zlib().constants.Z_MIN_CHUNK, size + 1),
+  info: true as const,
 });
 
 const tooLarge = (error: unknown): boolean =>
@@ -96,15 +108,24 @@ function inflatedOf(
   };
 }
 
-export function nodeCodecs(): HostCodecs {
-  const nativeCrc32 = (
-    zlib as { crc32?: (data: Uint8Array, value?: number) => number }
+/** Node's CRC-32, or undefined before Node 20.15 (the engine then keeps its own). */
+function nativeCrc32(): HostCodecs['crc32'] {
+  const crc32 = (
+    zlib() as { crc32?: (data: Uint8Array, value?: number) => number }
   ).crc32;
+  return typeof crc32 === 'function'
+    ? (bytes, previous) => crc32(bytes, previous)
+    : undefined;
+}
+
+export function nodeCodecs(): HostCodecs {
+  let crc32: HostCodecs['crc32'] | null = null;
   return {
-    ...(typeof nativeCrc32 === 'function' && {
-      crc32: (bytes: Uint8Array, previous: number) =>
-        nativeCrc32(bytes, previous),
-    }),
+    // Asked for at each CRC the engine computes; zlib loads at the first.
+    get crc32() {
+      if (crc32 === null) crc32 = nativeCrc32();
+      return crc32;
+    },
     indexOf(haystack, needle, from) {
       const hay = bufferOver(haystack);
       // One byte is searched as a number: Node's memchr, several times faster than the typed

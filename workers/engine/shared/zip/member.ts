@@ -106,17 +106,33 @@ async function inflateMember(
   raw: Uint8Array,
   size: number,
   name: string,
-): Promise<Inflated> {
-  const { inflateRawAsync } = hostCodecs();
-  if (
-    !nativeInflater() &&
-    inflateRawAsync &&
-    raw.length >= NATIVE_ASYNC_MIN_BYTES
-  ) {
-    const out = await inflateRawAsync(raw, size).catch(() => null);
-    if (out?.length === size) return { bytes: out };
+  crc?: number,
+): Promise<Inflated & { readonly crcChecked?: true }> {
+  if (!nativeInflater() && raw.length >= NATIVE_ASYNC_MIN_BYTES) {
+    const native = await nativeAsyncInflate(raw, size, crc);
+    if (native) return native;
   }
   return inflateBounded(raw, size, name);
+}
+
+/**
+ * The host's asynchronous native inflate of exactly `size` bytes, or null for any other answer.
+ * Given the CRC-32 the content must have, a host that checks it natively is asked to
+ * (`inflateRawAsyncChecked`), and `crcChecked` says it did.
+ */
+async function nativeAsyncInflate(
+  raw: Uint8Array,
+  size: number,
+  crc: number | undefined,
+): Promise<{ bytes: Uint8Array; crcChecked?: true } | null> {
+  const { inflateRawAsync, inflateRawAsyncChecked } = hostCodecs();
+  if (crc !== undefined && inflateRawAsyncChecked) {
+    const out = await inflateRawAsyncChecked(raw, size, crc).catch(() => null);
+    return out?.length === size ? { bytes: out, crcChecked: true } : null;
+  }
+  if (!inflateRawAsync) return null;
+  const out = await inflateRawAsync(raw, size).catch(() => null);
+  return out?.length === size ? { bytes: out } : null;
 }
 
 /** True when `raw` inflates without error to exactly `size` bytes. */
@@ -185,9 +201,10 @@ export interface MemberAndStream extends MemberContent {
 
 /**
  * `readMemberContent`, keeping the member's stream. Where the host's asynchronous native inflate
- * refuses bytes after a stream's end (`inflateRawAsyncRejectsTrailing`), its whole answer also
- * proves the stream ends at the member's compressed size; where it says how much of the stream it
- * took (`inflateRawEndAsync`), that answers it. Either answer is taken only when it is exactly the
+ * refuses bytes after a stream's end (`inflateRawAsyncRejectsTrailing`, or its checked form, which
+ * also checks the CRC-32 natively), its whole answer also proves the stream ends at the member's
+ * compressed size; where it says how much of the stream it took (`inflateRawEndAsync`, the CLI's
+ * zlib on Node's thread pool), that answers it. Either answer is taken only when it is exactly the
  * declared size and passes the CRC-32; any other goes to `contentOf`, which decides the error. The
  * stream is read into `into` when given (at least the member's compressed size, reused from member
  * to member): `raw` is then a view of it.
@@ -211,8 +228,8 @@ export async function readMemberAndStream(
       )
     : await src.readExact(entry.dataStart, entry.compressedSize);
   const {
-    inflateRawAsync,
     inflateRawAsyncRejectsTrailing,
+    inflateRawAsyncChecked,
     inflateRawEndAsync,
   } = hostCodecs();
   const deflated = entry.method !== METHOD_STORED;
@@ -234,15 +251,16 @@ export async function readMemberAndStream(
   if (
     deflated &&
     !nativeInflater() &&
-    inflateRawAsync &&
-    inflateRawAsyncRejectsTrailing &&
+    (inflateRawAsyncRejectsTrailing || inflateRawAsyncChecked) &&
     raw.length >= NATIVE_ASYNC_MIN_BYTES
   ) {
-    const out = await inflateRawAsync(raw, entry.uncompressedSize).catch(
-      () => null,
+    const out = await nativeAsyncInflate(
+      raw,
+      entry.uncompressedSize,
+      entry.crc32,
     );
-    if (out?.length === entry.uncompressedSize && crc32(out) === entry.crc32)
-      return { raw, bytes: out, fresh: true, streamEndsAtSize: true };
+    if (out && (out.crcChecked || crc32(out.bytes) === entry.crc32))
+      return { raw, bytes: out.bytes, fresh: true, streamEndsAtSize: true };
   }
   return { raw, ...(await contentOf(raw, entry, true)) };
 }
@@ -274,14 +292,19 @@ export async function contentOf(
   entry: ZipEntry,
   checked: boolean,
 ): Promise<MemberContent> {
-  const inflated: Inflated =
+  const inflated: Inflated & { readonly crcChecked?: true } =
     entry.method === METHOD_STORED
       ? { bytes: raw }
-      : await inflateMember(raw, entry.uncompressedSize, entry.name);
+      : await inflateMember(
+          raw,
+          entry.uncompressedSize,
+          entry.name,
+          checked ? entry.crc32 : undefined,
+        );
   const { bytes, consumed } = inflated;
   if (
     bytes.length !== entry.uncompressedSize ||
-    (checked && crc32(bytes) !== entry.crc32)
+    (checked && !inflated.crcChecked && crc32(bytes) !== entry.crc32)
   )
     throw corrupt(`zip member ${entry.name} fails its CRC-32 check`);
   const fresh = entry.method !== METHOD_STORED;

@@ -207,8 +207,7 @@ export async function cleanNestedMember(
       findings,
       member: await heldMember(
         entry.name,
-        bytes,
-        entry.crc32,
+        { bytes, crc: entry.crc32 },
         plan,
         result.proven,
       ),
@@ -231,7 +230,7 @@ export async function cleanNestedMember(
     findings,
     member: deferredMember(
       entry.name,
-      await planCrc32(bytes, plan),
+      await planCrc32({ bytes, crc: entry.crc32 }, plan),
       planSize(plan),
       {
         make: async () =>
@@ -245,6 +244,41 @@ export async function cleanNestedMember(
   };
 }
 
+/** A member's content, and its CRC-32 as the member's read checked it. */
+interface CheckedContent {
+  readonly bytes: Uint8Array;
+  readonly crc: number;
+}
+
+/**
+ * Where a plan over `content` copies the content's tail, from its last segment's start to the
+ * content's end, when that tail is at least half the content: its CRC-32 then follows from the
+ * content's, checked when it was read, and the CRC-32 of the bytes before it (crc32-combine.ts),
+ * so the photo's image data is not read again for it.
+ */
+function tailCopyStart(plan: OutputPlan, size: number): number | null {
+  const last = plan.at(-1);
+  return last?.kind === 'copy' && last.end === size && last.start <= size / 2
+    ? last.start
+    : null;
+}
+
+/** The CRC-32 of `part`, continuing `crc`: a part that is the content's tail from `tailFrom` by arithmetic. */
+function continueCrc(
+  crc: number,
+  part: Uint8Array,
+  content: CheckedContent,
+  tailFrom: number | null,
+): number {
+  if (tailFrom === null) return crc32(part, crc);
+  const tailCrc = crc32OfTail(
+    content.crc,
+    crc32(content.bytes.subarray(0, tailFrom)),
+    part.length,
+  );
+  return crc32Combine(crc, tailCrc, part.length);
+}
+
 /**
  * A cleaned member held as views of its inflated content and the plan's new bytes, stored: nothing
  * is assembled or copied before the output is written. The views of the content that hold image
@@ -252,18 +286,18 @@ export async function cleanNestedMember(
  */
 async function heldMember(
   name: string,
-  content: Uint8Array,
-  contentCrc: number,
+  content: CheckedContent,
   plan: OutputPlan,
   proven: readonly ByteRange[] | undefined,
 ): Promise<OutMember> {
   const data: Segment[] = [];
+  const tailFrom = tailCopyStart(plan, content.bytes.length);
   let crc = 0;
   let at = 0;
-  for (const s of plan) {
+  for (const [i, s] of plan.entries()) {
     const part =
       s.kind === 'copy'
-        ? content.subarray(s.start, s.end)
+        ? content.bytes.subarray(s.start, s.end)
         : s.kind === 'bytes'
           ? s.data
           : await madeBytes(s);
@@ -277,10 +311,12 @@ async function heldMember(
         }));
       if (inPart.length) markProven(part, inPart);
     }
-    crc =
-      s.kind === 'copy'
-        ? copiedCrc32(content, contentCrc, s.start, s.end, crc)
-        : crc32(part, crc);
+    crc = continueCrc(
+      crc,
+      part,
+      content,
+      i === plan.length - 1 ? tailFrom : null,
+    );
     if (part.length) data.push({ kind: 'bytes', data: part });
     at = end;
   }
@@ -293,32 +329,20 @@ async function heldMember(
   };
 }
 
-/**
- * The CRC-32 continued from `previous` over content [start, end), where `contentCrc` is the whole
- * content's (checked when it was read). A range that runs to the content's end and starts before
- * its middle (a photo's data after its cleaned header) takes its CRC from the bytes before it and
- * the whole's, by the CRC's arithmetic (crc32-combine.ts): the longer part is not read again.
- */
-function copiedCrc32(
-  content: Uint8Array,
-  contentCrc: number,
-  start: number,
-  end: number,
-  previous: number,
-): number {
-  if (end !== content.length || start > content.length - start)
-    return crc32(content.subarray(start, end), previous);
-  const tail = crc32OfTail(
-    contentCrc,
-    crc32(content.subarray(0, start)),
-    end - start,
-  );
-  return crc32Combine(previous, tail, end - start);
-}
-
-/** The CRC-32 of what a plan over `input` describes, without assembling it. */
-async function planCrc32(input: Uint8Array, plan: OutputPlan): Promise<number> {
+/** The CRC-32 of what a plan over `content` describes, without assembling it. */
+async function planCrc32(
+  content: CheckedContent,
+  plan: OutputPlan,
+): Promise<number> {
+  const tailFrom = tailCopyStart(plan, content.bytes.length);
   let crc = 0;
-  for await (const part of planParts(input, plan)) crc = crc32(part, crc);
+  let i = 0;
+  for await (const part of planParts(content.bytes, plan))
+    crc = continueCrc(
+      crc,
+      part,
+      content,
+      i++ === plan.length - 1 ? tailFrom : null,
+    );
   return crc;
 }
