@@ -16,7 +16,7 @@ import {
   type OutputPlan,
 } from '../workers/engine/index';
 import { writing, writingSync } from './cli-error';
-import { changedError, readAt, type FileAccess } from './file-access';
+import { changedError, type FileAccess } from './file-access';
 import { kernelCopy, KERNEL_COPY_MIN_BYTES } from './kernel-copy';
 import { faultPoint, faultsArmed } from './test-faults';
 import { discard, track, untrack } from './temp-files';
@@ -212,11 +212,8 @@ async function writeSegments(
       for (let at = segment.start; at < segment.end;) {
         const length = Math.min(chunkBytes, segment.end - at);
         const into = buffers[turn++ % 2]!;
-        const chunk = await readAt(input.handle, at, length, into);
-        // A short read means the file shrank after it was opened.
-        if (chunk.length < length)
-          throw changedError('shorter than when it was opened');
-        await enqueue(chunk);
+        // Fails `unreadable` when the file shrank after it was opened.
+        await enqueue(await input.readInto(at, into.subarray(0, length)));
         at += length;
       }
     }
@@ -242,10 +239,13 @@ class InputWindow {
     if (start < this.start || end > this.start + this.bytes.length) {
       this.buffer ??= new Uint8Array(INPUT_WINDOW_BYTES);
       const length = Math.min(INPUT_WINDOW_BYTES, this.input.size - start);
-      this.bytes = await readAt(this.input.handle, start, length, this.buffer);
+      // Fails `unreadable` when the file shrank after it was opened.
+      this.bytes = await this.input.readInto(
+        start,
+        this.buffer.subarray(0, length),
+      );
       this.start = start;
-      // A short read means the file shrank after it was opened.
-      if (this.bytes.length < length || length < end - start)
+      if (length < end - start)
         throw changedError('shorter than when it was opened');
     }
     return this.bytes.subarray(start - this.start, end - this.start);
