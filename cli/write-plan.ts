@@ -165,6 +165,13 @@ const GATHER_BUFFER_BYTES = 1024 * 1024;
  * order they lie, so thousands of small ones come from a few reads instead of one read each.
  */
 const INPUT_WINDOW_BYTES = 1024 * 1024;
+/**
+ * The window's first read at a new place, as long as the longest short range: a short range
+ * beside a long one (a photo's header in a PDF, before its pixels) would otherwise read a
+ * megabyte of the long one, which its copy then reads again. Each read that goes on from the last
+ * reads twice as much, up to `INPUT_WINDOW_BYTES`.
+ */
+const FIRST_WINDOW_BYTES = GATHER_BELOW_BYTES;
 
 async function writeSegments(
   input: FileAccess,
@@ -228,7 +235,10 @@ async function writeSegments(
   }
 }
 
-/** Short ranges of the input, served from one buffer read ahead of them (`INPUT_WINDOW_BYTES`). */
+/**
+ * Short ranges of the input, served from one buffer read ahead of them: `FIRST_WINDOW_BYTES` at a
+ * new place, doubling while the ranges go on in order, up to `INPUT_WINDOW_BYTES`.
+ */
 class InputWindow {
   private buffer: Uint8Array | null = null;
   private bytes: Uint8Array = new Uint8Array(0);
@@ -238,9 +248,15 @@ class InputWindow {
 
   /** Input bytes [start, end), a view valid until the next call. */
   async slice(start: number, end: number): Promise<Uint8Array> {
-    if (start < this.start || end > this.start + this.bytes.length) {
+    const windowEnd = this.start + this.bytes.length;
+    if (start < this.start || end > windowEnd) {
       this.buffer ??= new Uint8Array(INPUT_WINDOW_BYTES);
-      const length = Math.min(INPUT_WINDOW_BYTES, this.input.size - start);
+      const onward =
+        this.bytes.length > 0 && start >= this.start && start <= windowEnd;
+      const step = onward
+        ? Math.min(2 * this.bytes.length, INPUT_WINDOW_BYTES)
+        : FIRST_WINDOW_BYTES;
+      const length = Math.min(step, this.input.size - start);
       // Fails `unreadable` when the file shrank after it was opened.
       this.bytes = await this.input.readInto(
         start,
