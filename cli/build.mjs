@@ -2,9 +2,15 @@
 // installed metaclean runs without a build step or a dev dependency. One esbuild run splits
 // them: what a lazy `import()` reaches (each format module, the report's words, the content
 // hashes) is a chunk of its own in dist-cli/chunks/, loaded only by a run that needs it, so a
-// photo's clean never parses the PDF or Office code. The bundles are written to a temporary
-// folder and renamed into place, chunks first (their names hold their content's hash), the
-// entries last, so two builds at once never leave an entry that names a missing chunk.
+// photo's clean never parses the PDF or Office code. Every lazily loaded module also imports
+// the command's core (cli/metaclean.ts), which a run has loaded already: esbuild puts the
+// modules that the same entries reach in one chunk, and without that import the core was cut
+// into some forty small chunks by which formats share each module, each costing Node's module
+// loader a resolution, a read and a compilation at every start. The command's first step
+// (`--help`, `--version`, usage errors) is a CommonJS file of its own, which the bin loads
+// without starting Node's ES module loader. The bundles are written to a temporary folder and
+// renamed into place, chunks first (their names hold their content's hash), the entries last,
+// so two builds at once never leave an entry that names a missing chunk.
 // `npm run build:cli` (and `prepare`, so `npm ci` and `npm pack` make them) runs this file.
 import { build } from 'esbuild';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -17,14 +23,23 @@ const OUT_DIR = 'dist-cli';
 export const CHUNKS_DIR = join(OUT_DIR, 'chunks');
 
 /**
- * What is built: the command's first step (help, version and usage errors, without the engine),
- * the command line, and the library a Node program imports. Each is written as `<name>.mjs`.
+ * What is built as ES modules: the command line and the library a Node program imports. Each is
+ * written as `<name>.mjs`.
  */
 export const BUNDLES = [
-  { entry: join('cli', 'start.ts'), out: join(OUT_DIR, 'start.mjs') },
   { entry: join('cli', 'metaclean.ts'), out: join(OUT_DIR, 'metaclean.mjs') },
   { entry: join('cli', 'library.ts'), out: join(OUT_DIR, 'library.mjs') },
 ];
+
+/**
+ * The command's first step (help, version and usage errors, without the engine), one CommonJS
+ * file: `require` reads and compiles it, where an ES module would first start Node's module
+ * loader. What it holds (the options and their words) is also in the command's chunks.
+ */
+export const FIRST_STEP = {
+  entry: join('cli', 'start.ts'),
+  out: join(OUT_DIR, 'start.cjs'),
+};
 
 /**
  * The sources each bundle was built from, its chunks' included (relative to the root, without
@@ -57,6 +72,40 @@ function sourcesOf(outputs, entryOutput) {
   return [...sources];
 }
 
+/** The modules a lazy `import()` loads (relative to the root, with `/`, as in the metafile). */
+function lazyModules(metafile) {
+  const lazy = new Set();
+  for (const { imports } of Object.values(metafile.inputs))
+    for (const { path, kind, external } of imports)
+      if (kind === 'dynamic-import' && !external) lazy.add(path);
+  return lazy;
+}
+
+/** The module whose static imports are the core every run of the command loads. */
+const CORE = join('cli', 'metaclean.ts');
+
+/**
+ * Prepends `import CORE` to each lazily loaded module. Its only effect is on the chunk layout:
+ * by the time a lazy module loads, the command has evaluated the core (the library loads the
+ * rest of it with its first format, a few milliseconds once).
+ */
+function lazyModulesImportTheCore(root, lazy) {
+  const core = JSON.stringify(join(root, CORE));
+  return {
+    name: 'lazy-modules-import-the-core',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
+        const name = relative(root, path).split('\\').join('/');
+        if (!lazy.has(name)) return undefined;
+        return {
+          contents: `import ${core};\n${await readFile(path, 'utf8')}`,
+          loader: 'ts',
+        };
+      });
+    },
+  };
+}
+
 export async function buildCli(root) {
   const { version } = JSON.parse(
     await readFile(join(root, 'package.json'), 'utf8'),
@@ -64,21 +113,37 @@ export async function buildCli(root) {
   const temp = join(root, OUT_DIR, `.build-${process.pid}`);
   await rm(temp, { recursive: true, force: true });
   try {
-    const { metafile } = await build({
-      entryPoints: BUNDLES.map(({ entry }) => join(root, entry)),
-      outdir: temp,
+    const common = {
       absWorkingDir: root,
       bundle: true,
-      splitting: true,
       metafile: true,
       platform: 'node',
-      format: 'esm',
       target: 'node20',
+      logLevel: 'error',
+      define: { METACLEAN_VERSION: JSON.stringify(version) },
+    };
+    const firstStep = await build({
+      ...common,
+      entryPoints: [join(root, FIRST_STEP.entry)],
+      outfile: join(temp, basename(FIRST_STEP.out)),
+      format: 'cjs',
+    });
+    const options = {
+      ...common,
+      entryPoints: BUNDLES.map(({ entry }) => join(root, entry)),
+      outdir: temp,
+      splitting: true,
+      format: 'esm',
       entryNames: '[name]',
       chunkNames: 'chunks/[name]-[hash]',
       outExtension: { '.js': '.mjs' },
-      logLevel: 'error',
-      define: { METACLEAN_VERSION: JSON.stringify(version) },
+    };
+    // A first run, written nowhere, finds which modules are loaded lazily.
+    const graph = await build({ ...options, write: false });
+    const lazy = lazyModules(graph.metafile);
+    const { metafile } = await build({
+      ...options,
+      plugins: [lazyModulesImportTheCore(root, lazy)],
     });
     const relativeOut = relative(root, temp).split('\\').join('/');
     const finalName = (output) => output.slice(relativeOut.length + 1);
@@ -88,7 +153,13 @@ export async function buildCli(root) {
     await mkdir(join(root, CHUNKS_DIR), { recursive: true });
     for (const chunk of chunks)
       await rename(join(temp, chunk), join(root, OUT_DIR, chunk));
-    const inputs = {};
+    const inputs = {
+      [basename(FIRST_STEP.out)]: Object.keys(firstStep.metafile.inputs),
+    };
+    await rename(
+      join(temp, basename(FIRST_STEP.out)),
+      join(root, FIRST_STEP.out),
+    );
     for (const { entry, out } of BUNDLES) {
       const name = basename(out);
       const output = `${relativeOut}/${name}`;

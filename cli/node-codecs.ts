@@ -1,5 +1,17 @@
-import * as zlib from 'node:zlib';
+import { createRequire } from 'node:module';
 import type { HostCodecs, InflatedRaw } from '../workers/engine/index';
+
+type Zlib = typeof import('node:zlib');
+let loaded: Zlib | undefined;
+
+/**
+ * node:zlib, loaded on the first CRC or inflate: a photo's or a movie's clean needs neither, and
+ * loading it with the command cost every run some 5 ms.
+ */
+function zlib(): Zlib {
+  loaded ??= createRequire(import.meta.url)('node:zlib') as Zlib;
+  return loaded;
+}
 
 /**
  * Node's zlib as the engine's CRC-32 and inflate, and `Buffer.indexOf` as its byte search: the
@@ -39,11 +51,12 @@ function inflateRawEnd(raw: Uint8Array, size: number): InflatedRaw | null {
   try {
     // One byte over the declared size tells a member that holds more than it says.
     // One output chunk of the whole size spares zlib joining many chunks into a new buffer.
-    const { buffer: out, engine } = zlib.inflateRawSync(raw, {
+    const { inflateRawSync, constants } = zlib();
+    const { buffer: out, engine } = inflateRawSync(raw, {
       maxOutputLength: size + 1,
-      chunkSize: Math.max(zlib.constants.Z_MIN_CHUNK, size + 1),
+      chunkSize: Math.max(constants.Z_MIN_CHUNK, size + 1),
       info: true,
-    }) as unknown as { buffer: Buffer; engine: zlib.InflateRaw };
+    }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
     if (out.length > size) return null;
     return {
       bytes: new Uint8Array(out.buffer, out.byteOffset, out.length),
@@ -58,15 +71,24 @@ function inflateRawEnd(raw: Uint8Array, size: number): InflatedRaw | null {
   }
 }
 
-export function nodeCodecs(): HostCodecs {
-  const nativeCrc32 = (
-    zlib as { crc32?: (data: Uint8Array, value?: number) => number }
+/** Node's CRC-32, or undefined before Node 20.15 (the engine then keeps its own). */
+function nativeCrc32(): HostCodecs['crc32'] {
+  const crc32 = (
+    zlib() as { crc32?: (data: Uint8Array, value?: number) => number }
   ).crc32;
+  return typeof crc32 === 'function'
+    ? (bytes, previous) => crc32(bytes, previous)
+    : undefined;
+}
+
+export function nodeCodecs(): HostCodecs {
+  let crc32: HostCodecs['crc32'] | null = null;
   return {
-    ...(typeof nativeCrc32 === 'function' && {
-      crc32: (bytes: Uint8Array, previous: number) =>
-        nativeCrc32(bytes, previous),
-    }),
+    // Asked for at each CRC the engine computes; zlib loads at the first.
+    get crc32() {
+      if (crc32 === null) crc32 = nativeCrc32();
+      return crc32;
+    },
     indexOf(haystack, needle, from) {
       const hay = bufferOver(haystack);
       // One byte is searched as a number: Node's memchr, several times faster than the typed

@@ -1,6 +1,6 @@
 /**
  * What the command answers before it loads the engine: `--help`, `--version` and usage errors.
- * The bin runs this small bundle first (dist-cli/start.mjs), so those answers never parse the
+ * The bin runs this small bundle first (dist-cli/start.cjs), so those answers never parse the
  * format modules; any other command line loads the whole command (dist-cli/metaclean.mjs).
  */
 import { parseArgs, UsageError, USAGE, type CliOptions } from './args';

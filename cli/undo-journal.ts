@@ -15,6 +15,7 @@ import {
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { CliError, describeSystemError, writingSync } from './cli-error';
+import { JS_HASH_MAX_BYTES, sha256Js } from './sha256';
 import {
   fsyncDirSync,
   readExactSync,
@@ -44,11 +45,13 @@ const JOURNAL_MODE = 0o600;
 const PERMISSION_BITS = 0o777;
 
 /**
- * SHA-256 of a journal's body, with node:crypto loaded on the first journal written or read:
- * only --in-place and --undo need it, and loading it cost every other run a few milliseconds.
- * Synchronous, as the journal is written and undone without waiting.
+ * SHA-256 of a journal's body: a small one (the usual few hundred bytes) in JavaScript, a large
+ * one by node:crypto, loaded then: only a large journal pays for loading it. Synchronous, as the
+ * journal is written and undone without waiting.
  */
 function sha256(data: Uint8Array): Buffer {
+  if (data.length < JS_HASH_MAX_BYTES)
+    return Buffer.from(sha256Js(data).buffer);
   const crypto = createRequire(import.meta.url)(
     'node:crypto',
   ) as typeof import('node:crypto');

@@ -19,7 +19,7 @@ const FILES = Number(process.env.BENCH_FOLDER_FILES ?? 1000);
 const ROOT = join(BENCH_DIR, 'folder');
 const SOURCE = join(ROOT, 'in');
 const TEMPLATES = join(ROOT, 'templates');
-const CLI = join(process.cwd(), 'cli', 'bin.mjs');
+const CLI = join(process.cwd(), 'cli', 'bin.cjs');
 
 const run = (cmd: string, args: string[]) =>
   execFileSync(cmd, args, { stdio: 'ignore' });

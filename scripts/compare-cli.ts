@@ -1,9 +1,9 @@
 /**
  * Behaviour unchanged, checked: runs two builds of the CLI (`BEFORE`, a copy of an older
- * `dist-cli/` beside its `cli/bin.mjs`, and this checkout's) with `--json --out-dir` on every
- * document of the corpus (`METACLEAN_CORPUS`), the planted zip seeds and `MUTANTS` of their
- * mutants (`SEED`), and compares the cleaned files byte for byte and the JSON reports (paths
- * aside). Prints each difference; exits 1 when there is one.
+ * `dist-cli/` beside its `cli/bin.cjs`, or `cli/bin.mjs` before the bin was CommonJS, and this
+ * checkout's) with `--json --out-dir` on every document of the corpus (`METACLEAN_CORPUS`), the
+ * planted zip seeds and `MUTANTS` of their mutants (`SEED`), and compares the cleaned files byte
+ * for byte and the JSON reports (paths aside). Prints each difference; exits 1 when there is one.
  *
  *   BEFORE=/tmp/before/cli/bin.mjs MUTANTS=300 SEED=21 npx tsx scripts/compare-cli.ts
  */
@@ -23,7 +23,7 @@ import { gpsJpeg } from '../tests/helpers/office-fixtures';
 import { mutate, random, zipSeeds } from '../tests/helpers/zip-mutants';
 
 const BEFORE = process.env.BEFORE ?? '/tmp/onewalk-before/cli/bin.mjs';
-const AFTER = join(process.cwd(), 'cli', 'bin.mjs');
+const AFTER = join(process.cwd(), 'cli', 'bin.cjs');
 const MUTANTS = Number(process.env.MUTANTS ?? 300);
 const SEED = Number(process.env.SEED ?? 21);
 const CORPUS = process.env.METACLEAN_CORPUS;

@@ -9,11 +9,16 @@ import {
   type ContentComparison,
 } from './engine/content-hash';
 import { webSha256 } from './web-sha256';
-import { browserCodecs, withTrailingProbe } from './browser-codecs';
+import { browserCodecs, withProbes } from './browser-codecs';
 
 lendHostCodecs(browserCodecs());
-// Lent once the probe answers; a clean before then proves a stream's end with the engine's own inflate.
-void withTrailingProbe(browserCodecs()).then(lendHostCodecs);
+/**
+ * The probed codecs (a few streams of a few bytes), lent before the first clean starts, so even
+ * the first document's large members are inflated, checked and proven to end natively.
+ */
+const probed = withProbes(browserCodecs()).then(lendHostCodecs, () => {
+  // A probe that fails leaves the unprobed codecs: the engine checks with its own code instead.
+});
 
 /** A clean that worked: the output Blob crosses back by reference, not by copying its bytes. */
 export interface CleanSuccess {
@@ -64,6 +69,7 @@ async function cleanFile(
   onProgress?: (fraction: number) => void,
   { dropUncleanable = false, checksum = false }: CleanFileOptions = {},
 ): Promise<CleanOutcome> {
+  await probed;
   try {
     const result = await clean(file, {
       name: file.name,

@@ -48,8 +48,8 @@ export function processWithArgument(marker) {
   return null;
 }
 
-/** CPU seconds used so far by `pid` and its living descendants, or null without /proc. */
-export function treeCpuSeconds(pid) {
+/** `pid` and its living descendants, or null without /proc. */
+function tree(pid) {
   if (pid === null) return null;
   let all;
   try {
@@ -62,12 +62,42 @@ export function treeCpuSeconds(pid) {
     if (!children.has(ppid)) children.set(ppid, []);
     children.get(ppid).push(child);
   }
-  let seconds = 0;
+  const found = [];
   const stack = [pid];
   while (stack.length) {
     const next = stack.pop();
-    seconds += all.get(next)?.seconds ?? 0;
+    if (all.has(next)) found.push({ pid: next, ...all.get(next) });
     stack.push(...(children.get(next) ?? []));
   }
-  return seconds;
+  return found;
+}
+
+/** CPU seconds used so far by `pid` and its living descendants, or null without /proc. */
+export function treeCpuSeconds(pid) {
+  return tree(pid)?.reduce((sum, p) => sum + p.seconds, 0) ?? null;
+}
+
+/** Chromium's `--type=` switch: renderer, gpu-process, utility...; none for the browser itself. */
+function processType(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return /--type=([\w-]+)/.exec(line)?.[1] ?? 'browser';
+  } catch {
+    return 'gone';
+  }
+}
+
+/**
+ * CPU seconds used so far by `pid` and its living descendants, summed by process type (Chromium's
+ * browser, renderer, gpu-process, utility), or null without /proc.
+ */
+export function treeCpuByType(pid) {
+  const found = tree(pid);
+  if (!found) return null;
+  const byType = {};
+  for (const p of found) {
+    const type = processType(p.pid);
+    byType[type] = (byType[type] ?? 0) + p.seconds;
+  }
+  return byType;
 }

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 
-export const BIN = join(import.meta.dirname, '..', '..', 'cli', 'bin.mjs');
+export const BIN = join(import.meta.dirname, '..', '..', 'cli', 'bin.cjs');
 
 export interface CliRun {
   readonly code: number | null;

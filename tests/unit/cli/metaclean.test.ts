@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusFile, itCorpus } from '../../helpers/corpus';
 
 const run = promisify(execFile);
-const BIN = join(import.meta.dirname, '../../../cli/bin.mjs');
+const BIN = join(import.meta.dirname, '../../../cli/bin.cjs');
 
 /** Runs the real command in a child process; resolves with its exit code and output. */
 async function metaclean(...args: string[]) {

@@ -80,8 +80,8 @@ describe('the packed metaclean, installed without dev dependencies', () => {
     );
     expect(installed).toEqual(
       expect.arrayContaining([
-        'cli/bin.mjs',
-        'dist-cli/start.mjs',
+        'cli/bin.cjs',
+        'dist-cli/start.cjs',
         'dist-cli/metaclean.mjs',
         'dist-cli/library.mjs',
         'dist-cli/types/cli/library.d.ts',

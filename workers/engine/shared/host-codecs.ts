@@ -38,6 +38,17 @@ export interface HostCodecs {
    */
   readonly inflateRawAsyncRejectsTrailing?: boolean;
   /**
+   * As `inflateRawAsync`, also rejecting when the content's CRC-32 is not `crc32`: the host checks
+   * it in native code as it inflates, so the engine need not read the content again for it. Like
+   * `inflateRawAsyncRejectsTrailing`, it also rejects a stream followed by bytes after its end.
+   * Lent only where a probe of the host found both (`withProbes` in workers/browser-codecs.ts).
+   */
+  readonly inflateRawAsyncChecked?: (
+    raw: Uint8Array,
+    size: number,
+    crc32: number,
+  ) => Promise<Uint8Array | null>;
+  /**
    * The first offset of a non-empty `needle` in `haystack` at or after `from` (0 <= from, and
    * from + needle.length <= haystack.length), or -1: as `indexOfBytesPortable` in bytes.ts answers.
    */

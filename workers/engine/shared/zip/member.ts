@@ -106,17 +106,33 @@ async function inflateMember(
   raw: Uint8Array,
   size: number,
   name: string,
-): Promise<Inflated> {
-  const { inflateRawAsync } = hostCodecs();
-  if (
-    !nativeInflater() &&
-    inflateRawAsync &&
-    raw.length >= NATIVE_ASYNC_MIN_BYTES
-  ) {
-    const out = await inflateRawAsync(raw, size).catch(() => null);
-    if (out?.length === size) return { bytes: out };
+  crc?: number,
+): Promise<Inflated & { readonly crcChecked?: true }> {
+  if (!nativeInflater() && raw.length >= NATIVE_ASYNC_MIN_BYTES) {
+    const native = await nativeAsyncInflate(raw, size, crc);
+    if (native) return native;
   }
   return inflateBounded(raw, size, name);
+}
+
+/**
+ * The host's asynchronous native inflate of exactly `size` bytes, or null for any other answer.
+ * Given the CRC-32 the content must have, a host that checks it natively is asked to
+ * (`inflateRawAsyncChecked`), and `crcChecked` says it did.
+ */
+async function nativeAsyncInflate(
+  raw: Uint8Array,
+  size: number,
+  crc: number | undefined,
+): Promise<{ bytes: Uint8Array; crcChecked?: true } | null> {
+  const { inflateRawAsync, inflateRawAsyncChecked } = hostCodecs();
+  if (crc !== undefined && inflateRawAsyncChecked) {
+    const out = await inflateRawAsyncChecked(raw, size, crc).catch(() => null);
+    return out?.length === size ? { bytes: out, crcChecked: true } : null;
+  }
+  if (!inflateRawAsync) return null;
+  const out = await inflateRawAsync(raw, size).catch(() => null);
+  return out?.length === size ? { bytes: out } : null;
 }
 
 /** True when `raw` inflates without error to exactly `size` bytes. */
@@ -185,8 +201,9 @@ export interface MemberAndStream extends MemberContent {
 
 /**
  * `readMemberContent`, keeping the member's stream. Where the host's asynchronous native inflate
- * refuses bytes after a stream's end (`inflateRawAsyncRejectsTrailing`), its whole answer also
- * proves the stream ends at the member's compressed size.
+ * refuses bytes after a stream's end (`inflateRawAsyncRejectsTrailing`, or its checked form, which
+ * also checks the CRC-32 natively), its whole answer also proves the stream ends at the member's
+ * compressed size.
  */
 export async function readMemberAndStream(
   src: ByteReader,
@@ -199,19 +216,21 @@ export async function readMemberAndStream(
       `zip member ${entry.name} of ${entry.uncompressedSize} bytes`,
     );
   const raw = await src.readExact(entry.dataStart, entry.compressedSize);
-  const { inflateRawAsync, inflateRawAsyncRejectsTrailing } = hostCodecs();
+  const { inflateRawAsyncRejectsTrailing, inflateRawAsyncChecked } =
+    hostCodecs();
   if (
     entry.method !== METHOD_STORED &&
     !nativeInflater() &&
-    inflateRawAsync &&
-    inflateRawAsyncRejectsTrailing &&
+    (inflateRawAsyncRejectsTrailing || inflateRawAsyncChecked) &&
     raw.length >= NATIVE_ASYNC_MIN_BYTES
   ) {
-    const out = await inflateRawAsync(raw, entry.uncompressedSize).catch(
-      () => null,
+    const out = await nativeAsyncInflate(
+      raw,
+      entry.uncompressedSize,
+      entry.crc32,
     );
-    if (out?.length === entry.uncompressedSize && crc32(out) === entry.crc32)
-      return { raw, bytes: out, fresh: true, streamEndsAtSize: true };
+    if (out && (out.crcChecked || crc32(out.bytes) === entry.crc32))
+      return { raw, bytes: out.bytes, fresh: true, streamEndsAtSize: true };
   }
   return { raw, ...(await contentOf(raw, entry, true)) };
 }
@@ -231,14 +250,19 @@ export async function contentOf(
   entry: ZipEntry,
   checked: boolean,
 ): Promise<MemberContent> {
-  const inflated: Inflated =
+  const inflated: Inflated & { readonly crcChecked?: true } =
     entry.method === METHOD_STORED
       ? { bytes: raw }
-      : await inflateMember(raw, entry.uncompressedSize, entry.name);
+      : await inflateMember(
+          raw,
+          entry.uncompressedSize,
+          entry.name,
+          checked ? entry.crc32 : undefined,
+        );
   const { bytes, consumed } = inflated;
   if (
     bytes.length !== entry.uncompressedSize ||
-    (checked && crc32(bytes) !== entry.crc32)
+    (checked && !inflated.crcChecked && crc32(bytes) !== entry.crc32)
   )
     throw corrupt(`zip member ${entry.name} fails its CRC-32 check`);
   const fresh = entry.method !== METHOD_STORED;

@@ -15,6 +15,7 @@ import {
 import { Inflate } from 'fflate';
 import { corrupt } from '../../errors';
 import { crc32 } from '../crc32';
+import { crc32Combine, crc32OfTail } from '../crc32-combine';
 import { copiedContentMember } from './content';
 import {
   readMember,
@@ -197,7 +198,12 @@ export async function cleanNestedMember(
   if (held.take(bytes.length + newBytes))
     return {
       findings,
-      member: await heldMember(entry.name, bytes, plan, result.proven),
+      member: await heldMember(
+        entry.name,
+        { bytes, crc: entry.crc32 },
+        plan,
+        result.proven,
+      ),
     };
   // Past the allowance, a large deflated member whose clean changed only its first bytes is
   // spliced: it holds nothing either, and neither verify nor the write inflates and cleans it
@@ -217,7 +223,7 @@ export async function cleanNestedMember(
     findings,
     member: deferredMember(
       entry.name,
-      await planCrc32(bytes, plan),
+      await planCrc32({ bytes, crc: entry.crc32 }, plan),
       planSize(plan),
       {
         make: async () =>
@@ -231,6 +237,41 @@ export async function cleanNestedMember(
   };
 }
 
+/** A member's content, and its CRC-32 as the member's read checked it. */
+interface CheckedContent {
+  readonly bytes: Uint8Array;
+  readonly crc: number;
+}
+
+/**
+ * Where a plan over `content` copies the content's tail, from its last segment's start to the
+ * content's end, when that tail is at least half the content: its CRC-32 then follows from the
+ * content's, checked when it was read, and the CRC-32 of the bytes before it (crc32-combine.ts),
+ * so the photo's image data is not read again for it.
+ */
+function tailCopyStart(plan: OutputPlan, size: number): number | null {
+  const last = plan.at(-1);
+  return last?.kind === 'copy' && last.end === size && last.start <= size / 2
+    ? last.start
+    : null;
+}
+
+/** The CRC-32 of `part`, continuing `crc`: a part that is the content's tail from `tailFrom` by arithmetic. */
+function continueCrc(
+  crc: number,
+  part: Uint8Array,
+  content: CheckedContent,
+  tailFrom: number | null,
+): number {
+  if (tailFrom === null) return crc32(part, crc);
+  const tailCrc = crc32OfTail(
+    content.crc,
+    crc32(content.bytes.subarray(0, tailFrom)),
+    part.length,
+  );
+  return crc32Combine(crc, tailCrc, part.length);
+}
+
 /**
  * A cleaned member held as views of its inflated content and the plan's new bytes, stored: nothing
  * is assembled or copied before the output is written. The views of the content that hold image
@@ -238,17 +279,18 @@ export async function cleanNestedMember(
  */
 async function heldMember(
   name: string,
-  content: Uint8Array,
+  content: CheckedContent,
   plan: OutputPlan,
   proven: readonly ByteRange[] | undefined,
 ): Promise<OutMember> {
   const data: Segment[] = [];
+  const tailFrom = tailCopyStart(plan, content.bytes.length);
   let crc = 0;
   let at = 0;
-  for (const s of plan) {
+  for (const [i, s] of plan.entries()) {
     const part =
       s.kind === 'copy'
-        ? content.subarray(s.start, s.end)
+        ? content.bytes.subarray(s.start, s.end)
         : s.kind === 'bytes'
           ? s.data
           : await madeBytes(s);
@@ -262,7 +304,12 @@ async function heldMember(
         }));
       if (inPart.length) markProven(part, inPart);
     }
-    crc = crc32(part, crc);
+    crc = continueCrc(
+      crc,
+      part,
+      content,
+      i === plan.length - 1 ? tailFrom : null,
+    );
     if (part.length) data.push({ kind: 'bytes', data: part });
     at = end;
   }
@@ -275,9 +322,20 @@ async function heldMember(
   };
 }
 
-/** The CRC-32 of what a plan over `input` describes, without assembling it. */
-async function planCrc32(input: Uint8Array, plan: OutputPlan): Promise<number> {
+/** The CRC-32 of what a plan over `content` describes, without assembling it. */
+async function planCrc32(
+  content: CheckedContent,
+  plan: OutputPlan,
+): Promise<number> {
+  const tailFrom = tailCopyStart(plan, content.bytes.length);
   let crc = 0;
-  for await (const part of planParts(input, plan)) crc = crc32(part, crc);
+  let i = 0;
+  for await (const part of planParts(content.bytes, plan))
+    crc = continueCrc(
+      crc,
+      part,
+      content,
+      i++ === plan.length - 1 ? tailFrom : null,
+    );
   return crc;
 }
