@@ -145,6 +145,10 @@ export function nodeCodecs(): HostCodecs {
       }
       return -1;
     },
+    byteSearch(haystack) {
+      const hay = bufferOver(haystack);
+      return (byte, from) => hay.indexOf(byte, from);
+    },
     inflateRaw: (raw, size) => inflateRawEnd(raw, size)?.bytes ?? null,
     inflateRawEnd,
     inflateRawEndAsync,
