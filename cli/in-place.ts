@@ -36,7 +36,9 @@ export async function cleanInPlace(
   file: string,
   ctx: EngineContext = {},
 ): Promise<InPlaceResult> {
-  const input = await openFileAccess(file, 'read-write');
+  const input = await openFileAccess(file, 'read-write', {
+    blocking: true,
+  });
   try {
     // The file keeps its size and layout, so its cleaned bytes can be written as patches.
     const { plan, ...result } = await planInput(input, {

@@ -278,7 +278,7 @@ async function runMode(
       kept,
     };
   }
-  const input = await openFileAccess(file);
+  const input = await openFileAccess(file, 'read', { blocking: true });
   try {
     if (options.inspect || options.check) {
       const { format, findings } = await inspectInput(input);

@@ -49,26 +49,63 @@ function inflateRawEnd(raw: Uint8Array, size: number): InflatedRaw | null {
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    // One byte over the declared size tells a member that holds more than it says.
-    // One output chunk of the whole size spares zlib joining many chunks into a new buffer.
-    const { inflateRawSync, constants } = zlib();
-    const { buffer: out, engine } = inflateRawSync(raw, {
-      maxOutputLength: size + 1,
-      chunkSize: Math.max(constants.Z_MIN_CHUNK, size + 1),
-      info: true,
-    }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
-    if (out.length > size) return null;
-    return {
-      bytes: new Uint8Array(out.buffer, out.byteOffset, out.length),
-      consumed: engine.bytesWritten,
-    };
+    return inflatedOf(
+      zlib().inflateRawSync(raw, inflateOptions(size)) as unknown as ZlibInfo,
+      size,
+    );
   } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-      return null;
+    if (tooLarge(error)) return null;
     throw error;
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
   }
+}
+
+/**
+ * `inflateRawEnd` on Node's thread pool: the same zlib, options and answers, while the main thread
+ * goes on (cleaning the member before this one).
+ */
+function inflateRawEndAsync(
+  raw: Uint8Array,
+  size: number,
+): Promise<InflatedRaw | null> {
+  return new Promise((resolve, reject) => {
+    zlib().inflateRaw(raw, inflateOptions(size), (error, result) => {
+      if (!error) resolve(inflatedOf(result as unknown as ZlibInfo, size));
+      else if (tooLarge(error)) resolve(null);
+      else reject(error);
+    });
+  });
+}
+
+/** What zlib answers with `info: true`: the output, and the engine that counted its input. */
+interface ZlibInfo {
+  readonly buffer: Buffer;
+  readonly engine: { readonly bytesWritten: number };
+}
+
+/**
+ * One byte over the declared size tells a member that holds more than it says. One output chunk
+ * of the whole size spares zlib joining many chunks into a new buffer.
+ */
+const inflateOptions = (size: number) => ({
+  maxOutputLength: size + 1,
+  chunkSize: Math.max(zlib().constants.Z_MIN_CHUNK, size + 1),
+  info: true as const,
+});
+
+const tooLarge = (error: unknown): boolean =>
+  (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+
+function inflatedOf(
+  { buffer: out, engine }: ZlibInfo,
+  size: number,
+): InflatedRaw | null {
+  if (out.length > size) return null;
+  return {
+    bytes: new Uint8Array(out.buffer, out.byteOffset, out.length),
+    consumed: engine.bytesWritten,
+  };
 }
 
 /** Node's CRC-32, or undefined before Node 20.15 (the engine then keeps its own). */
@@ -108,7 +145,12 @@ export function nodeCodecs(): HostCodecs {
       }
       return -1;
     },
+    byteSearch(haystack) {
+      const hay = bufferOver(haystack);
+      return (byte, from) => hay.indexOf(byte, from);
+    },
     inflateRaw: (raw, size) => inflateRawEnd(raw, size)?.bytes ?? null,
     inflateRawEnd,
+    inflateRawEndAsync,
   };
 }

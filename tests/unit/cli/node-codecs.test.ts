@@ -64,6 +64,26 @@ describe("the CLI's native codecs", () => {
     expect(inflateRawEnd!(raw, 100)).toBeNull();
   });
 
+  it('inflate on the thread pool exactly as they do on the main thread', async () => {
+    const { inflateRawEnd, inflateRawEndAsync } = nodeCodecs();
+    const text = new TextEncoder().encode('metaclean '.repeat(10_000));
+    const raw = new Uint8Array(deflateRawSync(text));
+    const junk = new Uint8Array(raw.length + 3);
+    junk.set(raw);
+    junk.set([1, 2, 3], raw.length);
+    for (const stream of [raw, junk])
+      for (const size of [text.length, 100]) {
+        const ours = await inflateRawEndAsync!(stream, size);
+        expect(ours).toEqual(inflateRawEnd!(stream, size));
+      }
+    expect((await inflateRawEndAsync!(junk, text.length))?.consumed).toBe(
+      raw.length,
+    );
+    const cut = raw.subarray(0, raw.length >> 1);
+    expect(() => inflateRawEnd!(cut, text.length)).toThrow();
+    await expect(inflateRawEndAsync!(cut, text.length)).rejects.toThrow();
+  });
+
   it('read zip members as the engine does: same bytes, same typed errors', async () => {
     const text = new TextEncoder().encode('<a>CANARY</a>'.repeat(5000));
     const zip = zipSync({ 'a.xml': text }, { level: 6 });

@@ -180,3 +180,80 @@ describe('writePlan permissions', () => {
     expect(statSync(join(dir, 'out.bin')).mode & 0o777).toBe(0o600);
   });
 });
+
+describe('writePlan reads of short copied ranges', () => {
+  const MB = 1024 * 1024;
+  const big = Uint8Array.from({ length: 3 * MB }, (_, i) => (i * 7) % 253);
+
+  /** The input opened, each read counted in bytes. */
+  async function counted(dir: string): Promise<{
+    access: FileAccess;
+    bytesRead: () => number;
+  }> {
+    const path = join(dir, 'in.bin');
+    writeFileSync(path, big);
+    const access = await openFileAccess(path);
+    let total = 0;
+    return {
+      access: {
+        ...access,
+        readInto: async (offset, into) => {
+          total += into.length;
+          return access.readInto(offset, into);
+        },
+      },
+      bytesRead: () => total,
+    };
+  }
+
+  it('reads a short range beside a long one without reading the long one twice', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'metaclean-window-'));
+    const { access, bytesRead } = await counted(dir);
+    // A photo's kept header (short), a new segment, then its pixels (long), as a PDF's plan has.
+    const plan = new OutputBuilder()
+      .copy(0, 700)
+      .push(Uint8Array.of(0xff, 0xd8))
+      .copy(1000, big.length)
+      .build();
+    try {
+      await writePlan(access, plan, join(dir, 'out.bin'));
+    } finally {
+      await access.close();
+    }
+    expect(readFileSync(join(dir, 'out.bin'))).toEqual(
+      Buffer.concat([
+        big.subarray(0, 700),
+        Buffer.of(0xff, 0xd8),
+        big.subarray(1000),
+      ]),
+    );
+    // The long range once, and no more than a small first window for the short one.
+    expect(bytesRead()).toBeLessThanOrEqual(big.length - 1000 + 64 * 1024);
+  });
+
+  it('still reads thousands of short ranges in order with a few large reads', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'metaclean-window-'));
+    const { access, bytesRead } = await counted(dir);
+    const builder = new OutputBuilder();
+    const expected: Uint8Array[] = [];
+    // Members of 1,000 bytes with a 24-byte gap (a header left out) between them.
+    for (let at = 0; at + 1000 <= big.length; at += 1024) {
+      builder.copy(at, at + 1000);
+      expected.push(big.subarray(at, at + 1000));
+    }
+    let reads = 0;
+    const readInto = access.readInto;
+    access.readInto = async (offset, into) => {
+      reads++;
+      return readInto(offset, into);
+    };
+    try {
+      await writePlan(access, builder.build(), join(dir, 'out.bin'));
+    } finally {
+      await access.close();
+    }
+    expect(readFileSync(join(dir, 'out.bin'))).toEqual(Buffer.concat(expected));
+    expect(bytesRead()).toBeLessThanOrEqual(big.length);
+    expect(reads).toBeLessThan(16);
+  });
+});

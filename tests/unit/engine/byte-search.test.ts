@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeCodecs } from '../../../cli/node-codecs';
 import {
+  byteSearch,
+  byteSearchPortable,
   indexOfBytes,
   indexOfBytesPortable,
 } from '../../../workers/engine/bytes';
@@ -92,6 +94,82 @@ describe('the one byte search', () => {
           indexOfBytesPortable(haystack, needle, from),
         );
       }),
+    );
+  });
+});
+
+describe('the single-byte search', () => {
+  /** Many searches of one haystack, as a scan makes them: every offset of `byte`, in order. */
+  function allOffsets(
+    search: (byte: number, from: number) => number,
+    byte: number,
+    from: number,
+  ): number[] {
+    const found: number[] = [];
+    for (let i = search(byte, from); i !== -1; i = search(byte, i + 1))
+      found.push(i);
+    return found;
+  }
+
+  const anyByte = fc.integer({ min: 0, max: 255 });
+  /** Mostly one of the haystack's few byte values, so most searches find something. */
+  const searched = fc.oneof(fc.integer({ min: 0, max: 2 }), anyByte);
+
+  it('finds every offset the plain definition finds, from any offset', () => {
+    fc.assert(
+      fc.property(
+        views,
+        searched,
+        fc.nat({ max: 70 }),
+        (haystack, byte, from) => {
+          expect(allOffsets(byteSearch(haystack), byte, from)).toEqual(
+            allOffsets(
+              (b, f) => naive(haystack, Uint8Array.of(b), f),
+              byte,
+              from,
+            ),
+          );
+        },
+      ),
+    );
+  });
+
+  it("has a portable search and a lent one (the CLI's Buffer.indexOf) that agree on any haystack", () => {
+    const lent = nodeCodecs().byteSearch!;
+    fc.assert(
+      fc.property(
+        views,
+        searched,
+        fc.nat({ max: 70 }),
+        (haystack, byte, from) => {
+          expect(allOffsets(lent(haystack), byte, from)).toEqual(
+            allOffsets(byteSearchPortable(haystack), byte, from),
+          );
+        },
+      ),
+    );
+  });
+
+  it('answers the same with the lent search on haystacks long enough for it, each a view of a larger buffer', () => {
+    lendHostCodecs(nodeCodecs());
+    const long = fc
+      .tuple(
+        fc.uint8Array({ minLength: 4104, maxLength: 9000 }),
+        fc.nat({ max: 8 }),
+      )
+      .map(([b, skip]) => b.map((x) => x % 3).subarray(skip));
+    fc.assert(
+      fc.property(
+        long,
+        searched,
+        fc.nat({ max: 9000 }),
+        (haystack, byte, from) => {
+          expect(allOffsets(byteSearch(haystack), byte, from)).toEqual(
+            allOffsets(byteSearchPortable(haystack), byte, from),
+          );
+        },
+      ),
+      { numRuns: 50 },
     );
   });
 });

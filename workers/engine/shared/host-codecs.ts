@@ -22,6 +22,14 @@ export interface HostCodecs {
     size: number,
   ) => InflatedRaw | null;
   /**
+   * As `inflateRawEnd`, for callers that can wait: the CLI lends Node's zlib on its thread pool
+   * here, so a member is inflated on another core while the engine cleans the one before it.
+   */
+  readonly inflateRawEndAsync?: (
+    raw: Uint8Array,
+    size: number,
+  ) => Promise<InflatedRaw | null>;
+  /**
    * As `inflateRaw`, for callers that can wait: the browser lends its native
    * `DecompressionStream('deflate-raw')` here (`workers/browser-codecs.ts`), which has no
    * synchronous form. Same results: exactly `size` bytes, null past `size`, a throw when broken.
@@ -57,7 +65,16 @@ export interface HostCodecs {
     needle: Uint8Array,
     from: number,
   ) => number;
+  /**
+   * A search of one haystack for single bytes, set up once for many calls: the returned function
+   * answers `(byte, from)` (0 <= byte <= 255, 0 <= from) as `byteSearchPortable` in bytes.ts
+   * does (the typed array's own `indexOf`).
+   */
+  readonly byteSearch?: (haystack: Uint8Array) => ByteSearch;
 }
+
+/** The first offset of `byte` in one haystack at or after `from`, or -1. */
+export type ByteSearch = (byte: number, from: number) => number;
 
 /** A raw deflate stream's content, and how many bytes of its input the stream took up. */
 export interface InflatedRaw {

@@ -17,6 +17,7 @@ import {
   copiedMember,
   isSystemFile,
   looksNested,
+  MemberReadAhead,
   newMember,
   readMember,
   readZip,
@@ -163,13 +164,22 @@ export async function analyzeZipArchive(
   const failed: ZipEntry[] = [...unknown];
   // Cleaned photos are held while the allowance lasts: each is inflated once per clean.
   const held = new HeldBytes();
+  // Large deflated ones are read and inflated ahead of the loop; each was sorted by its start.
+  const ahead = new MemberReadAhead(
+    src,
+    [...sorted].filter(([, s]) => s.kind === 'clean').map(([entry]) => entry),
+    true,
+  );
   let done = 0;
   for (const [entry, s] of sorted) {
     ctx.onProgress?.(++done / sorted.size);
     if (s.kind === 'keep') out.push(s.member);
     if (s.kind !== 'clean') continue;
     try {
-      const nested = await cleanNestedMember(src, entry, ctx, { held });
+      const nested = await cleanNestedMember(src, entry, ctx, {
+        held,
+        ...(ahead.has(entry) && { read: () => ahead.read(entry) }),
+      });
       findings.push(...nested.findings);
       nestedOpaque.push(...(nested.opaque ?? []));
       out.push(nested.member);
@@ -178,6 +188,8 @@ export async function analyzeZipArchive(
       if (!(error instanceof EngineError) || error.code === 'cancelled')
         throw error;
       failed.push(entry);
+    } finally {
+      ahead.release(entry);
     }
   }
   settle(

@@ -3,6 +3,7 @@ export { METHOD_DEFLATED, METHOD_STORED } from './format';
 export { readMember } from './member';
 export { cleanNestedMember, type NestedMember } from './nested';
 export { HeldBytes } from './whole';
+export { MemberReadAhead } from './read-ahead';
 export {
   checkMemberName,
   readZip,

@@ -1,4 +1,4 @@
-import type { ByteReader } from '../../byte-source';
+import type { ByteReader, ByteSource } from '../../byte-source';
 import { EngineError, corrupt } from '../../errors';
 import { MAX_METADATA_BYTES } from '../../limits';
 import { crc32 } from '../crc32';
@@ -203,23 +203,53 @@ export interface MemberAndStream extends MemberContent {
  * `readMemberContent`, keeping the member's stream. Where the host's asynchronous native inflate
  * refuses bytes after a stream's end (`inflateRawAsyncRejectsTrailing`, or its checked form, which
  * also checks the CRC-32 natively), its whole answer also proves the stream ends at the member's
- * compressed size.
+ * compressed size; where it says how much of the stream it took (`inflateRawEndAsync`, the CLI's
+ * zlib on Node's thread pool), that answers it. Either answer is taken only when it is exactly the
+ * declared size and passes the CRC-32; any other goes to `contentOf`, which decides the error. The
+ * stream is read into `into` when given (at least the member's compressed size, reused from member
+ * to member): `raw` is then a view of it.
  */
 export async function readMemberAndStream(
-  src: ByteReader,
+  src: ByteSource,
   entry: ZipEntry,
   limit: number,
+  into?: Uint8Array,
 ): Promise<MemberAndStream> {
   if (entry.uncompressedSize > limit)
     throw new EngineError(
       'too-large',
       `zip member ${entry.name} of ${entry.uncompressedSize} bytes`,
     );
-  const raw = await src.readExact(entry.dataStart, entry.compressedSize);
-  const { inflateRawAsyncRejectsTrailing, inflateRawAsyncChecked } =
-    hostCodecs();
+  const raw = into
+    ? await readExactInto(
+        src,
+        entry.dataStart,
+        into.subarray(0, entry.compressedSize),
+      )
+    : await src.readExact(entry.dataStart, entry.compressedSize);
+  const {
+    inflateRawAsyncRejectsTrailing,
+    inflateRawAsyncChecked,
+    inflateRawEndAsync,
+  } = hostCodecs();
+  const deflated = entry.method !== METHOD_STORED;
+  if (deflated && inflateRawEndAsync && raw.length >= NATIVE_ASYNC_MIN_BYTES) {
+    const out = await inflateRawEndAsync(raw, entry.uncompressedSize).catch(
+      () => null,
+    );
+    if (
+      out?.bytes.length === entry.uncompressedSize &&
+      crc32(out.bytes) === entry.crc32
+    )
+      return {
+        raw,
+        bytes: out.bytes,
+        fresh: true,
+        streamEndsAtSize: out.consumed === raw.length,
+      };
+  }
   if (
-    entry.method !== METHOD_STORED &&
+    deflated &&
     !nativeInflater() &&
     (inflateRawAsyncRejectsTrailing || inflateRawAsyncChecked) &&
     raw.length >= NATIVE_ASYNC_MIN_BYTES
@@ -233,6 +263,18 @@ export async function readMemberAndStream(
       return { raw, bytes: out.bytes, fresh: true, streamEndsAtSize: true };
   }
   return { raw, ...(await contentOf(raw, entry, true)) };
+}
+
+/** Exactly `into.length` bytes at `offset`, read into `into` where the source can. */
+async function readExactInto(
+  src: ByteSource,
+  offset: number,
+  into: Uint8Array,
+): Promise<Uint8Array> {
+  // The same answer as `readExact` for a range past the end.
+  if (offset + into.length > src.size)
+    return src.readExact(offset, into.length);
+  return src.readInto(offset, into);
 }
 
 /** A member's content from its data as stored in the archive (`raw`): see `readMember`. */

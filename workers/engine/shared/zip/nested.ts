@@ -22,6 +22,7 @@ import {
   readMember,
   readMemberAndStream,
   streamEndsAtLastByte,
+  type MemberAndStream,
 } from './member';
 import { splicedMember } from './spliced';
 import { METHOD_STORED } from './format';
@@ -209,7 +210,12 @@ export async function cleanNestedMember(
   src: ByteSource,
   entry: ZipEntry,
   ctx: AnalysisContext,
-  members: { readonly whole?: WholeMember; readonly held: HeldBytes },
+  members: {
+    readonly whole?: WholeMember;
+    readonly held: HeldBytes;
+    /** The member already read and inflated (read ahead), when the caller has it. */
+    readonly read?: () => Promise<MemberAndStream>;
+  },
 ): Promise<NestedMember> {
   const { whole, held } = members;
   const located = (found: { format: Sniffed; findings: readonly Finding[] }) =>
@@ -238,7 +244,8 @@ export async function cleanNestedMember(
   // A large deflated member's stream is kept to be spliced; any other is dropped once inflated.
   const read = whole
     ? null
-    : await readMemberAndStream(src, entry, MAX_DECOMPRESSED_BYTES);
+    : await (members.read?.() ??
+        readMemberAndStream(src, entry, MAX_DECOMPRESSED_BYTES));
   const bytes = whole?.bytes ?? read!.bytes;
   const result = await ctx.nested.cleanPlanned(bytes);
   const findings = located(result);

@@ -27,6 +27,7 @@ import { recognisedContent } from './recognise';
 import { readZip, type ZipArchive, type ZipEntry } from './read';
 import { newMember, writeZip, type OutMember } from './write';
 import { ForwardReader } from './forward-reader';
+import { MemberReadAhead } from './read-ahead';
 import { HeldBytes, wholeSmallMember } from './whole';
 
 /** What a rule that works out its edits on its own does with one XML part. */
@@ -154,6 +155,10 @@ export async function cleanPackage(
   const members: Members = {
     reader: new ForwardReader(src),
     held: new HeldBytes(),
+    ahead: new MemberReadAhead(
+      src,
+      archive.entries.filter((e) => plan.rules.get(e)?.kind === 'content'),
+    ),
   };
   let done = 0;
   for (const entry of archive.entries) {
@@ -198,6 +203,7 @@ export async function cleanPackage(
 interface Members {
   readonly reader: ForwardReader;
   readonly held: HeldBytes;
+  readonly ahead: MemberReadAhead;
 }
 
 async function memberOf(
@@ -208,7 +214,7 @@ async function memberOf(
   rule: MemberRule,
   findings: Finding[],
   nestedOpaque: ByteRange[],
-  { reader, held }: Members,
+  members: Members,
 ): Promise<OutMember | null> {
   switch (rule.kind) {
     case 'removed':
@@ -253,32 +259,66 @@ async function memberOf(
             'review',
           ),
         );
-      // A small member is read and inflated once, and everything below works from those bytes.
-      const whole = await wholeSmallMember(reader, entry);
-      if (
-        !(whole ? bytesLookNested(whole.bytes) : await looksNested(src, entry))
-      ) {
-        if (!rule.text && !(await recognisedContent(src, entry)))
-          throw new EngineError(
-            'unclean',
-            `${entry.name}: a part whose bytes nothing recognises`,
-          );
-        return copiedContentMember(src, entry, whole ?? undefined);
-      }
-      try {
-        const nested = await cleanNestedMember(src, entry, ctx, {
-          ...(whole && { whole }),
-          held,
-        });
-        findings.push(...nested.findings);
-        nestedOpaque.push(...(nested.opaque ?? []));
-        return nested.member;
-      } catch (error) {
-        if (error instanceof EngineError && error.code !== 'cancelled')
-          throw new EngineError(error.code, `${entry.name}: ${error.message}`);
-        throw error;
-      }
+      return contentMember(
+        src,
+        ctx,
+        entry,
+        rule.text === true,
+        findings,
+        nestedOpaque,
+        members,
+      );
     }
+  }
+}
+
+/**
+ * Declared content: a file the engine knows by its bytes is cleaned by it; a font checked by its
+ * structure, or declared `text`, is copied; anything else fails the clean (the policies leave
+ * such parts out before, with their references). A small member is read and inflated once, and
+ * everything below works from those bytes; a large deflated one is looked at, read and inflated
+ * ahead of the loop (read-ahead.ts).
+ */
+async function contentMember(
+  src: ByteSource,
+  ctx: AnalysisContext,
+  entry: ZipEntry,
+  text: boolean,
+  findings: Finding[],
+  nestedOpaque: ByteRange[],
+  { reader, held, ahead }: Members,
+): Promise<OutMember> {
+  const whole = await wholeSmallMember(reader, entry);
+  const readAhead = ahead.has(entry);
+  // A member read ahead is let go once done with, whichever way it went.
+  try {
+    const nested = whole
+      ? bytesLookNested(whole.bytes)
+      : await (readAhead ? ahead.looksNested(entry) : looksNested(src, entry));
+    if (!nested) {
+      if (!text && !(await recognisedContent(src, entry)))
+        throw new EngineError(
+          'unclean',
+          `${entry.name}: a part whose bytes nothing recognises`,
+        );
+      return await copiedContentMember(src, entry, whole ?? undefined);
+    }
+    try {
+      const cleaned = await cleanNestedMember(src, entry, ctx, {
+        ...(whole && { whole }),
+        held,
+        ...(readAhead && { read: () => ahead.read(entry) }),
+      });
+      findings.push(...cleaned.findings);
+      nestedOpaque.push(...(cleaned.opaque ?? []));
+      return cleaned.member;
+    } catch (error) {
+      if (error instanceof EngineError && error.code !== 'cancelled')
+        throw new EngineError(error.code, `${entry.name}: ${error.message}`);
+      throw error;
+    }
+  } finally {
+    ahead.release(entry);
   }
 }
 

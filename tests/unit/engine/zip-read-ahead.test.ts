@@ -1,0 +1,279 @@
+/**
+ * A document's large deflated photos are read and inflated ahead of the member loop (on Node's
+ * thread pool where the CLI lends its zlib), into buffers reused from photo to photo: the cleaned
+ * document is the same bytes as the engine's own JavaScript makes, and a broken photo gives the
+ * same typed error, naming the first broken one, whichever photos after it are broken too.
+ */
+import fc from 'fast-check';
+import { createHash } from 'node:crypto';
+import { deflateSync, unzipSync } from 'fflate';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { nodeCodecs } from '../../../cli/node-codecs';
+import { cleanPlan, isEngineError } from '../../../workers/engine';
+import { bytesAccess } from '../../../workers/engine/random-access';
+import { crc32 } from '../../../workers/engine/shared/crc32';
+import {
+  lendHostCodecs,
+  type HostCodecs,
+} from '../../../workers/engine/shared/host-codecs';
+import {
+  METHOD_DEFLATED,
+  newMember,
+  writeZip,
+  type OutMember,
+} from '../../../workers/engine/shared/zip';
+import { SMALL_MEMBER_BYTES } from '../../../workers/engine/shared/zip/whole';
+import { CANARY, CANARY_GPS } from '../../helpers/image-exif-builder';
+import { tempDir } from '../../helpers/image-tools';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
+import { gpsJpeg } from '../../helpers/office-fixtures';
+import { manyPhotoDocx } from '../../helpers/zip-bombs';
+import { hasTool, materialize, unzipTest } from '../../helpers/zip-tools';
+
+const PHOTOS = 4;
+const photoName = (n: number) => `word/media/p${n}.jpg`;
+/** A plasma picture this large and this fine does not compress below SMALL_MEMBER_BYTES. */
+const LARGE_PHOTO = { size: '640x480', extra: ['-quality', '100'] } as const;
+/** Drawing and tagging a half-megabyte photo with exiftool is slow on a loaded machine. */
+const TIMEOUT = 180_000;
+
+let inFlight = 0;
+let mostInFlight = 0;
+/** Node's zlib as the CLI lends it, its thread-pool inflates counted while they run. */
+function countedNode(): HostCodecs {
+  const codecs = nodeCodecs();
+  return {
+    ...codecs,
+    inflateRawEndAsync: async (raw, size) => {
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      try {
+        return await codecs.inflateRawEndAsync!(raw, size);
+      } finally {
+        inFlight--;
+      }
+    },
+  };
+}
+
+/** A host, and how the document reaches the engine: a Blob, or bytes it reads into its buffers. */
+const HOSTS: Record<string, { codecs: () => HostCodecs; buffers: boolean }> = {
+  javascript: { codecs: () => ({}), buffers: false },
+  zlib: { codecs: countedNode, buffers: false },
+  'zlib, reused buffers': { codecs: countedNode, buffers: true },
+};
+
+type Change =
+  | 'flip'
+  | 'bomb'
+  | 'cut'
+  | { readonly at: number; readonly xor: number }
+  | { readonly cut: number }
+  | { readonly junk: readonly number[] }
+  | { readonly declare: number };
+
+/** Any change to one photo's stream or declared size, anywhere in it. */
+const anyChange: fc.Arbitrary<Change> = fc.oneof(
+  fc.record({ at: fc.nat(), xor: fc.integer({ min: 1, max: 255 }) }),
+  fc.record({ cut: fc.integer({ min: 1, max: 4096 }) }),
+  fc.record({
+    junk: fc.array(fc.nat({ max: 255 }), { minLength: 1, maxLength: 64 }),
+  }),
+  fc.record({
+    declare: fc.integer({ min: -50_000, max: 50_000 }).filter((d) => d !== 0),
+  }),
+);
+
+/** The zip with each photo (`…N.jpg`) deflated on its own, and the photos `broken` changed so. */
+function document(
+  files: Record<string, Uint8Array>,
+  broken: ReadonlyMap<number, Change> = new Map(),
+): Uint8Array {
+  const members: OutMember[] = Object.entries(files).map(([name, bytes]) => {
+    if (!name.endsWith('.jpg')) return newMember(name, bytes);
+    const n = Number(/(\d+)\.jpg$/.exec(name)![1]);
+    let raw = deflateSync(bytes, { level: 6 });
+    let size = bytes.length;
+    const change = broken.get(n);
+    if (change === 'flip') {
+      raw = raw.slice();
+      raw[raw.length >> 1]! ^= 0x5a;
+    } else if (change === 'cut') raw = raw.subarray(0, raw.length - 100);
+    else if (change === 'bomb') size -= 1;
+    else if (change && 'xor' in change) {
+      raw = raw.slice();
+      raw[change.at % raw.length]! ^= change.xor;
+    } else if (change && 'cut' in change)
+      raw = raw.subarray(0, Math.max(1, raw.length - change.cut));
+    else if (change && 'junk' in change)
+      raw = Uint8Array.from([...raw, ...change.junk]);
+    else if (change && 'declare' in change)
+      size = Math.max(0, size + change.declare);
+    return {
+      name,
+      method: METHOD_DEFLATED,
+      crc32: crc32(bytes),
+      uncompressedSize: size,
+      data: [{ kind: 'bytes', data: raw }],
+    };
+  });
+  return Buffer.concat(
+    writeZip(members).map((s) => {
+      if (s.kind !== 'bytes') throw new Error('writeZip of bytes only');
+      return s.data;
+    }),
+  );
+}
+
+/** What a clean answers: the output's digest, or the typed error's code and detail. */
+async function answer(
+  input: Uint8Array,
+  buffers: boolean,
+): Promise<{ text: string; output?: Uint8Array }> {
+  try {
+    const result = await cleanPlan(
+      buffers
+        ? bytesAccess(input)
+        : new Blob([input as Uint8Array<ArrayBuffer>]),
+    );
+    const output = await materialize(input, result.plan);
+    return {
+      text: createHash('sha256').update(output).digest('hex'),
+      output,
+    };
+  } catch (error) {
+    if (!isEngineError(error)) throw error;
+    return { text: `${error.code}: ${error.message}` };
+  }
+}
+
+async function answers(input: Uint8Array): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [name, host] of Object.entries(HOSTS)) {
+    lendHostCodecs(host.codecs());
+    out[name] = (await answer(input, host.buffers)).text;
+  }
+  lendHostCodecs({});
+  return out;
+}
+
+describe('large deflated photos read and inflated ahead of the member loop', () => {
+  let files: Record<string, Uint8Array>;
+  beforeAll(() => {
+    const jpeg = gpsJpeg(tempDir('zip-read-ahead'), 'large.jpg', LARGE_PHOTO);
+    files = unzipSync(manyPhotoDocx(jpeg, PHOTOS));
+  }, TIMEOUT);
+  afterEach(() => lendHostCodecs({}));
+
+  it(
+    'cleans every photo to the same bytes on every host, inflating more than one at a time',
+    async () => {
+      const input = document(files);
+      expect(deflateSync(files[photoName(1)]!).length).toBeGreaterThan(
+        SMALL_MEMBER_BYTES,
+      );
+      mostInFlight = 0;
+      const all = await answers(input);
+      expect(all.javascript).toMatch(/^[0-9a-f]{64}$/);
+      for (const host of Object.keys(HOSTS))
+        expect(all[host], host).toBe(all.javascript);
+      expect(mostInFlight).toBeGreaterThanOrEqual(2);
+
+      lendHostCodecs(countedNode());
+      const { output } = await answer(input, true);
+      expectNoLeaks(input, output!, [CANARY, CANARY_GPS]);
+      if (hasTool('unzip')) unzipTest(output!);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'cleans a zip archive of such photos to the same bytes on every host, inflating more than one at a time',
+    async () => {
+      const photos: Record<string, Uint8Array> = {};
+      for (let n = 1; n <= PHOTOS; n++)
+        photos[`camera/p${n}.jpg`] = files[photoName(n)]!;
+      const input = document(photos);
+      mostInFlight = 0;
+      const all = await answers(input);
+      expect(all.javascript).toMatch(/^[0-9a-f]{64}$/);
+      for (const host of Object.keys(HOSTS))
+        expect(all[host], host).toBe(all.javascript);
+      expect(mostInFlight).toBeGreaterThanOrEqual(2);
+      lendHostCodecs(countedNode());
+      const { output } = await answer(input, true);
+      expectNoLeaks(input, output!, [CANARY, CANARY_GPS]);
+      if (hasTool('unzip')) unzipTest(output!);
+    },
+    TIMEOUT,
+  );
+
+  it('stops at a cancel while photos are read ahead, and nothing fails after it', async () => {
+    const input = document(files);
+    const controller = new AbortController();
+    const codecs = nodeCodecs();
+    lendHostCodecs({
+      ...codecs,
+      inflateRawEndAsync: (raw, size) => {
+        controller.abort();
+        return codecs.inflateRawEndAsync!(raw, size);
+      },
+    });
+    const error: unknown = await cleanPlan(bytesAccess(input), {
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
+    expect(isEngineError(error) && error.code).toBe('cancelled');
+  });
+
+  it(
+    'gives the same output or the same typed error on every host, whatever two photos hold',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: PHOTOS }),
+          anyChange,
+          anyChange,
+          async (first, change, next) => {
+            const broken = new Map([[first, change]]);
+            if (first < PHOTOS) broken.set(first + 1, next);
+            const all = await answers(document(files, broken));
+            for (const host of Object.keys(HOSTS))
+              expect(all[host], host).toBe(all.javascript);
+          },
+        ),
+        { numRuns: 8, seed: 21 },
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'names the first broken photo on every host, whatever is broken after it',
+    async () => {
+      const cases: [number, Change][][] = [
+        [[2, 'flip']],
+        [[3, 'bomb']],
+        [[PHOTOS, 'cut']],
+        [
+          [2, 'cut'],
+          [3, 'flip'],
+          [4, 'bomb'],
+        ],
+        [
+          [1, 'bomb'],
+          [2, 'flip'],
+        ],
+      ];
+      for (const broken of cases) {
+        const all = await answers(document(files, new Map(broken)));
+        const first = photoName(broken[0]![0]);
+        expect(all.javascript).toMatch(/^corrupt: /);
+        expect(all.javascript).toContain(first);
+        for (const host of Object.keys(HOSTS))
+          expect(all[host], `${host} ${JSON.stringify(broken)}`).toBe(
+            all.javascript,
+          );
+      }
+    },
+    TIMEOUT,
+  );
+});
