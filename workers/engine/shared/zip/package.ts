@@ -314,7 +314,10 @@ async function contentMember(
       return cleaned.member;
     } catch (error) {
       if (error instanceof EngineError && error.code !== 'cancelled')
-        throw new EngineError(error.code, `${entry.name}: ${error.message}`);
+        throw new EngineError(
+          error.code,
+          `${entry.name}: ${error.detail || error.code}`,
+        );
       throw error;
     }
   } finally {
