@@ -11,18 +11,16 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { nodeCodecs } from '../../../cli/node-codecs';
 import { cleanPlan, isEngineError } from '../../../workers/engine';
 import { bytesAccess } from '../../../workers/engine/random-access';
-import { crc32 } from '../../../workers/engine/shared/crc32';
 import {
   lendHostCodecs,
   type HostCodecs,
 } from '../../../workers/engine/shared/host-codecs';
-import {
-  METHOD_DEFLATED,
-  newMember,
-  writeZip,
-  type OutMember,
-} from '../../../workers/engine/shared/zip';
 import { SMALL_MEMBER_BYTES } from '../../../workers/engine/shared/zip/whole';
+import {
+  anyStreamChange,
+  zipWithChanges,
+  type StreamChange,
+} from '../../helpers/changed-deflate';
 import { CANARY, CANARY_GPS } from '../../helpers/image-exif-builder';
 import { tempDir } from '../../helpers/image-tools';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
@@ -62,67 +60,20 @@ const HOSTS: Record<string, { codecs: () => HostCodecs; buffers: boolean }> = {
   'zlib, reused buffers': { codecs: countedNode, buffers: true },
 };
 
-type Change =
-  | 'flip'
-  | 'bomb'
-  | 'cut'
-  | { readonly at: number; readonly xor: number }
-  | { readonly cut: number }
-  | { readonly junk: readonly number[] }
-  | { readonly declare: number };
-
-/** Any change to one photo's stream or declared size, anywhere in it. */
-const anyChange: fc.Arbitrary<Change> = fc.oneof(
-  fc.record({ at: fc.nat(), xor: fc.integer({ min: 1, max: 255 }) }),
-  fc.record({ cut: fc.integer({ min: 1, max: 4096 }) }),
-  fc.record({
-    junk: fc.array(fc.nat({ max: 255 }), { minLength: 1, maxLength: 64 }),
-  }),
-  fc.record({
-    declare: fc.integer({ min: -50_000, max: 50_000 }).filter((d) => d !== 0),
-  }),
-);
-
 /** The zip with each photo (`…N.jpg`) deflated on its own, and the photos `broken` changed so. */
-function document(
+const document = (
   files: Record<string, Uint8Array>,
-  broken: ReadonlyMap<number, Change> = new Map(),
-): Uint8Array {
-  const members: OutMember[] = Object.entries(files).map(([name, bytes]) => {
-    if (!name.endsWith('.jpg')) return newMember(name, bytes);
-    const n = Number(/(\d+)\.jpg$/.exec(name)![1]);
-    let raw = deflateSync(bytes, { level: 6 });
-    let size = bytes.length;
-    const change = broken.get(n);
-    if (change === 'flip') {
-      raw = raw.slice();
-      raw[raw.length >> 1]! ^= 0x5a;
-    } else if (change === 'cut') raw = raw.subarray(0, raw.length - 100);
-    else if (change === 'bomb') size -= 1;
-    else if (change && 'xor' in change) {
-      raw = raw.slice();
-      raw[change.at % raw.length]! ^= change.xor;
-    } else if (change && 'cut' in change)
-      raw = raw.subarray(0, Math.max(1, raw.length - change.cut));
-    else if (change && 'junk' in change)
-      raw = Uint8Array.from([...raw, ...change.junk]);
-    else if (change && 'declare' in change)
-      size = Math.max(0, size + change.declare);
-    return {
-      name,
-      method: METHOD_DEFLATED,
-      crc32: crc32(bytes),
-      uncompressedSize: size,
-      data: [{ kind: 'bytes', data: raw }],
-    };
+  broken: ReadonlyMap<number, StreamChange> = new Map(),
+): Uint8Array =>
+  zipWithChanges(files, (name) => {
+    const photo = /(\d+)\.jpg$/.exec(name);
+    return photo ? (broken.get(Number(photo[1])) ?? 'unchanged') : undefined;
   });
-  return Buffer.concat(
-    writeZip(members).map((s) => {
-      if (s.kind !== 'bytes') throw new Error('writeZip of bytes only');
-      return s.data;
-    }),
-  );
-}
+
+/** A photo's stream broken in its middle, cut short, or declared a byte short (a bomb). */
+const FLIP: StreamChange = { kind: 'flip' };
+const CUT: StreamChange = { kind: 'cut', bytes: 100 };
+const BOMB: StreamChange = { kind: 'declare', delta: -1 };
 
 /** What a clean answers: the output's digest, or the typed error's code and detail. */
 async function answer(
@@ -230,8 +181,8 @@ describe('large deflated photos read and inflated ahead of the member loop', () 
       await fc.assert(
         fc.asyncProperty(
           fc.integer({ min: 1, max: PHOTOS }),
-          anyChange,
-          anyChange,
+          anyStreamChange,
+          anyStreamChange,
           async (first, change, next) => {
             const broken = new Map([[first, change]]);
             if (first < PHOTOS) broken.set(first + 1, next);
@@ -249,18 +200,18 @@ describe('large deflated photos read and inflated ahead of the member loop', () 
   it(
     'names the first broken photo on every host, whatever is broken after it',
     async () => {
-      const cases: [number, Change][][] = [
-        [[2, 'flip']],
-        [[3, 'bomb']],
-        [[PHOTOS, 'cut']],
+      const cases: [number, StreamChange][][] = [
+        [[2, FLIP]],
+        [[3, BOMB]],
+        [[PHOTOS, CUT]],
         [
-          [2, 'cut'],
-          [3, 'flip'],
-          [4, 'bomb'],
+          [2, CUT],
+          [3, FLIP],
+          [4, BOMB],
         ],
         [
-          [1, 'bomb'],
-          [2, 'flip'],
+          [1, BOMB],
+          [2, FLIP],
         ],
       ];
       for (const broken of cases) {
