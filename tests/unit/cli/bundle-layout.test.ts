@@ -65,4 +65,27 @@ describe('the built command', () => {
       .filter((name) => !name.startsWith('chunk-'));
     expect(lazy).toEqual([]);
   });
+
+  it("still runs by the launcher's former name, cli/bin.mjs, with the same answers and status", () => {
+    const former = join(dirname(BIN), 'bin.mjs');
+    const run = (bin: string, args: string[]) => {
+      try {
+        return {
+          out: execFileSync(process.execPath, [bin, ...args], {
+            encoding: 'utf8',
+            stdio: 'pipe',
+          }),
+          status: 0,
+        };
+      } catch (error) {
+        const { stderr, status } = error as { stderr: string; status: number };
+        return { out: stderr, status };
+      }
+    };
+    for (const args of [['--version'], ['--no-such-option']]) {
+      const now = run(BIN, args);
+      expect(run(former, args)).toEqual(now);
+    }
+    expect(run(former, ['--no-such-option']).status).toBe(2);
+  });
 });
