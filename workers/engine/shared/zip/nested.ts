@@ -37,7 +37,7 @@ import {
 } from './write';
 
 /** Bytes of a member's start enough to tell a file of its own by its signature. */
-export const HEAD_BYTES = 1024;
+const HEAD_BYTES = 1024;
 /** Compressed bytes fed at a time while inflating a member's start. */
 const HEAD_CHUNK = 4096;
 /** A deflated member's start is looked for in at most this many compressed bytes. */

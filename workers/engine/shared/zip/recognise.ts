@@ -6,12 +6,9 @@
  */
 import type { ByteSource } from '../../byte-source';
 import { WindowedReader } from '../../windowed-reader';
-import { METHOD_STORED } from './format';
 import type { ZipEntry } from './read';
 import { deobfuscated, isFont } from './fonts';
-import { contentOf } from './member';
-import { bytesLookNested, HEAD_BYTES, headOf } from './nested';
-import { SMALL_MEMBER_BYTES } from './whole';
+import { bytesLookNested, headOf } from './nested';
 
 /**
  * One read-ahead window per package: the heads of small members lying side by side (a document
@@ -26,30 +23,11 @@ export async function recognisedContent(
   if (entry.uncompressedSize === 0) return false;
   let window = windows.get(src);
   if (!window) windows.set(src, (window = new WindowedReader(src)));
-  const head = await startOf(window, entry);
+  const head = await headOf(window, entry);
   if (bytesLookNested(head) || isFont(head, entry.uncompressedSize))
     return true;
   const restored = deobfuscated(head, entry.name);
   return restored !== null && isFont(restored, entry.uncompressedSize);
-}
-
-/**
- * A small deflated member is inflated whole by the host's inflate, which is what the driver does
- * with it later anyway: a streamed inflate of its first bytes allocates a window and buffers per
- * member, and a document of 60,000 small photos spent seconds collecting them.
- */
-async function startOf(
-  window: WindowedReader,
-  entry: ZipEntry,
-): Promise<Uint8Array> {
-  if (
-    entry.method === METHOD_STORED ||
-    entry.compressedSize > SMALL_MEMBER_BYTES ||
-    entry.uncompressedSize > SMALL_MEMBER_BYTES
-  )
-    return headOf(window, entry);
-  const raw = await window.readExact(entry.dataStart, entry.compressedSize);
-  return (await contentOf(raw, entry, false)).bytes.subarray(0, HEAD_BYTES);
 }
 
 /** The rule of a part nothing recognises: left out, named as a file that cannot be checked. */
