@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanPlan, inspect, planToBlob } from '../../../workers/engine';
-import { EngineError } from '../../../workers/engine/errors';
+import { inspect } from '../../../workers/engine';
+import { cleanBytes, errorCodeOf } from '../../helpers/clean-bytes';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
 import {
   canaryEmf,
@@ -14,27 +14,11 @@ import {
 } from '../../helpers/metafile-fixtures';
 import { blobOf, tempDir } from '../../helpers/video-tools';
 
-async function cleanBytes(bytes: Uint8Array): Promise<Uint8Array> {
-  const blob = blobOf(bytes);
-  const { plan } = await cleanPlan(blob);
-  return new Uint8Array(await (await planToBlob(blob, plan)).arrayBuffer());
-}
-
 /** What `strings -el` (UTF-16LE text) reads in a file. */
 function utf16Strings(bytes: Uint8Array): string {
   const path = join(tempDir('emf'), 'picture.emf');
   writeFileSync(path, bytes);
   return execFileSync('strings', ['-el', path], { encoding: 'utf8' });
-}
-
-async function errorOf(bytes: Uint8Array): Promise<string> {
-  try {
-    await cleanPlan(blobOf(bytes));
-  } catch (error) {
-    if (error instanceof EngineError) return error.code;
-    throw error;
-  }
-  return 'none';
 }
 
 describe('EMF', () => {
@@ -96,14 +80,16 @@ describe('EMF', () => {
   });
 
   it('refuses a record of a type EMF does not define', async () => {
-    expect(await errorOf(emfOf('', [emfRecord(0x45)]))).toBe('unsupported');
+    expect(await errorCodeOf(emfOf('', [emfRecord(0x45)]))).toBe('unsupported');
   });
 
   it('refuses a comment carrying EPS (MULTIFORMATS)', async () => {
     const data = Buffer.alloc(8);
     data.write('GDIC', 0, 'latin1');
     data.writeUInt32LE(0x40000004, 4);
-    expect(await errorOf(emfOf('', [emfComment(data)]))).toBe('unsupported');
+    expect(await errorCodeOf(emfOf('', [emfComment(data)]))).toBe(
+      'unsupported',
+    );
   });
 
   it.each([
@@ -133,12 +119,12 @@ describe('EMF', () => {
       },
     ],
   ])('fails corrupt when %s', async (_name, damage) => {
-    expect(await errorOf(damage(emfOf('', [])))).toBe('corrupt');
+    expect(await errorCodeOf(damage(emfOf('', [])))).toBe('corrupt');
   });
 
   it('walks a million records to a typed error', async () => {
     const save = emfRecord(0x21);
     const records = Array.from({ length: 1_000_001 }, () => save);
-    expect(await errorOf(emfOf('', records))).toBe('corrupt');
+    expect(await errorCodeOf(emfOf('', records))).toBe('corrupt');
   });
 });

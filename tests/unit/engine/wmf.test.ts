@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanPlan, inspect, planToBlob } from '../../../workers/engine';
-import { EngineError } from '../../../workers/engine/errors';
+import { inspect } from '../../../workers/engine';
+import { cleanBytes, errorCodeOf } from '../../helpers/clean-bytes';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
 import {
   canaryWmf,
@@ -9,22 +9,6 @@ import {
   wmfRecord,
 } from '../../helpers/metafile-fixtures';
 import { blobOf } from '../../helpers/video-tools';
-
-async function cleanBytes(bytes: Uint8Array): Promise<Uint8Array> {
-  const blob = blobOf(bytes);
-  const { plan } = await cleanPlan(blob);
-  return new Uint8Array(await (await planToBlob(blob, plan)).arrayBuffer());
-}
-
-async function errorOf(bytes: Uint8Array): Promise<string> {
-  try {
-    await cleanPlan(blobOf(bytes));
-  } catch (error) {
-    if (error instanceof EngineError) return error.code;
-    throw error;
-  }
-  return 'none';
-}
 
 describe('WMF', () => {
   it('is recognised with and without its placeable header', async () => {
@@ -56,7 +40,7 @@ describe('WMF', () => {
   });
 
   it('refuses a record function WMF does not define', async () => {
-    expect(await errorOf(wmfOf([wmfRecord(0x0999)]))).toBe('unsupported');
+    expect(await errorCodeOf(wmfOf([wmfRecord(0x0999)]))).toBe('unsupported');
   });
 
   it.each([
@@ -78,12 +62,12 @@ describe('WMF', () => {
       },
     ],
   ])('fails corrupt when %s', async (_name, damage) => {
-    expect(await errorOf(damage(wmfOf([])))).toBe('corrupt');
+    expect(await errorCodeOf(damage(wmfOf([])))).toBe('corrupt');
   });
 
   it('walks a million records to a typed error', async () => {
     const save = wmfRecord(0x001e);
     const records = Array.from({ length: 1_000_001 }, () => save);
-    expect(await errorOf(wmfOf(records))).toBe('corrupt');
+    expect(await errorCodeOf(wmfOf(records))).toBe('corrupt');
   });
 });
