@@ -48,11 +48,15 @@ const KIND_OF_CATALOG = {
   document: 'document',
 } as const;
 
+/** Images that are drawn, not taken: SVG and the Windows metafiles. */
+const DRAWING_IDS: ReadonlySet<FormatId> = new Set(['svg', 'emf', 'wmf']);
+
 /** What the visitor would call the file: an MP4 holding only sound is still "this video". */
 export function fileKindOf(format: FormatId): FileKind {
   if (DOCUMENT_IDS.has(format)) return 'document';
-  // An archive takes the documents' limits but is no document: "this file".
-  if (format === 'zip') return 'file';
+  // An archive takes the documents' limits but is no document, and a drawing is an image but no
+  // photo: "this file".
+  if (format === 'zip' || DRAWING_IDS.has(format)) return 'file';
   const entry = formatCatalog.find((e) => e.id === format);
   return entry ? KIND_OF_CATALOG[entry.kind] : 'file';
 }
