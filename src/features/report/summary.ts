@@ -148,7 +148,7 @@ export interface PartFacts {
 }
 
 export interface SummaryFacts extends PartFacts {
-  /** What the files inside this one revealed, the most revealing kind first. */
+  /** What the files of the most revealing kind inside this one revealed, and how many they are. */
   readonly inside: (PartFacts & { readonly count: number }) | null;
 }
 
@@ -269,14 +269,17 @@ export function summaryFacts(
 ): SummaryFacts {
   const own = new FactsReader();
   const inside = new Map<ItemKind, FactsReader>();
-  const items = new Set<string>();
+  // The items of each kind: the sentence counts those whose facts it tells, not every item.
+  const items = new Map<ItemKind, Set<string>>();
   for (const f of removed) {
     const { field } = f;
     if (!f.item) {
       own.add(f, field);
       continue;
     }
-    items.add(f.item.name);
+    const ofKind = items.get(f.item.kind) ?? new Set<string>();
+    ofKind.add(f.item.name);
+    items.set(f.item.kind, ofKind);
     let reader = inside.get(f.item.kind);
     if (!reader) {
       reader = new FactsReader();
@@ -290,7 +293,7 @@ export function summaryFacts(
       ? null
       : {
           ...inside.get(kind)!.facts(KIND_OF_ITEM[kind]),
-          count: items.size,
+          count: items.get(kind)!.size,
         };
   return { ...own.facts(fileKindOf(format)), inside: insideFacts };
 }
