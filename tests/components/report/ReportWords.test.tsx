@@ -7,6 +7,10 @@ import { ReportSummary } from '../../../src/features/report/ReportSummary';
 import type { CleanSuccess } from '../../../src/worker-bridge/clean-bridge';
 import { cleanPlan, isEngineError } from '../../../workers/engine';
 import { FIELDS } from '../../../workers/engine/fields';
+import {
+  CATEGORY_ORDER,
+  KEEP_REASON_ORDER,
+} from '../../../src/features/report/groups';
 import { canaryFixtures } from '../../helpers/canary-fixtures';
 import { documentCanaryFixtures } from '../../helpers/document-canary-fixtures';
 import { messageIds, messageIdsIn } from '../../helpers/message-ids';
@@ -132,5 +136,31 @@ describe.each(MESSAGE_SETS)('the report of cleaned files in %s', (set) => {
           expect(owners, `${name}: ${f.item.name}`).toContain(f.item.name);
       cleanup();
     }
+  });
+});
+
+const FILES = import.meta.glob<Record<string, string>>(
+  '../../../i18n/messages/*/*.json',
+  { eager: true, import: 'default' },
+);
+
+/** Every feature's messages of one set alone, without the Portuguese that fills gaps. */
+function rawSet(set: MessageSet): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const [path, messages] of Object.entries(FILES))
+    if (path.endsWith(`/${set}.json`)) Object.assign(merged, messages);
+  return merged;
+}
+
+describe.each(MESSAGE_SETS)('the words of every field in %s', (set) => {
+  it('has a label for every field id, category and reason to keep', () => {
+    // Every field the engine may report, also those no generated file above produces.
+    const messages = rawSet(set);
+    const ids = [
+      ...new Set(Object.values(FIELDS).map((f) => `report.field.${f.label}`)),
+      ...CATEGORY_ORDER.map((c) => `report.category.${c}`),
+      ...KEEP_REASON_ORDER.map((r) => `report.kept.${r}`),
+    ];
+    for (const id of ids) expect(messages[id]?.trim(), id).toBeTruthy();
   });
 });
