@@ -1,7 +1,10 @@
 import { unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, isEngineError } from '../../../workers/engine';
-import { revisionIn } from '../../../workers/engine/formats/legacy-office/revisions';
+import {
+  revisionIn,
+  trackedChange,
+} from '../../../workers/engine/formats/legacy-office/revisions';
 import { planBytes } from '../../../workers/engine/output-plan';
 import { tempDir } from '../../helpers/image-tools';
 import { expectNoLeaks, locateCanaries } from '../../helpers/leak-oracle';
@@ -101,5 +104,53 @@ describe('revision marks in a property list', () => {
     expect(() => revisionIn(g)).toThrow(
       expect.objectContaining({ code: 'corrupt' }),
     );
+  });
+});
+
+describe('revision marks in the FKP pages a bin table names', () => {
+  const FKP = 512;
+  /** A WordDocument stream of two pages, read from memory. */
+  const source = (word: Uint8Array) => ({
+    src: {
+      size: word.length,
+      read: async (at: number, n: number) => word.slice(at, at + n),
+      readExact: async (at: number, n: number) => word.slice(at, at + n),
+    },
+    word: [{ stream: 0, file: 0, length: word.length }],
+    wordSize: word.length,
+  });
+  /** PlcBteChpx for one page at `pn`: two FCs, then the PnFkpChpx. */
+  const bins = (pn: number) =>
+    new Uint8Array(new Uint32Array([0, 1, pn]).buffer);
+
+  it('finds a deletion in a ChpxFkp run', async () => {
+    const word = new Uint8Array(2 * FKP);
+    const page = word.subarray(FKP);
+    page[FKP - 1] = 1; // crun
+    page[8] = 0x80; // rgb[0]: the Chpx at byte 256
+    page.set([3, 0x00, 0x08, 1], 256); // cb 3: sprmCFRMarkDel on
+    expect(await trackedChange(bins(1), null, source(word))).toBe('deleted');
+  });
+
+  it('says a page whose run count is out of range is corrupt', async () => {
+    const word = new Uint8Array(2 * FKP);
+    word[2 * FKP - 1] = 0xff;
+    await expect(trackedChange(bins(1), null, source(word))).rejects.toThrow(
+      expect.objectContaining({ code: 'corrupt' }),
+    );
+  });
+
+  it('says a bin table naming more pages than the stream holds is corrupt', async () => {
+    const many = 1000;
+    const plc = new Uint8Array((many + 1) * 4 + many * 4);
+    await expect(
+      trackedChange(plc, null, source(new Uint8Array(2 * FKP))),
+    ).rejects.toThrow(expect.objectContaining({ code: 'corrupt' }));
+  });
+
+  it('says a page past the stream is corrupt', async () => {
+    await expect(
+      trackedChange(bins(7), null, source(new Uint8Array(2 * FKP))),
+    ).rejects.toThrow(expect.objectContaining({ code: 'corrupt' }));
   });
 });
