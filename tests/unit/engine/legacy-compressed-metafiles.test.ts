@@ -32,6 +32,7 @@ import {
   WMF_CANARIES,
 } from '../../helpers/metafile-fixtures';
 import { gpsJpeg } from '../../helpers/office-fixtures';
+import { insertAfterIhdr, tEXt } from '../../helpers/png-chunks';
 import { run } from '../../helpers/pdf-fixtures';
 
 /** LibreOffice writes three files and reads three back: minutes under load. */
@@ -246,7 +247,79 @@ describe('a compressed metafile picture in a generated .ppt', () => {
   });
 });
 
+/** [MS-XLS] 2.3: a drawing group's records, MsoDrawingGroup and the Continue records after it. */
+const MSO_DRAWING_GROUP = 0x00eb;
+const CONTINUE = 0x003c;
+
+/** A workbook stream's drawing group data, joined across its records, and how many it took. */
+function drawingGroup(workbook: Buffer): { data: Buffer; records: number } {
+  const pieces: Buffer[] = [];
+  for (let at = 0; at + 4 <= workbook.length;) {
+    const type = workbook.readUInt16LE(at);
+    const size = workbook.readUInt16LE(at + 2);
+    const joins =
+      type === MSO_DRAWING_GROUP || (type === CONTINUE && pieces.length > 0);
+    if (joins) pieces.push(workbook.subarray(at + 4, at + 4 + size));
+    else if (pieces.length > 0) break;
+    at += 4 + size;
+  }
+  return { data: Buffer.concat(pieces), records: pieces.length };
+}
+
+/** An EMF whose EMF+ image is a noisy PNG with a text canary: its stream passes a BIFF record's size. */
+function largeEmf(): Buffer {
+  const png = execFileSync('convert', [
+    '-size',
+    '120x120',
+    'xc:',
+    '+noise',
+    'Random',
+    'png:-',
+  ]);
+  return canaryEmf(
+    Buffer.from(
+      insertAfterIhdr(new Uint8Array(png), [tEXt('Comment', 'CANARYPNG')]),
+    ),
+  );
+}
+
 describe('the compressed EMF LibreOffice writes', () => {
+  it(
+    'is cleaned across the Continue records of an .xls drawing group, which LibreOffice still opens',
+    async () => {
+      writeFileSync(join(dir, 'large.fods'), flatSpreadsheetWith([largeEmf()]));
+      const path = convert(dir, 'xls', join(dir, 'large.fods'));
+      const input = new Uint8Array(readFileSync(path));
+      const group = drawingGroup(oleStreams(path).get('Workbook')!);
+      const [before] = metafileBlipsIn(group.data);
+      expect(group.records).toBeGreaterThan(2);
+      expect(before!.compression).toBe(0);
+
+      const output = await planBytes(
+        input,
+        (await cleanPlan(blob(input))).plan,
+      );
+      expect(output.length).toBe(input.length);
+      const cleanDir = tempDir('legacy-compressed-metafiles-xls');
+      const cleanPath = join(cleanDir, 'large.xls');
+      writeFileSync(cleanPath, output);
+      const cleaned = drawingGroup(oleStreams(cleanPath).get('Workbook')!);
+      expect(cleaned.records).toBe(group.records);
+      const [after] = metafileBlipsIn(cleaned.data);
+      expectRewrittenInPlace(
+        new Map([['group', [before!]]]),
+        new Map([['group', [after!]]]),
+      );
+      // Record headers cut the stream in the file: the oracle reads the metafiles joined and
+      // inflated here, and the whole file for what it can see there.
+      expectNoLeaks(before!.metafile!, after!.metafile!, EMF_CANARIES);
+      expect(leakReport(input, output, EMF_CANARIES).leaks).toEqual({});
+      const pdf = convert(cleanDir, 'pdf', cleanPath);
+      expect(run('pdfinfo', [pdf])).toMatch(/^Pages:\s+[1-9]/m);
+    },
+    SOFFICE_TEST_MS,
+  );
+
   it(
     'is cleaned in a .ppt, a .doc and an .xls, which LibreOffice still opens',
     async () => {
