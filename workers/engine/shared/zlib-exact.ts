@@ -1,16 +1,19 @@
 /**
  * A zlib stream (RFC 1950) whose container states both its length and what it inflates to, as
  * [MS-ODRAW] 2.2.31 does for a compressed metafile: it is read only when it is exactly that. The
- * deflate blocks are walked first, which bounds the work by the stated size and finds where the
- * last block ends; then the stream is inflated and its Adler-32 checked. A stream cut short, one
- * that would make more than it says (a bomb or a lie), one followed by other bytes or failing its
- * checksum is `corrupt`: what a reader would make of such bytes is not what was examined.
+ * host's inflate (Node's zlib, in the CLI) stops one byte past the stated size and says how much
+ * of the stream it took; elsewhere the deflate blocks are walked first, which bounds the work by
+ * the stated size and finds where the last block ends, and then inflated into a buffer of that
+ * size. Both give the same answers, and the Adler-32 is checked after either. A stream cut short,
+ * one that would make more than it says (a bomb or a lie), one followed by other bytes or failing
+ * its checksum is `corrupt`: what a reader would make of such bytes is not what was examined.
  */
+import { inflateSync } from 'fflate';
 import { u32be } from '../bytes';
 import { corrupt } from '../errors';
 import { adler32 } from './adler32';
 import { walkBlocks } from './deflate/block-walk';
-import { inflateInPieces } from './inflate';
+import { hostCodecs } from './host-codecs';
 
 /** RFC 1950 2.2: CMF (method 8, a window of at most 2^15) and FLG, then the adler at the end. */
 const HEADER_BYTES = 2;
@@ -23,8 +26,6 @@ const FCHECK_DIVISOR = 31;
 /** FLG bit 5: a preset dictionary, which the container does not carry. */
 const FDICT = 0x20;
 const BITS_PER_BYTE = 8;
-/** Compressed bytes fed to the inflate at a time. */
-const FEED_BYTES = 16 * 1024;
 
 /**
  * The `size` bytes the zlib stream `data` inflates to; `what` names it in errors. Throws
@@ -47,32 +48,54 @@ export function inflateZlibExact(
   )
     throw corrupt(`${what}: not a zlib stream`);
   const raw = data.subarray(HEADER_BYTES, data.length - ADLER_BYTES);
-  const walk = walkBlocks(raw, Infinity, size);
-  if (!walk?.end)
-    throw corrupt(
-      `${what}: a compressed stream that is broken, cut short or larger than stated`,
-    );
-  if (walk.end.out !== size)
-    throw corrupt(`${what}: a compressed stream smaller than stated`);
-  if (Math.ceil(walk.end.bit / BITS_PER_BYTE) !== raw.length)
-    throw corrupt(
-      `${what}: a compressed stream that does not end where its length says`,
-    );
-  const out = new Uint8Array(size);
-  let filled = 0;
-  const { total, error } = inflateInPieces(raw, {
-    maxBytes: size,
-    feedBytes: FEED_BYTES,
-    raw: true,
-    onData: (chunk) => {
-      if (filled + chunk.length > size) throw corrupt(`${what}: too long`);
-      out.set(chunk, filled);
-      filled += chunk.length;
-    },
-  });
-  if (error !== undefined || total !== size)
-    throw corrupt(`${what}: a compressed stream that does not inflate`);
+  const out = hostCodecs().inflateRawEnd
+    ? inflatedByHost(raw, size, what)
+    : inflatedHere(raw, size, what);
   if (adler32(out) !== u32be(data, data.length - ADLER_BYTES))
     throw corrupt(`${what}: a compressed stream failing its checksum`);
   return out;
+}
+
+const broken = (what: string) =>
+  corrupt(
+    `${what}: a compressed stream that is broken, cut short or larger than stated`,
+  );
+const smaller = (what: string) =>
+  corrupt(`${what}: a compressed stream smaller than stated`);
+const notEnding = (what: string) =>
+  corrupt(
+    `${what}: a compressed stream that does not end where its length says`,
+  );
+
+/** The raw deflate stream `raw` inflated by the host, which must take all of it to make `size`. */
+function inflatedByHost(
+  raw: Uint8Array,
+  size: number,
+  what: string,
+): Uint8Array {
+  let inflated;
+  try {
+    inflated = hostCodecs().inflateRawEnd!(raw, size);
+  } catch {
+    throw broken(what);
+  }
+  if (!inflated) throw broken(what);
+  if (inflated.bytes.length !== size) throw smaller(what);
+  if (inflated.consumed !== raw.length) throw notEnding(what);
+  return inflated.bytes;
+}
+
+/** The same, by the engine: the blocks walked within `size`, then inflated into `size` bytes. */
+function inflatedHere(raw: Uint8Array, size: number, what: string): Uint8Array {
+  const walk = walkBlocks(raw, Infinity, size);
+  if (!walk?.end) throw broken(what);
+  if (walk.end.out !== size) throw smaller(what);
+  if (Math.ceil(walk.end.bit / BITS_PER_BYTE) !== raw.length)
+    throw notEnding(what);
+  // The walk proved the stream makes exactly `size` bytes: one buffer of that size holds them.
+  try {
+    return inflateSync(raw, { out: new Uint8Array(size) });
+  } catch {
+    throw broken(what);
+  }
 }
