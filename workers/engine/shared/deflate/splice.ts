@@ -57,8 +57,9 @@ export interface DeflateSplice {
 
 /** Output checked past the junction: two windows. */
 const CHECKED_PAST = 2 * DEFLATE_WINDOW;
-/** Compressed bytes of the tail fed at a time while checking the junction. */
-const TAIL_CHUNK = 16 * 1024;
+/** Compressed bytes of the tail fed with the new start while checking the junction, then at a time. */
+const TAIL_FIRST = CHECKED_PAST + DEFLATE_WINDOW;
+const TAIL_CHUNK = 256 * 1024;
 /** Stops the inflater once enough was checked. */
 const ENOUGH = Symbol('checked');
 
@@ -98,9 +99,15 @@ function junctionHolds(j: Junction): boolean {
     made += take;
     if (!same || made >= wanted) throw ENOUGH;
   });
+  // One push of the start and enough of the tail for the check in the usual case (image data
+  // hardly compresses): the streaming inflater copies what it holds at every push.
+  const first = Math.min(j.raw.length, j.tailFrom + TAIL_FIRST);
+  const joined = new Uint8Array(j.head.length + first - j.tailFrom);
+  joined.set(j.head);
+  joined.set(j.raw.subarray(j.tailFrom, first), j.head.length);
   try {
-    inflater.push(j.head);
-    for (let at = j.tailFrom; at < j.raw.length; at += TAIL_CHUNK) {
+    inflater.push(joined, first === j.raw.length);
+    for (let at = first; at < j.raw.length; at += TAIL_CHUNK) {
       const end = Math.min(j.raw.length, at + TAIL_CHUNK);
       inflater.push(j.raw.subarray(at, end), end === j.raw.length);
     }
