@@ -49,12 +49,47 @@ function xyz(values: readonly number[]): number[] {
   return [...ascii('XYZ '), ...u32(0), ...values.flatMap(s15Fixed16)];
 }
 
+/** mluc (ICC.1:2010 10.13): one en-US record of UTF-16BE text. */
+function mluc(text: string): number[] {
+  const utf16 = [...text].flatMap((c) => [0, c.charCodeAt(0)]);
+  return pad4([
+    ...ascii('mluc'),
+    ...u32(0),
+    ...u32(1),
+    ...u32(12),
+    ...ascii('enUS'),
+    ...u32(utf16.length),
+    ...u32(28),
+    ...utf16,
+  ]);
+}
+
+export interface ProfileWords {
+  readonly copyright?: string;
+  /** A device model description (`dmdd`, mluc). */
+  readonly model?: string;
+  /** Bytes of an unknown tag put before the copyright, to push it into a later JPEG chunk. */
+  readonly filler?: number;
+}
+
 /** An RGB display profile whose ProfileDescription is `description`. */
-export function iccProfileBytes(description = 'sRGB IEC61966-2.1'): Uint8Array {
+export function iccProfileBytes(
+  description = 'sRGB IEC61966-2.1',
+  words: ProfileWords = {},
+): Uint8Array {
   const tags: [string, number[]][] = [
     ['desc', textDescription(description)],
     ['wtpt', xyz(D50)],
-    ['cprt', textType('No copyright, generated for tests')],
+    ...(words.filler
+      ? [
+          ['zzzz', new Array<number>(words.filler).fill(0)] as [
+            string,
+            number[],
+          ],
+        ]
+      : []),
+    ['cprt', textType(words.copyright ?? 'No copyright, generated for tests')],
+    ...(words.model ? [['dmdd', mluc(words.model)] as [string, number[]]] : []),
   ];
   let offset = HEADER_BYTES + 4 + tags.length * TAG_ENTRY_BYTES;
   const table: number[] = u32(tags.length);
