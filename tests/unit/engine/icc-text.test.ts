@@ -93,6 +93,28 @@ describe('a JPEG with a profile named by a person', () => {
   });
 });
 
+describe.each(['webp', 'tiff'])(
+  'a %s with a profile named by a person',
+  (ext) => {
+    it('keeps the profile and its colours with its words zeroed, every pixel the same', async () => {
+      const input = photoWith(
+        `named.${ext}`,
+        iccProfileBytes(DESCRIPTION, { copyright: COPYRIGHT, model: MODEL }),
+      );
+      const { path, bytes, result } = await cleanImage(input);
+      expectNoLeaks(readFileSync(input), bytes, [
+        DESCRIPTION,
+        COPYRIGHT,
+        MODEL,
+      ]);
+      expect(whitePoint(path)).toBe(whitePoint(input));
+      expect(whitePoint(path)).not.toBe('');
+      expect(pixelDigest(path)).toBe(pixelDigest(input));
+      expect(result.removed.map((f) => f.field)).toContain('author.copyright');
+    });
+  },
+);
+
 describe('a standard profile', () => {
   it('stays byte for byte', async () => {
     const input = photoWith(
