@@ -5,11 +5,18 @@
  * exiftool, and read back by exiftool.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scrubIccText } from '../../../workers/engine/metadata/icc-text';
 import { iccProfileBytes } from '../../helpers/icc-profile';
+import { corpusFile, describeCorpus } from '../../helpers/corpus';
 import {
   cleanImage,
   convert,
@@ -114,6 +121,34 @@ describe.each(['webp', 'tiff'])(
     });
   },
 );
+
+// ImageMagick writes a HEIC without a colr box and exiftool only edits one: a real HEIC lends its own.
+describeCorpus('a HEIC with a profile named by a person', () => {
+  it('keeps the profile and its colours with its words zeroed, every pixel the same', async () => {
+    const input = join(dir, 'named.heic');
+    copyFileSync(corpusFile('mat2', 'dirty.heic'), input);
+    chmodSync(input, 0o644);
+    const icc = join(dir, 'named-heic.icc');
+    writeFileSync(
+      icc,
+      iccProfileBytes(DESCRIPTION, { copyright: COPYRIGHT, model: MODEL }),
+    );
+    exiftoolWrite(input, [`-ICC_Profile<=${icc}`]);
+    const { path, bytes, result } = await cleanImage(input);
+    expectNoLeaks(readFileSync(input), bytes, [DESCRIPTION, COPYRIGHT, MODEL]);
+    expect(whitePoint(path)).toBe(whitePoint(input));
+    expect(pixelDigest(path)).toBe(pixelDigest(input));
+    expect(result.removed.map((f) => f.field)).toContain('author.copyright');
+  });
+
+  it('keeps a standard profile byte for byte', async () => {
+    const input = corpusFile('mat2', 'dirty.heic');
+    const copy = join(dir, 'dirty.heic');
+    copyFileSync(input, copy);
+    const { path } = await cleanImage(copy);
+    expect(profileOf(path).equals(profileOf(input))).toBe(true);
+  });
+});
 
 describe('a standard profile', () => {
   it('stays byte for byte', async () => {

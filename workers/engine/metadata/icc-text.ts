@@ -7,7 +7,8 @@
  * A standard profile ("sRGB IEC61966-2.1", "Display P3") says nothing of a person: its
  * description stays, so the report can name the profile kept, and so does each of its words that
  * names the body or vendor that published it (HP's and the IEC's for sRGB, Apple's for Display
- * P3), so the profile cameras and phones embed stays byte for byte. A changed profile's ID (an MD5 of
+ * P3) or is a standard name itself (GIMP's device model "sRGB"), so the profile cameras, phones and
+ * editors embed stays byte for byte. A changed profile's ID (an MD5 of
  * the profile, header bytes 84-99) would no longer match: it is zeroed, which means "not
  * computed" (ICC.1:2010 7.2.18).
  */
@@ -177,7 +178,9 @@ function scrub(profile: Uint8Array, location: string): ScrubbedProfile {
     const spans = textSpans(profile, at, end);
     const said = spans.map((span) => words(profile, span));
     if (!said.some((w) => w !== '')) continue;
-    if (standard && PUBLISHER.test(said.join(' '))) continue;
+    const text = said.join(' ');
+    if (standard && (PUBLISHER.test(text) || STANDARD_DESCRIPTIONS.has(text)))
+      continue;
     for (const span of spans) out.fill(0, span.start, span.end);
     findings.push(
       finding(
