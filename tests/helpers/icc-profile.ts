@@ -6,6 +6,8 @@ const HEADER_BYTES = 128;
 const TAG_ENTRY_BYTES = 12;
 /** The PCS illuminant, D50, as s15Fixed16Number (ICC.1 clause 7.2.16). */
 const D50 = [0.9642, 1.0, 0.8249];
+/** The copyright of the sRGB profile cameras embed: with its description, a standard profile. */
+const STANDARD_COPYRIGHT = 'Copyright (c) 1998 Hewlett-Packard Company';
 
 function ascii(text: string): number[] {
   return [...text].map((c) => c.charCodeAt(0));
@@ -88,7 +90,7 @@ export function iccProfileBytes(
           ],
         ]
       : []),
-    ['cprt', textType(words.copyright ?? 'No copyright, generated for tests')],
+    ['cprt', textType(words.copyright ?? STANDARD_COPYRIGHT)],
     ...(words.model ? [['dmdd', mluc(words.model)] as [string, number[]]] : []),
   ];
   let offset = HEADER_BYTES + 4 + tags.length * TAG_ENTRY_BYTES;

@@ -5,6 +5,7 @@
  * exiftool, and read back by exiftool.
  */
 import { execFileSync } from 'node:child_process';
+import { deflateSync } from 'node:zlib';
 import {
   chmodSync,
   copyFileSync,
@@ -25,10 +26,12 @@ import {
   tempDir,
 } from '../../helpers/image-tools';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
+import { insertAfterIhdr, pngChunk } from '../../helpers/png-chunks';
 
 const DESCRIPTION = 'Display of CANARYICCDESC9q';
 const COPYRIGHT = 'Made by CANARYICCCPRT9q';
 const MODEL = 'CANARYICCMODEL9q';
+const PROFILE_NAME = 'CANARYICCNAME9q';
 const HP = 'Copyright (c) 1998 Hewlett-Packard Company';
 
 let dir: string;
@@ -121,6 +124,32 @@ describe.each(['webp', 'tiff'])(
     });
   },
 );
+
+describe('a PNG whose iCCP chunk names its profile after a person', () => {
+  it('gets the usual name and a profile without its words, every pixel the same', async () => {
+    const plain = join(dir, 'plain.png');
+    convert(['-size', '32x24', 'gradient:red-blue', plain]);
+    const profile = iccProfileBytes(DESCRIPTION, { copyright: COPYRIGHT });
+    const iccp = pngChunk(
+      'iCCP',
+      Buffer.concat([
+        Buffer.from(`${PROFILE_NAME}\0\0`, 'latin1'),
+        deflateSync(profile),
+      ]),
+    );
+    const input = join(dir, 'named.png');
+    writeFileSync(input, insertAfterIhdr(readFileSync(plain), [iccp]));
+    const { path, bytes, result } = await cleanImage(input);
+    expectNoLeaks(readFileSync(input), bytes, [
+      PROFILE_NAME,
+      DESCRIPTION,
+      COPYRIGHT,
+    ]);
+    expect(whitePoint(path)).toBe(whitePoint(input));
+    expect(pixelDigest(path)).toBe(pixelDigest(input));
+    expect(result.kept.map((f) => f.value)).toContain('ICC profile');
+  });
+});
 
 // ImageMagick writes a HEIC without a colr box and exiftool only edits one: a real HEIC lends its own.
 describeCorpus('a HEIC with a profile named by a person', () => {
