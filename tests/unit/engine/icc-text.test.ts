@@ -103,7 +103,7 @@ describe('a JPEG with a profile named by a person', () => {
   });
 });
 
-describe.each(['webp', 'tiff'])(
+describe.each(['webp', 'tiff', 'jp2'])(
   'a %s with a profile named by a person',
   (ext) => {
     it('keeps the profile and its colours with its words zeroed, every pixel the same', async () => {
