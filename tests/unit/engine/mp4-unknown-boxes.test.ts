@@ -1,9 +1,11 @@
 /**
  * Top-level boxes of a type nothing defines (a vendor's `sefd` trailer, a box any writer appends):
  * each one that holds none of the movie's samples is reported and becomes zeroed free space in
- * place; one that holds the samples stays, and a HEIF file, whose items may lie in any box, is
- * refused. The movies are ffmpeg's, the boxes the test's own, each with a planted canary.
+ * place; one that holds the samples, or a HEIF item's bytes, stays. The movies are ffmpeg's,
+ * the images ImageMagick's, the boxes the test's own, each with a planted canary.
  */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +17,7 @@ import { expectNoLeaks } from '../../helpers/leak-oracle';
 
 const SAMSUNG = 'CANARYSEFD9q';
 const BEFORE = 'CANARYABCD9q';
+const MOTION = 'CANARYMPVD9q';
 
 let dir: string;
 let movie: Uint8Array;
@@ -26,6 +29,7 @@ beforeAll(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const MAX_PIXEL_BYTES = 64 * 1024 * 1024;
 const text = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 
 async function cleaned(bytes: Uint8Array) {
@@ -35,6 +39,16 @@ async function cleaned(bytes: Uint8Array) {
     await (await planToBlob(blob, plan)).arrayBuffer(),
   );
   return { out, findings };
+}
+
+/** Digest of the decoded RGBA pixels, as ImageMagick (libheif) sees them. */
+function pixels(bytes: Uint8Array, name: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, bytes);
+  const rgba = execFileSync('convert', [path, '-depth', '8', 'rgba:-'], {
+    maxBuffer: MAX_PIXEL_BYTES,
+  });
+  return createHash('sha256').update(rgba).digest('hex');
 }
 
 function frames(bytes: Uint8Array, name: string): string {
@@ -73,13 +87,28 @@ describe('an unknown top-level box', () => {
     expect(frames(out, 'xdat-out.mp4')).toBe(frames(input, 'xdat-in.mp4'));
   });
 
-  it('is refused beside HEIF items, which may lie in any box', async () => {
+  it('beside HEIF items is zeroed when no item lies in it, a motion photo video among them', async () => {
     const image = new Uint8Array(readFileSync(taggedImage(dir, 'heic')));
-    const input = withFreeSpace(image, Infinity, box('abcd', text(BEFORE)));
-    const code = await cleanPlan(blobOf(input)).then(
-      () => 'none',
-      (error: unknown) => (isEngineError(error) ? error.code : 'untyped'),
+    const motion = box('mpvd', text(`....ftypisom ${MOTION}`));
+    const input = withFreeSpace(
+      withFreeSpace(image, Infinity, box('abcd', text(BEFORE))),
+      Infinity,
+      motion,
     );
-    expect(code).toBe('unsupported');
+    const { out, findings } = await cleaned(input);
+    expect(out.length).toBe(input.length);
+    expectNoLeaks(input, out, [BEFORE, MOTION]);
+    expect(findings.map((f) => f.label)).toEqual(
+      expect.arrayContaining(['abcd', 'MotionPhotoVideo']),
+    );
+    expect(pixels(out, 'heif-out.heic')).toBe(pixels(input, 'heif-in.heic'));
+  });
+
+  it('beside HEIF items stays when the items lie in it, the pixels the same', async () => {
+    const input = new Uint8Array(readFileSync(taggedImage(dir, 'heic')));
+    input.set(text('xdat'), Buffer.from(input).indexOf('mdat'));
+    const { out, findings } = await cleaned(input);
+    expect(findings.map((f) => f.label)).not.toContain('xdat');
+    expect(pixels(out, 'xdat-out.heic')).toBe(pixels(input, 'xdat-in.heic'));
   });
 });

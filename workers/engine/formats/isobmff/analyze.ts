@@ -69,6 +69,8 @@ class FileScan {
   private movie: Movie = emptyMovie();
   private readonly textBudget = new TextBudget();
   private readonly movies: { region: Region; movie: Movie; box: Box }[] = [];
+  /** Where the HEIF items' bytes lie; null once one cannot be placed in this file. */
+  private items: ByteRange[] | null = [];
 
   private readonly reader: WindowedReader;
 
@@ -95,6 +97,8 @@ class FileScan {
         this.signal,
       );
       for (const patch of heif.patches) this.patches.push(patch);
+      if (heif.items && this.items) this.items.push(...heif.items);
+      else this.items = null;
     } else if (box.type === 'moof') this.scanMoof(region, box);
     else if (box.type === 'prft') {
       this.findings.push(
@@ -133,7 +137,12 @@ class FileScan {
 
   /** Top-level boxes of no known type become free space once the movies say where samples lie. */
   unknownBoxes(boxes: readonly Box[]): void {
-    const unknown = freeUnknownBoxes(boxes, this.movies, this.src.size);
+    const unknown = freeUnknownBoxes(
+      boxes,
+      this.movies,
+      this.items,
+      this.src.size,
+    );
     for (const found of unknown.findings) this.findings.push(found);
     for (const patch of unknown.patches) this.patches.push(patch);
   }

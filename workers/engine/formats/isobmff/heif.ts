@@ -34,6 +34,32 @@ const CONSTRUCTION = { file: 0, idat: 1 } as const;
 export interface HeifScan {
   /** Zero patches for item bytes outside the meta box. */
   readonly patches: Patch[];
+  /**
+   * Where every item's bytes lie in the file (8.11.3: construction method 0), so a top-level box
+   * of no known type can be told apart from one an item lies in; null when an item's bytes are
+   * in another file or built from other items, so no box can be shown to hold none.
+   */
+  readonly items: ByteRange[] | null;
+}
+
+/** Every item's file ranges, or null when one cannot be placed; idat items lie inside meta. */
+function fileItemRanges(
+  locations: ReadonlyMap<number, ItemLocation>,
+  fileSize: number,
+): ByteRange[] | null {
+  const ranges: ByteRange[] = [];
+  for (const location of locations.values()) {
+    if (location.dataReference !== 0) return null;
+    if (location.method === CONSTRUCTION.idat) continue;
+    if (location.method !== CONSTRUCTION.file) return null;
+    for (const { offset, length } of location.extents)
+      // 8.11.3.3: a length of 0 means the item's bytes run to the end of the file.
+      ranges.push({
+        start: offset,
+        end: length === 0 ? fileSize : offset + length,
+      });
+  }
+  return ranges;
 }
 
 const isMetadataItem = (item: ItemInfo) =>
@@ -136,10 +162,11 @@ export async function scanHeifMeta(
   for (const item of keptProperties(region, firstChild(children, 'iprp')))
     findings.push(item);
   const patches: Patch[] = [];
-  if (!iinf) return { patches };
   const locations = iloc
     ? readItemLocations(region, iloc)
     : new Map<number, ItemLocation>();
+  const items = fileItemRanges(locations, src.size);
+  if (!iinf) return { patches, items };
   for (const item of readItemInfos(region, iinf)) {
     throwIfAborted(signal);
     if (!item.type && item.contentType === XMP_CONTENT_TYPE)
@@ -162,5 +189,5 @@ export async function scanHeifMeta(
       else patches.push({ offset: start, data: new Uint8Array(end - start) });
     }
   }
-  return { patches };
+  return { patches, items };
 }

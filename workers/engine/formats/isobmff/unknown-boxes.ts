@@ -19,6 +19,11 @@ const COPYRIGHT_SIGN = 0xa9;
 /** Offset of the four-character type after the 32-bit size (4.2). */
 const TYPE_AT = 4;
 const FREE_TYPE = ascii('free');
+/**
+ * Google's Motion Photo format keeps a HEIC's video in a top-level `mpvd` box: it goes as a
+ * JPEG's appended video does (jpeg/trailer.ts), the still photo staying.
+ */
+const MOTION_PHOTO_VIDEO = 'mpvd';
 
 /**
  * Top-level types this module reads or keeps on purpose: 14496-12 (ftyp, mdat, moov, moof, mfra,
@@ -80,19 +85,23 @@ function movieData(
 export function freeUnknownBoxes(
   boxes: readonly Box[],
   movies: readonly { region: Region; box: Box }[],
+  items: readonly ByteRange[] | null,
   fileSize: number,
 ): { findings: Finding[]; patches: Patch[] } {
   const unknown = boxes.filter(isUnknownTopLevel);
   const findings: Finding[] = [];
   const patches: Patch[] = [];
   if (unknown.length === 0) return { findings, patches };
-  // A file-level meta's items (HEIF) may lie anywhere its iloc says, in a box of any type.
-  if (boxes.some((b) => b.type === 'meta'))
+  // A file-level meta's items (HEIF) may lie anywhere its iloc says, in a box of any type: a box
+  // is freed only when every item is placed in this file and none lies in it.
+  if (!items)
     throw new EngineError(
       'unsupported',
-      `unknown top-level '${unknown[0]!.type}' box beside item locations`,
+      `unknown top-level '${unknown[0]!.type}' box beside items placed elsewhere`,
     );
-  const data = movieData(movies, fileSize);
+  const data = [...movieData(movies, fileSize), ...items].sort(
+    (a, b) => a.start - b.start,
+  );
   for (const box of unknown) {
     if (holdsData(data, box)) continue;
     if (box.end - box.payload > MAX_METADATA_BYTES)
@@ -100,7 +109,16 @@ export function freeUnknownBoxes(
         'too-large',
         `unknown top-level '${box.type}' box larger than the metadata limit`,
       );
-    findings.push(finding('other.data', box.type, box.type, 'unknown box'));
+    findings.push(
+      box.type === MOTION_PHOTO_VIDEO
+        ? finding(
+            'other.data',
+            'MotionPhotoVideo',
+            box.type,
+            `${box.end - box.start} bytes`,
+          )
+        : finding('other.data', box.type, box.type, 'unknown box'),
+    );
     patches.push({ offset: box.start + TYPE_AT, data: FREE_TYPE });
     if (box.end > box.payload)
       patches.push({
