@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanPlan, isEngineError, planToBlob } from '../../../workers/engine';
+import { cleanPlan, planToBlob } from '../../../workers/engine';
 import { box, taggedMp4, taggedImage } from '../../helpers/isobmff-fixtures';
 import { boxIndex, withFreeSpace } from '../../helpers/free-space-fixtures';
 import { blobOf, framemd5, tempDir } from '../../helpers/video-tools';
