@@ -41,16 +41,16 @@ export const USAGE = `Usage: metaclean [--json] [--quiet] [--force] [--rename] [
        metaclean --undo [--json] FILE...
        metaclean --list-formats | --version | --help
 
-Removes location, dates, device, author, software and comments from photos, videos, audio and
-documents, losslessly. Writes cleaned_<name> beside each input unless -o or --out-dir says
-otherwise; the input is never modified unless --in-place is given.
+Removes location, dates, device, author, software and hidden comments from photos, videos, audio
+and documents, losslessly. Writes cleaned_<name> beside each input unless -o, --out-dir or
+--rename says otherwise; the input is never modified unless --in-place is given.
 
   --inspect      list the metadata found, write nothing
   --check        write nothing; exit 0 when no removable metadata is found, 3 when some is
   --json         print results as JSON
   -f, --force    replace an output file that exists (never done without it)
   -q, --quiet    print only errors
-  -o OUT         output path (one input file only); must not exist or be a regular file;
+  -o, --out OUT  output path (one input file only); must not exist or be a regular file;
                  - writes to standard output (never to a terminal)
   --out-dir DIR  write cleaned_<name> files into DIR (a name already used in the run gets -2, -3)
   --in-place     clean the file itself: MP4/MOV/HEIC, Matroska, AVI, WMV, FLV, TIFF by writing
@@ -77,9 +77,9 @@ otherwise; the input is never modified unless --in-place is given.
   -V, --version  print the version
   -h, --help     show this help
 
-Exit status: 0 when every file was cleaned, 1 when any failed (one line each, with its error code),
-2 on bad usage, 3 with --check when metadata was found or with --find when a word is left hidden; killed by SIGINT, SIGTERM or SIGHUP after
-removing its temporary files.`;
+Exit status: 0 when every file was cleaned, 1 when any failed (one line each, with its error
+code), 2 on bad usage, 3 with --check when metadata was found or with --find when a word is left
+hidden; killed by SIGINT, SIGTERM or SIGHUP after removing its temporary files.`;
 
 /** `-` (standard input) and `-o -` (standard output) fit only some runs. */
 function checkStandardStreams(options: CliOptions): void {

@@ -39,9 +39,14 @@ function StatusText({ item }: { item: BatchItem }) {
         />
       );
     case 'failed':
+      // A batch has no list of the parts nor the button to remove them: the file alone has both.
       return (
         <FormattedMessage
-          id={`uploader.error.${item.errorCode ?? 'corrupt'}`}
+          id={
+            item.errorCode === 'uncleanable-part'
+              ? 'uploader.batch.failed.uncleanable-part'
+              : `uploader.error.${item.errorCode ?? 'corrupt'}`
+          }
         />
       );
     case 'left-out':

@@ -81,6 +81,17 @@ function CategoryGroup({ group }: { group: Group<FindingCategory> }) {
             <dd className="report-value">
               <bdi>{row.value}</bdi>
             </dd>
+            {row.item && (
+              <dd className="report-item">
+                <FormattedMessage
+                  id="report.item"
+                  values={{
+                    kind: row.item.kind,
+                    name: <bdi key="name">{row.item.name}</bdi>,
+                  }}
+                />
+              </dd>
+            )}
           </div>
         ))}
       </dl>

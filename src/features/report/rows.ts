@@ -6,7 +6,11 @@
  * 100,000 findings costs one pass and a handful of nodes.
  */
 import type { IntlShape } from 'react-intl';
-import type { Finding, FindingCategory } from '../../../workers/engine/index';
+import type {
+  Finding,
+  FindingCategory,
+  FindingItem,
+} from '../../../workers/engine/index';
 import { FIELDS, type FieldLabel } from '../../../workers/engine/fields';
 import {
   formatDate,
@@ -25,6 +29,8 @@ export interface Row {
   /** The field's words: the message `report.field.<label>` (`dates` for folded timestamps). */
   readonly label: FieldLabel | 'dates';
   readonly value: string;
+  /** The file inside this one the row's findings belong to (a photo in a document); absent for the file's own. */
+  readonly item?: FindingItem;
 }
 
 export interface CategoryRows {
@@ -64,33 +70,54 @@ export function categoryRows(
 ): CategoryRows {
   const rows: Row[] = [];
   const seen = new Set<string>();
-  const details = new Map<FieldLabel, number>();
+  // Counted details per field and item: a document's word count and its photo's camera codes
+  // are two rows, each saying whose it is.
+  const details = new Map<
+    string,
+    { label: FieldLabel; item?: FindingItem; count: number }
+  >();
   let rest = findings;
   if (category === 'time') {
-    const dates: ParsedDate[] = [];
-    const undated: Finding[] = [];
+    // Each owner's dates fold apart: the document's and its photo's are two rows.
+    const byOwner = new Map<
+      string,
+      { item?: FindingItem; dates: ParsedDate[]; of: Finding[] }
+    >();
     for (const f of findings) {
       const parsed =
         FIELDS[f.field].value === 'date' ? parseDate(f.value) : null;
-      if (parsed) dates.push(parsed);
-      else undated.push(f);
+      if (!parsed) continue;
+      const owner = f.item?.name ?? '';
+      const entry = byOwner.get(owner) ?? { item: f.item, dates: [], of: [] };
+      entry.dates.push(parsed);
+      entry.of.push(f);
+      byOwner.set(owner, entry);
     }
-    if (dates.length > 1) {
-      rows.push(foldedDates(intl, dates));
-      rest = undated;
+    const folded = new Set<Finding>();
+    for (const { item, dates, of } of byOwner.values()) {
+      if (dates.length < 2) continue;
+      rows.push({ ...foldedDates(intl, dates), ...(item && { item }) });
+      for (const f of of) folded.add(f);
     }
+    if (folded.size) rest = findings.filter((f) => !folded.has(f));
   }
   let shown = rows.length;
   let more = 0;
   for (const f of rest) {
     const { field } = f;
     const label = FIELDS[field].label as FieldLabel;
+    const owner = f.item?.name ?? '';
     if (!standsAlone(field, f.value)) {
-      if (!details.has(label)) shown += 1;
-      details.set(label, (details.get(label) ?? 0) + 1);
+      const detailKey = `${label}\u0000${owner}`;
+      const counted = details.get(detailKey);
+      if (counted) counted.count += 1;
+      else {
+        shown += 1;
+        details.set(detailKey, { label, item: f.item, count: 1 });
+      }
       continue;
     }
-    const key = `${label}\u0000${f.value ?? ''}`;
+    const key = `${label}\u0000${f.value ?? ''}\u0000${owner}`;
     if (seen.has(key)) continue;
     // Past the cap, items are counted, not formatted: a hostile file's 100,000 rows cost little.
     if (shown >= cap) {
@@ -99,12 +126,17 @@ export function categoryRows(
     }
     seen.add(key);
     shown += 1;
-    rows.push({ label, value: formatValue(intl, field, f.value) });
+    rows.push({
+      label,
+      value: formatValue(intl, field, f.value),
+      ...(f.item && { item: f.item }),
+    });
   }
-  for (const [label, count] of details)
+  for (const { label, item, count } of details.values())
     rows.push({
       label,
       value: intl.formatMessage({ id: 'report.value.details' }, { count }),
+      ...(item && { item }),
     });
   return { category, rows, more };
 }

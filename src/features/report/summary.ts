@@ -48,11 +48,15 @@ const KIND_OF_CATALOG = {
   document: 'document',
 } as const;
 
+/** Images that are drawn, not taken: SVG and the Windows metafiles. */
+const DRAWING_IDS: ReadonlySet<FormatId> = new Set(['svg', 'emf', 'wmf']);
+
 /** What the visitor would call the file: an MP4 holding only sound is still "this video". */
 export function fileKindOf(format: FormatId): FileKind {
   if (DOCUMENT_IDS.has(format)) return 'document';
-  // An archive takes the documents' limits but is no document: "this file".
-  if (format === 'zip') return 'file';
+  // An archive takes the documents' limits but is no document, and a drawing is an image but no
+  // photo: "this file".
+  if (format === 'zip' || DRAWING_IDS.has(format)) return 'file';
   const entry = formatCatalog.find((e) => e.id === format);
   return entry ? KIND_OF_CATALOG[entry.kind] : 'file';
 }
@@ -144,7 +148,7 @@ export interface PartFacts {
 }
 
 export interface SummaryFacts extends PartFacts {
-  /** What the files inside this one revealed, the most revealing kind first. */
+  /** What the files of the most revealing kind inside this one revealed, and how many they are. */
   readonly inside: (PartFacts & { readonly count: number }) | null;
 }
 
@@ -265,14 +269,17 @@ export function summaryFacts(
 ): SummaryFacts {
   const own = new FactsReader();
   const inside = new Map<ItemKind, FactsReader>();
-  const items = new Set<string>();
+  // The items of each kind: the sentence counts those whose facts it tells, not every item.
+  const items = new Map<ItemKind, Set<string>>();
   for (const f of removed) {
     const { field } = f;
     if (!f.item) {
       own.add(f, field);
       continue;
     }
-    items.add(f.item.name);
+    const ofKind = items.get(f.item.kind) ?? new Set<string>();
+    ofKind.add(f.item.name);
+    items.set(f.item.kind, ofKind);
     let reader = inside.get(f.item.kind);
     if (!reader) {
       reader = new FactsReader();
@@ -286,7 +293,7 @@ export function summaryFacts(
       ? null
       : {
           ...inside.get(kind)!.facts(KIND_OF_ITEM[kind]),
-          count: items.size,
+          count: items.get(kind)!.size,
         };
   return { ...own.facts(fileKindOf(format)), inside: insideFacts };
 }

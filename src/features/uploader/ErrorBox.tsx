@@ -1,7 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BridgeErrorCode } from '../../worker-bridge/clean-bridge';
-import { useLimitFormat } from '../../components/use-file-limit';
-import { limitForFile } from '../../catalog/accepted-types';
 import { forwardRef, type ReactNode } from 'react';
 import { PageLink } from '../../site/PageLink';
 
@@ -16,7 +14,6 @@ const CHOICE: ReadonlySet<BridgeErrorCode> = new Set(['uncleanable-part']);
 
 interface ErrorBoxProps {
   code: BridgeErrorCode;
-  file: { name: string; type: string };
   /** For `uncleanable-part`: the parts the engine cannot clean, by their names in the file. */
   parts?: readonly string[];
   /** Cleans again, removing those parts: offered only for `uncleanable-part`. */
@@ -28,8 +25,7 @@ interface ErrorBoxProps {
  * holds parts the engine cannot clean, the choice to remove them and clean the rest.
  */
 export const ErrorBox = forwardRef<HTMLDivElement, ErrorBoxProps>(
-  function ErrorBox({ code, file, parts = [], onDropParts }, ref) {
-    const limit = useLimitFormat()(limitForFile(file));
+  function ErrorBox({ code, parts = [], onDropParts }, ref) {
     const intl = useIntl();
     const count = parts.length;
     return (
@@ -46,7 +42,7 @@ export const ErrorBox = forwardRef<HTMLDivElement, ErrorBoxProps>(
         <p className="uploader-error-reason" data-code={code}>
           <FormattedMessage
             id={`uploader.error.${code}`}
-            values={{ limit, count, parts: intl.formatList(parts) }}
+            values={{ count, parts: intl.formatList(parts) }}
           />
           {code === 'unsupported' && (
             <>

@@ -299,7 +299,6 @@ export function Uploader({
         <ErrorBox
           ref={errorRef}
           code={errorCode}
-          file={file}
           parts={errorParts}
           onDropParts={() => send({ type: 'processing.dropUncleanable' })}
         />

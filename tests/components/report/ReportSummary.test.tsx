@@ -2,8 +2,9 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGE_SETS, type MessageSet } from '../../../i18n/locales';
 import { ReportSummary } from '../../../src/features/report/ReportSummary';
+import { fileKindOf } from '../../../src/features/report/summary';
 import type { CleanSuccess } from '../../../src/worker-bridge/clean-bridge';
-import { finding } from '../../../workers/engine/findings';
+import { finding, relocated } from '../../../workers/engine/findings';
 import { renderWithIntl } from '../uploader/render-with-intl';
 import {
   DATES_ONLY,
@@ -142,6 +143,39 @@ describe.each(MESSAGE_SETS)('the summary sentence in %s', (set) => {
     const text = sentence(result(JPEG, DATES_ONLY), set);
     expect(text).toContain('2014');
     expect(text).not.toMatch(/36[.,]12|Samsung/);
+  });
+});
+
+describe('what the file is called', () => {
+  it('calls a drawing this file, not this photo', () => {
+    for (const format of ['svg', 'emf', 'wmf'] as const)
+      expect(fileKindOf(format), format).toBe('file');
+    expect(fileKindOf('jpeg')).toBe('photo');
+    const drawing = result({ id: 'emf', mime: 'image/emf', extension: 'emf' }, [
+      finding('software.creator', 'Description', 'EMR_HEADER', 'Visio'),
+    ]);
+    expect(sentence(drawing, 'en')).toMatch(/^This file revealed/);
+  });
+});
+
+describe('files inside the file', () => {
+  it('counts the files whose facts it tells, not every file inside', () => {
+    const zip = {
+      id: 'zip',
+      mime: 'application/zip',
+      extension: 'zip',
+    } as const;
+    const photo = (name: string) =>
+      relocated(PHONE_PHOTO, name, { name, kind: 'image' });
+    const letter = relocated(WORD_FILE, 'cv.docx', {
+      name: 'cv.docx',
+      kind: 'document',
+    });
+    const text = sentence(
+      result(zip, [...photo('a.jpg'), ...photo('b.jpg'), ...letter]),
+      'en',
+    );
+    expect(text).toMatch(/^2 photos inside this file revealed where/);
   });
 });
 
