@@ -9,7 +9,8 @@
  * - exiftool `-a -G1 -ee -u -b` of the file and of every embedded image, XMP packet, PDF, zip or
  *   compound file it meets, of every JPEG that starts inside the file's bytes (a picture appended
  *   after the image), and of the binary values exiftool extracts (thumbnails, previews);
- * - ffprobe's tags of the file, and olefile's streams of a compound file.
+ * - ffprobe's tags of the file, and olefile's streams of a compound file, with every zlib stream
+ *   inside them inflated (legacy Office's compressed pictures and objects).
  * A GPS canary is a position: it is found when a reading shows both coordinates as numbers within
  * a tolerance, in any form exiftool or ffprobe gives them (decimal, degrees-minutes-seconds).
  * Every canary must first be found in the input, so a blind reader cannot pass a test.
@@ -37,6 +38,7 @@ import {
   type ToolDump,
 } from './oracle/tool-layer';
 import { looksLikeZip, zipMembers } from './oracle/zip-layer';
+import { zlibParts } from './oracle/zlib-layer';
 
 export {
   canaryName,
@@ -210,16 +212,23 @@ function toolReadings(
             label: `exiftool -n ${p.label}`,
             dump: numericDump,
           });
-        for (const s of streams.get(path) ?? [])
+        for (const s of streams.get(path) ?? []) {
+          const label = `${p.label} > ole ${s.name}`;
           expand(
-            {
-              label: `${p.label} > ole ${s.name}`,
-              data: s.data,
-              depth: p.depth + 1,
-              readable: false,
-            },
+            { label, data: s.data, depth: p.depth + 1, readable: false },
             parts,
           );
+          for (const z of zlibParts(s.data))
+            expand(
+              {
+                label: `${label} > zlib at ${z.at}`,
+                data: z.data,
+                depth: p.depth + 2,
+                readable: false,
+              },
+              parts,
+            );
+        }
       });
       round = next.slice(0, MAX_TOOL_FILES);
     }

@@ -170,16 +170,35 @@ export async function legacyOutcome(bytes: Uint8Array): Promise<LegacyOutcome> {
   }
 }
 
-/** olefile reads every file in one process: per file, the streams holding the canary, or why it could not read it. */
-const OLE_SCAN = `import olefile, sys, json
+/**
+ * olefile reads every file in one process: per file, the streams holding the canary (as they are,
+ * or in a zlib stream inside them: a compressed picture or object), or why it could not read it.
+ */
+const OLE_SCAN = `import olefile, sys, json, zlib
 canary = sys.argv[1].encode()
 wide = sys.argv[1].encode('utf-16-le')
+def layers(b):
+    yield b
+    i, tried = b.find(b'\\x78'), 0
+    while 0 <= i < len(b) - 1 and tried < 4096:
+        if (0x78 * 256 + b[i + 1]) % 31 == 0 and not b[i + 1] & 0x20:
+            tried += 1
+            try:
+                d = zlib.decompressobj()
+                inflated = d.decompress(b[i:], 64 << 20)
+                if d.eof:
+                    yield inflated
+            except zlib.error:
+                pass
+        i = b.find(b'\\x78', i + 1)
+def holds(b):
+    return any(canary in l or wide in l for l in layers(b))
 out = {}
 for path in sys.argv[2:]:
     try:
         o = olefile.OleFileIO(path)
         out[path] = ['/'.join(p) for p in o.listdir(streams=True, storages=False)
-                     if canary in o.openstream(p).read() or wide in o.openstream(p).read()]
+                     if holds(o.openstream(p).read())]
     except Exception as e:
         out[path] = ['unreadable: ' + type(e).__name__]
 print(json.dumps(out))`;

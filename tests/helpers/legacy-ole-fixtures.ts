@@ -3,6 +3,7 @@
  * file whose `Pictures` stream holds a photo ([MS-ODRAW] 2.2.27 OfficeArtBlipJPEG), and OLE
  * objects whose `\001Ole` stream ([MS-OLEDS] 2.3.3) names the file they came from or link to.
  */
+import { deflateSync } from 'node:zlib';
 import { writeCfb, type CfbStream } from './cfb-writer';
 
 /** [MS-ODRAW] 2.2.1 record types and instances of the blips built here. */
@@ -96,6 +97,43 @@ export function metafileBlip(
     instance,
     type,
     Buffer.concat([Buffer.alloc(UID_BYTES, 0x33), header, data]),
+  );
+}
+
+/** [MS-ODRAW] 2.2.31: compression 0x00, DEFLATE (a zlib stream, as Office and LibreOffice write). */
+const DEFLATE_COMPRESSION = 0x00;
+
+/** What a hostile compressed metafile blip says instead of the truth. */
+export interface MetafileLie {
+  /** The data after the header, instead of `data` deflated. */
+  readonly stream?: Uint8Array;
+  readonly cbSize?: number;
+  readonly cbSave?: number;
+}
+
+/** The zlib stream of `data`, as a compressed metafile blip holds it. */
+export const zlibOf = (data: Uint8Array): Buffer => deflateSync(data);
+
+/**
+ * A compressed metafile blip of `data` ([MS-ODRAW] 2.2.24-2.2.25, 2.2.31): the header's cbSize
+ * is `data`'s length, cbSave its zlib stream's, unless `lie` says otherwise.
+ */
+export function compressedMetafileBlip(
+  data: Uint8Array,
+  instance = EMF_ONE_UID,
+  type = EMF_BLIP,
+  lie: MetafileLie = {},
+): Buffer {
+  const stream = lie.stream ?? zlibOf(data);
+  const header = Buffer.alloc(METAFILE_HEADER_BYTES);
+  header.writeUInt32LE(lie.cbSize ?? data.length, 0);
+  header.writeUInt32LE(lie.cbSave ?? stream.length, 28);
+  header[32] = DEFLATE_COMPRESSION;
+  header[33] = NO_COMPRESSION;
+  return record(
+    instance,
+    type,
+    Buffer.concat([Buffer.alloc(UID_BYTES, 0x33), header, stream]),
   );
 }
 

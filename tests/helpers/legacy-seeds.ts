@@ -3,7 +3,9 @@
  * legacy-office-fixtures.ts, the same documents with GPS photos (a .doc with an inline photo and
  * two floating ones, an .xls with a photo past a BIFF record's size so its blip spans Continue
  * records, a .ppt with three photos in its Pictures stream), all made by LibreOffice, and a .ppt
- * built here whose embedded OLE object links to a file by monikers beside a photo blip. LibreOffice
+ * built here whose embedded OLE object links to a file by monikers beside a photo blip, and a
+ * .ppt built here whose Pictures stream holds a compressed EMF and a compressed WMF with the
+ * canary in their descriptions and comments ([MS-ODRAW] 2.2.31, as Office stores them). LibreOffice
  * is slow on a loaded machine, so the seeds are kept between runs in the system's temp folder.
  */
 import { readFileSync } from 'node:fs';
@@ -16,10 +18,12 @@ import {
   type LegacyKind,
 } from './legacy-office-fixtures';
 import {
+  compressedMetafileBlip,
   linkedOleStream,
   oleObject,
   pptWithPictures,
 } from './legacy-ole-fixtures';
+import { canaryEmf, canaryWmf } from './metafile-fixtures';
 import { drawImage, canaryTagArgs } from './image-fixtures';
 import { exiftoolWrite } from './image-tools';
 import { keptBetweenRuns } from './kept-between-runs';
@@ -33,6 +37,7 @@ export const LEGACY_SEED_NAMES = [
   'xls-photos',
   'ppt-photos',
   'ppt-link',
+  'ppt-metafiles',
 ] as const;
 export type LegacySeedName = (typeof LEGACY_SEED_NAMES)[number];
 
@@ -41,6 +46,9 @@ const WIDE_PHOTO = '200x150';
 /** [MS-PPT] 2.10.34 ExOleObjStg, stored uncompressed (instance 0). */
 const RT_EX_OLE_OBJ_STG = 0x1011;
 const RECORD_HEADER_BYTES = 8;
+/** [MS-ODRAW] 2.2.25 OfficeArtBlipWMF: its type and recInstance with one UID. */
+const WMF_BLIP = 0xf01b;
+const WMF_ONE_UID = 0x216;
 
 /** The link's monikers and display name, each naming the author's folder. */
 const LINK = {
@@ -90,6 +98,14 @@ function make(dir: string, name: LegacySeedName): Uint8Array {
     return readFileSync(legacyOfficeFile(dir, name));
   const { jpeg, wide, png } = photos(dir);
   if (name === 'ppt-link') return pptWithLink(jpeg);
+  if (name === 'ppt-metafiles')
+    return pptWithPictures(
+      jpeg,
+      Buffer.concat([
+        compressedMetafileBlip(canaryEmf()),
+        compressedMetafileBlip(canaryWmf(), WMF_ONE_UID, WMF_BLIP),
+      ]),
+    );
   const kind = name.slice(0, 3) as LegacyKind;
   const placed = kind === 'doc' ? [jpeg, png] : [jpeg, wide, png];
   return readFileSync(convert(dir, kind, flatSourceWith(dir, kind, placed)));

@@ -2,7 +2,8 @@
  * Where a legacy Office seed's picture walks read their numbers, as file offsets, so the campaign
  * can aim at them beside its generic byte edits: OfficeArt record headers ([MS-ODRAW] 2.2.1: the
  * version and instance, the type, the length) in every stream that holds drawings, the OfficeArtFBSE
- * fields (2.2.32: size, foDelay, cbName), each PICF of a Word Data stream ([MS-DOC] 2.9.192: lcb,
+ * fields (2.2.32: size, foDelay, cbName), a metafile blip's cbSize, cbSave and compression
+ * (2.2.31), each PICF of a Word Data stream ([MS-DOC] 2.9.192: lcb,
  * cbHeader, mm), the FIB's fcDggInfo and lcbDggInfo (2.5.6), the BIFF headers of an Excel drawing
  * group's MsoDrawingGroup and Continue records ([MS-XLS] 2.4.170, 2.4.58), and an `\001Ole`
  * stream's flags and moniker sizes ([MS-OLEDS] 2.3.3). A stream's bytes lie in sectors that need
@@ -46,6 +47,20 @@ const FBSE_FIELDS: readonly (readonly [string, number, number])[] = [
   ['foDelay', 28, 4],
   ['cbName', 33, 1],
 ];
+/**
+ * [MS-ODRAW] 2.2.24-2.2.26, 2.2.31: a metafile blip's OfficeArtMetafileHeader after its one or
+ * two 16-byte UIDs (two when recInstance is odd): cbSize, cbSave and compression.
+ */
+const METAFILE_BLIPS: ReadonlySet<number> = new Set([0xf01a, 0xf01b, 0xf01c]);
+const UID_BYTES = 16;
+const METAFILE_FIELDS: readonly (readonly [string, number, number])[] = [
+  ['metafile cbSize', 0, 4],
+  ['metafile cbSave', 28, 4],
+  ['metafile compression', 32, 1],
+];
+const METAFILE_HEADER_BYTES = 34;
+/** 2.2.31 compression: DEFLATE, and none. */
+const COMPRESSIONS = [0x00, 0xfe];
 /** [MS-DOC] 2.9.192 PICF: lcb, cbHeader, mfpf.mm. */
 const PICF_FIELDS: readonly (readonly [string, number, number])[] = [
   ['PICF lcb', 0, 4],
@@ -118,6 +133,18 @@ function officeArtTargets(
       field(extents, at + 2, 2, `${where}: type`, PICTURE_TYPES),
       field(extents, at + 4, 4, `${where}: length`),
     );
+    const uids = UID_BYTES * (1 + ((u16(b, at) >> 4) & 1));
+    if (METAFILE_BLIPS.has(type) && uids + METAFILE_HEADER_BYTES <= length)
+      for (const [label, offset, width] of METAFILE_FIELDS)
+        found.push(
+          field(
+            extents,
+            at + RECORD_HEADER_BYTES + uids + offset,
+            width,
+            `${where}: ${label}`,
+            label.endsWith('compression') ? COMPRESSIONS : undefined,
+          ),
+        );
     if (type === FBSE)
       for (const [label, offset, width] of FBSE_FIELDS)
         if (offset + width <= length)

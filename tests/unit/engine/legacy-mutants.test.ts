@@ -29,7 +29,13 @@ const DIB_BLIP = 0xf01f;
 /** The seeds' PNG carries this in a text chunk (tests/helpers/legacy-seeds.ts). */
 const PNG_COMMENT = `${CANARY}-PngComment`;
 /** The seeds with photos, whose GPS position the leak oracle reads. */
-const PHOTO_SEEDS = ['doc-photos', 'ppt-link', 'ppt-photos', 'xls-photos'];
+const PHOTO_SEEDS = [
+  'doc-photos',
+  'ppt-link',
+  'ppt-metafiles',
+  'ppt-photos',
+  'xls-photos',
+];
 
 describe.skipIf(!hasTool('soffice'))(
   'legacy Office: mutants of canary seeds',

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { writeCfb } from '../../helpers/cfb-writer';
 import { convert, exiftoolWrite, tempDir } from '../../helpers/image-tools';
 import { leakReport, locateCanaries } from '../../helpers/leak-oracle';
 import { buildPdf, qdfText } from '../../helpers/pdf-fixtures';
@@ -146,6 +147,22 @@ describe('leak oracle: zip', () => {
       'file > zip embeddings/pkg.zip (local) > zip inner.xml (local): utf-8',
     );
     expect(where).toContain('file > zip lost.xml (local): utf-8');
+  });
+});
+
+describe('leak oracle: compound files', () => {
+  it('finds a canary in a zlib stream inside a stream, as a compressed picture holds it', () => {
+    const stream = Buffer.concat([
+      Buffer.from('x\u0001 record header '),
+      deflateSync(Buffer.from(`description ${CANARY}`, 'utf16le')),
+      Buffer.alloc(16),
+    ]);
+    const file = writeCfb([{ path: ['Pictures'], data: stream }]).bytes;
+    const where = locateCanaries(file, [CANARY])[CANARY]!;
+    expect(where.some((w) => w.startsWith('file:'))).toBe(false);
+    expect(where.some((w) => /> ole Pictures > zlib at \d+: /.test(w))).toBe(
+      true,
+    );
   });
 });
 

@@ -80,8 +80,12 @@ export const BLIP_HEAD_BYTES =
     TAG_BYTES + DIB_HEAD_BYTES,
   );
 
-/** Whether uncompressed metafile data of `type` at `at` of `head` starts as its format says. */
-function startsAsMetafile(type: number, head: Uint8Array, at: number): boolean {
+/** Whether metafile data of `type` at `at` of `head` starts as its format says. */
+export function startsAsMetafile(
+  type: number,
+  head: Uint8Array,
+  at: number,
+): boolean {
   if (type === EMF_BLIP)
     return (
       head.length >= at + METAFILE_START_BYTES &&

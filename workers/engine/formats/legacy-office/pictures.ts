@@ -5,15 +5,15 @@
  * 2.2.27, 2.2.28, 2.2.30) is a file of its own behind one or two 16-byte ids and a tag byte: it is
  * cleaned by its own module through `ctx.nested` and written back where it lies, zero-padded to
  * its record's length, so no offset or size changes (a decoder stops at the image's end marker).
- * A DIB blip (2.2.29) holds a bitmap header and pixels only, and metafile blips (EMF, WMF, PICT:
- * 2.2.24-2.2.26) are drawing commands; both are kept as content, once blip-types.ts has found
- * that each record's instance is its type's and a kept one starts with its type's header. A
- * record of another type fails the clean: what the engine does not know is not copied unexamined.
+ * An EMF or WMF blip (2.2.24, 2.2.25), stored as it is or compressed, is cleaned by its own
+ * module too (metafile-blips.ts, which also keeps an uncompressed Mac PICT blip, 2.2.26, as
+ * content and refuses a compressed one). A DIB blip (2.2.29) holds a bitmap header and pixels
+ * only: it is kept as content, once blip-types.ts has found that each record's instance is its
+ * type's and a kept one starts with its type's header. A record of another type fails the
+ * clean: what the engine does not know is not copied unexamined.
  */
-import type { ByteReader } from '../../byte-source';
 import { u16le, u32le } from '../../bytes';
 import { corrupt, EngineError, throwIfAborted } from '../../errors';
-import { relocated, removable } from '../../findings';
 import type { AnalysisContext } from '../../format-module';
 import { MAX_ENTRIES, MAX_METADATA_BYTES } from '../../limits';
 import {
@@ -28,9 +28,13 @@ import {
   TIFF_BLIP,
   WMF_BLIP,
 } from './blip-types';
+import { cleanNestedPicture, type BlipPlace } from './blip-place';
+import { cleanMetafileBlip } from './metafile-blips';
 import { StreamReader } from '../../shared/cfb/compound-file';
 import type { DirEntry } from '../../shared/cfb/directory';
 import { Cleaning, type Storage } from './storage';
+
+export type { BlipPlace } from './blip-place';
 
 export const PICTURES_STREAM = 'Pictures';
 
@@ -57,7 +61,7 @@ const ENDS_MARKED: ReadonlySet<number> = new Set([
   CMYK_JPEG_BLIP,
   PNG_BLIP,
 ]);
-/** Blips kept as content: metafiles (EMF, WMF, PICT) and device-independent bitmaps. */
+/** The other blips: metafiles (EMF and WMF cleaned by their modules, PICT kept) and bitmaps. */
 const CONTENT_BLIPS: ReadonlySet<number> = new Set([
   EMF_BLIP,
   WMF_BLIP,
@@ -67,30 +71,12 @@ const CONTENT_BLIPS: ReadonlySet<number> = new Set([
 /** Records between cancellation checks. */
 const CHECK_EVERY = 256;
 
-/**
- * [MS-ODRAW] 2.2.24, 2.2.25, 2.2.31: an EMF or WMF blip stored uncompressed (compression 0xFE)
- * is a metafile of cbSave bytes after its OfficeArtMetafileHeader, cleaned in place by its own
- * module through `ctx.nested` (its description, comments and escapes zeroed, same length). A
- * DEFLATE-compressed one is kept as content, as before.
- */
-const METAFILE_HEADER_BYTES = 34;
-const CB_SAVE_AT = 28;
-const COMPRESSION_AT = 32;
-const UNCOMPRESSED = 0xfe;
-const CLEANED_METAFILES: ReadonlySet<number> = new Set([EMF_BLIP, WMF_BLIP]);
-
-function uncompressedMetafile(
-  type: number,
-  instance: number,
-  head: Uint8Array,
-  body: number,
-): { start: number; end: number } | null {
-  if (!CLEANED_METAFILES.has(type)) return null;
-  const at = UID_BYTES * (1 + (instance & SECOND_UID));
-  if (head[at + COMPRESSION_AT] !== UNCOMPRESSED) return null;
-  const start = body + at + METAFILE_HEADER_BYTES;
-  return { start, end: start + u32le(head, at + CB_SAVE_AT) };
-}
+/** Metafile blips, which metafile-blips.ts cleans (EMF, WMF) or keeps or refuses (PICT). */
+const METAFILE_BLIPS: ReadonlySet<number> = new Set([
+  EMF_BLIP,
+  WMF_BLIP,
+  PICT_BLIP,
+]);
 
 /** The image data of a bitmap blip, without the zeros it may have been padded with. */
 function imageSpan(
@@ -107,17 +93,6 @@ function trimZeros(b: Uint8Array): Uint8Array {
   let end = b.length;
   while (end > 0 && b[end - 1] === 0) end--;
   return b.subarray(0, end);
-}
-
-/**
- * Where a blip lies and how the report names it: the bytes it is read from (a stream, or records
- * joined logically) and how a same-size change at an offset of them is written back.
- */
-export interface BlipPlace {
-  readonly reader: ByteReader;
-  readonly write: (at: number, data: Uint8Array) => void;
-  readonly location: string;
-  readonly number: number;
 }
 
 /** A place over a whole stream of `storage`. */
@@ -144,8 +119,9 @@ export interface BlipSpan {
 }
 
 /**
- * The OfficeArtBlip record at `at`: a JPEG, PNG or TIFF is cleaned where it lies; a metafile or
- * bitmap is kept as content; any other type is reported as unknown for the caller to refuse.
+ * The OfficeArtBlip record at `at`: a JPEG, PNG, TIFF, EMF or WMF is cleaned where it lies; a
+ * bitmap or uncompressed PICT is kept as content, a compressed PICT refused; any other type is
+ * reported as unknown for the caller to refuse.
  */
 export async function cleanBlip(
   place: BlipPlace,
@@ -168,9 +144,15 @@ export async function cleanBlip(
       Math.min(length, BLIP_HEAD_BYTES),
     );
     checkBlipHead(type, instance, blipHead, length, place.location);
-    const metafile = uncompressedMetafile(type, instance, blipHead, body);
-    if (metafile)
-      await cleanImage(place, metafile.start, metafile.end, out, ctx, false);
+    if (METAFILE_BLIPS.has(type))
+      await cleanMetafileBlip(
+        place,
+        type,
+        body + UID_BYTES * (1 + (instance & SECOND_UID)),
+        body + length,
+        out,
+        ctx,
+      );
   }
   if (IMAGE_BLIPS.has(type)) {
     const span = imageSpan(body, length, instance);
@@ -233,31 +215,14 @@ async function cleanImage(
   if (end - start > MAX_METADATA_BYTES) throw corrupt('a picture too large');
   const data = await where.reader.readExact(start, end - start);
   const image = padded ? trimZeros(data) : data;
-  const name = `picture ${where.number}`;
-  let cleaned;
-  try {
-    cleaned = await ctx.nested.clean(image);
-  } catch (error) {
-    if (error instanceof EngineError && error.code !== 'cancelled')
-      throw new EngineError(
-        error.code,
-        `${where.location}, ${name}: ${error.detail}`,
-        error.parts,
-      );
-    throw error;
-  }
-  out.findings.push(
-    ...relocated(
-      cleaned.findings,
-      `${where.location}, ${name}`,
-      { name, kind: 'image' },
-      ': ',
-    ),
-  );
-  if (!cleaned.findings.some(removable)) return;
-  if (cleaned.bytes.length > data.length)
-    throw new EngineError('unsupported', `${name} grows when cleaned`);
+  const cleaned = await cleanNestedPicture(where, image, out, ctx);
+  if (!cleaned) return;
+  if (cleaned.length > data.length)
+    throw new EngineError(
+      'unsupported',
+      `picture ${where.number} grows when cleaned`,
+    );
   const zeroPadded = new Uint8Array(data.length);
-  zeroPadded.set(cleaned.bytes);
+  zeroPadded.set(cleaned);
   where.write(start, zeroPadded);
 }

@@ -2,6 +2,7 @@
 import type { ByteReader } from '../../byte-source';
 import { EngineError } from '../../errors';
 import type { Finding } from '../../findings';
+import { MAX_DECOMPRESSED_BYTES } from '../../limits';
 import type { Patch } from '../../shared/in-place';
 import {
   patchExtents,
@@ -31,6 +32,21 @@ export const sameEntryName = (a: string, b: string): boolean =>
 export class Cleaning {
   readonly findings: Finding[] = [];
   readonly patches: Patch[] = [];
+  /** Bytes this file's compressed parts were allowed to inflate to so far. */
+  private inflated = 0;
+
+  /**
+   * Charges `bytes` about to be inflated from one of the file's compressed parts: many small
+   * bombs, each within its own bound, stop at the file's budget as `too-large`.
+   */
+  chargeInflate(bytes: number): void {
+    this.inflated += bytes;
+    if (this.inflated > MAX_DECOMPRESSED_BYTES)
+      throw new EngineError(
+        'too-large',
+        `compressed parts inflating past ${MAX_DECOMPRESSED_BYTES} bytes`,
+      );
+  }
 
   /** Overwrites bytes [at, at + data.length) of `stream` in place. */
   write(
