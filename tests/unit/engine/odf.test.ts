@@ -129,6 +129,37 @@ describe('OpenDocument', () => {
     ).toBe('CANARY_SLIDE_COMMENT | CANARY_RANGE_COMMENT');
   });
 
+  it('leaves out elements in no namespace, and a part whose root is in none', async () => {
+    const content = text(syntheticOdp(jpeg), 'content.xml').replace(
+      '<draw:frame>',
+      '<note by="CANARY_NO_NS_ATTRIBUTE">CANARY_NO_NS_ELEMENT</note><draw:frame>',
+    );
+    const manifest = text(syntheticOdp(jpeg), 'META-INF/manifest.xml').replace(
+      '</manifest:manifest>',
+      '<manifest:file-entry manifest:full-path="Configurations2/extra.xml" manifest:media-type="text/xml"/></manifest:manifest>',
+    );
+    const input = repack(syntheticOdp(jpeg), {
+      'content.xml': strToU8(content),
+      'META-INF/manifest.xml': strToU8(manifest),
+      'Configurations2/extra.xml': strToU8(
+        '<?xml version="1.0"?><settings><user>CANARY_NO_NS_PART</user></settings>',
+      ),
+    });
+    const canaries = [
+      'CANARY_NO_NS_ATTRIBUTE',
+      'CANARY_NO_NS_ELEMENT',
+      'CANARY_NO_NS_PART',
+    ];
+    for (const c of canaries) expect(deepFind(input, c), c).not.toEqual([]);
+    const outcome = await cleaned(input);
+    expectNoLeaks(input, outcome.output, canaries);
+    expectValidPackage(outcome.output);
+    expect(text(outcome.output, 'content.xml')).toContain('<draw:frame>');
+    expect(outcome.result.removed.map((f) => f.location)).toContain(
+      'Configurations2/extra.xml',
+    );
+  });
+
   it('refuses encrypted packages and kinds it does not clean', async () => {
     const files = unzipSync(syntheticOdp(jpeg));
     const manifest = new TextDecoder()
