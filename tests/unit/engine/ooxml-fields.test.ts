@@ -116,6 +116,23 @@ describe('Word fields that show the author or their disk', () => {
     if (hasTool('unzip')) unzipTest(output);
   });
 
+  it('leaves out an element in no namespace, with its text and attributes', async () => {
+    const input = fieldsDocx(
+      DOCUMENT.replace(
+        '<w:p>',
+        '<w:p><note by="CANARY_NO_NS_ATTRIBUTE">CANARY_NO_NS_ELEMENT</note>',
+      ),
+    );
+    const canaries = ['CANARY_NO_NS_ATTRIBUTE', 'CANARY_NO_NS_ELEMENT'];
+    for (const c of canaries)
+      expect(deepFind(input, c), c).toEqual(['word/document.xml']);
+    const { output } = await cleaned(input);
+    expectNoLeaks(input, output, canaries);
+    expect(strFromU8(unzipSync(output)['word/document.xml']!)).toContain(
+      'Saved at ',
+    );
+  });
+
   it.skipIf(!hasTool('soffice'))(
     'opens in LibreOffice',
     async () => {
