@@ -6,6 +6,8 @@ const HEADER_BYTES = 128;
 const TAG_ENTRY_BYTES = 12;
 /** The PCS illuminant, D50, as s15Fixed16Number (ICC.1 clause 7.2.16). */
 const D50 = [0.9642, 1.0, 0.8249];
+/** The copyright of the sRGB profile cameras embed: with its description, a standard profile. */
+const STANDARD_COPYRIGHT = 'Copyright (c) 1998 Hewlett-Packard Company';
 
 function ascii(text: string): number[] {
   return [...text].map((c) => c.charCodeAt(0));
@@ -49,12 +51,47 @@ function xyz(values: readonly number[]): number[] {
   return [...ascii('XYZ '), ...u32(0), ...values.flatMap(s15Fixed16)];
 }
 
+/** mluc (ICC.1:2010 10.13): one en-US record of UTF-16BE text. */
+function mluc(text: string): number[] {
+  const utf16 = [...text].flatMap((c) => [0, c.charCodeAt(0)]);
+  return pad4([
+    ...ascii('mluc'),
+    ...u32(0),
+    ...u32(1),
+    ...u32(12),
+    ...ascii('enUS'),
+    ...u32(utf16.length),
+    ...u32(28),
+    ...utf16,
+  ]);
+}
+
+export interface ProfileWords {
+  readonly copyright?: string;
+  /** A device model description (`dmdd`, mluc). */
+  readonly model?: string;
+  /** Bytes of an unknown tag put before the copyright, to push it into a later JPEG chunk. */
+  readonly filler?: number;
+}
+
 /** An RGB display profile whose ProfileDescription is `description`. */
-export function iccProfileBytes(description = 'sRGB IEC61966-2.1'): Uint8Array {
+export function iccProfileBytes(
+  description = 'sRGB IEC61966-2.1',
+  words: ProfileWords = {},
+): Uint8Array {
   const tags: [string, number[]][] = [
     ['desc', textDescription(description)],
     ['wtpt', xyz(D50)],
-    ['cprt', textType('No copyright, generated for tests')],
+    ...(words.filler
+      ? [
+          ['zzzz', new Array<number>(words.filler).fill(0)] as [
+            string,
+            number[],
+          ],
+        ]
+      : []),
+    ['cprt', textType(words.copyright ?? STANDARD_COPYRIGHT)],
+    ...(words.model ? [['dmdd', mluc(words.model)] as [string, number[]]] : []),
   ];
   let offset = HEADER_BYTES + 4 + tags.length * TAG_ENTRY_BYTES;
   const table: number[] = u32(tags.length);

@@ -62,6 +62,23 @@ export function memberOrder(zip: Uint8Array): string[] {
   return names;
 }
 
+/** The compression method (APPNOTE 4.4.5: 0 stored, 8 deflated) of each member, by name. */
+export function memberMethods(zip: Uint8Array): Record<string, number> {
+  const methods: Record<string, number> = {};
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let at = 0;
+  while (at + 30 <= zip.length && view.getUint32(at, true) === 0x04034b50) {
+    const nameLength = view.getUint16(at + 26, true);
+    const extraLength = view.getUint16(at + 28, true);
+    const name = new TextDecoder().decode(
+      zip.subarray(at + 30, at + 30 + nameLength),
+    );
+    methods[name] = view.getUint16(at + 8, true);
+    at += 30 + nameLength + extraLength + view.getUint32(at + 18, true);
+  }
+  return methods;
+}
+
 /** True when any inflated member contains the text. */
 export function zipContains(zip: Uint8Array, text: string): string[] {
   const found: string[] = [];

@@ -2,6 +2,7 @@ import type { ByteSource } from './byte-source';
 import type { Finding } from './findings';
 import type { ByteRange, EngineContext } from './engine-types';
 import type { FormatId, Sniffed } from './format-catalog';
+import type { KnownContentMap } from './known-content';
 import type { OutputPlan } from './output-plan';
 
 export type { ByteRange, EngineContext } from './engine-types';
@@ -50,11 +51,14 @@ export interface NestedEngine {
   /**
    * Cleans bytes [start, end) of `src` (a stored zip member, a PDF image stream) without reading
    * them all into memory: the plan is in `src`'s offsets, ready to splice into the outer plan.
+   * `knownOpaque`: the slice's image data already proven, in the slice's offsets, when the caller
+   * holds it apart from the engine's own (a container's held content, `knownContent`).
    */
   cleanSlice(
     src: ByteSource,
     start: number,
     end: number,
+    knownOpaque?: readonly ByteRange[],
   ): Promise<NestedSliceClean>;
   /**
    * Analyses `src` from `start` to its end as a file of its own (a FLAC stream behind an ID3v2
@@ -96,6 +100,11 @@ export interface AnalysisContext extends EngineContext {
    * what it would only re-read to find their end (a JPEG's entropy-coded data).
    */
   readonly knownOpaque?: readonly ByteRange[];
+  /**
+   * During verify-after-clean: compressed data of this file whose content the clean holds, by the
+   * offset where it starts (a spliced photo in a document), read instead of inflated again.
+   */
+  readonly knownContent?: KnownContentMap;
   readonly nested: NestedEngine;
   /** How deep this file sits inside others (0 for the visitor's file); the engine bounds it. */
   readonly depth: number;

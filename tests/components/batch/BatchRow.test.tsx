@@ -23,6 +23,7 @@ const CODES: readonly BridgeErrorCode[] = [
   'too-large',
   'cancelled',
   'unclean',
+  'tracked-changes',
   'uncleanable-part',
   'worker-failed',
 ];

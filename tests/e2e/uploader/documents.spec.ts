@@ -7,7 +7,7 @@ import { CANARY_GPS } from '../../helpers/image-exif-builder';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
 import { CANARY, gpsJpeg, syntheticDocx } from '../../helpers/office-fixtures';
 import { buildPdf, qpdfCheck, type PdfBody } from '../../helpers/pdf-fixtures';
-import { hasTool, unzipTest } from '../../helpers/zip-tools';
+import { hasTool, memberMethods, unzipTest } from '../../helpers/zip-tools';
 import { exiftoolTags, skipConsentBanner, toolPath } from './uploader-helpers';
 
 /**
@@ -19,10 +19,13 @@ import { exiftoolTags, skipConsentBanner, toolPath } from './uploader-helpers';
 const dir = mkdtempSync(join(tmpdir(), 'metaclean-e2e-docs-'));
 
 /**
- * A plasma this size, at full quality, deflates to more than NATIVE_ASYNC_MIN_BYTES: the browser's
- * native inflate reads it, checking its CRC-32 as it goes.
+ * A plasma this size, at full quality, deflates to more than SMALL_MEMBER_BYTES: the browser's
+ * native inflate reads it, checking its CRC-32 and that its stream ends at its size, so the
+ * cleaned photo is written spliced from its own deflate stream (mostly a slice of the File).
  */
-const LARGE_PHOTO = { size: '400x300', extra: ['-quality', '100'] } as const;
+const LARGE_PHOTO = { size: '640x480', extra: ['-quality', '100'] } as const;
+/** APPNOTE 4.4.5: the deflate method. */
+const DEFLATED = 8;
 
 function wordFile(): string {
   const jpeg = gpsJpeg(dir, 'gps.jpg', LARGE_PHOTO);
@@ -98,6 +101,7 @@ test('en: a Word file with a deflated GPS photo and a PDF with an author are cle
   const output = new Uint8Array(readFileSync(cleanWord));
   expectNoLeaks(readFileSync(word), output, [CANARY, CANARY_GPS]);
   if (hasTool('unzip')) unzipTest(output);
+  expect(memberMethods(output)['word/media/image1.jpg']).toBe(DEFLATED);
   const photo = join(dir, 'from-word.jpg');
   writeFileSync(photo, unzipSync(output)['word/media/image1.jpg']!);
   expect(

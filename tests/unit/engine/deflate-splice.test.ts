@@ -159,6 +159,23 @@ describe('the deflate splice', () => {
   });
   const noise = (length: number) => bytes(random(7), length);
 
+  it('falls back when the stream does not make its content past the junction', () => {
+    const content = noise(300_000);
+    const raw = new Uint8Array(zlib.deflateRawSync(content));
+    const changedEnd = 100;
+    expect(spliceDeflate(input(content, raw, changedEnd))).not.toBeNull();
+    const boundary = walkBlocks(
+      raw,
+      changedEnd + DEFLATE_WINDOW,
+      Infinity,
+    )!.blocks.at(-1)!;
+    // The content the caller claims differs from what the stream makes just past the boundary:
+    // the block walk cannot see it, the inflate across the junction does.
+    const claimed = content.slice();
+    claimed[boundary.out + 1000]! ^= 0xff;
+    expect(spliceDeflate(input(claimed, raw, changedEnd))).toBeNull();
+  });
+
   it('falls back when the stream is one final block', () => {
     // Few symbols: zlib codes the whole of it in one block.
     const content = new Uint8Array(60_000).map((_, i) => 97 + ((i * 7) % 5));

@@ -95,7 +95,7 @@ describe('GIF cleaning', () => {
     expect(kept.sort()).toEqual(['color-profile', 'playback']);
   });
 
-  it('keeps a Plain Text Extension: it is drawn content, not metadata', async () => {
+  it('keeps a Plain Text Extension: it is drawn content, not metadata, reported for review', async () => {
     const grid = [0, 0, 0, 0, 16, 0, 16, 0, 8, 8, 1, 0];
     const plainText = Uint8Array.from([
       ...[0x21, 0x01, grid.length, ...grid],
@@ -107,6 +107,9 @@ describe('GIF cleaning', () => {
       await (await planToBlob(blobOf(input), result.plan)).arrayBuffer(),
     );
     expect(output.includes(Buffer.from(plainText))).toBe(true);
+    expect(result.kept).toContainEqual(
+      expect.objectContaining({ value: 'HELLO', kept: 'review' }),
+    );
   });
 
   it('reports progress through the walk and stops when cancelled', async () => {

@@ -116,11 +116,16 @@ export function nestedEngine(
       return { ...result, bytes: cleaned };
     },
     cleanPlanned: cleanedPlan,
-    async cleanSlice(src, start, end) {
+    async cleanSlice(src, start, end, knownOpaque) {
       const slice = rangeAccess(src.input, start, end);
       const analyzed = await steps.analyze(
         slice,
-        { ...ctx, ...knownInSlice(known, src, start, end) },
+        {
+          ...ctx,
+          ...(knownOpaque
+            ? { knownOpaque }
+            : knownInSlice(known, src, start, end)),
+        },
         depth,
         outer,
       );

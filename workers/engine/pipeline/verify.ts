@@ -13,6 +13,7 @@ import type {
   NestedEngine,
   Sniffed,
 } from '../format-module';
+import { knownContentInOutput } from '../known-content';
 import { knownAfterClean, type KnownOpaque } from '../opaque-ranges';
 import { planAccess, type OutputPlan } from '../output-plan';
 import { ANALYSIS_SHARE, type ProgressMeter } from '../progress';
@@ -59,6 +60,7 @@ export async function verifyPlan(
     opaque,
     analysis.nestedOpaque,
   );
+  const knownContent = knownContentInOutput(plan);
   const after = await module.analyze(output, format, {
     ...(ctx.signal && { signal: ctx.signal }),
     ...(ctx.onProgress && { onProgress: pass.reached }),
@@ -70,6 +72,7 @@ export async function verifyPlan(
       knownOpaque && { src: output, ranges: knownOpaque },
     ),
     ...(knownOpaque ? { knownOpaque } : {}),
+    ...(knownContent && { knownContent }),
   });
   const left = after.findings.filter(removable);
   if (left.length > 0) {

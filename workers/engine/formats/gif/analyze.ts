@@ -10,6 +10,8 @@ import { xmpExtensionFindings } from './xmp';
 
 const GRAPHIC_CONTROL = 0xf9;
 const PLAIN_TEXT = 0x01;
+/** Text grid position and size, cell size and colours: the first sub-block (GIF89a section 25). */
+const PLAIN_TEXT_HEADER_BYTES = 12;
 const COMMENT = 0xfe;
 const APPLICATION = 0xff;
 /** GIF89a specification 26: 8-byte identifier plus 3-byte authentication code. */
@@ -84,6 +86,22 @@ function commentDecision(block: GifBlock, text: Uint8Array): GifDecision {
 }
 
 /**
+ * A plain text extension is text the GIF89a specification (section 25) draws over the picture:
+ * part of what the file shows, so it stays, reported for review with its words (after the
+ * extension's 12-byte grid and colour header).
+ */
+function plainTextDecision(block: GifBlock, data: Uint8Array): GifDecision {
+  const found = finding(
+    'content.detail',
+    'PlainText',
+    'plain text extension',
+    decodeText(data.subarray(PLAIN_TEXT_HEADER_BYTES)),
+    'review',
+  );
+  return { block, keep: true, findings: [found] };
+}
+
+/**
  * The decision for a block the window holds, without awaiting (images, frame timing, comments):
  * null for the rare blocks that need a read (application extensions) or when the window ends.
  */
@@ -91,12 +109,16 @@ function cachedDecision(
   reader: WindowedReader,
   block: GifBlock,
 ): GifDecision | null {
-  if (
-    block.kind === 'image' ||
-    block.label === GRAPHIC_CONTROL ||
-    block.label === PLAIN_TEXT
-  )
+  if (block.kind === 'image' || block.label === GRAPHIC_CONTROL)
     return { block, keep: true, findings: [] };
+  if (block.label === PLAIN_TEXT) {
+    const data = cachedSubBlockData(
+      reader,
+      block.dataStart,
+      COMMENT_REPORT_BYTES,
+    );
+    return data && plainTextDecision(block, data);
+  }
   if (block.label !== COMMENT) return null;
   const text = cachedSubBlockData(
     reader,
@@ -145,8 +167,13 @@ async function decide(
   block: GifBlock,
 ): Promise<GifDecision> {
   if (block.kind === 'image') return { block, keep: true, findings: [] };
-  if (block.label === GRAPHIC_CONTROL || block.label === PLAIN_TEXT)
+  if (block.label === GRAPHIC_CONTROL)
     return { block, keep: true, findings: [] };
+  if (block.label === PLAIN_TEXT)
+    return plainTextDecision(
+      block,
+      await subBlockData(reader, block.dataStart, COMMENT_REPORT_BYTES),
+    );
   if (block.label === APPLICATION) return applicationDecision(reader, block);
   if (block.label === COMMENT) {
     const text = await subBlockData(

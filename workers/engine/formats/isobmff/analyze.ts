@@ -20,6 +20,7 @@ import { TextBudget } from '../../metadata/text-tracks';
 import { weighTextTracks } from './text-removal';
 import { leaveOutFreeSpace } from './free-space';
 import { topLevelBoxes } from './top-level';
+import { freeUnknownBoxes } from './unknown-boxes';
 import { WindowedReader } from '../../windowed-reader';
 
 export interface Analysis {
@@ -130,6 +131,13 @@ class FileScan {
       this.telemetryRanges.get(trackId)?.push(range);
   }
 
+  /** Top-level boxes of no known type become free space once the movies say where samples lie. */
+  unknownBoxes(boxes: readonly Box[]): void {
+    const unknown = freeUnknownBoxes(boxes, this.movies, this.src.size);
+    for (const found of unknown.findings) this.findings.push(found);
+    for (const patch of unknown.patches) this.patches.push(patch);
+  }
+
   /**
    * The top-level free space to leave out, its movie's chunk offsets re-pointed: before the text
    * tracks, whose removal zeroes a whole track's tables again.
@@ -183,6 +191,7 @@ export async function analyzeFile(
     throwIfAborted(signal);
     if (isRead(box)) await scan.box(box);
   }
+  scan.unknownBoxes(boxes);
   const leftOut = keepLayout ? [] : scan.freeSpace(boxes);
   await scan.textTracks();
   await scan.telemetry();

@@ -171,7 +171,7 @@ function stblOf(region: Region, trak: Box): Box | undefined {
  * Where the movie's data lies: every chunk's samples, and every chunk offset itself (a table
  * without sample sizes still names places), merged into sorted, separate ranges.
  */
-function dataRanges(
+export function dataRanges(
   region: Region,
   moov: Box,
   tables: readonly Table[],
@@ -202,7 +202,7 @@ function dataRanges(
 }
 
 /** Whether one of the separate, sorted `data` ranges overlaps `box`. */
-function holdsData(data: readonly ByteRange[], box: ByteRange): boolean {
+export function holdsData(data: readonly ByteRange[], box: ByteRange): boolean {
   const next = data[firstEndingAfter(data, box.start)];
   return next !== undefined && next.start < box.end;
 }

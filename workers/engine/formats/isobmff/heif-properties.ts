@@ -1,15 +1,32 @@
 /**
  * What HEIF keeps on purpose, for the report: the ICC profile (colr), rotation (irot) and mirroring
- * (imir), ISO/IEC 23008-12 6.5.5, 6.5.10, 6.5.12. They live in iprp/ipco and are never changed.
+ * (imir), ISO/IEC 23008-12 6.5.5, 6.5.10, 6.5.12. They live in iprp/ipco; only the ICC profile's
+ * words (metadata/icc-text.ts) are zeroed there, in place.
  */
 import { fourcc, u8 } from '../../bytes';
 import { finding, keptFinding, type Finding } from '../../findings';
 import { childrenOf, firstChild, payloadBytes, type Box } from './box';
 import type { Region } from './region';
+import { scrubIccText } from '../../metadata/icc-text';
 
 const QUARTER_TURN_DEGREES = 90;
 const ANGLE_MASK = 0x3;
 const ICC_COLOUR_TYPES = new Set(['prof', 'rICC']);
+/** colr: colour_type (4 bytes), then the profile (14496-12 12.1.5). */
+const COLOUR_TYPE_BYTES = 4;
+const WHERE = 'meta/iprp/ipco';
+
+/** Zeroes the profile's words in the region's copy; what they said, for the report. */
+function scrubProfile(region: Region, colr: Box): Finding[] {
+  const at = colr.payload + COLOUR_TYPE_BYTES;
+  const profile = region.bytes.subarray(
+    at - region.base,
+    colr.end - region.base,
+  );
+  const scrubbed = scrubIccText(profile, WHERE);
+  if (scrubbed.profile) region.edited.set(scrubbed.profile, at - region.base);
+  return scrubbed.findings;
+}
 
 /** What HEIF keeps on purpose: the ICC profile, rotation and mirroring (23008-12 6.5.5, 6.5.10, 6.5.12). */
 export function keptProperties(
@@ -26,9 +43,10 @@ export function keptProperties(
         keptFinding(
           'image.color-profile',
           'colr ICC profile',
-          'meta/iprp/ipco',
+          WHERE,
           'color-profile',
         ),
+        ...scrubProfile(region, p),
       ];
     if (p.type === 'irot') {
       const degrees = (u8(payload, 0) & ANGLE_MASK) * QUARTER_TURN_DEGREES;

@@ -27,6 +27,7 @@ import { finding, type Finding } from '../../findings';
 import type { ByteRange } from '../../format-module';
 import { MAX_ENTRIES } from '../../limits';
 import { readXmpFindings } from '../../metadata/xmp';
+import { scrubIccText } from '../../metadata/icc-text';
 import { OutputBuilder, type OutputPlan } from '../../output-plan';
 
 const SIGNATURE = ascii('jP  \r\n\x87\n');
@@ -129,7 +130,10 @@ export async function cleanJp2(
           }
         }
       } else if (type === 'jp2h') {
-        await checkHeader(src, box.content, box.end, unsupported);
+        await checkHeader(src, box.content, box.end, unsupported, {
+          edits,
+          findings,
+        });
       } else if (DROPPED[type]) {
         edits.push({ start: at, end: box.end, data: new Uint8Array(0) });
         findings.push(...(await droppedBox(src, box)));
@@ -177,12 +181,39 @@ async function boxAt(src: ByteSource, at: number, end: number): Promise<Box> {
   return { type, content, end: at + size, declared };
 }
 
-/** The image header superbox holds only what decoding needs; anything else is refused. */
+/** colr (I.5.3.3): METH, PREC, APPROX, then an ICC profile when METH is 2 (restricted) or 3 (any, 15444-2). */
+const COLR_FIELDS = 3;
+const ICC_METHODS = new Set([2, 3]);
+
+/** The profile's words zeroed in place (metadata/icc-text.ts), at the same length. */
+async function scrubColr(
+  src: ByteSource,
+  box: Box,
+  out: { edits: Edit[]; findings: Finding[] },
+): Promise<void> {
+  if (box.end - box.content <= COLR_FIELDS) return;
+  const method = (await src.readExact(box.content, 1))[0]!;
+  if (!ICC_METHODS.has(method)) return;
+  if (box.end - box.content > MAX_READ)
+    throw new EngineError('too-large', 'JPEG 2000 colour profile too large');
+  const profileAt = box.content + COLR_FIELDS;
+  const profile = await src.readExact(profileAt, box.end - profileAt);
+  const scrubbed = scrubIccText(profile, 'colr');
+  out.findings.push(...scrubbed.findings);
+  if (scrubbed.profile)
+    out.edits.push({ start: profileAt, end: box.end, data: scrubbed.profile });
+}
+
+/**
+ * The image header superbox holds only what decoding needs; anything else is refused. Its ICC
+ * profile stays without its words.
+ */
 async function checkHeader(
   src: ByteSource,
   start: number,
   end: number,
   unsupported: (what: string) => EngineError,
+  out: { edits: Edit[]; findings: Finding[] },
 ): Promise<void> {
   let at = start;
   for (let count = 0; at < end; count++) {
@@ -192,6 +223,7 @@ async function checkHeader(
       throw unsupported(
         `header box "${box.type.replace(/[^\x20-\x7e]/g, '?')}"`,
       );
+    if (box.type === 'colr') await scrubColr(src, box, out);
     at = box.end;
   }
 }

@@ -10,6 +10,7 @@ import {
 import type { ScanContext } from './entropy-scan';
 import { APP1, COM, isApp } from './markers';
 import { segmentAction, type SegmentAction } from './segment-rules';
+import { scrubIccChunks } from './icc-chunks';
 import { trailerFindings } from './trailer';
 import { WindowedReader } from '../../windowed-reader';
 
@@ -45,15 +46,17 @@ async function decide(
   segments: readonly JpegSegment[],
 ): Promise<SegmentDecision[]> {
   const decisions: SegmentDecision[] = [];
+  const payloads = new Map<JpegSegment, Uint8Array>();
   for (const segment of segments) {
     if (!isApp(segment.marker) && segment.marker !== COM) continue;
     const payload = await reader.read(
       segment.payloadOffset,
       segment.end - segment.payloadOffset,
     );
+    payloads.set(segment, payload);
     decisions.push({ segment, action: segmentAction(segment.marker, payload) });
   }
-  return onlyFirstExif(decisions);
+  return scrubIccChunks(onlyFirstExif(decisions), payloads);
 }
 
 export async function analyzeJpeg(

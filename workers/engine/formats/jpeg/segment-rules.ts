@@ -45,8 +45,8 @@ const KEEP: SegmentAction = { kind: 'keep', findings: [] };
 const JFIF_THUMBNAIL_DIMS_AT = ID.JFIF.length + 7;
 const JFIF_FIXED_BYTES = JFIF_THUMBNAIL_DIMS_AT + 2;
 /** ICC.1 B.4: after the identifier, the chunk's sequence number (1-based) and the chunk count. */
-const ICC_SEQUENCE_AT = ID.ICC.length;
-const ICC_PROFILE_AT = ICC_SEQUENCE_AT + 2;
+export const ICC_SEQUENCE_AT = ID.ICC.length;
+export const ICC_PROFILE_AT = ICC_SEQUENCE_AT + 2;
 
 function has(payload: Uint8Array, id: string): boolean {
   return startsWithAscii(payload, id);

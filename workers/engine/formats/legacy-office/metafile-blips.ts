@@ -9,10 +9,10 @@
  * updated, cbSize and the record's length unchanged, zeros after the stream (a reader stops at
  * its end), so no offset moves. One that no longer fits fails the clean as `unsupported`.
  *
- * A PICT blip (2.2.26) is Apple QuickDraw drawing commands, which no module of the engine reads:
- * stored as it is, its bytes are kept as content, searched by verify-after-clean's residue scan; a
- * compressed one, which no scan can see into and whose comments (PicComment, LongComment) can
- * carry any data, fails the clean as `unsupported` rather than pass unexamined.
+ * A PICT blip (2.2.26) is Apple QuickDraw drawing commands, which no module of the engine reads.
+ * Its comments (PicComment, LongComment) can carry any data, which no signature scan would know
+ * for a person's, so a PICT fails the clean as `unsupported`, stored or compressed, rather than
+ * pass unexamined.
  */
 import { u32le, writeU32le } from '../../bytes';
 import { corrupt, EngineError } from '../../errors';
@@ -52,14 +52,11 @@ export async function cleanMetafileBlip(
   const head = await place.reader.readExact(header, METAFILE_HEADER_BYTES);
   const what = `${place.location}, picture ${place.number}`;
   const compressed = head[COMPRESSION_AT] !== UNCOMPRESSED;
-  if (type === PICT_BLIP) {
-    if (compressed)
-      throw new EngineError(
-        'unsupported',
-        `${what}: a compressed Mac PICT picture, whose drawing commands the engine cannot read`,
-      );
-    return;
-  }
+  if (type === PICT_BLIP)
+    throw new EngineError(
+      'unsupported',
+      `${what}: a Mac PICT picture, whose drawing commands the engine cannot read`,
+    );
   const start = header + METAFILE_HEADER_BYTES;
   const saved = u32le(head, CB_SAVE_AT);
   if (saved > MAX_METADATA_BYTES) throw corrupt('a picture too large');

@@ -6,8 +6,8 @@
  * cleaned by its own module through `ctx.nested` and written back where it lies, zero-padded to
  * its record's length, so no offset or size changes (a decoder stops at the image's end marker).
  * An EMF or WMF blip (2.2.24, 2.2.25), stored as it is or compressed, is cleaned by its own
- * module too (metafile-blips.ts, which also keeps an uncompressed Mac PICT blip, 2.2.26, as
- * content and refuses a compressed one). A DIB blip (2.2.29) holds a bitmap header and pixels
+ * module too (metafile-blips.ts, which refuses a Mac PICT blip, 2.2.26, that no module reads).
+ * A DIB blip (2.2.29) holds a bitmap header and pixels
  * only: it is kept as content, once blip-types.ts has found that each record's instance is its
  * type's and a kept one starts with its type's header. A record of another type fails the
  * clean: what the engine does not know is not copied unexamined.
@@ -61,7 +61,7 @@ const ENDS_MARKED: ReadonlySet<number> = new Set([
   CMYK_JPEG_BLIP,
   PNG_BLIP,
 ]);
-/** The other blips: metafiles (EMF and WMF cleaned by their modules, PICT kept) and bitmaps. */
+/** The other blips: metafiles (EMF and WMF cleaned by their modules, PICT refused) and bitmaps. */
 const CONTENT_BLIPS: ReadonlySet<number> = new Set([
   EMF_BLIP,
   WMF_BLIP,
@@ -71,7 +71,7 @@ const CONTENT_BLIPS: ReadonlySet<number> = new Set([
 /** Records between cancellation checks. */
 const CHECK_EVERY = 256;
 
-/** Metafile blips, which metafile-blips.ts cleans (EMF, WMF) or keeps or refuses (PICT). */
+/** Metafile blips, which metafile-blips.ts cleans (EMF, WMF) or refuses (PICT). */
 const METAFILE_BLIPS: ReadonlySet<number> = new Set([
   EMF_BLIP,
   WMF_BLIP,
@@ -120,8 +120,8 @@ export interface BlipSpan {
 
 /**
  * The OfficeArtBlip record at `at`: a JPEG, PNG, TIFF, EMF or WMF is cleaned where it lies; a
- * bitmap or uncompressed PICT is kept as content, a compressed PICT refused; any other type is
- * reported as unknown for the caller to refuse.
+ * bitmap is kept as content, a PICT refused; any other type is reported as unknown for the
+ * caller to refuse.
  */
 export async function cleanBlip(
   place: BlipPlace,

@@ -11,6 +11,7 @@ import type { AnalysisContext } from '../../format-module';
 import type { DirEntry } from '../../shared/cfb/directory';
 import { readExtents } from '../../shared/cfb/compound-file';
 import { Cleaning, isBlank, readStream, type Storage } from './storage';
+import { trackedChange, trackedChangesError } from './revisions';
 import { readSttb, readXsts, type SttbString } from './sttb';
 import { cleanWordPictures, DGG_INFO } from './word-pictures';
 
@@ -26,6 +27,8 @@ const FIB_BASE_BYTES = 32;
 const MAX_FIB_BYTES = 4096;
 /** [MS-DOC] 2.5.6 FibRgFcLcb97: the index of each fc/lcb pair read here. */
 const PLCFAND_REF = 4;
+const PLCF_BTE_CHPX = 12;
+const PLCF_BTE_PAPX = 13;
 const DOP = 31;
 const STTBF_ASSOC = 32;
 const GRPXST_ATN_OWNERS = 36;
@@ -219,6 +222,16 @@ export async function cleanWord(
       throw corrupt(`FIB pair ${i} runs past ${table.name}`);
     return [fc, await readExtents(storage.src, extents, fc, lcb)];
   };
+  const revision = await trackedChange(
+    (await read(PLCF_BTE_CHPX))?.[1] ?? null,
+    (await read(PLCF_BTE_PAPX))?.[1] ?? null,
+    {
+      src: storage.src,
+      word: storage.cfb.extents(word),
+      wordSize: word.size,
+    },
+  );
+  if (revision) throw trackedChangesError(revision);
   for (const i of [STTB_SAVED_BY, STTBF_ASSOC, STTBF_RMARK]) {
     const got = await read(i);
     if (!got) continue;

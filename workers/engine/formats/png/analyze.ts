@@ -14,6 +14,7 @@ import {
 import { InflateBudget } from '../../shared/inflate';
 import { chunkRole } from './rules';
 import { textChunkFindings } from './text-findings';
+import { cleanIccChunk } from './icc-chunk';
 
 export type ChunkAction =
   | { readonly kind: 'keep' }
@@ -94,6 +95,17 @@ async function decide(
   const { type } = chunk;
   if (role === 'unknown-critical')
     throw new EngineError('unsupported', `unknown critical PNG chunk ${type}`);
+  if (type === 'iCCP') {
+    if (chunk.length > MAX_METADATA_BYTES)
+      throw new EngineError('too-large', 'iCCP chunk too large to check');
+    const icc = cleanIccChunk(await chunkData(src, chunk));
+    const kept = await keptFindings(src, chunk);
+    return {
+      chunk,
+      action: icc.bytes ? { kind: 'replace', bytes: icc.bytes } : KEEP,
+      findings: [...kept, ...icc.findings],
+    };
+  }
   if (role === 'keep')
     return { chunk, action: KEEP, findings: await keptFindings(src, chunk) };
   if (type === C2PA_PNG_CHUNK && chunk.length <= MAX_METADATA_BYTES) {

@@ -10,6 +10,7 @@ import {
 import { gpsFindings, type ValueOf } from '../../metadata/gps';
 import { entryFinding } from '../../metadata/ifd-findings';
 import { iccProfileFinding } from '../../metadata/icc';
+import { scrubIccText } from '../../metadata/icc-text';
 import { readIptcFindings, readPhotoshopFindings } from '../../metadata/iptc';
 import type { IfdEntry } from '../../metadata/tiff-ifd';
 import { readXmpFindings } from '../../metadata/xmp';
@@ -52,8 +53,13 @@ function keptFindings(
   walk: TiffWalk,
   where: string,
 ): Finding[] {
-  if (entry.tag === TAG.ICC_PROFILE)
-    return [iccProfileFinding(valueOf(entry) ?? new Uint8Array(0), where)];
+  if (entry.tag === TAG.ICC_PROFILE) {
+    const profile = valueOf(entry) ?? new Uint8Array(0);
+    return [
+      iccProfileFinding(profile, where),
+      ...scrubIccText(profile, where).findings,
+    ];
+  }
   if (entry.tag === TAG.ORIENTATION)
     return entryFinding(entry, valueOf, walk.order, where);
   return [];

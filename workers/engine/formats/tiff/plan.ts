@@ -14,8 +14,10 @@ import {
   type IfdEntry,
 } from '../../metadata/tiff-ifd';
 import type { Patch } from '../../shared/in-place';
+import { scrubIccText } from '../../metadata/icc-text';
 import { isImageIfd, isKept } from './findings';
 import { DATA_LOCATORS } from './keep';
+import { TAG } from '../../metadata/exif-tags';
 import { subtractRanges, type Range } from './ranges';
 import { readValue, type TiffWalk, type WalkedTiffIfd } from './walk';
 
@@ -83,6 +85,24 @@ async function imageDataRanges(
   return ranges;
 }
 
+/** The kept ICC profile with its words zeroed in place, once per value (pages may share one). */
+async function iccPatches(
+  src: ByteSource,
+  walked: WalkedTiffIfd,
+  seen: Set<number>,
+): Promise<Patch[]> {
+  const patches: Patch[] = [];
+  for (const entry of walked.ifd.entries) {
+    if (entry.tag !== TAG.ICC_PROFILE || !outOfLine(entry)) continue;
+    if (seen.has(entry.valueOffset)) continue;
+    seen.add(entry.valueOffset);
+    const scrubbed = scrubIccText(await readValue(src, walked, entry), '');
+    if (scrubbed.profile)
+      patches.push({ offset: entry.valueOffset, data: scrubbed.profile });
+  }
+  return patches;
+}
+
 export async function tiffPatches(
   src: ByteSource,
   walk: TiffWalk,
@@ -90,6 +110,7 @@ export async function tiffPatches(
   const patches: Patch[] = [];
   const zero: Range[] = [];
   const keep: Range[] = [];
+  const profiles = new Set<number>();
   for (const walked of walk.ifds) {
     const { entries } = walked.ifd;
     if (!isImageIfd(walked)) {
@@ -99,6 +120,7 @@ export async function tiffPatches(
     keep.push(ifdRange(walked), ...(await imageDataRanges(src, walk, walked)));
     const kept = entries.filter(isKept);
     for (const item of kept.filter(outOfLine).map(valueRange)) keep.push(item);
+    patches.push(...(await iccPatches(src, walked, profiles)));
     zero.push(
       ...entries.filter((e) => !isKept(e) && outOfLine(e)).map(valueRange),
     );

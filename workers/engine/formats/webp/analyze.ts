@@ -9,6 +9,7 @@ import { EngineError, corrupt } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { exifVerdict } from '../../metadata/exif-verdict';
 import { iccProfileFinding } from '../../metadata/icc';
+import { scrubIccText } from '../../metadata/icc-text';
 import { readXmpFindings } from '../../metadata/xmp';
 import { MAX_METADATA_BYTES } from '../../limits';
 import {
@@ -42,6 +43,8 @@ export interface WebpAnalysis {
   readonly frames: ReadonlyMap<RiffChunk, Frame>;
   /** The photo's EXIF Orientation when it is not upright (kept as an Orientation-only EXIF). */
   readonly orientation?: number;
+  /** The ICC profile with its words zeroed (metadata/icc-text.ts), when it had any. */
+  readonly iccProfile?: Uint8Array;
 }
 
 function tiffOf(payload: Uint8Array): Uint8Array {
@@ -75,8 +78,6 @@ async function chunkFindings(
   chunk: RiffChunk,
 ): Promise<Finding[]> {
   if (IMAGE_CHUNKS.has(chunk.id)) return [];
-  if (chunk.id === ICC_CHUNK)
-    return [iccProfileFinding(await payloadOf(src, chunk), ICC_CHUNK)];
   if (chunk.id === XMP_CHUNK)
     return readXmpFindings(await payloadOf(src, chunk), 'XMP');
   return [
@@ -102,6 +103,7 @@ export async function analyzeWebp(
   const findings: Finding[] = [];
   const frames = new Map<RiffChunk, Frame>();
   let orientation: number | undefined;
+  let iccProfile: Uint8Array | undefined;
   for (const chunk of chunks) {
     if (chunk.id === ANMF_CHUNK) {
       const frame = await readFrame(src, chunk, signal);
@@ -111,6 +113,14 @@ export async function analyzeWebp(
       const [found, rotated] = await exifFindings(src, chunk);
       for (const item of found) findings.push(item);
       orientation ??= rotated;
+    } else if (chunk.id === ICC_CHUNK) {
+      const profile = await payloadOf(src, chunk);
+      const scrubbed = scrubIccText(profile, ICC_CHUNK);
+      findings.push(
+        iccProfileFinding(profile, ICC_CHUNK),
+        ...scrubbed.findings,
+      );
+      iccProfile ??= scrubbed.profile ?? undefined;
     } else
       for (const item of await chunkFindings(src, chunk)) findings.push(item);
   }
@@ -130,5 +140,6 @@ export async function analyzeWebp(
     findings,
     frames,
     ...(orientation === undefined ? {} : { orientation }),
+    ...(iccProfile === undefined ? {} : { iccProfile }),
   };
 }

@@ -1,6 +1,7 @@
 /**
- * The cleaned WebP: a new RIFF header and VP8X (flags fixed), the kept chunks copied as they are,
- * frames that lost chunks re-headed, and an Orientation-only EXIF chunk for a rotated photo.
+ * The cleaned WebP: a new RIFF header and VP8X (flags fixed), the kept chunks copied as they are
+ * (the ICC profile with its words zeroed), frames that lost chunks re-headed, and an
+ * Orientation-only EXIF chunk for a rotated photo.
  */
 import type { ByteSource } from '../../byte-source';
 import { WEBP_FORM } from './sniff';
@@ -53,7 +54,7 @@ async function copyVp8x(
 
 export async function rebuildWebp(
   src: ByteSource,
-  { chunks, frames, orientation }: WebpAnalysis,
+  { chunks, frames, orientation, iccProfile }: WebpAnalysis,
 ): Promise<OutputPlan> {
   const kept = chunks.filter(
     (c) => IMAGE_CHUNKS.has(c.id) || c.id === ICC_CHUNK,
@@ -69,6 +70,10 @@ export async function rebuildWebp(
     const frame = frames.get(chunk);
     if (chunk === vp8x) await copyVp8x(src, body, chunk, exif !== null);
     else if (frame) copyFrame(body, frame);
+    else if (chunk.id === ICC_CHUNK && iccProfile)
+      body
+        .push(chunkHeader(ICC_CHUNK, iccProfile.length))
+        .push(padded(iccProfile));
     else body.copy(chunk.offset, chunk.end);
   }
   if (exif) body.push(chunkHeader(EXIF_CHUNK, exif.length)).push(exif);

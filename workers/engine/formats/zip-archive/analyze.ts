@@ -12,6 +12,7 @@ import { finding, type Finding } from '../../findings';
 import type { Analysis, AnalysisContext, ByteRange } from '../../format-module';
 import {
   cleanNestedMember,
+  verifiedKnownMember,
   HeldBytes,
   copiedContentMember,
   copiedMember,
@@ -165,9 +166,15 @@ export async function analyzeZipArchive(
   // Cleaned photos are held while the allowance lasts: each is inflated once per clean.
   const held = new HeldBytes();
   // Large deflated ones are read and inflated ahead of the loop; each was sorted by its start.
+  // One whose content verify-after-clean holds is not read.
   const ahead = new MemberReadAhead(
     src,
-    [...sorted].filter(([, s]) => s.kind === 'clean').map(([entry]) => entry),
+    [...sorted]
+      .filter(
+        ([entry, s]) =>
+          s.kind === 'clean' && !ctx.knownContent?.has(entry.dataStart),
+      )
+      .map(([entry]) => entry),
     true,
   );
   let done = 0;
@@ -176,10 +183,13 @@ export async function analyzeZipArchive(
     if (s.kind === 'keep') out.push(s.member);
     if (s.kind !== 'clean') continue;
     try {
-      const nested = await cleanNestedMember(src, entry, ctx, {
-        held,
-        ...(ahead.has(entry) && { read: () => ahead.read(entry) }),
-      });
+      const known = ctx.knownContent?.get(entry.dataStart);
+      const nested =
+        (known && (await verifiedKnownMember(entry, ctx, known))) ||
+        (await cleanNestedMember(src, entry, ctx, {
+          held,
+          ...(ahead.has(entry) && { read: () => ahead.read(entry) }),
+        }));
       findings.push(...nested.findings);
       nestedOpaque.push(...(nested.opaque ?? []));
       out.push(nested.member);

@@ -1,7 +1,11 @@
 /** Our own zip reader and writer: members are located and copied as input ranges, never re-read. */
 export { METHOD_DEFLATED, METHOD_STORED } from './format';
 export { readMember } from './member';
-export { cleanNestedMember, type NestedMember } from './nested';
+export {
+  cleanNestedMember,
+  verifiedKnownMember,
+  type NestedMember,
+} from './nested';
 export { HeldBytes } from './whole';
 export { MemberReadAhead } from './read-ahead';
 export {

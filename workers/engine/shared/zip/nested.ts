@@ -1,16 +1,16 @@
-import type { ByteReader, ByteSource } from '../../byte-source';
+import { ByteSource, type ByteReader } from '../../byte-source';
 import { relocated, removable, type Finding } from '../../findings';
 import { itemKindOf } from '../../format-catalog';
 import type { AnalysisContext, ByteRange, Sniffed } from '../../format-module';
 import { MAX_DECOMPRESSED_BYTES } from '../../limits';
 import {
   madeBytes,
+  planAccess,
   planBytes,
   planParts,
   planSize,
   segmentSize,
   type OutputPlan,
-  type Segment,
 } from '../../output-plan';
 import { Inflate } from 'fflate';
 import { u32be, u32le } from '../../bytes';
@@ -21,13 +21,14 @@ import { copiedContentMember } from './content';
 import {
   readMember,
   readMemberAndStream,
-  streamEndsAtLastByte,
   type MemberAndStream,
 } from './member';
-import { splicedMember } from './spliced';
+import { splicedMember, streamEndsAtSize, type Spliced } from './spliced';
 import { METHOD_STORED } from './format';
 import type { ZipEntry } from './read';
-import { markProven } from '../../opaque-ranges';
+import { markContent, type KnownContent } from '../../known-content';
+import { knownAfterClean, markProven } from '../../opaque-ranges';
+import { bytesAccess } from '../../random-access';
 import type { HeldBytes, WholeMember } from './whole';
 import {
   copiedMember,
@@ -192,19 +193,24 @@ export const bytesLookNested = (bytes: Uint8Array): boolean =>
 export interface NestedMember {
   readonly findings: readonly Finding[];
   readonly member: OutMember;
-  /** A stored member's image data, where it lies in the archive (see `Analysis.nestedOpaque`). */
+  /**
+   * A stored member's image data, where it lies in the archive (see `Analysis.nestedOpaque`); or a
+   * spliced member's own compressed bytes that it copies: their content is image data the clean
+   * proved, and compressed bytes show no signature for the residue scan to read.
+   */
   readonly opaque?: readonly ByteRange[];
 }
 
 /**
  * Cleans a member that is a file of its own with the engine. A large stored member is cleaned where
- * it lies (only its metadata is read; the rest is copied as input ranges); any other is inflated,
- * cleaned, and stored (its content is already compressed: deflating it again would cost time and
- * gain nothing), or, past the allowance below, spliced when it is a large deflated one whose
- * clean changed only its first bytes (spliced.ts: a new start, then its own compressed bytes). A member with nothing to remove is copied unchanged. A small member the caller
+ * it lies (only its metadata is read; the rest is copied as input ranges); any other is inflated
+ * and cleaned. A member with nothing to remove is copied unchanged. A small member the caller
  * read `whole` is not read again. The cleaned bytes are held while the package's allowance
  * (`held`) lasts, so the member is inflated once per clean (the clean, verify-after-clean and the
- * write share them); past it, they are made again from the input when read or written.
+ * write share them); past it, they are made again from the input when read or written. A large
+ * deflated member whose clean changed only its first bytes is written spliced (spliced.ts: a new
+ * start, then its own compressed bytes copied from the input), held or not; any other is stored
+ * (its content is already compressed: deflating it again would cost time and gain nothing).
  */
 export async function cleanNestedMember(
   src: ByteSource,
@@ -265,28 +271,30 @@ export async function cleanNestedMember(
     (n, s) => n + (s.kind === 'copy' ? 0 : segmentSize(s)),
     0,
   );
-  if (held.take(bytes.length + newBytes))
-    return {
-      findings,
-      member: await heldMember(
-        entry.name,
-        { bytes, crc: entry.crc32 },
-        plan,
-        result.proven,
-      ),
-    };
-  // Past the allowance, a large deflated member whose clean changed only its first bytes is
-  // spliced: it holds nothing either, and neither verify nor the write inflates and cleans it
-  // again (verify inflates the member written once, as any deflated member).
-  if (read && entry.method !== METHOD_STORED) {
-    const spliced = await splicedMember(entry, read.raw, bytes, plan);
+  if (held.take(bytes.length + newBytes)) {
+    const content = await heldContent(
+      { bytes, crc: entry.crc32 },
+      plan,
+      result.proven,
+    );
+    // A deflated one whose clean changed only its first bytes is written spliced from its own
+    // stream (most of it a range of the input, not new bytes), the held content its proof.
+    const spliced = await splicedFrom(entry, read, bytes, plan);
     if (
       spliced &&
-      (read.streamEndsAtSize ??
-        streamEndsAtLastByte(read.raw, entry.uncompressedSize))
-    )
-      return { findings, member: spliced };
+      spliced.member.crc32 === content.crc32 &&
+      spliced.member.uncompressedSize === content.size
+    ) {
+      markContent(spliced.head, content);
+      return { findings, member: spliced.member, opaque: [spliced.tail] };
+    }
+    return { findings, member: storedMember(entry.name, content) };
   }
+  // Past the allowance, a spliced member holds nothing either, and neither verify nor the write
+  // inflates and cleans it again (verify inflates the member written once, as any deflated one).
+  const spliced = await splicedFrom(entry, read, bytes, plan);
+  if (spliced)
+    return { findings, member: spliced.member, opaque: [spliced.tail] };
   // The cleaned file is not kept: the output makes it again from the member's compressed bytes
   // when it is read or written, so a document of many photos never holds them all.
   return {
@@ -305,6 +313,27 @@ export async function cleanNestedMember(
       },
     ),
   };
+}
+
+/**
+ * The member spliced (spliced.ts) when it is deflated, read with its stream, its clean changed
+ * only its first bytes, and its stream proven to end exactly at its compressed size: by the
+ * inflate that read it where the host's tells, else by a walk of its blocks, so every host
+ * writes the same bytes.
+ */
+async function splicedFrom(
+  entry: ZipEntry,
+  read: MemberAndStream | null,
+  content: Uint8Array,
+  plan: OutputPlan,
+): Promise<Spliced | null> {
+  if (!read || entry.method === METHOD_STORED) return null;
+  const spliced = await splicedMember(entry, read.raw, content, plan);
+  return spliced &&
+    (read.streamEndsAtSize ??
+      streamEndsAtSize(read.raw, entry.uncompressedSize))
+    ? spliced
+    : null;
 }
 
 /** A member's content, and its CRC-32 as the member's read checked it. */
@@ -343,17 +372,16 @@ function continueCrc(
 }
 
 /**
- * A cleaned member held as views of its inflated content and the plan's new bytes, stored: nothing
- * is assembled or copied before the output is written. The views of the content that hold image
- * data proven by the nested clean (`proven`, in the cleaned file's offsets) are marked so.
+ * A cleaned member's content held as views of its inflated content and the plan's new bytes:
+ * nothing is assembled or copied. The views of the content that hold image data proven by the
+ * nested clean (`proven`, in the cleaned file's offsets) are marked so.
  */
-async function heldMember(
-  name: string,
+async function heldContent(
   content: CheckedContent,
   plan: OutputPlan,
   proven: readonly ByteRange[] | undefined,
-): Promise<OutMember> {
-  const data: Segment[] = [];
+): Promise<KnownContent> {
+  const parts: Uint8Array[] = [];
   const tailFrom = tailCopyStart(plan, content.bytes.length);
   let crc = 0;
   let at = 0;
@@ -380,17 +408,60 @@ async function heldMember(
       content,
       i === plan.length - 1 ? tailFrom : null,
     );
-    if (part.length) data.push({ kind: 'bytes', data: part });
+    if (part.length) parts.push(part);
     at = end;
   }
-  return {
-    name,
-    method: METHOD_STORED,
-    crc32: crc,
-    uncompressedSize: at,
-    data,
-  };
+  return { parts, size: at, crc32: crc };
 }
+
+/** A member stored with its held content: nothing is copied before the output is written. */
+const storedMember = (name: string, content: KnownContent): OutMember => ({
+  name,
+  method: METHOD_STORED,
+  crc32: content.crc32,
+  uncompressedSize: content.size,
+  data: content.parts.map((data) => ({ kind: 'bytes', data })),
+});
+
+/**
+ * Verify-after-clean of a member written with content the clean holds (`knownContent`): that
+ * content is cleaned again as a file of its own, its proven image data not scanned again, and the
+ * written stream is not inflated. Null when the member is not the one the content was made for,
+ * or when something removable is found: the caller then reads the member as any other, and its
+ * findings say the same.
+ */
+export async function verifiedKnownMember(
+  entry: ZipEntry,
+  ctx: AnalysisContext,
+  content: KnownContent,
+): Promise<NestedMember | null> {
+  if (
+    entry.method === METHOD_STORED ||
+    entry.uncompressedSize !== content.size ||
+    entry.crc32 !== content.crc32
+  )
+    return null;
+  const plan: OutputPlan = content.parts.map((data) => ({
+    kind: 'bytes',
+    data,
+  }));
+  const src = new ByteSource(planAccess(bytesAccess(NO_BYTES), plan));
+  const result = await ctx.nested.cleanSlice(
+    src,
+    0,
+    src.size,
+    knownAfterClean(plan, undefined, undefined) ?? [],
+  );
+  const findings = relocated(result.findings, entry.name, {
+    name: entry.name,
+    kind: itemKindOf(result.format.id),
+  });
+  return findings.some(removable)
+    ? null
+    : { findings, member: copiedMember(entry) };
+}
+
+const NO_BYTES = new Uint8Array(0);
 
 /** The CRC-32 of what a plan over `content` describes, without assembling it. */
 async function planCrc32(

@@ -21,7 +21,12 @@ import {
 import { copiedContentMember } from './content';
 import { readXmlPart, type XmlPart } from './encoding';
 import { partKey } from './names';
-import { bytesLookNested, cleanNestedMember, looksNested } from './nested';
+import {
+  bytesLookNested,
+  cleanNestedMember,
+  looksNested,
+  verifiedKnownMember,
+} from './nested';
 import { readMember } from './member';
 import { recognisedContent } from './recognise';
 import { readZip, type ZipArchive, type ZipEntry } from './read';
@@ -155,9 +160,14 @@ export async function cleanPackage(
   const members: Members = {
     reader: new ForwardReader(src),
     held: new HeldBytes(),
+    // A member whose content verify-after-clean holds is not read, let alone ahead.
     ahead: new MemberReadAhead(
       src,
-      archive.entries.filter((e) => plan.rules.get(e)?.kind === 'content'),
+      archive.entries.filter(
+        (e) =>
+          plan.rules.get(e)?.kind === 'content' &&
+          !ctx.knownContent?.has(e.dataStart),
+      ),
     ),
   };
   let done = 0;
@@ -288,6 +298,13 @@ async function contentMember(
   nestedOpaque: ByteRange[],
   { reader, held, ahead }: Members,
 ): Promise<OutMember> {
+  const known = ctx.knownContent?.get(entry.dataStart);
+  const verified =
+    known && (await named(entry, () => verifiedKnownMember(entry, ctx, known)));
+  if (verified) {
+    findings.push(...verified.findings);
+    return verified.member;
+  }
   const whole = await wholeSmallMember(reader, entry);
   const readAhead = ahead.has(entry);
   // A member read ahead is let go once done with, whichever way it went.
@@ -303,25 +320,32 @@ async function contentMember(
         );
       return await copiedContentMember(src, entry, whole ?? undefined);
     }
-    try {
-      const cleaned = await cleanNestedMember(src, entry, ctx, {
+    const cleaned = await named(entry, () =>
+      cleanNestedMember(src, entry, ctx, {
         ...(whole && { whole }),
         held,
         ...(readAhead && { read: () => ahead.read(entry) }),
-      });
-      findings.push(...cleaned.findings);
-      nestedOpaque.push(...(cleaned.opaque ?? []));
-      return cleaned.member;
-    } catch (error) {
-      if (error instanceof EngineError && error.code !== 'cancelled')
-        throw new EngineError(
-          error.code,
-          `${entry.name}: ${error.detail || error.code}`,
-        );
-      throw error;
-    }
+      }),
+    );
+    findings.push(...cleaned.findings);
+    nestedOpaque.push(...(cleaned.opaque ?? []));
+    return cleaned.member;
   } finally {
     ahead.release(entry);
+  }
+}
+
+/** A nested file's error, its part named once with the detail. */
+async function named<T>(entry: ZipEntry, clean: () => Promise<T>): Promise<T> {
+  try {
+    return await clean();
+  } catch (error) {
+    if (error instanceof EngineError && error.code !== 'cancelled')
+      throw new EngineError(
+        error.code,
+        `${entry.name}: ${error.detail || error.code}`,
+      );
+    throw error;
   }
 }
 

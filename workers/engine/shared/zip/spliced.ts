@@ -3,11 +3,25 @@
  * small new start, then the original stream's bytes copied from the input as they are. Nothing of
  * the member's tail is held, deflated again or stored whole.
  */
+import type { ByteRange } from '../../engine-types';
 import { planBytes, type OutputPlan } from '../../output-plan';
+import { walkBlocks } from '../deflate/block-walk';
 import { spliceDeflate } from '../deflate/splice';
 import { METHOD_DEFLATED } from './format';
 import type { ZipEntry } from './read';
 import type { OutMember } from './write';
+
+/**
+ * True when the deflate stream's final block ends in its last byte, making `size` bytes: no
+ * bytes after the stream's end, which no inflater reads and which could hold anything. For a
+ * stream the caller already inflated whole where the host's inflate could not tell where it
+ * ended: the block walk counts what each block makes without making it, cheaper than a second
+ * inflate of all but the last byte.
+ */
+export function streamEndsAtSize(raw: Uint8Array, size: number): boolean {
+  const walk = walkBlocks(raw, Infinity, size);
+  return walk?.end?.out === size && Math.ceil(walk.end.bit / 8) === raw.length;
+}
 
 /**
  * Where a clean's plan leaves the content unchanged to its end: the start of its last segment
@@ -16,6 +30,13 @@ import type { OutMember } from './write';
 function unchangedFrom(plan: OutputPlan, size: number): number | null {
   const last = plan.at(-1);
   return last?.kind === 'copy' && last.end === size ? last.start : null;
+}
+
+/** A spliced member, its new start, and the input range of its own compressed bytes it copies. */
+export interface Spliced {
+  readonly member: OutMember;
+  readonly head: Uint8Array;
+  readonly tail: ByteRange;
 }
 
 /**
@@ -29,7 +50,7 @@ export async function splicedMember(
   raw: Uint8Array,
   content: Uint8Array,
   plan: OutputPlan,
-): Promise<OutMember | null> {
+): Promise<Spliced | null> {
   const changedEnd = unchangedFrom(plan, content.length);
   if (changedEnd === null) return null;
   const splice = spliceDeflate({
@@ -40,18 +61,22 @@ export async function splicedMember(
     changedEnd,
   });
   if (!splice) return null;
+  const tail = {
+    start: entry.dataStart + splice.tailFrom,
+    end: entry.dataStart + entry.compressedSize,
+  };
   return {
-    name: entry.name,
-    method: METHOD_DEFLATED,
-    crc32: splice.crc32,
-    uncompressedSize: splice.size,
-    data: [
-      { kind: 'bytes', data: splice.head },
-      {
-        kind: 'copy',
-        start: entry.dataStart + splice.tailFrom,
-        end: entry.dataStart + entry.compressedSize,
-      },
-    ],
+    member: {
+      name: entry.name,
+      method: METHOD_DEFLATED,
+      crc32: splice.crc32,
+      uncompressedSize: splice.size,
+      data: [
+        { kind: 'bytes', data: splice.head },
+        { kind: 'copy', ...tail },
+      ],
+    },
+    head: splice.head,
+    tail,
   };
 }

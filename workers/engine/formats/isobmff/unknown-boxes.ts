@@ -1,0 +1,112 @@
+/**
+ * Top-level boxes of a type no specification this module reads defines: a vendor's trailer
+ * (Samsung's `sefd`, a QuickTime `pnot`/`PICT` preview) or anything else a writer appended. What
+ * is not recognised does not pass unexamined: each one that holds none of the movie's samples is
+ * reported and becomes a `free` box of the same size with a zeroed payload, so no offset moves
+ * (ISO/IEC 14496-12 8.1.2); one that does hold samples is media data and stays, opaque like mdat.
+ */
+import { ascii } from '../../bytes';
+import { EngineError, isEngineError } from '../../errors';
+import { finding, type Finding } from '../../findings';
+import { MAX_METADATA_BYTES } from '../../limits';
+import type { Patch } from '../../shared/in-place';
+import type { Box } from './box';
+import { dataRanges, holdsData } from './free-space';
+import type { Region } from './region';
+import type { ByteRange } from './sample-table';
+
+const COPYRIGHT_SIGN = 0xa9;
+/** Offset of the four-character type after the 32-bit size (4.2). */
+const TYPE_AT = 4;
+const FREE_TYPE = ascii('free');
+
+/**
+ * Top-level types this module reads or keeps on purpose: 14496-12 (ftyp, mdat, moov, moof, mfra,
+ * free, skip, pdin, sidx, ssix, styp, emsg, prft, meta, meco, uuid, imda, etyp, otyp), QuickTime
+ * (`wide` padding before mdat; udta, ilst, keys and XMP_, which demuxers read at any level).
+ */
+const KNOWN_TOP_LEVEL = new Set([
+  'ftyp',
+  'mdat',
+  'moov',
+  'moof',
+  'mfra',
+  'free',
+  'skip',
+  'wide',
+  'pdin',
+  'sidx',
+  'ssix',
+  'styp',
+  'emsg',
+  'prft',
+  'meta',
+  'meco',
+  'uuid',
+  'imda',
+  'etyp',
+  'otyp',
+  'udta',
+  'ilst',
+  'keys',
+  'XMP_',
+]);
+
+export function isUnknownTopLevel(box: Box): boolean {
+  return (
+    !KNOWN_TOP_LEVEL.has(box.type) && box.type.charCodeAt(0) !== COPYRIGHT_SIGN
+  );
+}
+
+/** Where every movie's samples lie; throws `unsupported` when a sample table does not add up. */
+function movieData(
+  movies: readonly { region: Region; box: Box }[],
+  fileSize: number,
+): ByteRange[] {
+  try {
+    return movies
+      .flatMap(({ region, box }) => dataRanges(region, box, [], fileSize))
+      .sort((a, b) => a.start - b.start);
+  } catch (error) {
+    if (!isEngineError(error)) throw error;
+    throw new EngineError(
+      'unsupported',
+      'an unknown top-level box beside a sample table that does not add up',
+    );
+  }
+}
+
+/** The findings and same-size patches that turn each unknown top-level box into free space. */
+export function freeUnknownBoxes(
+  boxes: readonly Box[],
+  movies: readonly { region: Region; box: Box }[],
+  fileSize: number,
+): { findings: Finding[]; patches: Patch[] } {
+  const unknown = boxes.filter(isUnknownTopLevel);
+  const findings: Finding[] = [];
+  const patches: Patch[] = [];
+  if (unknown.length === 0) return { findings, patches };
+  // A file-level meta's items (HEIF) may lie anywhere its iloc says, in a box of any type.
+  if (boxes.some((b) => b.type === 'meta'))
+    throw new EngineError(
+      'unsupported',
+      `unknown top-level '${unknown[0]!.type}' box beside item locations`,
+    );
+  const data = movieData(movies, fileSize);
+  for (const box of unknown) {
+    if (holdsData(data, box)) continue;
+    if (box.end - box.payload > MAX_METADATA_BYTES)
+      throw new EngineError(
+        'too-large',
+        `unknown top-level '${box.type}' box larger than the metadata limit`,
+      );
+    findings.push(finding('other.data', box.type, box.type, 'unknown box'));
+    patches.push({ offset: box.start + TYPE_AT, data: FREE_TYPE });
+    if (box.end > box.payload)
+      patches.push({
+        offset: box.payload,
+        data: new Uint8Array(box.end - box.payload),
+      });
+  }
+  return { findings, patches };
+}

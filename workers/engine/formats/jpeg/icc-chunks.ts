@@ -1,0 +1,71 @@
+/**
+ * The ICC profile's words (metadata/icc-text.ts) zeroed across its APP2 chunks: one profile may
+ * span several chunks, numbered from 1 (ICC.1:2010 B.4), so it is joined in their order, scrubbed
+ * whole, and each chunk whose bytes changed is replaced by the same chunk with the new bytes, at
+ * the same length. What the words said is reported on the first chunk.
+ */
+import { startsWithAscii } from '../../bytes';
+import { scrubIccText } from '../../metadata/icc-text';
+import type { JpegSegment } from './layout';
+import { APP2, ID } from './markers';
+import {
+  ICC_PROFILE_AT,
+  ICC_SEQUENCE_AT,
+  segmentBytes,
+  type SegmentAction,
+} from './segment-rules';
+
+interface Decision {
+  readonly segment: JpegSegment;
+  readonly action: SegmentAction;
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
+
+export function scrubIccChunks<D extends Decision>(
+  decisions: readonly D[],
+  payloads: ReadonlyMap<JpegSegment, Uint8Array>,
+): D[] {
+  const chunks = decisions
+    .map((d, index) => ({ d, index, payload: payloads.get(d.segment)! }))
+    .filter(
+      ({ d, payload }) =>
+        d.segment.marker === APP2 &&
+        d.action.kind === 'keep' &&
+        payload.length > ICC_PROFILE_AT &&
+        startsWithAscii(payload, ID.ICC),
+    )
+    .sort((a, b) => a.payload[ICC_SEQUENCE_AT]! - b.payload[ICC_SEQUENCE_AT]!);
+  if (chunks.length === 0) return [...decisions];
+  const pieces = chunks.map((c) => c.payload.subarray(ICC_PROFILE_AT));
+  const joined = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    joined.set(piece, at);
+    at += piece.length;
+  }
+  const scrubbed = scrubIccText(joined, 'APP2 ICC_PROFILE');
+  if (!scrubbed.profile) return [...decisions];
+  const out = [...decisions];
+  at = 0;
+  chunks.forEach((chunk, i) => {
+    const piece = scrubbed.profile!.subarray(at, at + pieces[i]!.length);
+    at += pieces[i]!.length;
+    const findings = [
+      ...chunk.d.action.findings,
+      ...(i === 0 ? scrubbed.findings : []),
+    ];
+    if (sameBytes(piece, pieces[i]!)) {
+      out[chunk.index] = { ...chunk.d, action: { kind: 'keep', findings } };
+      return;
+    }
+    const payload = new Uint8Array(chunk.payload);
+    payload.set(piece, ICC_PROFILE_AT);
+    out[chunk.index] = {
+      ...chunk.d,
+      action: { kind: 'replace', findings, bytes: segmentBytes(APP2, payload) },
+    };
+  });
+  return out;
+}

@@ -1,0 +1,207 @@
+/**
+ * The words an ICC profile carries besides its colours: its description, copyright, device
+ * maker and model descriptions, viewing conditions and metadata dictionary (ICC.1:2010 10.13
+ * `desc`/`mluc`, 10.24 `text`, ICC.1 v5 `dict`). A calibration program names a profile after its
+ * owner or machine ("John's MacBook, 2024-03-01"), so these strings go: their characters are
+ * zeroed in place, the tag table, offsets and sizes stay, and no colour transform reads them.
+ * A standard profile ("sRGB IEC61966-2.1", "Display P3") says nothing of a person: its
+ * description stays, so the report can name the profile kept, and so does each of its words that
+ * names the body or vendor that published it (HP's and the IEC's for sRGB, Apple's for Display
+ * P3) or is a standard name itself (GIMP's device model "sRGB"), so the profile cameras, phones and
+ * editors embed stays byte for byte. A changed profile's ID (an MD5 of
+ * the profile, header bytes 84-99) would no longer match: it is zeroed, which means "not
+ * computed" (ICC.1:2010 7.2.18).
+ */
+import { decodeLatin1, fourcc, u32be } from '../bytes';
+import { finding, type Finding } from '../findings';
+import type { FieldId } from '../fields';
+import { iccDescription } from './icc';
+
+const HEADER_BYTES = 128;
+const TAG_COUNT_BYTES = 4;
+const TAG_ENTRY_BYTES = 12;
+/** More tags than any real profile has; bounds the walk of a hostile table. */
+const MAX_TAGS = 256;
+const PROFILE_ID_AT = 84;
+const PROFILE_ID_BYTES = 16;
+/** Every text type starts with its signature and 4 reserved bytes. */
+const TYPE_HEADER_BYTES = 8;
+/** `desc` (v2): ASCII count, ASCII, Unicode language and count, UTF-16, ScriptCode code, count, 67 bytes. */
+const DESC_ASCII_AT = 12;
+const DESC_SCRIPTCODE_BYTES = 67;
+/** `mluc`: record count and size, then records of language, country, length, offset. */
+const MLUC_RECORDS_AT = 16;
+const MLUC_LENGTH_AT = 4;
+const MLUC_OFFSET_AT = 8;
+/** `dict`: count, record size (16, 24 or 32), then offset/size pairs of names and values. */
+const DICT_RECORDS_AT = 16;
+const DICT_PAIR_BYTES = 8;
+/** Characters below it are controls (NUL padding among them), read as a space. */
+const SPACE = 0x20;
+const DICT_RECORD_SIZES = new Set([16, 24, 32]);
+
+/** Names of the standard profiles cameras, phones and editors embed: kept as they are. */
+const STANDARD_DESCRIPTIONS = new Set([
+  'sRGB IEC61966-2.1',
+  'sRGB IEC61966-2-1 black scaled',
+  'sRGB',
+  'sRGB built-in',
+  'GIMP built-in sRGB',
+  'Display P3',
+  'Adobe RGB (1998)',
+  'ProPhoto RGB',
+  'Generic RGB Profile',
+  'Generic Gray Gamma 2.2 Profile',
+  'Dot Gain 20%',
+  'sGray',
+  'c2',
+  'uRGB',
+  'Apple Wide Color Sharing Profile',
+  'U.S. Web Coated (SWOP) v2',
+  'Coated FOGRA39 (ISO 12647-2:2004)',
+]);
+
+/** The publishers whose names a standard profile's copyright and device texts carry. */
+const PUBLISHER =
+  /\b(IEC|Hewlett-Packard|Apple|Adobe|Kodak|Microsoft|Google|GIMP|International Color Consortium|Public Domain|Reference Viewing Condition)\b/;
+
+/** The description and Apple's localized descriptions of it (`dscm`). */
+const DESCRIPTIONS = new Set(['desc', 'dscm']);
+
+const FIELDS: Readonly<Record<string, FieldId>> = {
+  desc: 'content.description',
+  cprt: 'author.copyright',
+  dmnd: 'device.make',
+  dmdd: 'device.model',
+};
+
+interface Span {
+  readonly start: number;
+  readonly end: number;
+  /** UTF-16BE text (mluc, dict, desc's Unicode part); ASCII otherwise. */
+  readonly utf16?: boolean;
+}
+
+/** The character spans of the text tag at `at`..`end` of `profile`, by its type. */
+function textSpans(profile: Uint8Array, at: number, end: number): Span[] {
+  const type = fourcc(profile, at);
+  const inTag = (start: number, length: number, utf16 = false): Span[] =>
+    start >= at && length > 0 && start + length <= end
+      ? [{ start, end: start + length, utf16 }]
+      : [];
+  if (type === 'text')
+    return inTag(at + TYPE_HEADER_BYTES, end - at - TYPE_HEADER_BYTES);
+  if (type === 'desc') {
+    const asciiCount = u32be(profile, at + TYPE_HEADER_BYTES);
+    const unicodeAt = at + DESC_ASCII_AT + asciiCount;
+    const spans = inTag(at + DESC_ASCII_AT, asciiCount);
+    if (unicodeAt + 8 > end) return spans;
+    const unicodeCount = u32be(profile, unicodeAt + 4);
+    const scriptAt = unicodeAt + 8 + unicodeCount * 2;
+    return [
+      ...spans,
+      ...inTag(unicodeAt + 8, unicodeCount * 2, true),
+      ...inTag(
+        scriptAt + 3,
+        Math.min(DESC_SCRIPTCODE_BYTES, end - scriptAt - 3),
+      ),
+    ];
+  }
+  if (type === 'mluc') {
+    const count = Math.min(u32be(profile, at + TYPE_HEADER_BYTES), MAX_TAGS);
+    const size = u32be(profile, at + TYPE_HEADER_BYTES + 4);
+    const spans: Span[] = [];
+    for (let i = 0; i < count; i++) {
+      const record = at + MLUC_RECORDS_AT + i * size;
+      if (record + MLUC_OFFSET_AT + 4 > end) break;
+      const length = u32be(profile, record + MLUC_LENGTH_AT);
+      spans.push(
+        ...inTag(at + u32be(profile, record + MLUC_OFFSET_AT), length, true),
+      );
+    }
+    return spans;
+  }
+  if (type === 'dict') {
+    const count = Math.min(u32be(profile, at + TYPE_HEADER_BYTES), MAX_TAGS);
+    const size = u32be(profile, at + TYPE_HEADER_BYTES + 4);
+    if (!DICT_RECORD_SIZES.has(size))
+      return inTag(at + TYPE_HEADER_BYTES, end - at - TYPE_HEADER_BYTES);
+    const spans: Span[] = [];
+    for (let i = 0; i < count; i++) {
+      const record = at + DICT_RECORDS_AT + i * size;
+      if (record + size > end) break;
+      for (let pair = 0; pair < size; pair += DICT_PAIR_BYTES)
+        spans.push(
+          ...inTag(
+            at + u32be(profile, record + pair),
+            u32be(profile, record + pair + 4),
+            true,
+          ),
+        );
+    }
+    return spans;
+  }
+  return [];
+}
+
+export interface ScrubbedProfile {
+  /** The profile with its personal words zeroed, or null when it has none. */
+  readonly profile: Uint8Array | null;
+  readonly findings: Finding[];
+}
+
+function words(profile: Uint8Array, span: Span): string {
+  const bytes = profile.subarray(span.start, span.end);
+  const text = span.utf16
+    ? new TextDecoder('utf-16be').decode(bytes)
+    : decodeLatin1(bytes);
+  return [...text]
+    .map((c) => (c.charCodeAt(0) < SPACE ? ' ' : c))
+    .join('')
+    .replace(/ +/g, ' ')
+    .trim();
+}
+
+function scrub(profile: Uint8Array, location: string): ScrubbedProfile {
+  const out = new Uint8Array(profile);
+  const findings: Finding[] = [];
+  const standard = STANDARD_DESCRIPTIONS.has(iccDescription(profile) ?? '');
+  const count = Math.min(u32be(profile, HEADER_BYTES), MAX_TAGS);
+  for (let i = 0; i < count; i++) {
+    const entry = HEADER_BYTES + TAG_COUNT_BYTES + i * TAG_ENTRY_BYTES;
+    if (entry + TAG_ENTRY_BYTES > profile.length) break;
+    const signature = fourcc(profile, entry);
+    if (standard && DESCRIPTIONS.has(signature)) continue;
+    const at = u32be(profile, entry + 4);
+    const end = Math.min(at + u32be(profile, entry + 8), profile.length);
+    if (at + TYPE_HEADER_BYTES > end) continue;
+    const spans = textSpans(profile, at, end);
+    const said = spans.map((span) => words(profile, span));
+    if (!said.some((w) => w !== '')) continue;
+    const text = said.join(' ');
+    if (standard && (PUBLISHER.test(text) || STANDARD_DESCRIPTIONS.has(text)))
+      continue;
+    for (const span of spans) out.fill(0, span.start, span.end);
+    findings.push(
+      finding(
+        FIELDS[signature] ?? 'content.detail',
+        `ICC ${signature}`,
+        location,
+        said.filter((w) => w !== '').join(' / '),
+      ),
+    );
+  }
+  if (findings.length === 0) return { profile: null, findings };
+  out.fill(0, PROFILE_ID_AT, PROFILE_ID_AT + PROFILE_ID_BYTES);
+  return { profile: out, findings };
+}
+
+/** The profile with the words above zeroed and what they said, or no new profile when it holds none. */
+export function scrubIccText(
+  profile: Uint8Array,
+  location: string,
+): ScrubbedProfile {
+  if (profile.length < HEADER_BYTES + TAG_COUNT_BYTES)
+    return { profile: null, findings: [] };
+  return scrub(profile, location);
+}
