@@ -15,15 +15,11 @@ const SOFFICE_TIMEOUT_MS = 300_000;
 const MAX_TOOL_OUTPUT = 256 * 1024 * 1024;
 
 export const LEGACY_KEPT_TEXT = 'The orchard needs water on Tuesday';
-export const LEGACY_DELETED_TEXT = 'and the roses on Friday';
 
 const META = `<office:meta><meta:initial-creator>CANARY_INITIAL_CREATOR</meta:initial-creator><dc:creator>CANARY_LAST_AUTHOR</dc:creator><meta:creation-date>2019-03-04T05:06:07</meta:creation-date><dc:date>2020-05-06T07:08:09</dc:date><meta:editing-duration>PT3H25M</meta:editing-duration><meta:printed-by>CANARY_PRINTED_BY</meta:printed-by><dc:title>CANARY_TITLE</dc:title><dc:subject>CANARY_SUBJECT</dc:subject><dc:description>CANARY_COMMENTS</dc:description><meta:keyword>CANARY_KEYWORD</meta:keyword><meta:user-defined meta:name="CANARY_CUSTOM_NAME">CANARY_CUSTOM_VALUE</meta:user-defined></office:meta>`;
 const TABLE_NS =
   'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"';
 const ANNOTATION = `<office:annotation><dc:creator>CANARY_COMMENT_AUTHOR</dc:creator><dc:date>2021-02-02T00:00:00</dc:date><text:p>Check the hose</text:p></office:annotation>`;
-
-/** A tracked deletion whose author Word keeps in SttbfRMark; its text stays in a `.doc`. */
-const TRACKED_DELETION = `<text:tracked-changes><text:changed-region text:id="ct1"><text:deletion><office:change-info><dc:creator>CANARY_CHANGE_AUTHOR</dc:creator><dc:date>2021-02-02T00:00:00</dc:date></office:change-info><text:p>${LEGACY_DELETED_TEXT}</text:p></text:deletion></text:changed-region></text:tracked-changes>`;
 
 function doc(mime: string, body: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -33,7 +29,7 @@ function doc(mime: string, body: string): string {
 const FLAT = {
   fodt: doc(
     'application/vnd.oasis.opendocument.text',
-    `<office:text>${TRACKED_DELETION}<text:p>${ANNOTATION}${LEGACY_KEPT_TEXT}<text:change text:change-id="ct1"/></text:p></office:text>`,
+    `<office:text><text:p>${ANNOTATION}${LEGACY_KEPT_TEXT}</text:p></office:text>`,
   ),
   fods: doc(
     'application/vnd.oasis.opendocument.spreadsheet',

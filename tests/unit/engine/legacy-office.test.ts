@@ -17,7 +17,6 @@ import { deepFind, syntheticDocx } from '../../helpers/office-fixtures';
 import {
   convert,
   legacyOfficeFile,
-  LEGACY_DELETED_TEXT,
   LEGACY_KEPT_TEXT,
   oleMetadata,
   oleStreams,
@@ -159,15 +158,6 @@ describe('legacy Office made by LibreOffice', () => {
       expect(kept).toContain('comments (authors removed)=1');
     },
   );
-
-  it("doc: says a tracked change's text stays, for review, as its author goes", () => {
-    const { input, kept, removed } = files.get('doc')!;
-    expect(streamsWith(oleStreams(input), LEGACY_DELETED_TEXT)).toEqual([
-      'WordDocument',
-    ]);
-    expect(removed).toContain('SttbfRMark=CANARY_CHANGE_AUTHOR');
-    expect(kept).toContain('tracked changes (authors removed)=');
-  });
 
   it(
     'LibreOffice opens each cleaned file and reads the same text',

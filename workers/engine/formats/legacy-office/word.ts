@@ -33,8 +33,6 @@ const DOP = 31;
 const STTBF_ASSOC = 32;
 const GRPXST_ATN_OWNERS = 36;
 const STTBF_RMARK = 51;
-/** SttbfRMark's entries in a document nobody revised: Word's "Unknown". */
-const RMARK_DEFAULT_ENTRIES = 1;
 const STTB_SAVED_BY = 71;
 /** dwLowDateTime/dwHighDateTime: when the document was last saved, a FILETIME in the FIB. */
 const LAST_SAVED = 87;
@@ -234,22 +232,7 @@ export async function cleanWord(
   if (revision) throw trackedChangesError(revision);
   for (const i of [STTB_SAVED_BY, STTBF_ASSOC, STTBF_RMARK]) {
     const got = await read(i);
-    if (!got) continue;
-    const strings = readSttb(got[1]);
-    // Tracked changes stay as they are in the text (a deletion's text with them): only the
-    // names of their authors are blanked, so the cleaned file's table still lists them, blank.
-    // Word writes its first entry, "Unknown", in every document; an entry past it is an author
-    // of revisions. Said as kept, for review.
-    if (i === STTBF_RMARK && strings.length > RMARK_DEFAULT_ENTRIES)
-      out.findings.push(
-        keptFinding(
-          'document.content',
-          'tracked changes (authors removed)',
-          `${storage.location}/WordDocument`,
-          'review',
-        ),
-      );
-    blankStrings(strings, i, got[0], table, storage, out);
+    if (got) blankStrings(readSttb(got[1]), i, got[0], table, storage, out);
   }
   const owners = await read(GRPXST_ATN_OWNERS);
   if (owners)
