@@ -70,6 +70,7 @@ describe('legacy Office made by LibreOffice', () => {
       bytes: Uint8Array;
       cleaned: Uint8Array;
       removed: string[];
+      kept: string[];
     }
   >();
 
@@ -89,6 +90,7 @@ describe('legacy Office made by LibreOffice', () => {
         bytes,
         cleaned: output,
         removed: result.removed.map((f) => `${f.label}=${f.value ?? ''}`),
+        kept: result.kept.map((f) => `${f.label}=${f.value ?? ''}`),
       });
     }
   }, SOFFICE_TEST_MS);
@@ -143,6 +145,17 @@ describe('legacy Office made by LibreOffice', () => {
       const again = await inspect(blob(cleaned));
       expect(again.format.id).toBe(kind);
       expect(again.findings.filter((f) => !f.kept)).toEqual([]);
+    },
+  );
+
+  it.each(kinds)(
+    "%s: says the comment's text stays, for review, as its author goes",
+    (kind) => {
+      const { kept, removed } = files.get(kind)!;
+      expect(removed.some((r) => r.endsWith('=CANARY_COMMENT_AUTHOR'))).toBe(
+        true,
+      );
+      expect(kept).toContain('comments (authors removed)=1');
     },
   );
 

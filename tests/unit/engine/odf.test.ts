@@ -102,6 +102,64 @@ describe('OpenDocument', () => {
     );
   });
 
+  it('removes a slide comment and a comment over a range, keeping the range', async () => {
+    const comment = (who: string, said: string, named = '') =>
+      `<officeooo:annotation xmlns:officeooo="http://openoffice.org/2009/office"${named}><dc:creator>${who}</dc:creator><text:p>${said}</text:p></officeooo:annotation>`;
+    const content = text(syntheticOdp(jpeg), 'content.xml').replace(
+      '<draw:frame>',
+      `${comment('CANARY_SLIDE_COMMENTER', 'CANARY_SLIDE_COMMENT')}<draw:frame><draw:text-box><text:p>Before <office:annotation office:name="r1"><dc:creator>CANARY_RANGE_COMMENTER</dc:creator><text:p>CANARY_RANGE_COMMENT</text:p></office:annotation>Ranged words<office:annotation-end office:name="r1"/> after</text:p></draw:text-box></draw:frame><draw:frame>`,
+    );
+    const input = repack(syntheticOdp(jpeg), {
+      'content.xml': strToU8(content),
+    });
+    const canaries = [
+      'CANARY_SLIDE_COMMENTER',
+      'CANARY_SLIDE_COMMENT',
+      'CANARY_RANGE_COMMENTER',
+      'CANARY_RANGE_COMMENT',
+    ];
+    for (const c of canaries) expect(deepFind(input, c), c).not.toEqual([]);
+    const outcome = await cleaned(input);
+    expectNoLeaks(input, outcome.output, canaries);
+    const after = text(outcome.output, 'content.xml');
+    expect(after).toContain('Before Ranged words after');
+    expect(after).not.toContain('annotation');
+    expect(
+      outcome.result.removed.find((f) => f.label === 'annotations')?.value,
+    ).toBe('CANARY_SLIDE_COMMENT | CANARY_RANGE_COMMENT');
+  });
+
+  it('leaves out elements in no namespace, and a part whose root is in none', async () => {
+    const content = text(syntheticOdp(jpeg), 'content.xml').replace(
+      '<draw:frame>',
+      '<note by="CANARY_NO_NS_ATTRIBUTE">CANARY_NO_NS_ELEMENT</note><draw:frame>',
+    );
+    const manifest = text(syntheticOdp(jpeg), 'META-INF/manifest.xml').replace(
+      '</manifest:manifest>',
+      '<manifest:file-entry manifest:full-path="Configurations2/extra.xml" manifest:media-type="text/xml"/></manifest:manifest>',
+    );
+    const input = repack(syntheticOdp(jpeg), {
+      'content.xml': strToU8(content),
+      'META-INF/manifest.xml': strToU8(manifest),
+      'Configurations2/extra.xml': strToU8(
+        '<?xml version="1.0"?><settings><user>CANARY_NO_NS_PART</user></settings>',
+      ),
+    });
+    const canaries = [
+      'CANARY_NO_NS_ATTRIBUTE',
+      'CANARY_NO_NS_ELEMENT',
+      'CANARY_NO_NS_PART',
+    ];
+    for (const c of canaries) expect(deepFind(input, c), c).not.toEqual([]);
+    const outcome = await cleaned(input);
+    expectNoLeaks(input, outcome.output, canaries);
+    expectValidPackage(outcome.output);
+    expect(text(outcome.output, 'content.xml')).toContain('<draw:frame>');
+    expect(outcome.result.removed.map((f) => f.location)).toContain(
+      'Configurations2/extra.xml',
+    );
+  });
+
   it('refuses encrypted packages and kinds it does not clean', async () => {
     const files = unzipSync(syntheticOdp(jpeg));
     const manifest = new TextDecoder()
@@ -183,13 +241,12 @@ describe('OpenDocument', () => {
       expect(identifyingTags(path)).toEqual([]);
     });
 
-    it('accepts tracked changes, keeps annotations without author or date, and says so', () => {
+    it('accepts tracked changes, removes annotations with their author, date and text, and says so', () => {
+      expect(deepFind(input, ANNOTATION_TEXT)).not.toEqual([]);
       const content = text(outcome.output, 'content.xml');
       expect(content).not.toContain('tracked-changes');
-      expect(content).toContain(ANNOTATION_TEXT);
-      expect(content).not.toMatch(
-        /<office:annotation[^>]*>\s*<dc:(creator|date)/,
-      );
+      expect(content).not.toContain('annotation');
+      expectNoLeaks(input, outcome.output, [ANNOTATION_TEXT]);
       const labels = outcome.result.removed.map((f) => f.label);
       expect(labels).toEqual(
         expect.arrayContaining([
@@ -197,9 +254,12 @@ describe('OpenDocument', () => {
           'dc:creator',
           'meta:initial-creator',
           'PrinterName',
+          'annotations',
         ]),
       );
-      expect(outcome.result.kept.map((f) => f.label)).toContain('annotations');
+      expect(
+        outcome.result.removed.find((f) => f.label === 'annotations')?.value,
+      ).toBe(ANNOTATION_TEXT);
     });
 
     it('keeps the text LibreOffice reads, with the insertion and without the deletion', () => {

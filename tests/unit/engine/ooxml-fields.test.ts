@@ -25,9 +25,27 @@ const DOCUMENT = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:docu
 <w:p>${run('<w:t>Plain text C:\\kept\\as\\typed.txt</w:t>')}</w:p>
 </w:body></w:document>`;
 
-function fieldsDocx(): Uint8Array {
+const WP =
+  'http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing';
+const PIC = 'http://schemas.openxmlformats.org/drawingml/2006/picture';
+const V = 'urn:schemas-microsoft-com:vml';
+const O = 'urn:schemas-microsoft-com:office:office';
+/**
+ * Paths Word writes in instructions (a LINK split over two runs between the user's folder and
+ * the file, an INCLUDETEXT to a server with its backslashes doubled as field codes write them, a
+ * simple HYPERLINK to a file URL) and in a picture's name, description and VML alternative text.
+ */
+const PATHS_DOCUMENT = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}" xmlns:wp="${WP}" xmlns:pic="${PIC}" xmlns:v="${V}" xmlns:o="${O}"><w:body>
+<w:p>${char('begin')}${run('<w:instrText xml:space="preserve"> LINK Excel.Sheet.12 "C:\\\\Users\\\\CANARY_FIELDLINK_</w:instrText>')}${run('<w:instrText xml:space="preserve">USER\\\\book.xlsx" Sheet1!R1C1 \\a </w:instrText>')}${char('separate')}${run('<w:t>42</w:t>')}${char('end')}</w:p>
+<w:p>${char('begin')}${run('<w:instrText xml:space="preserve"> INCLUDETEXT "\\\\\\\\CANARY_SERVER\\\\share\\\\part.docx" </w:instrText>')}${char('end')}</w:p>
+<w:p><w:fldSimple w:instr=" HYPERLINK &quot;file:///C:/Users/CANARY_HYPERLINK_USER/x.docx&quot; ">${run('<w:t>see</w:t>')}</w:fldSimple></w:p>
+<w:p>${run('<w:drawing><wp:inline><wp:docPr id="1" name="Picture 1" descr="C:\\Users\\CANARY_DESCR_USER\\Pictures\\beach.jpg"/><pic:pic><pic:nvPicPr><pic:cNvPr id="0" name="/home/CANARY_NAME_USER/beach.jpg" title="A beach"/></pic:nvPicPr></pic:pic></wp:inline></w:drawing>')}</w:p>
+<w:p>${run('<w:pict><v:shape id="s1" alt="file:///home/CANARY_VML_USER/beach.jpg"><v:imagedata o:title="/Users/CANARY_VML_TITLE/beach"/></v:shape></w:pict>')}</w:p>
+</w:body></w:document>`;
+
+function fieldsDocx(document = DOCUMENT): Uint8Array {
   const files = unzipSync(syntheticDocx());
-  files['word/document.xml'] = strToU8(DOCUMENT);
+  files['word/document.xml'] = strToU8(document);
   return zipSync(files);
 }
 
@@ -60,6 +78,61 @@ describe('Word fields that show the author or their disk', () => {
     if (hasTool('unzip')) unzipTest(output);
   });
 
+  it('cuts the folders from field instructions and from pictures named by their path', async () => {
+    const input = fieldsDocx(PATHS_DOCUMENT);
+    const canaries = [
+      'CANARY_FIELDLINK_',
+      'USER\\\\book',
+      'CANARY_SERVER',
+      'CANARY_HYPERLINK_USER',
+      'CANARY_DESCR_USER',
+      'CANARY_NAME_USER',
+      'CANARY_VML_USER',
+      'CANARY_VML_TITLE',
+    ];
+    for (const c of canaries)
+      expect(deepFind(input, c), c).toEqual(['word/document.xml']);
+    const { result, output } = await cleaned(input);
+    expectNoLeaks(input, output, canaries);
+    const doc = strFromU8(unzipSync(output)['word/document.xml']!);
+    for (const kept of [
+      '> LINK Excel.Sheet.12 "book.xlsx" Sheet1!R1C1 \\a <',
+      '> INCLUDETEXT "part.docx" <',
+      'w:instr=" HYPERLINK &quot;x.docx&quot; "',
+      'descr="beach.jpg"',
+      'name="beach.jpg" title="A beach"',
+      'alt="beach.jpg"',
+      'o:title="beach"',
+    ])
+      expect(doc).toContain(kept);
+    expect(
+      result.removed.filter(
+        (f) =>
+          f.field === 'identifier.file-name' &&
+          f.location === 'word/document.xml',
+      ),
+    ).toHaveLength(7);
+    expect((await cleanPlan(blob(output))).removed).toEqual([]);
+    if (hasTool('unzip')) unzipTest(output);
+  });
+
+  it('leaves out an element in no namespace, with its text and attributes', async () => {
+    const input = fieldsDocx(
+      DOCUMENT.replace(
+        '<w:p>',
+        '<w:p><note by="CANARY_NO_NS_ATTRIBUTE">CANARY_NO_NS_ELEMENT</note>',
+      ),
+    );
+    const canaries = ['CANARY_NO_NS_ATTRIBUTE', 'CANARY_NO_NS_ELEMENT'];
+    for (const c of canaries)
+      expect(deepFind(input, c), c).toEqual(['word/document.xml']);
+    const { output } = await cleaned(input);
+    expectNoLeaks(input, output, canaries);
+    expect(strFromU8(unzipSync(output)['word/document.xml']!)).toContain(
+      'Saved at ',
+    );
+  });
+
   it.skipIf(!hasTool('soffice'))(
     'opens in LibreOffice',
     async () => {
@@ -69,7 +142,18 @@ describe('Word fields that show the author or their disk', () => {
         join(dir, 'cleaned_fields.docx'),
         (await cleaned(fieldsDocx())).output,
       );
-      soffice('txt:Text', [join(dir, 'cleaned_fields.docx')], out);
+      writeFileSync(
+        join(dir, 'cleaned_paths.docx'),
+        (await cleaned(fieldsDocx(PATHS_DOCUMENT))).output,
+      );
+      soffice(
+        'txt:Text',
+        [join(dir, 'cleaned_fields.docx'), join(dir, 'cleaned_paths.docx')],
+        out,
+      );
+      expect(readFileSync(join(out, 'cleaned_paths.txt'), 'utf8')).toContain(
+        'see',
+      );
       expect(existsSync(join(out, 'cleaned_fields.txt'))).toBe(true);
       expect(readFileSync(join(out, 'cleaned_fields.txt'), 'utf8')).toContain(
         'Written by',

@@ -84,6 +84,37 @@ function historyPptx(): Uint8Array {
   );
 }
 
+/** A slide whose programmable tags (an add-in's hidden name/value pairs) name a user and a path. */
+function taggedPptx(): Uint8Array {
+  const files = unzipSync(
+    extended(
+      syntheticPptx(),
+      {
+        'ppt/tags/tag1.xml':
+          '<p:tagLst xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:tag name="ADDIN_USER" val="CANARY_TAG_USER"/><p:tag name="SOURCE" val="C:\\Users\\CANARY_TAG_PATH\\deck.pptx"/></p:tagLst>',
+      },
+      {
+        'ppt/slides/_rels/slide1.xml.rels': rel(
+          'rId40',
+          'http://schemas.openxmlformats.org/officeDocument/2006/relationships/tags',
+          '../tags/tag1.xml',
+        ),
+      },
+      {
+        'ppt/tags/tag1.xml':
+          'application/vnd.openxmlformats-officedocument.presentationml.tags+xml',
+      },
+    ),
+  );
+  files['ppt/slides/slide1.xml'] = strToU8(
+    strFromU8(files['ppt/slides/slide1.xml']!).replace(
+      '</p:spTree>',
+      '</p:spTree><p:custDataLst><p:tags r:id="rId40"/></p:custDataLst>',
+    ),
+  );
+  return zipSync(files);
+}
+
 function historyXlsx(): Uint8Array {
   const R =
     'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -138,6 +169,12 @@ describe('Office parts that keep history: co-authoring, revision logs, trash', (
       ['revisionHeaders.xml', 'revisionLog1.xml', 'usernames.xml'],
     ],
     ['docx', trashDocx, ['CANARY_TRASHED_PART'], ['0000.dat']],
+    [
+      'pptx with tags',
+      taggedPptx,
+      ['CANARY_TAG_USER', 'CANARY_TAG_PATH'],
+      ['tag1.xml'],
+    ],
   ] as const)(
     '%s: the parts go, with their relationships and content types',
     async (_, make, canaries, labels) => {
@@ -151,8 +188,11 @@ describe('Office parts that keep history: co-authoring, revision logs, trash', (
         .map(([, b]) => strFromU8(b))
         .join('');
       expect(text).not.toMatch(
-        /changesInfo1|revisionInfo\.xml|revisionHeaders|usernames|revisionLog/,
+        /changesInfo1|revisionInfo\.xml|revisionHeaders|usernames|revisionLog|tag1/,
       );
+      expect(
+        strFromU8(files['ppt/slides/slide1.xml'] ?? new Uint8Array()),
+      ).not.toContain('p:tags');
       expect(result.removed.map((f) => f.label)).toEqual(
         expect.arrayContaining([...labels]),
       );
@@ -175,16 +215,25 @@ describe('Office parts that keep history: co-authoring, revision logs, trash', (
         join(dir, 'cleaned_history.pptx'),
         (await cleaned(historyPptx())).output,
       );
+      writeFileSync(
+        join(dir, 'cleaned_tagged.pptx'),
+        (await cleaned(taggedPptx())).output,
+      );
       soffice(
         'csv',
         [join(dir, 'history.xlsx'), join(dir, 'cleaned_history.xlsx')],
         out,
       );
-      soffice('pdf', [join(dir, 'cleaned_history.pptx')], out);
+      soffice(
+        'pdf',
+        [join(dir, 'cleaned_history.pptx'), join(dir, 'cleaned_tagged.pptx')],
+        out,
+      );
       const csv = (n: string) =>
         normalizeText(readFileSync(join(out, n), 'utf8'));
       expect(csv('cleaned_history.csv')).toBe(csv('history.csv'));
       expect(existsSync(join(out, 'cleaned_history.pdf'))).toBe(true);
+      expect(existsSync(join(out, 'cleaned_tagged.pdf'))).toBe(true);
     },
     240_000,
   );

@@ -108,7 +108,7 @@ function settingsXlsx(): Uint8Array {
     '_rels/.rels': rootRels,
     'xl/workbook.xml': workbook,
     'xl/_rels/workbook.xml.rels': workbookRels,
-    'xl/connections.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><connections xmlns="${S}"><connection id="1" odcFile="C:\\Users\\CANARY_ODC_USER\\Documents\\My Data Sources\\budget.odc" name="budget" type="5" refreshedVersion="6"><dbPr connection="Provider=Microsoft.ACE.OLEDB.12.0;User ID=Admin;Data Source=C:\\Users\\CANARY_CONN_USER\\budget.accdb;Mode=Share Deny None" command="Totals" commandType="3"/></connection><connection id="2" name="import" type="6" refreshedVersion="6"><textPr sourceFile="\\\\fileserver\\CANARY_TEXT_SHARE\\data.csv" codePage="65001"/></connection></connections>`,
+    'xl/connections.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><connections xmlns="${S}"><connection id="1" odcFile="C:\\Users\\CANARY_ODC_USER\\Documents\\My Data Sources\\budget.odc" name="budget" type="5" refreshedVersion="6"><dbPr connection="Provider=Microsoft.ACE.OLEDB.12.0;User ID=Admin;Data Source=C:\\Users\\CANARY_CONN_USER\\budget.accdb;Mode=Share Deny None" command="Totals" commandType="3"/></connection><connection id="3" name="sales" type="1" refreshedVersion="6"><dbPr connection="Provider=SQLOLEDB.1;Integrated Security=SSPI;User ID=CANARY_SQL_USER;Password=&quot;CANARY;SQL_PASSWORD&quot;;Initial Catalog=Sales;Data Source=db01;Workstation ID=CANARY-WORKSTATION;Packet Size=4096" command="Orders" commandType="3"/></connection><connection id="2" name="import" type="6" refreshedVersion="6"><textPr sourceFile="\\\\fileserver\\CANARY_TEXT_SHARE\\data.csv" codePage="65001"/></connection></connections>`,
     'xl/pivotCache/pivotCacheDefinition1.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><pivotCacheDefinition xmlns="${S}" refreshedBy="CANARY_PIVOT_USER" refreshedDate="44927.5" createdVersion="6" refreshedVersion="6" recordCount="0"><cacheSource type="worksheet"><worksheetSource ref="A1:A2" sheet="Sheet1"/></cacheSource><cacheFields count="1"><cacheField name="Budget total" numFmtId="0"><sharedItems/></cacheField></cacheFields></pivotCacheDefinition>`,
     'docMetadata/LabelInfo.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><clbl:labelList xmlns:clbl="http://schemas.microsoft.com/office/2020/mipLabelMetadata"><clbl:label id="{CANARY-LABEL}" enabled="1" method="Standard" siteId="{CANARY-TENANT}" removed="0"/></clbl:labelList>`,
   });
@@ -211,6 +211,9 @@ describe('Office settings parts', () => {
       'CANARY_TEXT_SHARE',
       'CANARY_PIVOT_USER',
       'CANARY-TENANT',
+      'CANARY_SQL_USER',
+      'SQL_PASSWORD',
+      'CANARY-WORKSTATION',
     ])
       expect(deepFind(input, c), c).not.toEqual([]);
     const { result, output } = await cleaned(input);
@@ -229,12 +232,22 @@ describe('Office settings parts', () => {
         'pivotCacheDefinition refreshedBy',
         'pivotCacheDefinition refreshedDate',
         'LabelInfo.xml',
+        'dbPr User ID',
+        'dbPr Password',
+        'dbPr Workstation ID',
       ]),
     );
+    expect(
+      result.removed.find((f) => f.label === 'dbPr Password')?.value,
+    ).toBeUndefined();
     const connections = strFromU8(unzipSync(output)['xl/connections.xml']!);
     expect(connections).toContain('odcFile="budget.odc"');
     expect(connections).toContain('Data Source=budget.accdb;Mode=Share');
     expect(connections).toContain('sourceFile="data.csv"');
+    // The account, its password and the computer go; what the connection needs stays.
+    expect(connections).toContain(
+      'connection="Provider=SQLOLEDB.1;Integrated Security=SSPI;Initial Catalog=Sales;Data Source=db01;Packet Size=4096"',
+    );
   });
 
   it("cuts the folders of PowerPoint's publishing target", async () => {

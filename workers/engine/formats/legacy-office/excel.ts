@@ -6,7 +6,7 @@
  */
 import { u16le } from '../../bytes';
 import { EngineError } from '../../errors';
-import { finding } from '../../findings';
+import { finding, keptFinding } from '../../findings';
 import { StreamReader } from '../../shared/cfb/compound-file';
 import type { DirEntry } from '../../shared/cfb/directory';
 import { biffRecords, readXlString, spaces } from './biff';
@@ -54,6 +54,7 @@ export async function cleanExcel(
   let first = true;
   const structure = new WorkbookStructure();
   let end = 0;
+  let notes = 0;
   for await (const r of biffRecords(stream, signal)) {
     if (first) {
       const bof = await stream.readExact(r.at, Math.min(r.size, 2));
@@ -75,6 +76,7 @@ export async function cleanExcel(
     );
     if (r.type === FILE_PASS)
       throw new EngineError('encrypted', 'a password-protected Excel workbook');
+    if (r.type === NOTE) notes++;
     const named = NAME_AT.get(r.type);
     if (!named || (r.type === NOTE && r.size < NOTE_MIN_BYTES)) continue;
     const data = await stream.readExact(r.at, r.size);
@@ -87,5 +89,16 @@ export async function cleanExcel(
   }
   if (first)
     throw new EngineError('unsupported', 'an empty Excel workbook stream');
+  // A note's text stays in its text box (TXO record); only its author is blanked.
+  if (notes > 0)
+    out.findings.push(
+      keptFinding(
+        'document.content',
+        'comments (authors removed)',
+        location,
+        'review',
+        String(notes),
+      ),
+    );
   structure.end(await stream.readExact(end, stream.size - end));
 }

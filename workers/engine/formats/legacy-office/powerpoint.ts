@@ -5,7 +5,7 @@
  */
 import { u16le, u32le } from '../../bytes';
 import { corrupt, EngineError } from '../../errors';
-import { finding, removable, type Finding } from '../../findings';
+import { finding, keptFinding, removable, type Finding } from '../../findings';
 import { MAX_DEPTH, MAX_ENTRIES } from '../../limits';
 import { StreamReader } from '../../shared/cfb/compound-file';
 import type { DirEntry } from '../../shared/cfb/directory';
@@ -100,6 +100,7 @@ export async function cleanPowerPoint(
   const location = `${storage.location}/${stream.name}`;
   const open: { type: number; end: number }[] = [];
   let at = 0;
+  let comments = 0;
   for (let n = 0; at + RECORD_HEADER_BYTES <= reader.size; n++) {
     if (n >= MAX_ENTRIES) throw corrupt('too many PowerPoint records');
     if (n % 4096 === 0 && signal?.aborted) throw new EngineError('cancelled');
@@ -122,6 +123,7 @@ export async function cleanPowerPoint(
     ) {
       if (open.length >= MAX_DEPTH)
         throw corrupt('PowerPoint records nest too deep');
+      if (type === RT_COMMENT10) comments++;
       open.push({ type, end: body + length });
       at = body;
       continue;
@@ -148,6 +150,17 @@ export async function cleanPowerPoint(
     }
     at = body + length;
   }
+  // A comment's text and date stay where they lie; only its author and initials are blanked.
+  if (comments > 0)
+    out.findings.push(
+      keptFinding(
+        'document.content',
+        'comments (authors removed)',
+        location,
+        'review',
+        String(comments),
+      ),
+    );
 }
 
 /**

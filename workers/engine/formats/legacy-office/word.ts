@@ -6,7 +6,7 @@
 import { u16le, u32le } from '../../bytes';
 import { corrupt, EngineError } from '../../errors';
 import type { FieldId } from '../../fields';
-import { finding } from '../../findings';
+import { finding, keptFinding } from '../../findings';
 import type { AnalysisContext } from '../../format-module';
 import type { DirEntry } from '../../shared/cfb/directory';
 import { readExtents } from '../../shared/cfb/compound-file';
@@ -159,6 +159,24 @@ function blankInitials(
   }
 }
 
+/**
+ * Comments' text lies in the document's text stream, with the body's, and stays there: only
+ * their authors and initials are blanked. Said as kept, for review.
+ */
+function commentsKept(plc: Uint8Array, storage: Storage, out: Cleaning): void {
+  const count = Math.floor((plc.length - CP_BYTES) / (CP_BYTES + ATRD_BYTES));
+  if (count > 0)
+    out.findings.push(
+      keptFinding(
+        'document.content',
+        'comments (authors removed)',
+        `${storage.location}/WordDocument`,
+        'review',
+        String(count),
+      ),
+    );
+}
+
 export async function cleanWord(
   storage: Storage,
   word: DirEntry,
@@ -247,7 +265,10 @@ export async function cleanWord(
       );
   }
   const plc = await read(PLCFAND_REF);
-  if (plc) blankInitials(plc[1], plc[0], table, storage, out);
+  if (plc) {
+    blankInitials(plc[1], plc[0], table, storage, out);
+    commentsKept(plc[1], storage, out);
+  }
   await cleanWordPictures(
     { storage, word, table, dggInfo: pair(DGG_INFO) },
     out,

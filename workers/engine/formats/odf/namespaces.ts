@@ -3,7 +3,11 @@
  * extensions), each under the prefix the rules are written with: a part may bind any prefix to
  * them, or use one as its default namespace, and the rules see the same names.
  */
-import type { NamespaceTable } from '../../shared/xml';
+import {
+  NO_NAMESPACE,
+  UNKNOWN_MARK,
+  type NamespaceTable,
+} from '../../shared/xml';
 
 const OASIS = 'urn:oasis:names:tc:opendocument:xmlns:';
 
@@ -63,7 +67,12 @@ const OTHERS: readonly [string, string][] = [
   ],
 ];
 
+/**
+ * Every element OpenDocument and the vocabularies it embeds define is in a namespace: one in no
+ * namespace is unknown, and goes with what it holds.
+ */
 export const ODF_NAMESPACES: NamespaceTable = new Map([
   ...OASIS_PREFIXES.map(([s, p]): [string, string] => [OASIS + s, p]),
   ...OTHERS,
+  [NO_NAMESPACE, UNKNOWN_MARK],
 ]);

@@ -1,8 +1,9 @@
 /**
  * What is removed inside OpenDocument XML parts (OASIS OpenDocument 1.3, part 3), in one walk per
  * part: tracked changes are accepted (the change log, which holds deleted text, authors and dates,
- * goes with its marks; inserted text stays), annotations lose their author and date, LibreOffice's
- * editing-session ids go, and settings lose the printer and data sources.
+ * goes with its marks; inserted text stays), annotations (comments) go with their authors, dates
+ * and text as an Office document's comments do, LibreOffice's editing-session ids go, and settings
+ * lose the printer and data sources.
  */
 import type { FieldId } from '../../fields';
 import { finding, TRACKED_CHANGES, type Finding } from '../../findings';
@@ -29,8 +30,13 @@ const SESSION_IDS = new Set(['officeooo:rsid', 'officeooo:paragraph-rsid']);
 /**
  * Annotations: a text document's and a spreadsheet's (`office:annotation`), and a presentation's,
  * which LibreOffice writes in its own namespace (`officeooo:annotation`) with the same children.
+ * They are comments (part 3, 14.1), removed whole; the end mark of an annotation over a range
+ * (`office:annotation-end`, 14.2) goes with it, and the text of the range stays.
  */
 const ANNOTATIONS = new Set(['office:annotation', 'officeooo:annotation']);
+const ANNOTATION_END = 'office:annotation-end';
+/** A comment's text shown in the report: the start of it, enough to recognise it. */
+const MAX_COMMENT_CHARS = 200;
 const ANNOTATION_PEOPLE = new Set([
   'dc:creator',
   'dc:date',
@@ -88,6 +94,7 @@ export function odfPartRules(
   let changes = 0;
   let annotations = 0;
   let notes = '';
+  let comments = '';
   let references = 0;
   const nameFields = new Set<string>();
   // A picture or object whose part the clean leaves out is not named: a reader refuses a
@@ -105,7 +112,6 @@ export function odfPartRules(
           rsids++;
         }
       }
-      if (ANNOTATIONS.has(el.name)) annotations++;
       // A linked picture or object on the author's disk keeps only its file name.
       const href = attribute(el, 'xlink:href');
       if (href && holdsLocalPath(href.raw)) {
@@ -127,6 +133,16 @@ export function odfPartRules(
       if (href && namesLeftOut(href.raw)) {
         edits.remove(el.start, el.end);
         references++;
+      } else if (ANNOTATIONS.has(n) || n === ANNOTATION_END) {
+        edits.remove(el.start, el.end);
+        if (n !== ANNOTATION_END) annotations++;
+      } else if (
+        n === 'text:p' &&
+        [...ANNOTATIONS].some((a) => within(el, a)) &&
+        comments.length < MAX_COMMENT_CHARS
+      ) {
+        const said = decodeEntities(el.text).trim();
+        if (said) comments += `${comments ? ' | ' : ''}${said}`;
       } else if (TRACKED_LOGS.has(n)) {
         edits.remove(el.start, el.end);
         changes += el.children;
@@ -222,11 +238,10 @@ export function odfPartRules(
       if (annotations)
         findings.push(
           finding(
-            'document.content',
+            'content.comment',
             'annotations',
             name,
-            String(annotations),
-            'review',
+            comments.slice(0, MAX_COMMENT_CHARS) || String(annotations),
           ),
         );
       if (nameFields.size)

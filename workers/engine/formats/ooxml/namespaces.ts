@@ -5,7 +5,11 @@
  * namespace: the rules see the same names. The package's own vocabularies (relationships,
  * content types, extended properties) and SpreadsheetML are written without a prefix.
  */
-import type { NamespaceTable } from '../../shared/xml';
+import {
+  NO_NAMESPACE,
+  UNKNOWN_MARK,
+  type NamespaceTable,
+} from '../../shared/xml';
 
 const TRANSITIONAL = 'http://schemas.openxmlformats.org/';
 const STRICT = 'http://purl.oclc.org/ooxml/';
@@ -132,3 +136,12 @@ const PAIRS: readonly [string, string][] = [
 ];
 
 export const OOXML_NAMESPACES: NamespaceTable = new Map(PAIRS);
+/**
+ * The table for an XML part's content: every element its vocabularies define is in a namespace,
+ * so one in no namespace is unknown and goes with what it holds. (VML parts, whose root and text
+ * boxes are in no namespace, are not walked with it.)
+ */
+export const OOXML_PART_NAMESPACES: NamespaceTable = new Map([
+  ...PAIRS,
+  [NO_NAMESPACE, UNKNOWN_MARK],
+]);

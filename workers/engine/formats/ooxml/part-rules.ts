@@ -12,7 +12,9 @@ import {
 import {
   attribute,
   decodeEntities,
+  holdsLocalPath,
   localName,
+  withoutFolders,
   type XmlEdits,
   type XmlElement,
 } from '../../shared/xml';
@@ -78,6 +80,20 @@ const ID_ELEMENTS = new Set([
   'xr:revisionPtr',
 ]);
 const FILE_VERSION_BUILD = new Set(['lastEdited', 'lowestEdited', 'rupBuild']);
+/**
+ * A drawing's name, title and description (DrawingML's `cNvPr`, WordprocessingML's `wp:docPr`,
+ * ECMA-376 Part 1, 20.1.2.2.8) and a VML shape's alternative text and picture title: Office fills
+ * them with the inserted picture's path on the author's disk. A local path in them keeps only the
+ * file name; the rest is the author's words for the picture, content.
+ */
+const DRAWING_NAMES = new Set(['cNvPr', 'docPr']);
+const DRAWING_NAME_ATTRIBUTES = new Set(['name', 'descr', 'title']);
+const VML_NAME_ATTRIBUTES = new Set(['alt', 'o:title']);
+const namesPicture = (el: XmlElement, attr: string): boolean =>
+  el.name.startsWith('v:')
+    ? VML_NAME_ATTRIBUTES.has(attr)
+    : DRAWING_NAMES.has(localName(el.name)) &&
+      DRAWING_NAME_ATTRIBUTES.has(attr);
 /**
  * PowerPoint's modern comment authors ([MS-PPTX] 2.3.24 p188:authorLst: names, user and provider
  * ids) and Excel's people ([MS-XLSX] 2.6.203 xltc:personList): removed wherever they stand, like
@@ -175,6 +191,16 @@ export function partRules(
         ) {
           edits.remove(a.start, a.end);
           removed.add('build');
+        } else if (namesPicture(el, a.name) && holdsLocalPath(a.raw)) {
+          edits.replace(a.valueStart, a.valueEnd, withoutFolders(a.raw));
+          findings.push(
+            finding(
+              'identifier.file-name',
+              `${el.name} ${a.name}`,
+              name,
+              decodeEntities(a.raw),
+            ),
+          );
         } else if (a.name.startsWith('r:') && ctx.removedIds.has(a.raw)) {
           if (localName(el.name) === 'pageSetup') edits.remove(a.start, a.end);
           else marked.add(el);

@@ -23,7 +23,7 @@ import {
 } from '../../shared/zip';
 import { corrupt } from '../../errors';
 import { fieldRules, isWordStory } from './field-rules';
-import { OOXML_NAMESPACES } from './namespaces';
+import { OOXML_NAMESPACES, OOXML_PART_NAMESPACES } from './namespaces';
 import {
   CONTENT_TYPES,
   parseRelationships,
@@ -236,7 +236,7 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
     } else if (XML_TYPE.test(type)) {
       rules.set(entry, {
         kind: 'xml',
-        namespaces: OOXML_NAMESPACES,
+        namespaces: OOXML_PART_NAMESPACES,
         rules: (xml, edits) => {
           const passes = [
             partRules(

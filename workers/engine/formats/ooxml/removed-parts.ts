@@ -40,6 +40,9 @@ export const REMOVED_RELATIONSHIP_TYPES: ReadonlyMap<string, FieldId> = new Map(
     ['revisionHeaders', 'document.history-part'],
     ['revisionLog', 'document.history-part'],
     ['usernames', 'document.people-part'],
+    // PowerPoint's programmable tags (ECMA-376 Part 1, 19.3.3): name/value pairs add-ins keep
+    // unseen (paths, user names, machine details); nothing a slide shows.
+    ['tags', 'document.extra-part'],
   ],
 );
 
@@ -61,6 +64,7 @@ const REMOVED_NAMES: readonly [RegExp, FieldId][] = [
   [/^ppt\/revisionInfo\.xml$/i, 'document.history-part'],
   [/^xl\/revisions\//i, 'document.history-part'],
   [/^xl\/usernames\.xml$/i, 'document.people-part'],
+  [/^ppt\/tags\//i, 'document.extra-part'],
   // Parts Office moved aside when they were deleted: earlier content.
   [/^\[trash\]\//i, 'document.history-part'],
 ];

@@ -4,12 +4,14 @@
  * hold a person's name or a place on their disk: Word's document variables and mail-merge data
  * source, Excel's file-sharing user and the user who last refreshed a pivot table, and paths that
  * point at a template, a transform, a schema, a data source or a publishing target.
- * Every element of these parts whose value is a local path keeps only the file name.
+ * Every element of these parts whose value is a local path keeps only the file name, and a data
+ * connection's string loses the account, password and computer it names.
  */
 import { finding, type Finding } from '../../findings';
 import {
   attribute,
   decodeEntities,
+  escapeXml,
   holdsLocalPath,
   withoutFolders,
   type XmlAttribute,
@@ -17,6 +19,7 @@ import {
   type XmlElement,
 } from '../../shared/xml';
 import type { XmlPass } from '../../shared/zip';
+import { withoutPersonalPairs } from './connection-strings';
 
 const SETTINGS_PART =
   /^(word\/(glossary\/)?(settings|webSettings)\.xml|xl\/(workbook|connections)\.xml|xl\/pivotCache\/pivotCacheDefinition\d*\.xml|ppt\/(presProps|viewProps)\.xml)$/i;
@@ -106,8 +109,13 @@ export function settingsRules(
       );
     }
     for (const a of el.attributes) {
-      if (user.includes(a) || !holdsLocalPath(a.raw)) continue;
-      edits.replace(a.valueStart, a.valueEnd, withoutFolders(a.raw));
+      if (user.includes(a)) continue;
+      const raw = a.name === 'connection' ? withoutAccount(el, a) : a.raw;
+      if (!holdsLocalPath(raw)) {
+        if (raw !== a.raw) edits.replace(a.valueStart, a.valueEnd, raw);
+        continue;
+      }
+      edits.replace(a.valueStart, a.valueEnd, withoutFolders(raw));
       findings.push(
         finding(
           'identifier.file-name',
@@ -117,6 +125,17 @@ export function settingsRules(
         ),
       );
     }
+  }
+
+  /** A connection string (raw XML) without its account, password and computer, each reported. */
+  function withoutAccount(el: XmlElement, a: XmlAttribute): string {
+    const cut = withoutPersonalPairs(decodeEntities(a.raw));
+    if (!cut) return a.raw;
+    for (const pair of cut.removed)
+      findings.push(
+        finding(pair.field, `${el.name} ${pair.key}`, name, pair.value),
+      );
+    return escapeXml(cut.text).replace(/'/g, '&apos;');
   }
 
   function close(el: XmlElement): void {

@@ -12,6 +12,11 @@ export {
   type XmlElement,
   type XmlVisitor,
 } from './tokenize';
-export { isUnknownName, UNKNOWN_MARK, type NamespaceTable } from './namespaces';
+export {
+  isUnknownName,
+  NO_NAMESPACE,
+  UNKNOWN_MARK,
+  type NamespaceTable,
+} from './namespaces';
 export { UnknownMarkup } from './unknown';
 export { allOf, walks } from './visitors';

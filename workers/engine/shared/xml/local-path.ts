@@ -4,12 +4,13 @@ import { decodeEntities } from './tokenize';
  * Paths on someone's disk (`file:///home/alice/x`, `C:\Users\alice\x`, `\\server\share\x`,
  * `/Users/alice/x`) name the person or their organisation, and no one else can open them. Found
  * anywhere in a value unless the start continues a word or a URL (`https://x.org/home/`,
- * `profile:`): before it, a space, a quote, a bracket, `=`, a control byte or punctuation.
+ * `profile:`): before it, a space, a quote, a bracket, `=`, a control byte or punctuation. A
+ * server's name may follow doubled backslashes (`\\\\server\\share` in a Word field code).
  * Values are taken as XML writes them: character and entity references are decoded before a
  * rule looks (`C:\Users\J&#246;rg\x` is Jörg's folder, and `&#92;` is a separator).
  */
 const LOCAL_PATH_INSIDE =
-  /(?<![\w/.:~-])(?:file:|[A-Za-z]:[\\/]|\\\\\w|\/home\/|\/Users\/|\/root\/)/i;
+  /(?<![\w/.:~-])(?:file:|[A-Za-z]:[\\/]|(?:\\\\)+\w|\/home\/|\/Users\/|\/root\/)/i;
 const LOCAL_PATH_ALL = new RegExp(LOCAL_PATH_INSIDE.source, 'gi');
 /** Where a path inside a longer value ends: a connection string's `;`, a quote, a tag, a line. */
 const PATH_END = /[;"'<>|\r\n\t]/;

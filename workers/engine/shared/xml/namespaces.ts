@@ -19,6 +19,13 @@ const MAX_REMEMBERED_NAMES = 4096;
 /** Marks a name whose namespace the table does not know (no rule matches it). */
 export const UNKNOWN_MARK = '~';
 
+/**
+ * A table's entry under this key (no namespace URI) with `UNKNOWN_MARK` as its prefix says that
+ * an element in no namespace is unknown too: for formats whose every element is in a namespace
+ * (OpenDocument), such an element is nothing the format defines.
+ */
+export const NO_NAMESPACE = '';
+
 /** The prefix each name in scope is bound to, default namespace under ''. */
 type Bindings = ReadonlyMap<string, string>;
 
@@ -95,9 +102,14 @@ export class NamespaceScopes {
     const prefix = colon < 0 ? '' : name.slice(0, colon);
     const local = name.slice(colon + 1);
     const uri = this.stack.at(-1)!.get(prefix);
-    // An unprefixed element outside any default namespace is in no namespace: its name as written.
+    // An unprefixed element outside any default namespace is in no namespace: its name as
+    // written, unless the table says no namespace is unknown.
     if (uri === undefined || uri === '')
-      return colon < 0 && element ? local : `${UNKNOWN_MARK}${name}`;
+      return colon < 0 &&
+        element &&
+        this.table.get(NO_NAMESPACE) !== UNKNOWN_MARK
+        ? local
+        : `${UNKNOWN_MARK}${name}`;
     if (uri === XML_NAMESPACE) return `xml:${local}`;
     const known = this.table.get(uri);
     if (known === undefined) return `${UNKNOWN_MARK}${prefix}:${local}`;
