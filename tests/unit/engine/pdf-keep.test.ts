@@ -288,7 +288,7 @@ describe('pdf keep-list: what producers add', () => {
       [
         [
           6,
-          '<< /Type /Annot /Subtype /Text /Rect [0 0 10 10] /Contents (note) /Mod#44ate (D:19871122334455Z) >>',
+          '<< /Type /Annot /Subtype /Square /Rect [0 0 10 10] /Contents (note) /Mod#44ate (D:19871122334455Z) >>',
         ],
         [7, '<< /Kind /Private /Stamp (D:19871122334456Z) >>'],
       ],

@@ -5,6 +5,7 @@
  */
 import { finding, type Finding } from '../../findings';
 import { cleanFileSpec, cleanFileSpecString } from './attachments';
+import { annotationKeys, keepsComment } from './comments';
 import {
   isArray,
   isDict,
@@ -231,19 +232,10 @@ function isAnnotation(d: PdfDict): boolean {
 function annotation(d: PdfDict, tally: Tally, isAnnot: boolean): Finding[] {
   const subtype = nameOf(d.map.get('Subtype'));
   if (!isAnnot) return [];
-  const where = `annotation ${subtype ?? ''}`.trim();
-  const found: Finding[] = [];
-  if (subtype && MARKUP.has(subtype)) tally.comments++;
-  // A widget's /T is its form field's name, which the form needs; elsewhere /T is the author.
-  if (subtype !== 'Widget' && d.map.has('T'))
-    found.push(finding('author.name', 'T', where, textOf(take(d, 'T'))));
-  if (d.map.has('M'))
-    found.push(finding('time.modified', 'M', where, dateOf(take(d, 'M'))));
-  if (subtype !== 'Widget' && d.map.has('NM'))
-    found.push(
-      finding('identifier.unique', 'NM', where, textOf(take(d, 'NM'))),
-    );
-  return found;
+  // Only a comment kept with its annotation is listed for review; the rest go (comments.ts).
+  if (subtype && MARKUP.has(subtype) && keepsComment(d, subtype))
+    tally.comments++;
+  return annotationKeys(d, subtype);
 }
 
 function field(d: PdfDict, tally: Tally): Finding[] {

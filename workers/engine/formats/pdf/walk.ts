@@ -17,6 +17,7 @@ import { MAX_ENTRIES } from '../../limits';
 import { readXmpFindings } from '../../metadata/xmp';
 import type { PdfDocument } from './document';
 import { attachmentData, settleUncleanable, UNCLEANABLE } from './attachments';
+import { dropComments } from './comments';
 import { neutralNameTrees } from './name-trees';
 import { isOpaque, noteContentArray, otherStream } from './content';
 import { canDecode, decodeStream, isStandardFilter } from './filters';
@@ -127,6 +128,10 @@ export async function walk(
     await resolveDeciding(doc, met.value);
     const o = unknownText(met, tally, findings);
     const catalog = o.num === root.num && isDict(o.value) ? o.value : null;
+    // Only a page has /Annots (ISO 32000-1, 7.7.3.3, Table 30): its comments go before it is
+    // cleaned, so the annotations it keeps take their position from the array it keeps.
+    if (isDict(o.value) && o.value.map.has('Annots'))
+      findings.push(...(await dropComments(doc, o.value)));
     findings.push(
       ...cleanValue(o.value, tally, catalog, tally.positions.get(o.num)),
     );
