@@ -113,9 +113,10 @@ async function analyzeDocument(
 
 /**
  * PDF: rewritten as one revision holding only what the catalog reaches, with the document
- * information, XMP, page-piece data, thumbnails, annotation authors and dates, signatures and
- * the old /ID removed; photos cleaned by the JPEG module where they lie, attachments by their
- * own module. Comments, JavaScript, filled forms, layers and attachments are kept for review.
+ * information, XMP, page-piece data, thumbnails, comments (`pdf/comments.ts`), annotation authors
+ * and dates, signatures and the old /ID removed; photos cleaned by the JPEG module where they lie,
+ * attachments by their own module. A text box's drawn text, JavaScript, filled forms, layers and
+ * attachments are kept for review.
  * A file protected by an owner password only comes out protected the same way (`pdf/security/`).
  */
 export const pdf: FormatModule = {
