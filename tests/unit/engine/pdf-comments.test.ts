@@ -104,9 +104,12 @@ function annotationSubtypes(path: string): string[] {
   };
   const objects = json.qpdf[1];
   const page = objects[`obj:${json.pages[0]!.object}`]!.value;
-  return (page['/Annots'] as string[]).map((ref) =>
-    String(objects[`obj:${ref}`]?.value['/Subtype']),
-  );
+  const annots = page['/Annots'];
+  // An /Annots array of its own is a reference, as qpdf writes one.
+  const refs = (
+    typeof annots === 'string' ? objects[`obj:${annots}`]!.value : annots
+  ) as string[];
+  return refs.map((ref) => String(objects[`obj:${ref}`]?.value['/Subtype']));
 }
 
 describe('PDF comments', () => {
@@ -168,5 +171,46 @@ describe('PDF comments', () => {
     expect(kept.find((f) => f.label === 'Annots')?.value).toBe(
       '1 comments (authors removed)',
     );
+  });
+});
+
+describe('PDF comments: grouped marks and an /Annots array of its own', () => {
+  const GROUPED = 'CANARY_GROUPED_SQUARE';
+  const NOTE_TEXT = 'CANARY_GROUP_NOTE';
+
+  function groupedPdf(): Uint8Array {
+    return buildPdf(
+      new Map([
+        [1, '<< /Type /Catalog /Pages 2 0 R >>'],
+        [2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
+        [
+          3,
+          '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots 4 0 R >>',
+        ],
+        [4, '[5 0 R 6 0 R]'],
+        [
+          5,
+          `<< /Type /Annot /Subtype /Text /Rect [10 10 30 30] /Contents (${NOTE_TEXT}) >>`,
+        ],
+        [
+          // Grouped with the note, not a reply to it (ISO 32000-1, 12.5.6.2, Table 170).
+          6,
+          '<< /Type /Annot /Subtype /Square /Rect [50 50 90 90] /C [0 0 1] ' +
+            `/IRT 5 0 R /RT /Group /Contents (${GROUPED}) >>`,
+        ],
+      ]),
+      '/Root 1 0 R',
+    );
+  }
+
+  it('keeps a mark grouped with a note, without its comment, and takes the note off the page', async () => {
+    const dir = tempDir('metaclean-pdf-grouped');
+    const input = join(dir, 'grouped.pdf');
+    writeFileSync(input, groupedPdf());
+    const { path, bytes } = await cleanFile(input);
+    expect(annotationSubtypes(input)).toEqual(['/Text', '/Square']);
+    expect(annotationSubtypes(path)).toEqual(['/Square']);
+    expectNoLeaks(groupedPdf(), bytes, [GROUPED, NOTE_TEXT]);
+    qpdfCheck(path);
   });
 });
