@@ -33,6 +33,8 @@ const COPYRIGHT = 'Made by CANARYICCCPRT9q';
 const MODEL = 'CANARYICCMODEL9q';
 const PROFILE_NAME = 'CANARYICCNAME9q';
 const HP = 'Copyright (c) 1998 Hewlett-Packard Company';
+/** ICC.1:2010 7.2.8: the header's dateTimeNumber. */
+const ICC_DATE_AT = 24;
 
 let dir: string;
 
@@ -200,5 +202,41 @@ describe('a standard profile', () => {
       true,
     );
     expect(Buffer.from(scrubbed.profile!).includes(COPYRIGHT)).toBe(false);
+  });
+});
+
+describe("a profile's creation date", () => {
+  const dated = (profile: Uint8Array): Uint8Array => {
+    const out = new Uint8Array(profile);
+    const view = new DataView(out.buffer);
+    [2024, 3, 1, 12, 34, 56].forEach((n, i) =>
+      view.setUint16(ICC_DATE_AT + i * 2, n),
+    );
+    return out;
+  };
+
+  it('goes with the words of a profile named by a person', () => {
+    const scrubbed = scrubIccText(dated(iccProfileBytes(DESCRIPTION)), 'test');
+    expect(scrubbed.findings).toContainEqual(
+      expect.objectContaining({
+        field: 'time.created',
+        value: '2024-03-01 12:34:56',
+      }),
+    );
+    expect(
+      scrubbed
+        .profile!.subarray(ICC_DATE_AT, ICC_DATE_AT + 12)
+        .every((b) => b === 0),
+    ).toBe(true);
+  });
+
+  it("stays in a standard profile, its publisher's", () => {
+    const profile = dated(
+      iccProfileBytes('sRGB IEC61966-2.1', { copyright: HP }),
+    );
+    expect(scrubIccText(profile, 'test')).toEqual({
+      profile: null,
+      findings: [],
+    });
   });
 });

@@ -10,9 +10,9 @@
  * P3) or is a standard name itself (GIMP's device model "sRGB"), so the profile cameras, phones and
  * editors embed stays byte for byte. A changed profile's ID (an MD5 of
  * the profile, header bytes 84-99) would no longer match: it is zeroed, which means "not
- * computed" (ICC.1:2010 7.2.18).
+ * computed" (ICC.1:2010 7.2.18). Such a profile's creation date goes too.
  */
-import { decodeLatin1, fourcc, u32be } from '../bytes';
+import { decodeLatin1, fourcc, u16be, u32be } from '../bytes';
 import { finding, type Finding } from '../findings';
 import type { FieldId } from '../fields';
 import { iccDescription } from './icc';
@@ -22,6 +22,9 @@ const TAG_COUNT_BYTES = 4;
 const TAG_ENTRY_BYTES = 12;
 /** More tags than any real profile has; bounds the walk of a hostile table. */
 const MAX_TAGS = 256;
+/** ICC.1:2010 7.2.8: when the profile was made, six big-endian 16-bit numbers (year to second). */
+const DATE_AT = 24;
+const DATE_FIELDS = 6;
 const PROFILE_ID_AT = 84;
 const PROFILE_ID_BYTES = 16;
 /** Every text type starts with its signature and 4 reserved bytes. */
@@ -162,6 +165,16 @@ function words(profile: Uint8Array, span: Span): string {
     .trim();
 }
 
+/** The header's creation date as `YYYY-MM-DD hh:mm:ss`, or null when it is not set. */
+function creationDate(profile: Uint8Array): string | null {
+  const n = Array.from({ length: DATE_FIELDS }, (_, i) =>
+    u16be(profile, DATE_AT + i * 2),
+  );
+  if (n.every((x) => x === 0)) return null;
+  const two = (x: number) => String(x).padStart(2, '0');
+  return `${n[0]}-${two(n[1]!)}-${two(n[2]!)} ${two(n[3]!)}:${two(n[4]!)}:${two(n[5]!)}`;
+}
+
 function scrub(profile: Uint8Array, location: string): ScrubbedProfile {
   const out = new Uint8Array(profile);
   const findings: Finding[] = [];
@@ -192,6 +205,12 @@ function scrub(profile: Uint8Array, location: string): ScrubbedProfile {
     );
   }
   if (findings.length === 0) return { profile: null, findings };
+  // A profile named after a person is one they made: its date says when they calibrated.
+  const date = creationDate(profile);
+  if (date) {
+    findings.push(finding('time.created', 'ICC dateTime', location, date));
+    out.fill(0, DATE_AT, DATE_AT + DATE_FIELDS * 2);
+  }
   out.fill(0, PROFILE_ID_AT, PROFILE_ID_AT + PROFILE_ID_BYTES);
   return { profile: out, findings };
 }
