@@ -1,6 +1,10 @@
 /** The ASS/SSA header cleaner alone: which lines it blanks, and that nothing moves. */
 import { describe, expect, it } from 'vitest';
+import { cleanPlan, planToBlob } from '../../../workers/engine';
 import { cleanAssHeader } from '../../../workers/engine/formats/matroska/ass-header';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
+import { ebmlHeader, element } from '../../helpers/video-ebml';
+import { blobOf, contains } from '../../helpers/video-tools';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -68,5 +72,55 @@ describe('cleanAssHeader', () => {
     const { bytes, blanked } = cleanAssHeader(encode(text));
     expect(blanked).toEqual([]);
     expect(decode(bytes)).toBe(text);
+  });
+});
+
+/** A Matroska file made by hand: one subtitle track with `codec` and this header. */
+function assTrackFile(codec: string, header: string, compressed = false) {
+  const text = (value: string) => encode(value);
+  const entry = element(
+    'ae',
+    element('d7', new Uint8Array([1])),
+    element('83', new Uint8Array([0x11])),
+    element('86', text(codec)),
+    element('63a2', text(header)),
+    ...(compressed
+      ? [
+          element(
+            '6d80',
+            element(
+              '6240',
+              element('5034', element('4254', new Uint8Array([0]))),
+            ),
+          ),
+        ]
+      : []),
+  );
+  const tracks = element('1654ae6b', entry);
+  const bytes = [ebmlHeader(), element('18538067', tracks)];
+  return new Uint8Array(Buffer.concat(bytes));
+}
+
+const HEADER =
+  '[Script Info]\nTitle: CanaryLegacyTitleQx7\nScriptType: v4.00+\n\n[V4+ Styles]\nStyle: A\n';
+
+describe('an ASS header in a hand-made Matroska file', () => {
+  it('is blanked under the legacy CodecID S_ASS', async () => {
+    const input = assTrackFile('S_ASS', HEADER);
+    const result = await cleanPlan(blobOf(input));
+    const output = new Uint8Array(
+      await (await planToBlob(blobOf(input), result.plan)).arrayBuffer(),
+    );
+    expect(output.length).toBe(input.length);
+    expectNoLeaks(input, output, ['CanaryLegacyTitleQx7']);
+    expect(contains(output, 'ScriptType: v4.00+')).toBe(true);
+    expect(contains(output, 'Style: A')).toBe(true);
+  });
+
+  it('is refused when the track is compressed (legacy S_SSA too)', async () => {
+    const input = assTrackFile('S_SSA', HEADER, true);
+    await expect(cleanPlan(blobOf(input))).rejects.toMatchObject({
+      code: 'unsupported',
+    });
   });
 });
