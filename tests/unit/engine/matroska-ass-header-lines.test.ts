@@ -66,6 +66,25 @@ describe('cleanAssHeader', () => {
     ]);
   });
 
+  it('names the file paths and editor state older Aegisub wrote in [Script Info]', () => {
+    const text = [
+      '[Script Info]',
+      'Audio File: C:\\Users\\Someone\\a.wav',
+      'Video File: /home/someone/v.mkv',
+      'Last Style Storage: Default',
+      'PlayResY: 360',
+    ].join('\r\n');
+    const { bytes, blanked } = cleanAssHeader(encode(text));
+    expect(blanked.map((b) => [b.label, b.field, b.value])).toEqual([
+      ['Audio File', 'identifier.file-name', 'C:\\Users\\Someone\\a.wav'],
+      ['Video File', 'identifier.file-name', '/home/someone/v.mkv'],
+      ['Last Style Storage', 'software.detail', 'Default'],
+    ]);
+    expect(decode(bytes)).not.toContain('Someone');
+    expect(decode(bytes)).not.toContain('someone');
+    expect(decode(bytes)).toContain('PlayResY: 360');
+  });
+
   it('blanks nothing in a header with only renderer keys and styles', () => {
     const text =
       '[Script Info]\nScriptType: v4.00+\n\n[V4+ Styles]\nStyle: A\n';

@@ -60,12 +60,32 @@ const SCRIPT_INFO_FIELDS: ReadonlyMap<string, FieldId> = new Map([
   ['synch point', 'software.detail'],
 ]);
 
-/** Aegisub Project Garbage keys naming the author's local files (full paths). */
+/**
+ * Aegisub keys naming the author's local files (full paths): in `[Aegisub Project Garbage]`, and
+ * in `[Script Info]` in scripts older Aegisub versions wrote.
+ */
 const PATH_KEYS: ReadonlySet<string> = new Set([
   'audio file',
+  'audio uri',
   'video file',
   'keyframes file',
   'timecodes file',
+  'automation scripts',
+]);
+
+/** Aegisub's editor state (older versions wrote it in `[Script Info]`): no person, no path. */
+const EDITOR_KEYS: ReadonlySet<string> = new Set([
+  'last style storage',
+  'video aspect ratio',
+  'video zoom',
+  'video zoom percent',
+  'video position',
+  'video ar mode',
+  'video ar value',
+  'scroll position',
+  'active line',
+  'export filters',
+  'export encoding',
 ]);
 
 /** One blanked line: where it is, its key and its former value. */
@@ -110,9 +130,10 @@ function sectionName(text: string): string | null {
 }
 
 function fieldFor(section: string, key: string): FieldId {
+  if (PATH_KEYS.has(key)) return 'identifier.file-name';
+  if (EDITOR_KEYS.has(key)) return 'software.detail';
   if (section === SCRIPT_INFO)
     return SCRIPT_INFO_FIELDS.get(key) ?? 'document.unknown-key';
-  if (PATH_KEYS.has(key)) return 'identifier.file-name';
   return 'software.detail';
 }
 
