@@ -58,11 +58,11 @@ describe('cleanAssHeader', () => {
     expect(out).toContain('Anything: ');
     expect(out).not.toContain('private');
     expect(blanked.map((b) => [b.section, b.label, b.field])).toEqual([
-      ['script info', 'Synch Point', 'software.detail'],
-      ['script info', 'line', 'document.unknown-key'],
-      ['script info', 'comment', 'content.comment'],
-      ['v4 styles', 'comment', 'content.comment'],
-      ['some tool data', 'Anything', 'software.detail'],
+      ['Script Info', 'Synch Point', 'software.detail'],
+      ['Script Info', 'line', 'document.unknown-key'],
+      ['Script Info', 'comment', 'content.comment'],
+      ['V4 Styles', 'comment', 'content.comment'],
+      ['Some Tool Data', 'Anything', 'software.detail'],
     ]);
   });
 

@@ -90,6 +90,7 @@ const EDITOR_KEYS: ReadonlySet<string> = new Set([
 
 /** One blanked line: where it is, its key and its former value. */
 export interface BlankedLine {
+  /** The section's name as the script writes it. */
   readonly section: string;
   readonly label: string;
   readonly field: FieldId;
@@ -123,10 +124,10 @@ function* lines(bytes: Uint8Array): Generator<Line> {
 const isComment = (text: string) =>
   text.startsWith(';') || text.startsWith('!:');
 
-/** The section a `[Name]` line opens, lower-case, or null. */
+/** The name of the section a `[Name]` line opens, or null. */
 function sectionName(text: string): string | null {
   const match = /^\[([^\]]*)\]$/.exec(text);
-  return match ? match[1]!.trim().toLowerCase() : null;
+  return match ? match[1]!.trim() : null;
 }
 
 function fieldFor(section: string, key: string): FieldId {
@@ -141,19 +142,22 @@ function fieldFor(section: string, key: string): FieldId {
 export function cleanAssHeader(input: Uint8Array): CleanedHeader {
   const bytes = input.slice();
   const blanked: BlankedLine[] = [];
+  /** The current section's name as written, and lower-case for comparisons. */
+  let shown = '';
   let section = '';
   const blank = (from: number, to: number, label: string, field: FieldId) => {
     const value = decodeText(bytes.subarray(from, to));
     if (!value) return;
     bytes.fill(SPACE, from, to);
-    blanked.push({ section, label, field, value });
+    blanked.push({ section: shown, label, field, value });
   };
   for (const { start, end } of lines(bytes)) {
     const text = decodeText(bytes.subarray(start, end));
     if (!text) continue;
     const opened = sectionName(text);
     if (opened !== null) {
-      section = opened;
+      shown = opened;
+      section = opened.toLowerCase();
       continue;
     }
     if (isComment(text)) {
