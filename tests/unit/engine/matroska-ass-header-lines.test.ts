@@ -1,4 +1,5 @@
 /** The ASS/SSA header cleaner alone: which lines it blanks, and that nothing moves. */
+import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cleanPlan, planToBlob } from '../../../workers/engine';
 import { cleanAssHeader } from '../../../workers/engine/formats/matroska/ass-header';
@@ -94,11 +95,35 @@ describe('cleanAssHeader', () => {
   });
 });
 
+/** A CRC-32 element over `children` (RFC 8794 11.3.1), to put first in their master. */
+function crcOf(...children: Uint8Array[]): Uint8Array {
+  const value = Buffer.alloc(4);
+  value.writeUInt32LE(crc32(Buffer.concat(children)));
+  return element('bf', new Uint8Array(value));
+}
+
+/** True when the master at `at` (an `element()`: 8-byte size) starts with a right CRC-32. */
+function crcHolds(bytes: Uint8Array, at: number, idBytes: number): boolean {
+  const sizeBytes = 8;
+  const crcBytes = 1 + sizeBytes + 4;
+  const data = at + idBytes + sizeBytes;
+  const size = Number(
+    Buffer.from(bytes.subarray(at + idBytes, data)).readBigUInt64BE() &
+      ((1n << 56n) - 1n),
+  );
+  const stored = Buffer.from(bytes).readUInt32LE(data + crcBytes - 4);
+  return stored === crc32(bytes.subarray(data + crcBytes, data + size));
+}
+
 /** A Matroska file made by hand: one subtitle track with `codec` and this header. */
-function assTrackFile(codec: string, header: string, compressed = false) {
+function assTrackFile(
+  codec: string,
+  header: string,
+  compressed = false,
+  crcs = false,
+) {
   const text = (value: string) => encode(value);
-  const entry = element(
-    'ae',
+  const children = [
     element('d7', new Uint8Array([1])),
     element('83', new Uint8Array([0x11])),
     element('86', text(codec)),
@@ -114,8 +139,13 @@ function assTrackFile(codec: string, header: string, compressed = false) {
           ),
         ]
       : []),
+  ];
+  const entry = element(
+    'ae',
+    ...(crcs ? [crcOf(...children)] : []),
+    ...children,
   );
-  const tracks = element('1654ae6b', entry);
+  const tracks = element('1654ae6b', ...(crcs ? [crcOf(entry)] : []), entry);
   const bytes = [ebmlHeader(), element('18538067', tracks)];
   return new Uint8Array(Buffer.concat(bytes));
 }
@@ -134,6 +164,21 @@ describe('an ASS header in a hand-made Matroska file', () => {
     expectNoLeaks(input, output, ['CanaryLegacyTitleQx7']);
     expect(contains(output, 'ScriptType: v4.00+')).toBe(true);
     expect(contains(output, 'Style: A')).toBe(true);
+  });
+
+  it('recomputes the CRC-32 of its TrackEntry and of the Tracks', async () => {
+    const input = assTrackFile('S_TEXT/ASS', HEADER, false, true);
+    const tracksAt = ebmlHeader().length + 4 + 8;
+    const entryAt = tracksAt + 4 + 8 + 13;
+    expect(crcHolds(input, tracksAt, 4)).toBe(true);
+    expect(crcHolds(input, entryAt, 1)).toBe(true);
+    const result = await cleanPlan(blobOf(input));
+    const output = new Uint8Array(
+      await (await planToBlob(blobOf(input), result.plan)).arrayBuffer(),
+    );
+    expect(contains(output, 'CanaryLegacyTitleQx7')).toBe(false);
+    expect(crcHolds(output, tracksAt, 4)).toBe(true);
+    expect(crcHolds(output, entryAt, 1)).toBe(true);
   });
 
   it('is refused when the track is compressed (legacy S_SSA too)', async () => {
