@@ -7,7 +7,8 @@ import { matroskaSniffer } from './matroska/sniff';
 /**
  * WebM and Matroska: Tags, identifying Info fields, track names, attachments and subtitle tracks
  * that log a flight (their TrackEntry and blocks) are overwritten with Void elements of the same
- * size, so Cues and SeekHead offsets stay valid and the output has the input's length.
+ * size, and an ASS/SSA track header's metadata values with spaces, so Cues and SeekHead offsets
+ * stay valid and the output has the input's length.
  */
 export const matroska: FormatModule = {
   ...matroskaSniffer,

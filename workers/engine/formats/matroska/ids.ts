@@ -29,6 +29,7 @@ export const NEXT_FILENAME = 0x3e83bb;
 export const TRACK_ENTRY = 0xae;
 export const TRACK_NAME = 0x536e;
 export const CODEC_ID = 0x86;
+export const CODEC_PRIVATE = 0x63a2;
 export const TRACK_NUMBER = 0xd7;
 export const LANGUAGE = 0x22b59c;
 export const LANGUAGE_BCP47 = 0x22b59d;

@@ -6,6 +6,7 @@ import type { EbmlCursor } from './cursor';
 import type { Element } from './ebml';
 import { leafDate, leafHex, leafText } from './fields';
 import * as ID from './ids';
+import { scanAssHeader } from './ass-scan';
 import {
   textTrackEntry,
   type TextTrackEntry,
@@ -111,7 +112,7 @@ export interface TracksScan {
   readonly master: TracksMaster;
 }
 
-/** Voids track names; lists codecs and subtitle tracks. */
+/** Voids track names, blanks ASS headers' metadata; lists codecs and subtitle tracks. */
 export async function scanTracks(
   cursor: EbmlCursor,
   tracks: Element,
@@ -134,8 +135,18 @@ export async function scanTracks(
       into,
     );
     changed ||= into.targets.length > before;
-    const codec = children.find((c) => c.id === ID.CODEC_ID);
-    if (codec) codecs.push(await leafText(cursor, codec));
+    const codecElement = children.find((c) => c.id === ID.CODEC_ID);
+    const codec = codecElement ? await leafText(cursor, codecElement) : '';
+    if (codecElement) codecs.push(codec);
+    const blanked = await scanAssHeader(
+      cursor,
+      entry,
+      children,
+      codec,
+      location,
+      into,
+    );
+    changed ||= blanked;
     const subtitles = await textTrackEntry(cursor, entry, children, location);
     if (subtitles) text.push(subtitles);
   }

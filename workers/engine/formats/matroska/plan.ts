@@ -13,10 +13,14 @@ export async function matroskaPatches(
   src: ByteSource,
   analysis: Analysis,
 ): Promise<Patch[]> {
-  const patches: Patch[] = analysis.targets.map(({ element }) => ({
-    offset: element.offset,
-    data: voidElement(element.end - element.offset),
-  }));
+  const patches: Patch[] = analysis.targets.map(({ element, replacement }) =>
+    replacement
+      ? { offset: element.dataOffset, data: replacement }
+      : {
+          offset: element.offset,
+          data: voidElement(element.end - element.offset),
+        },
+  );
   // Inner masters first: their CRC-32 bytes are part of their parent's checked data.
   const sites = [...analysis.crcSites].sort((a, b) => b.depth - a.depth);
   for (const site of sites) patches.push(await crcPatch(src, site, patches));

@@ -15,7 +15,9 @@ export async function scanSeekHeads(
   segment: Segment,
   into: Analysis,
 ): Promise<void> {
-  const voided = new Set(into.targets.map((t) => t.element.offset));
+  const voided = new Set(
+    into.targets.filter((t) => !t.replacement).map((t) => t.element.offset),
+  );
   for (const seekHead of segment.level1.filter((e) => e.id === SEEK_HEAD)) {
     const seeks = await cursor.children(seekHead, 2);
     let changed = false;

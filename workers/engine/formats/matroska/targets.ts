@@ -3,10 +3,15 @@ import type { Finding } from '../../findings';
 import type { Element } from './ebml';
 import { CRC_32 } from './ids';
 
-/** An element overwritten with a Void of the same length, and what it held. */
+/**
+ * An element overwritten with a Void of the same length, and what it held; or, with
+ * `replacement`, an element whose data is rewritten in place by bytes of the same length.
+ */
 export interface Target {
   readonly element: Element;
   readonly findings: Finding[];
+  /** The element's new data (from `dataOffset` to `end`), when it stays but changes. */
+  readonly replacement?: Uint8Array;
 }
 
 /** A CRC-32 element whose master changed: recomputed (or voided) after the targets are voided. */
