@@ -13,6 +13,7 @@ import type { Patch } from '../../shared/in-place';
 import type { Box } from './box';
 import { dataRanges, holdsData } from './free-space';
 import type { Region } from './region';
+import { CONTAINER_TYPES } from './sweep';
 import type { ByteRange } from './sample-table';
 
 const COPYRIGHT_SIGN = 0xa9;
@@ -55,6 +56,8 @@ const KNOWN_TOP_LEVEL = new Set([
   'ilst',
   'keys',
   'XMP_',
+  // Containers the walk reads and sweeps wherever they are (sweep.ts), a stray top-level trak too.
+  ...CONTAINER_TYPES,
 ]);
 
 export function isUnknownTopLevel(box: Box): boolean {
