@@ -9,7 +9,8 @@ import {
   lendHostCodecs,
   type EngineContext,
 } from '../workers/engine/index';
-import { formatCatalog, itemKindOf } from '../workers/engine/format-catalog';
+import { itemKindOf } from '../workers/engine/format-catalog';
+import { formatListJson, formatListText } from './format-list';
 import { removable } from '../workers/engine/findings';
 import type { CliOptions } from './args';
 import {
@@ -87,7 +88,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const options = parseOrAnswer(argv);
   if (typeof options === 'number') return options;
   if (options.listFormats) {
-    process.stdout.write(formatList(options.json));
+    process.stdout.write(options.json ? formatListJson() : formatListText());
     return EXIT_OK;
   }
   installTempCleanup();
@@ -223,17 +224,6 @@ function skippedDetail(skipped: readonly FileOutcome[]): string {
     },
   );
   return parts.length ? ` (${parts.join(', ')})` : '';
-}
-
-/** The formats metaclean cleans, one per line (or as JSON): id, kind and extensions. */
-function formatList(json: boolean): string {
-  if (json) return `${JSON.stringify(formatCatalog, null, 2)}\n`;
-  return formatCatalog
-    .map(
-      (f) =>
-        `${f.id.padEnd(6)} ${f.kind.padEnd(9)} ${f.extensions.map((e) => `.${e}`).join(' ')}\n`,
-    )
-    .join('');
 }
 
 async function processFile(
