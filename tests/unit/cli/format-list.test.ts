@@ -1,9 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import home from '../../../i18n/messages/home/en.json';
 import { formatNameFacts } from '../../../src/catalog/format-names';
 import { formatCatalog } from '../../../workers/engine/format-catalog';
 import { runCli } from '../../helpers/cli-run';
+import { convert, exiftoolWrite, tempDir } from '../../helpers/image-tools';
 
 /**
  * `--list-formats` names the formats as the site's "Supported formats" list does (the same names
@@ -53,5 +56,25 @@ describe('metaclean --list-formats', () => {
       kind: 'image',
       extensions: ['jpg', 'jpeg', 'jpe', 'jfif'],
     });
+  });
+});
+
+describe('a file’s line names its format as --list-formats does', () => {
+  it('says JPG and counts items in words, with --inspect and --check', async () => {
+    const photo = join(tempDir('metaclean-format-line'), 'a.jpg');
+    convert(['-size', '8x8', 'xc:teal', photo]);
+    exiftoolWrite(photo, ['-Artist=FormatLineCanary']);
+    expect(execFileSync('exiftool', [photo], { encoding: 'utf8' })).toContain(
+      'FormatLineCanary',
+    );
+    const inspect = await runCli(['--inspect', photo]);
+    expect(inspect.stdout).toMatch(/^\S*a\.jpg \(JPG\): 1 item found$/m);
+    const check = await runCli(['--check', photo]);
+    expect(check.stdout).toMatch(
+      /a\.jpg \(JPG\): 1 item of metadata to remove$/m,
+    );
+    expect(`${inspect.stdout}${check.stdout}`).not.toMatch(
+      /\(jpeg\)|item\(s\)/,
+    );
   });
 });
