@@ -12,8 +12,13 @@ import { xmlText } from './values';
 
 const LOCAL_PATH_START =
   /^\s*(?:file:|[A-Za-z]:[\\/]|\\\\|\/home\/|\/Users\/|\/root\/)/i;
-/** In a DOCTYPE nothing is a web path: any of these anywhere is the author's disk. */
-const LOCAL_PATH_ANYWHERE = /file:|[A-Za-z]:\\|\/home\/|\/Users\/|\/root\//i;
+/**
+ * In a DOCTYPE nothing is a web path: any of these anywhere is the author's disk, a server's
+ * share (`\\server\share`) and a drive written with a slash (`D:/art`) too; a drive letter
+ * after a letter is a URL's scheme (`http://`).
+ */
+const LOCAL_PATH_ANYWHERE =
+  /file:|[A-Za-z]:\\|(?<![A-Za-z])[A-Za-z]:\/|\\\\|\/home\/|\/Users\/|\/root\//i;
 const SLASH = 0x2f;
 const BACKSLASH = 0x5c;
 const latin1 = new TextDecoder('latin1');
