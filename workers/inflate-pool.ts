@@ -39,11 +39,17 @@ interface Pending {
 }
 
 /**
- * Buffers kept for the copies sent to the helpers, at most: one for each inflate the read-ahead
- * keeps going, and one for the member the clean worker waits for. A buffer used again costs a
- * copy; a fresh one also costs a page fault for each of its pages.
+ * Inflates a helper is given before the clean worker inflates the next itself: the one it works
+ * on and the next, so it never waits between two while the read-ahead keeps members coming.
  */
-const MAX_SPARE = MAX_HELPERS + 1;
+const QUEUED_PER_HELPER = 2;
+
+/**
+ * Buffers kept for the copies sent to the helpers, at most: one for each inflate the helpers may
+ * hold, and one more. A buffer used again costs a copy; a fresh one also costs a page fault for
+ * each of its pages.
+ */
+const MAX_SPARE = MAX_HELPERS * QUEUED_PER_HELPER + 1;
 
 /** One helper and the inflates it has not answered yet. */
 class Helper {
@@ -92,8 +98,8 @@ export class InflatePool {
   ) {}
 
   /**
-   * The inflate done by an idle helper, or undefined where none is (none lives, or all are busy):
-   * the caller then inflates it itself. The engine
+   * The inflate done by a helper with room, or undefined where none has (none lives, or all are
+   * busy): the caller then inflates it itself. The engine
    * keeps `raw` (the splice walks its blocks, its own inflate decides an error), so the helper is
    * sent a copy in a buffer that comes back with the answer for the next copy; both it and the
    * inflated bytes are handed over (transferred), never copied again.
@@ -103,7 +109,7 @@ export class InflatePool {
     size: number,
     crc32?: number,
   ): Promise<Uint8Array | null> | undefined {
-    const helper = this.idle();
+    const helper = this.withRoom();
     if (!helper) return undefined;
     const id = this.nextId++;
     const copy = this.copyOf(raw);
@@ -136,12 +142,17 @@ export class InflatePool {
   }
 
   /**
-   * A live helper with nothing to do. While every helper is busy the clean worker inflates the
-   * member itself: its own thread is otherwise idle, waiting for the members read ahead.
+   * The live helper with the least to do, if it has room. While every helper has QUEUED_PER_HELPER
+   * inflates the clean worker inflates the next member itself: its own thread would otherwise
+   * wait for the members read ahead.
    */
-  private idle(): Helper | undefined {
+  private withRoom(): Helper | undefined {
     this.helpers ??= this.start();
-    return this.helpers.find((h) => h.alive && h.pending.size === 0);
+    let best: Helper | undefined;
+    for (const helper of this.helpers)
+      if (helper.alive && (!best || helper.pending.size < best.pending.size))
+        best = helper;
+    return best && best.pending.size < QUEUED_PER_HELPER ? best : undefined;
   }
 
   /** The helpers, made on the first inflate: a clean without large members makes none. */

@@ -189,9 +189,11 @@ describe('where no helper can take an inflate', () => {
   it('inflates on the clean worker while every helper is busy', async () => {
     const busy = silentHelper();
     const helped = pooled(busy);
-    void helped.inflateRawAsync!(raw, plain.length).catch(() => undefined);
+    // The one it works on and the next: then it has no room.
+    for (let i = 0; i < 2; i++)
+      void helped.inflateRawAsync!(raw, plain.length).catch(() => undefined);
     expect(await helped.inflateRawAsync!(raw, plain.length)).toEqual(plain);
-    expect(busy.asked).toBe(1);
+    expect(busy.asked).toBe(2);
   });
 
   it('rejects what a failed helper was asked, and inflates on the clean worker after', async () => {
