@@ -21,7 +21,7 @@ import {
   type PackageReader,
   type ZipEntry,
 } from '../../shared/zip';
-import { corrupt } from '../../errors';
+import { corrupt, EngineError } from '../../errors';
 import { fieldRules, isWordStory } from './field-rules';
 import { OOXML_NAMESPACES, OOXML_PART_NAMESPACES } from './namespaces';
 import {
@@ -71,6 +71,14 @@ const WORKBOOK_TYPE =
 const WORD_MAIN_TYPE =
   /(wordprocessingml\.(document|template)|ms-word\.(document|template)\.macroEnabled(Template)?)\.main\+xml$/i;
 const VML = 'application/vnd.openxmlformats-officedocument.vmlDrawing';
+/**
+ * ECMA-376 Part 1, 17.17.2.1 altChunk: content from another file that Word imports into the
+ * document when it opens it. A Word document chunk is a file the engine cleans; any other (HTML,
+ * RTF, plain text, MHT) is text we do not read, and leaving it out would lose content silently.
+ */
+const ALT_CHUNK = 'aFChunk';
+const WORD_DOCUMENT_CHUNK =
+  /^application\/(vnd\.openxmlformats-officedocument\.wordprocessingml\.(document|template)|vnd\.ms-word\.(document|template)\.macroEnabled\.12)$/i;
 const VBA = /^application\/vnd\.ms-office\.vbaProject$/i;
 /** XML content types: `.../xml`, `...+xml` (RFC 7303). */
 const XML_TYPE = /[/+]xml$/i;
@@ -218,7 +226,9 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
     const name = entry.name;
     const type = typeOf(types, name);
     const properties = PROPERTIES.get(relationship);
-    if (properties) {
+    if (relationship === ALT_CHUNK) {
+      rules.set(entry, await altChunkRule(pkg, entry, type));
+    } else if (properties) {
       const held = propertyFindings(name, await pkg.xml(entry));
       findings.push(...held);
       rules.set(
@@ -321,6 +331,23 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
     rules: contentTypesRules(kept),
   });
   return { rules, findings, first: typesEntry };
+}
+
+/** An imported chunk's rule: a Word document cleaned as a file; anything else refused. */
+async function altChunkRule(
+  pkg: PackageReader,
+  entry: ZipEntry,
+  type: string | undefined,
+): Promise<MemberRule> {
+  const rule =
+    type !== undefined && WORD_DOCUMENT_CHUNK.test(type)
+      ? await contentRule(pkg.src, entry, { kind: 'content' } as const)
+      : null;
+  if (rule?.kind === 'content') return rule;
+  throw new EngineError(
+    'alt-chunk',
+    `${entry.name}: content imported from another file (${(type ?? 'no content type').slice(0, 80)}) that Word merges into the document when it opens it; we cannot check it, and leaving it out would lose text: open the document in Word, save it, and clean again`,
+  );
 }
 
 function slideSizeOf(xml: string): { cx: number; cy: number } | undefined {
