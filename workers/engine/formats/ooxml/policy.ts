@@ -35,6 +35,7 @@ import { MINIMAL_APP, MINIMAL_CORE, propertyFindings } from './props';
 import { rewriteRelationships } from './relationships';
 import { REMOVED_RELATIONSHIP_TYPES, removedByName } from './removed-parts';
 import { isSettingsPart, settingsRules } from './settings-rules';
+import { vmlRules } from './vml-rules';
 
 const PACKAGE_RELS = '_rels/.rels';
 /** A part's relationships part: `word/document.xml` -> `word/_rels/document.xml.rels`. */
@@ -274,7 +275,18 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
         },
       });
     } else if (type === VML) {
-      rules.set(entry, { kind: 'content', text: true });
+      rules.set(entry, {
+        kind: 'xml',
+        namespaces: OOXML_NAMESPACES,
+        rules: (_xml, edits) => [
+          partRules(
+            name,
+            { removedIds: removedIds.get(name) ?? new Set() },
+            edits,
+          ),
+          vmlRules(name, edits),
+        ],
+      });
     } else if (VBA.test(type) || relationship === 'vbaProject') {
       rules.set(
         entry,
