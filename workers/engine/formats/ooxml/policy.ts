@@ -36,6 +36,7 @@ import { rewriteRelationships } from './relationships';
 import { REMOVED_RELATIONSHIP_TYPES, removedByName } from './removed-parts';
 import { isSettingsPart, settingsRules } from './settings-rules';
 import { vmlRules } from './vml-rules';
+import { inkRules, INK_TYPE } from './ink-rules';
 
 const PACKAGE_RELS = '_rels/.rels';
 /** A part's relationships part: `word/document.xml` -> `word/_rels/document.xml.rels`. */
@@ -184,8 +185,12 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
       const entry = pkg.find(resolvePart(source, r.target));
       if (!entry || entry === typesEntry) continue;
       const type = relType(r.type);
-      const field =
-        REMOVED_RELATIONSHIP_TYPES.get(type) ?? removedByName(entry.name);
+      // Office points at ink (a `contentPart`) with the custom XML relationship type; the part
+      // is pen strokes by its content type, content, not data an add-in keeps.
+      const ink = INK_TYPE.test(typeOf(types, entry.name) ?? '');
+      const field = ink
+        ? removedByName(entry.name)
+        : (REMOVED_RELATIONSHIP_TYPES.get(type) ?? removedByName(entry.name));
       if (field) {
         removed.set(entry, field);
         continue;
@@ -271,6 +276,7 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
             WORD_MAIN_TYPE.test(type)
           )
             passes.push(fieldRules(name, xml, edits));
+          if (INK_TYPE.test(type)) passes.push(inkRules(name, edits));
           return passes;
         },
       });
@@ -322,10 +328,16 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
     rules.has(entry);
   for (const [entry, { source, list }] of relsParts) {
     if (source && !written(pkg.find(source))) continue;
-    const r = rewriteRelationships(entry.name, source, list, (target) => {
-      const part = pkg.find(resolvePart(source, target));
-      return part !== undefined && !written(part);
-    });
+    const r = rewriteRelationships(
+      entry.name,
+      source,
+      list,
+      (target) => {
+        const part = pkg.find(resolvePart(source, target));
+        return part !== undefined && !written(part);
+      },
+      (target) => written(pkg.find(resolvePart(source, target))),
+    );
     removedIds.set(source, r.removedIds);
     rules.set(entry, {
       kind: 'xml',
