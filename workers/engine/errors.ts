@@ -6,7 +6,7 @@ export type EngineErrorCode =
   | 'too-large'
   | 'cancelled'
   | 'unclean'
-  /** A document whose tracked changes (deleted text) cannot be removed in place: accept or reject them first. */
+  /** A Word 97-2003 file whose tracked changes (deleted text) cannot be removed from it: accept or reject them first. */
   | 'tracked-changes'
   /** An Excel 97-2003 workbook that is shared or records changes (its revision log and user list): stop sharing and accept or reject the changes first. */
   | 'shared-workbook'
