@@ -47,7 +47,7 @@ export async function cleanExcel(
     if (storage.stream(name))
       throw new EngineError(
         'shared-workbook',
-        'a shared workbook or one that records changes: its revision log (earlier cell values, who changed them and when) and user list cannot be cleaned in place; stop sharing it and accept or reject all changes in Excel or LibreOffice, save, and clean again',
+        'a shared workbook or one that records changes: its revision log (earlier cell values, who changed them and when) and user list cannot be removed from an Excel 97-2003 file; stop sharing it and accept or reject all changes in Excel or LibreOffice, save, and clean again',
       );
   const stream = new StreamReader(storage.src, storage.cfb.extents(workbook));
   const location = `${storage.location}/${workbook.name}`;
