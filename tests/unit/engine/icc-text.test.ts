@@ -35,6 +35,10 @@ const PROFILE_NAME = 'CANARYICCNAME9q';
 const HP = 'Copyright (c) 1998 Hewlett-Packard Company';
 /** ICC.1:2010 7.2.8: the header's dateTimeNumber. */
 const ICC_DATE_AT = 24;
+/** ICC.1:2010 7.3: the tag count at 128, then the first entry's signature and offset. */
+const ICC_FIRST_TAG_OFFSET_AT = 136;
+/** ICC.1:2001 6.5.17 textDescriptionType: the ASCII count after the type and reserved bytes. */
+const DESC_COUNT_AT = 8;
 
 let dir: string;
 
@@ -272,5 +276,24 @@ describe('a profile longer than any real one', () => {
     expect(scrubIccText(profile, 'test').findings).toContainEqual(
       expect.objectContaining({ field: 'device.model', value: MODEL }),
     );
+  });
+});
+
+describe('a profile whose text count runs past its tag', () => {
+  it('loses the words up to the tag end, which a reader still shows', async () => {
+    const profile = iccProfileBytes(DESCRIPTION, { copyright: COPYRIGHT });
+    const view = new DataView(profile.buffer);
+    // The first tag is the description (desc): its ASCII count, 8 bytes in, made to lie.
+    const descAt = view.getUint32(ICC_FIRST_TAG_OFFSET_AT);
+    view.setUint32(descAt + DESC_COUNT_AT, 0xffffff);
+    const input = photoWith('lying-count.jpg', profile);
+    expect(
+      execFileSync('exiftool', ['-b', '-ProfileDescription', input]).includes(
+        DESCRIPTION,
+      ),
+    ).toBe(true);
+    const { path, bytes } = await cleanImage(input);
+    expectNoLeaks(readFileSync(input), bytes, [DESCRIPTION, COPYRIGHT]);
+    expect(pixelDigest(path)).toBe(pixelDigest(input));
   });
 });
