@@ -35,6 +35,10 @@ const PROFILE_NAME = 'CANARYICCNAME9q';
 const HP = 'Copyright (c) 1998 Hewlett-Packard Company';
 /** ICC.1:2010 7.2.8: the header's dateTimeNumber. */
 const ICC_DATE_AT = 24;
+/** ICC.1:2010 7.3: the tag count at 128, then the first entry's signature and offset. */
+const ICC_FIRST_TAG_OFFSET_AT = 136;
+/** ICC.1:2001 6.5.17 textDescriptionType: the ASCII count after the type and reserved bytes. */
+const DESC_COUNT_AT = 8;
 
 let dir: string;
 
@@ -271,6 +275,68 @@ describe('a profile longer than any real one', () => {
     });
     expect(scrubIccText(profile, 'test').findings).toContainEqual(
       expect.objectContaining({ field: 'device.model', value: MODEL }),
+    );
+  });
+});
+
+describe('a profile whose text count runs past its tag', () => {
+  it('loses the words up to the tag end, which a reader still shows', async () => {
+    const profile = iccProfileBytes(DESCRIPTION, { copyright: COPYRIGHT });
+    const view = new DataView(profile.buffer);
+    // The first tag is the description (desc): its ASCII count, 8 bytes in, made to lie.
+    const descAt = view.getUint32(ICC_FIRST_TAG_OFFSET_AT);
+    view.setUint32(descAt + DESC_COUNT_AT, 0xffffff);
+    const input = photoWith('lying-count.jpg', profile);
+    expect(
+      execFileSync('exiftool', ['-b', '-ProfileDescription', input]).includes(
+        DESCRIPTION,
+      ),
+    ).toBe(true);
+    const { path, bytes } = await cleanImage(input);
+    expectNoLeaks(readFileSync(input), bytes, [DESCRIPTION, COPYRIGHT]);
+    expect(pixelDigest(path)).toBe(pixelDigest(input));
+  });
+});
+
+describe('a JPEG carrying a second profile', () => {
+  /** An APP2 ICC_PROFILE segment holding all of `profile` (chunk 1 of 1, ICC.1:2010 B.4). */
+  const iccSegment = (profile: Uint8Array): Buffer => {
+    const payload = Buffer.concat([
+      Buffer.from('ICC_PROFILE\0\x01\x01', 'latin1'),
+      profile,
+    ]);
+    const head = Buffer.from([0xff, 0xe2, 0, 0]);
+    head.writeUInt16BE(payload.length + 2, 2);
+    return Buffer.concat([head, payload]);
+  };
+
+  it("zeroes the second profile's words too, the standard one keeping its publisher's", async () => {
+    const input = photoWith(
+      'second-profile.jpg',
+      iccProfileBytes('sRGB IEC61966-2.1', { copyright: HP }),
+    );
+    const jpeg = readFileSync(input);
+    // After the first profile's own APP2, so a walk that joins every chunk reads its table.
+    let at = 2;
+    while (jpeg[at + 1] !== 0xe2) at += 2 + jpeg.readUInt16BE(at + 2);
+    at += 2 + jpeg.readUInt16BE(at + 2);
+    writeFileSync(
+      input,
+      Buffer.concat([
+        jpeg.subarray(0, at),
+        iccSegment(
+          iccProfileBytes(DESCRIPTION, { copyright: COPYRIGHT, model: MODEL }),
+        ),
+        jpeg.subarray(at),
+      ]),
+    );
+    const { path, bytes, result } = await cleanImage(input);
+    expectNoLeaks(readFileSync(input), bytes, [DESCRIPTION, COPYRIGHT, MODEL]);
+    expect(bytes.length).toBe(readFileSync(input).length);
+    expect(Buffer.from(bytes).includes(Buffer.from(HP))).toBe(true);
+    expect(pixelDigest(path)).toBe(pixelDigest(input));
+    expect(result.removed.map((f) => f.field)).toEqual(
+      expect.arrayContaining(['content.description', 'device.model']),
     );
   });
 });

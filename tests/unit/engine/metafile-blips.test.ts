@@ -12,6 +12,7 @@ import { finding } from '../../../workers/engine/findings';
 import type { AnalysisContext } from '../../../workers/engine/format-module';
 import { cleanMetafileBlip } from '../../../workers/engine/formats/legacy-office/metafile-blips';
 import { Cleaning } from '../../../workers/engine/formats/legacy-office/storage';
+import { MAX_METADATA_BYTES } from '../../../workers/engine/limits';
 import { compressedMetafileBlip } from '../../helpers/legacy-ole-fixtures';
 import { emfOf } from '../../helpers/metafile-fixtures';
 
@@ -86,5 +87,30 @@ describe('a compressed metafile blip cleaned', () => {
       code: 'unsupported',
       detail: expect.stringContaining('changes size'),
     });
+  });
+});
+
+describe('a stored metafile blip', () => {
+  it('larger than a picture the engine reads whole is refused as too large, not as corrupt', async () => {
+    const record = Buffer.alloc(DATA_AT);
+    // OfficeArtMetafileHeader: cbSave past the limit, compression 0xFE (stored as it is).
+    record.writeUInt32LE(MAX_METADATA_BYTES + 1, HEADER_AT + 28);
+    record[HEADER_AT + 32] = 0xfe;
+    const place = {
+      reader: { ...reader(record), size: DATA_AT + MAX_METADATA_BYTES + 1 },
+      write: () => undefined,
+      location: '/Pictures',
+      number: 1,
+    };
+    await expect(
+      cleanMetafileBlip(
+        place,
+        EMF_BLIP,
+        HEADER_AT,
+        place.reader.size,
+        new Cleaning(),
+        cleaningTo((b) => b),
+      ),
+    ).rejects.toMatchObject({ code: 'too-large' });
   });
 });

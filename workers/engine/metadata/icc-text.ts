@@ -105,9 +105,11 @@ function recordCount(profile: Uint8Array, at: number, type: string): number {
 /** The character spans of the text tag at `at`..`end` of `profile`, by its type. */
 function textSpans(profile: Uint8Array, at: number, end: number): Span[] {
   const type = fourcc(profile, at);
+  // A count that runs past its tag is a lie a reader may still follow to the tag's end (exiftool
+  // does): the characters up to there are the text's, and go with it.
   const inTag = (start: number, length: number, utf16 = false): Span[] =>
-    start >= at && length > 0 && start + length <= end
-      ? [{ start, end: start + length, utf16 }]
+    start >= at && start < end && length > 0
+      ? [{ start, end: Math.min(start + length, end), utf16 }]
       : [];
   if (type === 'text')
     return inTag(at + TYPE_HEADER_BYTES, end - at - TYPE_HEADER_BYTES);

@@ -12,7 +12,7 @@ import { inflateSync } from 'fflate';
 import { u32be } from '../bytes';
 import { corrupt } from '../errors';
 import { adler32 } from './adler32';
-import { walkBlocks } from './deflate/block-walk';
+import { streamEnd } from './deflate/stream-end';
 import { hostCodecs } from './host-codecs';
 
 /** RFC 1950 2.2: CMF (method 8, a window of at most 2^15) and FLG, then the adler at the end. */
@@ -25,7 +25,6 @@ const MAX_WINDOW_INFO = 7;
 const FCHECK_DIVISOR = 31;
 /** FLG bit 5: a preset dictionary, which the container does not carry. */
 const FDICT = 0x20;
-const BITS_PER_BYTE = 8;
 
 /**
  * The `size` bytes the zlib stream `data` inflates to; `what` names it in errors. Throws
@@ -87,11 +86,10 @@ function inflatedByHost(
 
 /** The same, by the engine: the blocks walked within `size`, then inflated into `size` bytes. */
 function inflatedHere(raw: Uint8Array, size: number, what: string): Uint8Array {
-  const walk = walkBlocks(raw, Infinity, size);
-  if (!walk?.end) throw broken(what);
-  if (walk.end.out !== size) throw smaller(what);
-  if (Math.ceil(walk.end.bit / BITS_PER_BYTE) !== raw.length)
-    throw notEnding(what);
+  const end = streamEnd(raw, size);
+  if (end === 'broken') throw broken(what);
+  if (end === 'short') throw smaller(what);
+  if (end === 'trailing') throw notEnding(what);
   // The walk proved the stream makes exactly `size` bytes: one buffer of that size holds them.
   try {
     return inflateSync(raw, { out: new Uint8Array(size) });

@@ -15,7 +15,7 @@
  * pass unexamined.
  */
 import { u32le, writeU32le } from '../../bytes';
-import { corrupt, EngineError } from '../../errors';
+import { EngineError } from '../../errors';
 import type { AnalysisContext } from '../../format-module';
 import { MAX_METADATA_BYTES } from '../../limits';
 import { inflateZlibExact } from '../../shared/zlib-exact';
@@ -59,7 +59,11 @@ export async function cleanMetafileBlip(
     );
   const start = header + METAFILE_HEADER_BYTES;
   const saved = u32le(head, CB_SAVE_AT);
-  if (saved > MAX_METADATA_BYTES) throw corrupt('a picture too large');
+  if (saved > MAX_METADATA_BYTES)
+    throw new EngineError(
+      'too-large',
+      `${what}: a metafile picture of ${saved} bytes`,
+    );
   const data = await place.reader.readExact(start, saved);
   if (!compressed) {
     const cleaned = await cleanNestedPicture(place, data, out, ctx);

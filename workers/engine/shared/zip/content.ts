@@ -1,7 +1,7 @@
 import type { ByteSource } from '../../byte-source';
 import { MAX_DECOMPRESSED_BYTES } from '../../limits';
 import { METHOD_STORED } from './format';
-import { inflatesWhole, readMember } from './member';
+import { readMember, streamEndsAtLastByte } from './member';
 import type { ZipEntry } from './read';
 import type { WholeMember } from './whole';
 import { copiedMember, newMember, type OutMember } from './write';
@@ -10,11 +10,10 @@ import { copiedMember, newMember, type OutMember } from './write';
  * A member copied as it is, compressed: only when its deflate stream ends exactly at its
  * compressed size. Bytes after the stream's last block, inside the size the header declares,
  * are read by no inflater and could hold anything; such a member is deflated again from what
- * was inflated. A stream ends within its last byte, so when the stream without that byte still
- * inflates whole, the byte (and maybe more) was not part of it. `whole` is the member already
- * read and inflated, when the caller has it: nothing is read again. `streamEndsAtSize` is what
- * the inflate that read the member said of it (`readMemberContent`, or `whole`'s), when it could
- * tell: then the stream is not inflated again.
+ * was inflated. `whole` is the member already read and inflated, when the caller has it:
+ * nothing is read again. `streamEndsAtSize` is what the inflate that read the member said of it
+ * (`readMemberContent`, or `whole`'s), when it could tell: then the stream is not inflated again;
+ * else `streamEndsAtLastByte` tells.
  */
 export async function copiedContentMember(
   src: ByteSource,
@@ -32,7 +31,7 @@ export async function copiedContentMember(
     );
   const raw =
     whole?.raw ?? (await src.readExact(entry.dataStart, entry.compressedSize));
-  if (!inflatesWhole(raw.subarray(0, raw.length - 1), entry.uncompressedSize))
+  if (streamEndsAtLastByte(raw, entry.uncompressedSize))
     return copiedMember(entry);
   return newMember(
     entry.name,

@@ -23,7 +23,8 @@ import {
   readMemberAndStream,
   type MemberAndStream,
 } from './member';
-import { splicedMember, streamEndsAtSize, type Spliced } from './spliced';
+import { streamEnd } from '../deflate/stream-end';
+import { splicedMember, type Spliced } from './spliced';
 import { METHOD_STORED } from './format';
 import type { ZipEntry } from './read';
 import { markContent, type KnownContent } from '../../known-content';
@@ -331,7 +332,7 @@ async function splicedFrom(
   const spliced = await splicedMember(entry, read.raw, content, plan);
   return spliced &&
     (read.streamEndsAtSize ??
-      streamEndsAtSize(read.raw, entry.uncompressedSize))
+      streamEnd(read.raw, entry.uncompressedSize) === 'exact')
     ? spliced
     : null;
 }

@@ -5,23 +5,10 @@
  */
 import type { ByteRange } from '../../engine-types';
 import { planBytes, type OutputPlan } from '../../output-plan';
-import { walkBlocks } from '../deflate/block-walk';
 import { spliceDeflate } from '../deflate/splice';
 import { METHOD_DEFLATED } from './format';
 import type { ZipEntry } from './read';
 import type { OutMember } from './write';
-
-/**
- * True when the deflate stream's final block ends in its last byte, making `size` bytes: no
- * bytes after the stream's end, which no inflater reads and which could hold anything. For a
- * stream the caller already inflated whole where the host's inflate could not tell where it
- * ended: the block walk counts what each block makes without making it, cheaper than a second
- * inflate of all but the last byte.
- */
-export function streamEndsAtSize(raw: Uint8Array, size: number): boolean {
-  const walk = walkBlocks(raw, Infinity, size);
-  return walk?.end?.out === size && Math.ceil(walk.end.bit / 8) === raw.length;
-}
 
 /**
  * Where a clean's plan leaves the content unchanged to its end: the start of its last segment
