@@ -16,6 +16,7 @@ import {
 } from './namespaces';
 import { activeAttribute, activeElement } from './active-content';
 import { doctypeEdit } from './doctype';
+import { instructionVerdict } from './instructions';
 import { embeddedImage, type EmbeddedImage } from './embedded';
 import { localPath } from './local-paths';
 import { tokenize, type Attribute, type Range, type Token } from './tokenizer';
@@ -41,7 +42,6 @@ interface Frame {
 const METADATA_ELEMENTS = new Set(['metadata', 'xmpmeta', 'RDF']);
 const ACCESSIBLE_ELEMENTS = new Set(['title', 'desc']);
 const LOCATION = 'svg';
-const XPACKET = 'xpacket';
 const COMMENT_OPEN = '<!--'.length;
 const COMMENT_CLOSE = '-->'.length;
 const latin1 = new TextDecoder('latin1');
@@ -90,8 +90,14 @@ class SvgWalk {
       case 'comment':
         return this.dropComment(token);
       case 'pi':
-        if (!this.removing && token.target === XPACKET) this.drop(token);
+        return this.instruction(token);
     }
+  }
+
+  private instruction(token: Extract<Token, { kind: 'pi' }>): void {
+    if (this.removing) return;
+    const verdict = instructionVerdict(this.bytes, token, LOCATION);
+    if (verdict.drop) this.drop(token, verdict.finding);
   }
 
   private doctype(token: Token): void {

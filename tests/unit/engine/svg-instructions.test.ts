@@ -1,0 +1,79 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inspect } from '../../../workers/engine';
+import { blobOf, cleanFile, tempDir } from '../../helpers/video-tools';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
+
+const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const DRAWING =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>';
+
+let dir = '';
+beforeAll(() => {
+  dir = tempDir('svg-instructions');
+});
+
+async function clean(name: string, text: string) {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  const cleaned = await cleanFile(path);
+  return {
+    input: new Uint8Array(Buffer.from(text)),
+    cleaned,
+    text: Buffer.from(cleaned.bytes).toString('utf8'),
+  };
+}
+
+describe('SVG processing instructions', () => {
+  it("drops a style sheet link into the author's folders and reports the path", async () => {
+    const link =
+      '<?xml-stylesheet href="file:///home/CANARY_STYLE_USER/style.css" type="text/css"?>\n';
+    const { input, cleaned, text } = await clean(
+      'stylesheet.svg',
+      DECLARATION + link + DRAWING,
+    );
+    expectNoLeaks(input, cleaned.bytes, ['CANARY_STYLE_USER']);
+    expect(text).toBe(DECLARATION + DRAWING);
+    expect(cleaned.result.removed).toContainEqual(
+      expect.objectContaining({
+        label: 'xml-stylesheet',
+        category: 'identifier',
+        value:
+          'href="file:///home/CANARY_STYLE_USER/style.css" type="text/css"',
+      }),
+    );
+  });
+
+  it('keeps a style sheet on the web and the XML declaration byte for byte', async () => {
+    const text =
+      DECLARATION +
+      '<?xml-stylesheet href="https://example.org/style.css" type="text/css"?>\n' +
+      DRAWING;
+    const { findings } = await inspect(blobOf(Buffer.from(text)));
+    expect(findings).toEqual([]);
+    expect((await clean('web.svg', text)).text).toBe(text);
+  });
+
+  it("drops another application's instruction and reports it", async () => {
+    const { input, cleaned, text } = await clean(
+      'application.svg',
+      DECLARATION + '<?CanaryApp user="CANARY_PI_USER"?>\n' + DRAWING,
+    );
+    expectNoLeaks(input, cleaned.bytes, ['CANARY_PI_USER']);
+    expect(text).toBe(DECLARATION + DRAWING);
+    expect(cleaned.result.removed).toContainEqual(
+      expect.objectContaining({
+        label: '<?CanaryApp?>',
+        category: 'other',
+        value: 'user="CANARY_PI_USER"',
+      }),
+    );
+  });
+
+  it('drops an instruction inside the drawing too', async () => {
+    const text = `<svg xmlns="http://www.w3.org/2000/svg"><?editor CANARY_INNER_PI?><rect/></svg>`;
+    const { input, cleaned } = await clean('inner.svg', text);
+    expectNoLeaks(input, cleaned.bytes, ['CANARY_INNER_PI']);
+  });
+});
