@@ -77,3 +77,39 @@ describe('SVG processing instructions', () => {
     expectNoLeaks(input, cleaned.bytes, ['CANARY_INNER_PI']);
   });
 });
+
+describe('SVG style sheet comments', () => {
+  const sheet = (css: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg"><style>${css}</style><rect class="a" width="4" height="4"/></svg>`;
+
+  it('drops comments in a style sheet, in text and in CDATA, and reports them', async () => {
+    const css =
+      '/* CANARY_CSS_TEXT */ .a { fill: red; } <![CDATA[ /* CANARY_CSS_CDATA */ .b { fill: blue } ]]>';
+    const { input, cleaned, text } = await clean('style.svg', sheet(css));
+    expectNoLeaks(input, cleaned.bytes, [
+      'CANARY_CSS_TEXT',
+      'CANARY_CSS_CDATA',
+    ]);
+    expect(text).toBe(
+      sheet(' .a { fill: red; } <![CDATA[  .b { fill: blue } ]]>'),
+    );
+    expect(
+      cleaned.result.removed.filter((f) => f.label === 'CSS comment'),
+    ).toEqual([
+      expect.objectContaining({
+        category: 'comment',
+        value: 'CANARY_CSS_TEXT',
+      }),
+      expect.objectContaining({
+        category: 'comment',
+        value: 'CANARY_CSS_CDATA',
+      }),
+    ]);
+  });
+
+  it('keeps /* inside a string and an unquoted url', async () => {
+    const css =
+      '.a { fill: url(#g/*x); } .b::after { content: "/* not a comment */"; }';
+    expect((await clean('strings.svg', sheet(css))).text).toBe(sheet(css));
+  });
+});
