@@ -31,7 +31,13 @@ async function analyzeMp3(
   const firstFrame = await src.read(scan.audioStart, MAX_FRAME_BYTES);
   const tail = await findTailTags(src, scan.audioStart);
   const audioEnd = tail.at(-1)?.start ?? src.size;
-  const walk = await walkFrames(src, scan.audioStart, audioEnd, ctx.signal);
+  const walk = await walkFrames(
+    src,
+    scan.audioStart,
+    audioEnd,
+    ctx.signal,
+    ctx.knownOpaque,
+  );
   return {
     findings: [
       ...head,

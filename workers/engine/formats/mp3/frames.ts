@@ -47,13 +47,19 @@ interface Gap {
   readonly findings: Finding[];
 }
 
-/** Walks [start, end), which starts with a frame (scanHead found two there). */
+/**
+ * Walks [start, end), which starts with a frame (scanHead found two there). `known`: runs of
+ * frames already proven (verify-after-clean: the input's walk, as its output copies it), each
+ * stepped over whole instead of walked again.
+ */
 export async function walkFrames(
   src: ByteSource,
   start: number,
   end: number,
   signal?: AbortSignal,
+  known: readonly ByteRange[] = [],
 ): Promise<FrameWalk> {
+  const provenEnd = new Map(known.map((r) => [r.start, r.end]));
   const reader = new WindowedReader(src, WALK_WINDOW_BYTES);
   const frames: ByteRange[] = [];
   const findings: Finding[] = [];
@@ -62,7 +68,13 @@ export async function walkFrames(
   let strayRuns = 0;
   for (let count = 0; at < end; count++) {
     if (count % FRAMES_PER_SIGNAL_CHECK === 0) throwIfAborted(signal);
-    const frame = await headerAt(reader, at, end);
+    const proven = provenEnd.get(at);
+    if (proven !== undefined && proven > at && proven <= end) {
+      at = proven;
+      continue;
+    }
+    const frame =
+      headerInWindow(reader, at, end) ?? (await headerAt(reader, at, end));
     // A frame cut short by the end of the audio is no proof of a frame (a header's four bytes
     // before anything at all): it goes with what follows it, which no decoder could play whole.
     if (frame && at + frame.bytes <= end) {
@@ -85,13 +97,30 @@ export async function walkFrames(
   return { frames, findings };
 }
 
+/** The frame header at `at` when the window holds its bytes (the walk's synchronous path). */
+function headerInWindow(
+  reader: WindowedReader,
+  at: number,
+  end: number,
+): FrameHeader | null {
+  if (at + FRAME_HEADER_BYTES > end) return null;
+  const bytes = reader.cached(at, FRAME_HEADER_BYTES);
+  return bytes && bytes.length === FRAME_HEADER_BYTES
+    ? frameHeader(bytes, 0)
+    : null;
+}
+
 async function headerAt(
   reader: WindowedReader,
   at: number,
   end: number,
 ): Promise<FrameHeader | null> {
   if (at + FRAME_HEADER_BYTES > end) return null;
-  return frameHeader(await reader.read(at, FRAME_HEADER_BYTES), 0);
+  // The window's bytes when it holds them: no promise per frame on the walk's hot path.
+  const bytes =
+    reader.cached(at, FRAME_HEADER_BYTES) ??
+    (await reader.read(at, FRAME_HEADER_BYTES));
+  return frameHeader(bytes, 0);
 }
 
 /** What lies at `at`, where no frame starts: an ID3v2 tag, or bytes up to the next frame pair. */
