@@ -187,13 +187,15 @@ function overwrite(bytes: Uint8Array, from: string, to: string): number {
 /**
  * A movie with a telemetry track: ffmpeg writes a timed-text track whose samples hold the canary
  * and a coordinate; renaming its handler to `meta` and its sample entry to `gpmd` (or `camm`,
- * `mebx`) gives the layout of a GoPro/Android/Apple metadata track with samples in mdat.
+ * `mebx`) gives the layout of a GoPro/Android/Apple metadata track with samples in mdat. Another
+ * `handler` gives a track of that handler (one no player knows, to see its samples go too).
  */
 export function telemetryMp4(
   dir: string,
   entry: string,
   movflags: string[] = [],
   suffix = '',
+  handler = 'meta',
 ): string {
   const srt = join(dir, 'telemetry.srt');
   writeFileSync(
@@ -216,7 +218,7 @@ export function telemetryMp4(
   const bytes = new Uint8Array(readFileSync(out));
   if (
     overwrite(bytes, 'tx3g', entry) !== 1 ||
-    overwrite(bytes, 'sbtl', 'meta') + overwrite(bytes, 'text', 'meta') < 1
+    overwrite(bytes, 'sbtl', handler) + overwrite(bytes, 'text', handler) < 1
   )
     throw new Error('unexpected timed-text layout from ffmpeg');
   writeFileSync(out, bytes);

@@ -185,6 +185,36 @@ describe.skipIf(!hasTool('convert') || !hasTool('exiftool'))(
       expect((await cleanPlan(blobOf(cleanedJp2.bytes))).removed).toEqual([]);
     });
 
+    it("reports what exiftool's EXIF and IPTC UUID boxes hold: the author and the position", async () => {
+      const path = join(dir, 'exif.jp2');
+      writeFileSync(path, plain);
+      exiftoolWrite(path, [
+        '-EXIF:Artist=CANARY_JP2_EXIF_ARTIST',
+        '-GPSLatitude=12.5',
+        '-GPSLatitudeRef=N',
+        '-GPSLongitude=7.25',
+        '-GPSLongitudeRef=E',
+        '-IPTC:By-line=CANARY_JP2_IPTC',
+      ]);
+      const input = readFileSync(path);
+      const out = await cleanImage(path);
+      expectNoLeaks(input, out.bytes, [
+        'CANARY_JP2_EXIF_ARTIST',
+        'CANARY_JP2_IPTC',
+        GPS,
+      ]);
+      const removed = out.result.removed.map(
+        (f) => `${f.category} ${f.label} ${f.value ?? ''}`,
+      );
+      expect(removed).toEqual(
+        expect.arrayContaining([
+          'author Artist CANARY_JP2_EXIF_ARTIST',
+          'author By-line CANARY_JP2_IPTC',
+          expect.stringMatching(/^location GPSPosition 12\.5/),
+        ]),
+      );
+    });
+
     it('cleans a JPX (Part 2 brand, reader requirements kept)', async () => {
       const jpx = planted('jpx ');
       const path = join(dir, 'photo.jpx');

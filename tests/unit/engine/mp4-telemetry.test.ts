@@ -1,6 +1,6 @@
 /**
  * Telemetry tracks (GoPro gpmd, Android camm, Apple mebx): samples zeroed in mdat, track disabled,
- * reported as location; the video is untouched.
+ * reported as location; the video is untouched. A track of an unknown handler goes the same way.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,12 +45,15 @@ beforeAll(async () => {
   cases.mebx = { input: telemetryMp4(dir, 'mebx', FRAGMENTED, '-fragmented') };
   // A vendor's timed-metadata track we have no name for still goes.
   cases.xyzm = { input: telemetryMp4(dir, 'xyzm') };
+  // A track of a handler no player knows ('url ', as ffmpeg writes for a data stream it cannot
+  // name) holds samples no rule reads: they go too, whatever its sample entry says.
+  cases.tx3g = { input: telemetryMp4(dir, 'tx3g', [], '-url', 'url ') };
   for (const c of Object.values(cases)) c.cleaned = await cleanFile(c.input);
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.each(['gpmd', 'camm', 'mebx', 'xyzm'])('%s track', (entry) => {
+describe.each(['gpmd', 'camm', 'mebx', 'xyzm', 'tx3g'])('%s track', (entry) => {
   it('was planted with the canary', () => {
     expect(contains(fileBytes(cases[entry]!.input), CANARY.telemetry)).toBe(
       true,
@@ -64,7 +67,7 @@ describe.each(['gpmd', 'camm', 'mebx', 'xyzm'])('%s track', (entry) => {
       CANARY.telemetry,
       ISO6709.slice(0, ISO6709.lastIndexOf('+')),
     ]);
-    const category = entry === 'xyzm' ? 'other' : 'location';
+    const category = ['xyzm', 'tx3g'].includes(entry) ? 'other' : 'location';
     expect(result.removed).toContainEqual(
       expect.objectContaining({ category, label: entry }),
     );

@@ -5,6 +5,7 @@ import type { Analysis, AnalysisContext, FormatModule } from '../format-module';
 import { OutputBuilder } from '../output-plan';
 import { gaplessFindings } from './mp3/gapless';
 import { scanHead } from './mp3/scan';
+import { walkFrames } from './mp3/frames';
 import { mp3Sniffer } from './mp3/sniff';
 import { findTailTags } from '../metadata/audio-tags/tail';
 
@@ -30,21 +31,34 @@ async function analyzeMp3(
   const firstFrame = await src.read(scan.audioStart, MAX_FRAME_BYTES);
   const tail = await findTailTags(src, scan.audioStart);
   const audioEnd = tail.at(-1)?.start ?? src.size;
+  const walk = await walkFrames(
+    src,
+    scan.audioStart,
+    audioEnd,
+    ctx.signal,
+    ctx.knownOpaque,
+  );
   return {
     findings: [
       ...head,
       ...gaplessFindings(firstFrame, `first frame at ${scan.audioStart}`),
+      ...walk.findings,
       ...tail.flatMap((t) => t.findings),
     ],
-    plan: () => new OutputBuilder().copy(scan.audioStart, audioEnd).build(),
-    opaque: [{ start: scan.audioStart, end: audioEnd }],
+    plan: () => {
+      const out = new OutputBuilder();
+      for (const r of walk.frames) out.copy(r.start, r.end);
+      return out.build();
+    },
+    opaque: walk.frames,
   };
 }
 
 /**
  * MP3: every ID3v2 tag at the start, and ID3v1, APE, Lyrics3 and appended ID3v2 tags at the end,
- * are dropped whole; the frames in between are one slice of the input, the Xing/Info/LAME frame
- * included (it carries the gapless playback data). A sync word alone is a weak signature, so the
+ * are dropped whole; the frames in between are walked header by header and copied as slices of
+ * the input, the Xing/Info/LAME frame included (it carries the gapless playback data), leaving out
+ * an ID3v2 tag or other bytes found between two frames. A sync word alone is a weak signature, so the
  * scan insists on two consecutive valid frames and fails as unsupported otherwise.
  */
 export const mp3: FormatModule = {

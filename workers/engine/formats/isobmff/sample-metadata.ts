@@ -39,8 +39,34 @@ const UNKNOWN_TIMED_METADATA: SampleMetadata = {
   description: 'timed metadata',
   disable: true,
 };
+/**
+ * Handlers whose samples are picture, sound, text or what a player needs to play them (14496-12
+ * 12.1 to 12.6 and 8.4.3, QuickTime's `text`, `sbtl`, `clcp` and `tmcd`, 14496-1's `odsm` and
+ * `sdsm`). A track of any other handler holds samples no rule knows: they are emptied like
+ * telemetry, so nothing in mdat is copied unread because its track says it is something else.
+ */
+const MEDIA_HANDLERS = new Set([
+  'vide',
+  'soun',
+  'auxv',
+  'pict',
+  'hint',
+  'text',
+  'subt',
+  'sbtl',
+  'clcp',
+  'subp',
+  'tmcd',
+  'odsm',
+  'sdsm',
+]);
+const UNKNOWN_SAMPLES: SampleMetadata = {
+  field: 'other.data',
+  description: 'samples of an unknown kind',
+  disable: true,
+};
 
-/** What kind of metadata track this is, or null for picture, sound, text and the rest. */
+/** What kind of metadata track this is, or null for picture, sound, text and what players need. */
 export function sampleMetadataKind(
   handler: string,
   entryType: string,
@@ -48,5 +74,6 @@ export function sampleMetadataKind(
   if (handler === CAMM_HANDLER) return KNOWN_ENTRIES.camm!;
   const known = KNOWN_ENTRIES[entryType];
   if (known) return known;
-  return handler === TIMED_METADATA_HANDLER ? UNKNOWN_TIMED_METADATA : null;
+  if (handler === TIMED_METADATA_HANDLER) return UNKNOWN_TIMED_METADATA;
+  return MEDIA_HANDLERS.has(handler) ? null : UNKNOWN_SAMPLES;
 }

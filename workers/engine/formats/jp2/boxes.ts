@@ -16,6 +16,7 @@ import {
   ascii,
   decodeLatin1,
   fourcc,
+  startsWith,
   u16be,
   u32be,
   u64be,
@@ -26,6 +27,8 @@ import type { FieldId } from '../../fields';
 import { finding, type Finding } from '../../findings';
 import type { ByteRange } from '../../format-module';
 import { MAX_ENTRIES } from '../../limits';
+import { readExifFindings } from '../../metadata/exif';
+import { readIptcFindings } from '../../metadata/iptc';
 import { readXmpFindings } from '../../metadata/xmp';
 import { scrubIccText } from '../../metadata/icc-text';
 import { OutputBuilder, type OutputPlan } from '../../output-plan';
@@ -55,6 +58,12 @@ const DROPPED: Record<string, [FieldId, string]> = {
 };
 const XMP_UUID = 'be7acfcb97a942e89c71999491e3afac';
 const GEOJP2_UUID = 'b14bf8bd083d4b43a5ae8cd7d5a6ce03';
+/** `JpgTiffExif->JP2`: a TIFF-structured EXIF block, some writers put `Exif\0\0` before it. */
+const EXIF_UUID = '4a706754696666457869662d3e4a5032';
+/** Adobe's UUID for IPTC-IIM datasets in a JPEG 2000 file. */
+const IPTC_UUID = '33c7a4d2b81d4723a0baf1a3e097ad38';
+const EXIF_PREFIX = [0x45, 0x78, 0x69, 0x66, 0, 0];
+const UUID_BYTES = 16;
 /** Larger XML or UUID boxes are reported without their values. */
 const MAX_READ = 4 * 1024 * 1024;
 
@@ -231,16 +240,9 @@ async function checkHeader(
 async function droppedBox(src: ByteSource, box: Box): Promise<Finding[]> {
   const [field, label] = DROPPED[box.type]!;
   const size = box.end - box.content;
-  if (box.type === 'uuid' && size >= 16) {
-    const id = hex(await src.readExact(box.content, 16));
-    if (id === GEOJP2_UUID) return [finding('gps.detail', 'GeoJP2', 'uuid')];
-    if (id === XMP_UUID && size <= MAX_READ + 16) {
-      const xmp = readXmpFindings(
-        await src.readExact(box.content + 16, size - 16),
-        'XMP',
-      );
-      if (xmp.length) return xmp;
-    }
+  if (box.type === 'uuid' && size >= UUID_BYTES) {
+    const found = await uuidFindings(src, box, size);
+    if (found.length) return found;
   }
   if (box.type === 'xml ' && size <= MAX_READ) {
     const xmp = readXmpFindings(
@@ -250,6 +252,29 @@ async function droppedBox(src: ByteSource, box: Box): Promise<Finding[]> {
     if (xmp.length) return xmp;
   }
   return [finding(field, label, box.type.trim())];
+}
+
+/** What a UUID box the report can read holds: GeoJP2, XMP, EXIF or IPTC; else nothing. */
+async function uuidFindings(
+  src: ByteSource,
+  box: Box,
+  size: number,
+): Promise<Finding[]> {
+  const id = hex(await src.readExact(box.content, UUID_BYTES));
+  if (id === GEOJP2_UUID) return [finding('gps.detail', 'GeoJP2', 'uuid')];
+  if (size > MAX_READ + UUID_BYTES) return [];
+  const readBody = () =>
+    src.readExact(box.content + UUID_BYTES, size - UUID_BYTES);
+  if (id === XMP_UUID) return readXmpFindings(await readBody(), 'XMP');
+  if (id === EXIF_UUID) {
+    const body = await readBody();
+    const tiff = startsWith(body, EXIF_PREFIX)
+      ? body.subarray(EXIF_PREFIX.length)
+      : body;
+    return readExifFindings(tiff, 'uuid EXIF');
+  }
+  if (id === IPTC_UUID) return readIptcFindings(await readBody(), 'uuid IPTC');
+  return [];
 }
 
 /**

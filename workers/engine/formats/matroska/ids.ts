@@ -24,6 +24,12 @@ export const SEGMENT_UUID = 0x73a4;
 export const SEGMENT_FILENAME = 0x7384;
 export const PREV_FILENAME = 0x3c83ab;
 export const NEXT_FILENAME = 0x3e83bb;
+export const PREV_UUID = 0x3cb923;
+export const NEXT_UUID = 0x3eb923;
+export const SEGMENT_FAMILY = 0x4444;
+export const CHAPTER_TRANSLATE = 0x6924;
+export const TIMESTAMP_SCALE = 0x2ad7b1;
+export const DURATION = 0x4489;
 
 // Tracks children
 export const TRACK_ENTRY = 0xae;
@@ -75,3 +81,4 @@ export const EDITION_ENTRY = 0x45b9;
 export const CHAPTER_ATOM = 0xb6;
 export const CHAPTER_DISPLAY = 0x80;
 export const CHAP_STRING = 0x85;
+export const CHAP_PROCESS = 0x6944;

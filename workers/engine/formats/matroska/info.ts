@@ -15,6 +15,9 @@ import {
 
 type Decoder = (cursor: EbmlCursor, element: Element) => Promise<string>;
 
+/** For an element whose bytes say nothing a person reads (binary, or of unknown meaning). */
+const noValue: Decoder = () => Promise.resolve('');
+
 interface Field {
   readonly label: string;
   readonly field: FieldId;
@@ -64,7 +67,45 @@ const INFO_FIELDS: ReadonlyMap<number, Field> = new Map([
       decode: leafText,
     },
   ],
+  // The UUIDs that link this segment to the ones recorded before and after it, or to the same
+  // recording's other segments (RFC 9559 5.1.2.2 to 5.1.2.7): identifiers of the recording.
+  [
+    ID.PREV_UUID,
+    { label: 'PrevUUID', field: 'identifier.unique', decode: leafHex },
+  ],
+  [
+    ID.NEXT_UUID,
+    { label: 'NextUUID', field: 'identifier.unique', decode: leafHex },
+  ],
+  [
+    ID.SEGMENT_FAMILY,
+    { label: 'SegmentFamily', field: 'identifier.unique', decode: leafHex },
+  ],
+  [
+    ID.CHAPTER_TRANSLATE,
+    { label: 'ChapterTranslate', field: 'other.data', decode: noValue },
+  ],
 ]);
+
+/**
+ * What a player needs from Segment Info (RFC 9559 5.1.2): the timestamp scale and the duration;
+ * CRC-32 and Void are structure. Any other child, named above or not, is voided.
+ */
+const INFO_KEPT: ReadonlySet<number> = new Set([
+  ID.TIMESTAMP_SCALE,
+  ID.DURATION,
+  ID.CRC_32,
+  ID.VOID,
+]);
+
+/** An Info child no field names: voided, reported by its id. */
+function unknownInfoField(id: number): Field {
+  return {
+    label: `element 0x${id.toString(16).toUpperCase()}`,
+    field: 'other.data',
+    decode: noValue,
+  };
+}
 
 const TRACK_FIELDS: ReadonlyMap<number, Field> = new Map([
   [ID.TRACK_NAME, { label: 'Name', field: 'content.title', decode: leafText }],
@@ -77,11 +118,14 @@ async function scanFields(
   fields: ReadonlyMap<number, Field>,
   location: string,
   into: Analysis,
+  kept?: ReadonlySet<number>,
 ): Promise<Element[]> {
   const children = await cursor.children(master, depth + 1);
   let changed = false;
   for (const child of children) {
-    const field = fields.get(child.id);
+    const field =
+      fields.get(child.id) ??
+      (kept && !kept.has(child.id) ? unknownInfoField(child.id) : undefined);
     if (!field) continue;
     const value = await field.decode(cursor, child);
     into.targets.push({
@@ -101,7 +145,15 @@ export async function scanInfo(
   info: Element,
   into: Analysis,
 ): Promise<void> {
-  await scanFields(cursor, info, 1, INFO_FIELDS, 'Segment/Info', into);
+  await scanFields(
+    cursor,
+    info,
+    1,
+    INFO_FIELDS,
+    'Segment/Info',
+    into,
+    INFO_KEPT,
+  );
 }
 
 export interface TracksScan {

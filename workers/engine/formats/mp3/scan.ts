@@ -1,8 +1,7 @@
 /**
  * An MP3 file's layout: ID3v2 tags at the start, the first of two consecutive valid MPEG audio
- * frames, and the tags appended at the end. Everything outside [audioStart, audioEnd) goes.
- * Tags in the middle of the frames (concatenated files) are not looked for: finding them means
- * reading every frame header of the file.
+ * frames, and the tags appended at the end. Everything outside [audioStart, audioEnd) goes; what
+ * lies between the frames inside it is for `frames.ts`.
  */
 import type { ByteSource } from '../../byte-source';
 import { EngineError, corrupt, throwIfAborted } from '../../errors';

@@ -1,6 +1,6 @@
 /**
- * One pass over the SVG tokens: which byte ranges go (metadata, comments, editor elements and
- * attributes, their namespace declarations) and what the report says, including the title and
+ * One pass over the SVG tokens: which byte ranges go (metadata, XML and style sheet comments,
+ * editor elements and attributes, their namespace declarations) and what the report says, including the title and
  * description kept for accessibility.
  */
 import { EngineError, corrupt } from '../../errors';
@@ -15,7 +15,9 @@ import {
   type Scope,
 } from './namespaces';
 import { activeAttribute, activeElement } from './active-content';
+import { cssComments } from './css-comments';
 import { doctypeEdit } from './doctype';
+import { instructionVerdict } from './instructions';
 import { embeddedImage, type EmbeddedImage } from './embedded';
 import { localPath } from './local-paths';
 import { tokenize, type Attribute, type Range, type Token } from './tokenizer';
@@ -41,9 +43,11 @@ interface Frame {
 const METADATA_ELEMENTS = new Set(['metadata', 'xmpmeta', 'RDF']);
 const ACCESSIBLE_ELEMENTS = new Set(['title', 'desc']);
 const LOCATION = 'svg';
-const XPACKET = 'xpacket';
 const COMMENT_OPEN = '<!--'.length;
 const COMMENT_CLOSE = '-->'.length;
+const CDATA_OPEN = '<![CDATA['.length;
+const CDATA_CLOSE = ']]>'.length;
+const STYLE = 'style';
 const latin1 = new TextDecoder('latin1');
 
 class SvgWalk {
@@ -86,11 +90,31 @@ class SvgWalk {
       case 'text':
       case 'cdata':
         this.stack.at(-1)?.text?.push(token);
-        return;
+        return this.styleText(token);
       case 'comment':
         return this.dropComment(token);
       case 'pi':
-        if (!this.removing && token.target === XPACKET) this.drop(token);
+        return this.instruction(token);
+    }
+  }
+
+  private instruction(token: Extract<Token, { kind: 'pi' }>): void {
+    if (this.removing) return;
+    const verdict = instructionVerdict(this.bytes, token, LOCATION);
+    if (verdict.drop) this.drop(token, verdict.finding);
+  }
+
+  /** Comments in a style sheet's text go (the sheet itself is what the drawing looks like). */
+  private styleText(token: Token): void {
+    const parent = this.stack.at(-1);
+    if (this.removing || !parent || localName(parent.name) !== STYLE) return;
+    const inner =
+      token.kind === 'cdata'
+        ? { start: token.start + CDATA_OPEN, end: token.end - CDATA_CLOSE }
+        : token;
+    for (const comment of cssComments(this.bytes, inner, LOCATION)) {
+      this.removals.push(comment.removal);
+      this.findings.push(comment.finding);
     }
   }
 

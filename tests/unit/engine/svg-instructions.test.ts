@@ -1,0 +1,115 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inspect } from '../../../workers/engine';
+import { blobOf, cleanFile, tempDir } from '../../helpers/video-tools';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
+
+const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const DRAWING =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>';
+
+let dir = '';
+beforeAll(() => {
+  dir = tempDir('svg-instructions');
+});
+
+async function clean(name: string, text: string) {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  const cleaned = await cleanFile(path);
+  return {
+    input: new Uint8Array(Buffer.from(text)),
+    cleaned,
+    text: Buffer.from(cleaned.bytes).toString('utf8'),
+  };
+}
+
+describe('SVG processing instructions', () => {
+  it("drops a style sheet link into the author's folders and reports the path", async () => {
+    const link =
+      '<?xml-stylesheet href="file:///home/CANARY_STYLE_USER/style.css" type="text/css"?>\n';
+    const { input, cleaned, text } = await clean(
+      'stylesheet.svg',
+      DECLARATION + link + DRAWING,
+    );
+    expectNoLeaks(input, cleaned.bytes, ['CANARY_STYLE_USER']);
+    expect(text).toBe(DECLARATION + DRAWING);
+    expect(cleaned.result.removed).toContainEqual(
+      expect.objectContaining({
+        label: 'xml-stylesheet',
+        category: 'identifier',
+        value:
+          'href="file:///home/CANARY_STYLE_USER/style.css" type="text/css"',
+      }),
+    );
+  });
+
+  it('keeps a style sheet on the web and the XML declaration byte for byte', async () => {
+    const text =
+      DECLARATION +
+      '<?xml-stylesheet href="https://example.org/style.css" type="text/css"?>\n' +
+      DRAWING;
+    const { findings } = await inspect(blobOf(Buffer.from(text)));
+    expect(findings).toEqual([]);
+    expect((await clean('web.svg', text)).text).toBe(text);
+  });
+
+  it("drops another application's instruction and reports it", async () => {
+    const { input, cleaned, text } = await clean(
+      'application.svg',
+      DECLARATION + '<?CanaryApp user="CANARY_PI_USER"?>\n' + DRAWING,
+    );
+    expectNoLeaks(input, cleaned.bytes, ['CANARY_PI_USER']);
+    expect(text).toBe(DECLARATION + DRAWING);
+    expect(cleaned.result.removed).toContainEqual(
+      expect.objectContaining({
+        label: '<?CanaryApp?>',
+        category: 'other',
+        value: 'user="CANARY_PI_USER"',
+      }),
+    );
+  });
+
+  it('drops an instruction inside the drawing too', async () => {
+    const text = `<svg xmlns="http://www.w3.org/2000/svg"><?editor CANARY_INNER_PI?><rect/></svg>`;
+    const { input, cleaned } = await clean('inner.svg', text);
+    expectNoLeaks(input, cleaned.bytes, ['CANARY_INNER_PI']);
+  });
+});
+
+describe('SVG style sheet comments', () => {
+  const sheet = (css: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg"><style>${css}</style><rect class="a" width="4" height="4"/></svg>`;
+
+  it('drops comments in a style sheet, in text and in CDATA, and reports them', async () => {
+    const css =
+      '/* CANARY_CSS_TEXT */ .a { fill: red; } <![CDATA[ /* CANARY_CSS_CDATA */ .b { fill: blue } ]]>';
+    const { input, cleaned, text } = await clean('style.svg', sheet(css));
+    expectNoLeaks(input, cleaned.bytes, [
+      'CANARY_CSS_TEXT',
+      'CANARY_CSS_CDATA',
+    ]);
+    expect(text).toBe(
+      sheet(' .a { fill: red; } <![CDATA[  .b { fill: blue } ]]>'),
+    );
+    expect(
+      cleaned.result.removed.filter((f) => f.label === 'CSS comment'),
+    ).toEqual([
+      expect.objectContaining({
+        category: 'comment',
+        value: 'CANARY_CSS_TEXT',
+      }),
+      expect.objectContaining({
+        category: 'comment',
+        value: 'CANARY_CSS_CDATA',
+      }),
+    ]);
+  });
+
+  it('keeps /* inside a string and an unquoted url', async () => {
+    const css =
+      '.a { fill: url(#g/*x); } .b::after { content: "/* not a comment */"; }';
+    expect((await clean('strings.svg', sheet(css))).text).toBe(sheet(css));
+  });
+});
