@@ -11,7 +11,8 @@
  *
  * The module is assembled here from the binary format's named opcodes (WebAssembly Core
  * Specification 2.0, 5 Binary Format; the vector instructions are 5.4.8), not loaded from a file,
- * so the bundle carries no opaque blob: about 300 bytes, compiled at the first JPEG's scan.
+ * so the bundle carries no opaque blob: about 300 bytes, assembled and compiled at the first JPEG's
+ * scan (the command's core carries this file; its start builds nothing).
  */
 
 /** Instruction opcodes (Core Specification 5.4). */
@@ -125,7 +126,7 @@ const memarg = (offset: number): number[] => [0, ...uleb(offset)];
 
 /** Function 0, isMarker(next): whether a byte after 0xFF makes it a real marker. */
 // prettier-ignore
-const IS_MARKER = [
+const isMarkerCode = (): number[] => [
   ...get(0), ...i32(STUFFED), OP.i32Ne,
   ...get(0), ...i32(PREFIX), OP.i32Ne, OP.i32And,
   ...get(0), ...i32(RESTART_FIRST), OP.i32Sub, ...i32(RESTART_SPAN), OP.i32GtU, OP.i32And,
@@ -134,7 +135,7 @@ const IS_MARKER = [
 
 /** Function 1, scalar(from, to, length): the first marker at from <= i < to, byte by byte. */
 // prettier-ignore
-const SCALAR = [
+const scalarCode = (): number[] => [
   OP.block, OP.emptyBlock, OP.loop, OP.emptyBlock,
   ...get(0), ...get(1), OP.i32GeU, OP.brIf, 1,
   ...get(0), OP.i32Load8U, ...memarg(0), ...i32(PREFIX), OP.i32Eq, OP.if, OP.emptyBlock,
@@ -155,7 +156,7 @@ const SCALAR = [
  * 7 marker lanes.
  */
 // prettier-ignore
-const SCAN = [
+const scanCode = (): number[] => [
   ...i32(PREFIX), ...simd(V128.i8x16Splat), ...set(2),
   ...i32(RESTART_FIRST), ...simd(V128.i8x16Splat), ...set(3),
   ...i32(RESTART_SPAN), ...simd(V128.i8x16Splat), ...set(4),
@@ -207,14 +208,14 @@ export function markerScanModuleBytes(): Uint8Array<ArrayBuffer> {
     ...section(
       SECTION.code,
       vec([
-        body([], IS_MARKER),
-        body([], SCALAR),
+        body([], isMarkerCode()),
+        body([], scalarCode()),
         body(
           [
             [1, I32],
             [6, V128_TYPE],
           ],
-          SCAN,
+          scanCode(),
         ),
       ]),
     ),
