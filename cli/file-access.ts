@@ -116,7 +116,12 @@ export async function openFileAccess(
   try {
     const opened = await handle.stat({ bigint: true });
     if (!opened.isFile())
-      throw new CliError('unreadable', 'not a regular file');
+      throw new CliError(
+        'unreadable',
+        opened.isDirectory()
+          ? 'a folder: with -r metaclean takes the files in it'
+          : 'not a regular file',
+      );
     let changed: CliError | null = null;
     const wanted = (offset: number, length: number) =>
       Math.max(0, Math.min(length, Number(opened.size) - offset));

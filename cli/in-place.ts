@@ -5,6 +5,7 @@ import {
   type EngineContext,
 } from '../workers/engine/index';
 import { asCliError, CliError } from './cli-error';
+import { formatName } from '../src/catalog/format-names';
 import { openFileAccess, type FileAccess } from './file-access';
 import { planInput } from './plan-input';
 import { writePlan } from './write-plan';
@@ -58,7 +59,7 @@ export async function cleanInPlace(
     if (input.links > 1)
       throw new CliError(
         'needs-rewrite',
-        `the file has ${input.links} names (hard links) and a cleaned ${result.format.id} file is laid out differently, so replacing it under this name would leave the other names with the metadata; run without --in-place to write a cleaned copy`,
+        `the file has ${input.links} names (hard links) and a cleaned ${formatName(result.format)} file is laid out differently, so replacing it under this name would leave the other names with the metadata; run without --in-place to write a cleaned copy`,
       );
     // A symbolic link stays a link: the file it names is the one replaced.
     await writePlan(input, plan, realpathSync(file), {

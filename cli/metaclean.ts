@@ -9,7 +9,9 @@ import {
   lendHostCodecs,
   type EngineContext,
 } from '../workers/engine/index';
-import { formatCatalog, itemKindOf } from '../workers/engine/format-catalog';
+import { itemKindOf } from '../workers/engine/format-catalog';
+import { formatListJson, formatListText } from './format-list';
+import { formatName } from '../src/catalog/format-names';
 import { removable } from '../workers/engine/findings';
 import type { CliOptions } from './args';
 import {
@@ -87,7 +89,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const options = parseOrAnswer(argv);
   if (typeof options === 'number') return options;
   if (options.listFormats) {
-    process.stdout.write(formatList(options.json));
+    process.stdout.write(options.json ? formatListJson() : formatListText());
     return EXIT_OK;
   }
   installTempCleanup();
@@ -223,17 +225,6 @@ function skippedDetail(skipped: readonly FileOutcome[]): string {
     },
   );
   return parts.length ? ` (${parts.join(', ')})` : '';
-}
-
-/** The formats metaclean cleans, one per line (or as JSON): id, kind and extensions. */
-function formatList(json: boolean): string {
-  if (json) return `${JSON.stringify(formatCatalog, null, 2)}\n`;
-  return formatCatalog
-    .map(
-      (f) =>
-        `${f.id.padEnd(6)} ${f.kind.padEnd(9)} ${f.extensions.map((e) => `.${e}`).join(' ')}\n`,
-    )
-    .join('');
 }
 
 async function processFile(
@@ -433,15 +424,15 @@ async function printOutcome(
     const count = (o.findings ?? []).filter(removable).length;
     process.stdout.write(
       count
-        ? `${name} (${o.format?.id}): ${count} item(s) of metadata to remove\n`
-        : `${name} (${o.format?.id}): no metadata to remove\n`,
+        ? `${name} (${formatShown(o)}): ${counted(count, 'item')} of metadata to remove\n`
+        : `${name} (${formatShown(o)}): no metadata to remove\n`,
     );
     return;
   }
   if (options.inspect) {
     const findings = o.findings ?? [];
     process.stdout.write(
-      `${name} (${o.format?.id}): ${findings.length} item(s)\n`,
+      `${name} (${formatShown(o)}): ${counted(findings.length, 'item')} found\n`,
     );
     const container = o.format ? itemKindOf(o.format.id) : 'file';
     const { findingLines } = await import('./report-words');
@@ -466,13 +457,23 @@ async function printOutcome(
       : `in place, ${o.patchedBytes} bytes written`
     : `-> ${shown(o.output ?? '', 'output')}`;
   lines.write(
-    `${name} ${where} (${o.format?.id}): ${summary}${changes}${kept ? `; kept ${kept}` : ''}\n`,
+    `${name} ${where} (${formatShown(o)}): ${summary}${changes}${kept ? `; kept ${kept}` : ''}\n`,
   );
   const note = nameNote(o.file, o.output, options);
   if (note) lines.write(`  ${note}\n`);
   if (o.find)
     for (const line of findLines(o.find, o.output ?? ''))
       lines.write(`  ${line}\n`);
+}
+
+/** The file's format as the site and --list-formats name it ("JPG", "DOCX"); --json gives its id. */
+function formatShown(o: FileOutcome): string {
+  return o.format ? formatName(o.format) : 'unknown format';
+}
+
+/** "1 item", "3 items". */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function detail(text: string): string {

@@ -1,7 +1,9 @@
 // Fails when a message set lacks an id that Portuguese has, or has one Portuguese lacks, in any
 // feature folder of i18n/messages, when a message is not valid ICU, or when its placeholders
 // (arguments and rich-text tags) differ from the Portuguese message's: a wrong `values` name
-// would otherwise render the placeholder itself.
+// would otherwise render the placeholder itself; and when a plural lacks a form its set's
+// language needs for a whole number (Arabic has six: zero, one, two, few, many, other), which
+// would otherwise fall back to `other` and read wrong ("2 ملف" where Arabic says "ملفان").
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
@@ -25,6 +27,39 @@ function placeholders(elements, into = new Set()) {
   return into;
 }
 
+/** Whole numbers up to here show every plural form a language gives counts of files or parts. */
+const COUNTS_CHECKED = 1000;
+
+/** For each plural category the set's language gives a whole number, the numbers that take it. */
+function countsByCategory(set) {
+  const rules = new Intl.PluralRules(set);
+  const byCategory = new Map();
+  for (let n = 0; n <= COUNTS_CHECKED; n++) {
+    const category = rules.select(n);
+    byCategory.set(category, [...(byCategory.get(category) ?? []), n]);
+  }
+  return byCategory;
+}
+
+/** The categories a message's plurals leave out: a category is covered by its key or by `=n` for each of its numbers. */
+function missingForms(elements, byCategory, into = new Set()) {
+  for (const element of elements) {
+    if (element.type === TYPE.plural && element.pluralType !== 'ordinal') {
+      const keys = Object.keys(element.options);
+      for (const [category, counts] of byCategory) {
+        const exact = counts.every((n) => keys.includes(`=${n}`));
+        if (!keys.includes(category) && !exact)
+          into.add(`${element.value}: ${category}`);
+      }
+    }
+    if (element.type === TYPE.tag)
+      missingForms(element.children, byCategory, into);
+    for (const option of Object.values(element.options ?? {}))
+      missingForms(option.value, byCategory, into);
+  }
+  return into;
+}
+
 const placeholderKey = (text) =>
   [...placeholders(parse(text))].sort().join(', ');
 
@@ -34,6 +69,7 @@ for (const feature of readdirSync(root, { withFileTypes: true })) {
     JSON.parse(readFileSync(join(root, feature.name, `${set}.json`), 'utf8'));
   const base = read('pt');
   for (const set of SETS) {
+    const byCategory = countsByCategory(set);
     let messages;
     try {
       messages = read(set);
@@ -56,6 +92,11 @@ for (const feature of readdirSync(root, { withFileTypes: true })) {
         );
       }
       try {
+        const missing = [...missingForms(parse(text), byCategory)];
+        if (missing.length > 0)
+          problems.push(
+            `${feature.name}/${set}.json "${id}" lacks the plural forms ${missing.join(', ')}`,
+          );
         const own = placeholderKey(text);
         const expected = id in base ? placeholderKey(base[id]) : own;
         if (own !== expected) {
@@ -76,4 +117,6 @@ if (problems.length > 0) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-console.log('messages: every set has the same ids and placeholders as pt');
+console.log(
+  'messages: every set has the same ids and placeholders as pt, and every plural form its language needs',
+);

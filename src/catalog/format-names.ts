@@ -12,7 +12,7 @@ const DISPLAY_NAMES: Partial<Record<FormatId, string>> = { jpeg: 'JPG' };
 export const PAGES_BY_FORMATS = ['photos', 'videos', 'documents'] as const;
 export type PageByFormats = (typeof PAGES_BY_FORMATS)[number];
 
-export function formatName(entry: CatalogEntry): string {
+export function formatName(entry: Pick<CatalogEntry, 'id'>): string {
   return DISPLAY_NAMES[entry.id] ?? entry.id.toUpperCase();
 }
 

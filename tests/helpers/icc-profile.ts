@@ -51,17 +51,27 @@ function xyz(values: readonly number[]): number[] {
   return [...ascii('XYZ '), ...u32(0), ...values.flatMap(s15Fixed16)];
 }
 
-/** mluc (ICC.1:2010 10.13): one en-US record of UTF-16BE text. */
-function mluc(text: string): number[] {
+/**
+ * mluc (ICC.1:2010 10.13): `records` records of UTF-16BE text, the last holding `text` and every
+ * other an empty en-US string.
+ */
+function mluc(text: string, records = 1): number[] {
   const utf16 = [...text].flatMap((c) => [0, c.charCodeAt(0)]);
+  const textAt = 16 + records * 12;
+  const empty = Array.from({ length: records - 1 }, () => [
+    ...ascii('enUS'),
+    ...u32(0),
+    ...u32(textAt),
+  ]).flat();
   return pad4([
     ...ascii('mluc'),
     ...u32(0),
-    ...u32(1),
+    ...u32(records),
     ...u32(12),
+    ...empty,
     ...ascii('enUS'),
     ...u32(utf16.length),
-    ...u32(28),
+    ...u32(textAt),
     ...utf16,
   ]);
 }
@@ -72,6 +82,10 @@ export interface ProfileWords {
   readonly model?: string;
   /** Bytes of an unknown tag put before the copyright, to push it into a later JPEG chunk. */
   readonly filler?: number;
+  /** Empty unknown tags put before the copyright, so the tag table is that much longer. */
+  readonly emptyTags?: number;
+  /** Records of the device model's mluc, the model's text in the last. */
+  readonly modelRecords?: number;
 }
 
 /** An RGB display profile whose ProfileDescription is `description`. */
@@ -90,8 +104,14 @@ export function iccProfileBytes(
           ],
         ]
       : []),
+    ...Array.from(
+      { length: words.emptyTags ?? 0 },
+      (_, i): [string, number[]] => [`z${String(i).padStart(3, '0')}`, []],
+    ),
     ['cprt', textType(words.copyright ?? STANDARD_COPYRIGHT)],
-    ...(words.model ? [['dmdd', mluc(words.model)] as [string, number[]]] : []),
+    ...(words.model
+      ? [['dmdd', mluc(words.model, words.modelRecords)] as [string, number[]]]
+      : []),
   ];
   let offset = HEADER_BYTES + 4 + tags.length * TAG_ENTRY_BYTES;
   const table: number[] = u32(tags.length);

@@ -6,7 +6,7 @@ export type EngineErrorCode =
   | 'too-large'
   | 'cancelled'
   | 'unclean'
-  /** A document whose tracked changes (deleted text) cannot be removed in place: accept or reject them first. */
+  /** A Word 97-2003 file whose tracked changes (deleted text) cannot be removed from it: accept or reject them first. */
   | 'tracked-changes'
   /** A part the engine cannot clean (an attachment of an unknown type): `parts` names them. */
   | 'uncleanable-part';

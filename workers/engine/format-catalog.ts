@@ -13,12 +13,6 @@ interface CatalogShape {
   /** The usual extension first: a sniffed file of this format is reported with it. */
   readonly extensions: readonly string[];
   readonly kind: Kind;
-  /**
-   * Which of its extensions a file inside a document usually has (`true`: all of them). Not read
-   * by the engine any more: zip members are recognised by their bytes (`shared/zip/nested.ts`),
-   * whatever their names; kept as the catalog's record until the field is retired.
-   */
-  readonly nested?: true | readonly string[];
 }
 
 export const formatCatalog = [
@@ -27,35 +21,30 @@ export const formatCatalog = [
     mime: 'image/jpeg',
     extensions: ['jpg', 'jpeg', 'jpe', 'jfif'],
     kind: 'image',
-    nested: true,
   },
   {
     id: 'png',
     mime: 'image/png',
     extensions: ['png', 'apng'],
     kind: 'image',
-    nested: ['png'],
   },
   {
     id: 'webp',
     mime: 'image/webp',
     extensions: ['webp'],
     kind: 'image',
-    nested: true,
   },
   {
     id: 'gif',
     mime: 'image/gif',
     extensions: ['gif'],
     kind: 'image',
-    nested: true,
   },
   {
     id: 'tiff',
     mime: 'image/tiff',
     extensions: ['tif', 'tiff', 'dng'],
     kind: 'image',
-    nested: ['tif', 'tiff'],
   },
   // JPEG 2000 (ISO/IEC 15444): a JP2 file, its Part 2 extension JPX, and a bare codestream.
   { id: 'jp2', mime: 'image/jp2', extensions: ['jp2'], kind: 'image' },
@@ -71,28 +60,24 @@ export const formatCatalog = [
     mime: 'image/heic',
     extensions: ['heic', 'heif'],
     kind: 'image',
-    nested: true,
   },
   {
     id: 'avif',
     mime: 'image/avif',
     extensions: ['avif'],
     kind: 'image',
-    nested: true,
   },
   {
     id: 'svg',
     mime: 'image/svg+xml',
     extensions: ['svg'],
     kind: 'image',
-    nested: true,
   },
   {
     id: 'bmp',
     mime: 'image/bmp',
     extensions: ['bmp', 'dib'],
     kind: 'image',
-    nested: ['bmp'],
   },
   // Windows metafiles (drawings): an EMF ([MS-EMF]) and its 16-bit forerunner WMF ([MS-WMF]).
   {
@@ -100,98 +85,84 @@ export const formatCatalog = [
     mime: 'image/emf',
     extensions: ['emf'],
     kind: 'image',
-    nested: true,
   },
   {
     id: 'wmf',
     mime: 'image/wmf',
     extensions: ['wmf'],
     kind: 'image',
-    nested: true,
   },
   {
     id: 'mp4',
     mime: 'video/mp4',
     extensions: ['mp4', 'm4v', 'm4a', '3gp'],
     kind: 'video',
-    nested: true,
   },
   {
     id: 'mov',
     mime: 'video/quicktime',
     extensions: ['mov', 'qt'],
     kind: 'video',
-    nested: ['mov'],
   },
   {
     id: 'webm',
     mime: 'video/webm',
     extensions: ['webm'],
     kind: 'video',
-    nested: true,
   },
   {
     id: 'mkv',
     mime: 'video/x-matroska',
     extensions: ['mkv', 'mka'],
     kind: 'video',
-    nested: true,
   },
   {
     id: 'avi',
     mime: 'video/x-msvideo',
     extensions: ['avi'],
     kind: 'video',
-    nested: true,
   },
   {
     id: 'wmv',
     mime: 'video/x-ms-wmv',
     extensions: ['wmv', 'wma', 'asf'],
     kind: 'video',
-    nested: true,
   },
   {
     id: 'flv',
     mime: 'video/x-flv',
     extensions: ['flv'],
     kind: 'video',
-    nested: true,
   },
   {
     id: 'mp3',
     mime: 'audio/mpeg',
     extensions: ['mp3'],
     kind: 'audio',
-    nested: true,
   },
   {
     id: 'flac',
     mime: 'audio/flac',
     extensions: ['flac'],
     kind: 'audio',
-    nested: true,
   },
   {
     id: 'ogg',
     mime: 'audio/ogg',
     extensions: ['ogg', 'oga', 'opus'],
     kind: 'audio',
-    nested: true,
   },
   {
     id: 'wav',
     mime: 'audio/wav',
     extensions: ['wav'],
     kind: 'audio',
-    nested: true,
   },
   {
     id: 'aiff',
     mime: 'audio/aiff',
     extensions: ['aif', 'aiff', 'aifc'],
     kind: 'audio',
-    nested: true,
   },
   { id: 'pdf', mime: 'application/pdf', extensions: ['pdf'], kind: 'document' },
   {
@@ -199,70 +170,60 @@ export const formatCatalog = [
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     extensions: ['docx', 'docm', 'dotx', 'dotm'],
     kind: 'document',
-    nested: ['docx', 'docm'],
   },
   {
     id: 'xlsx',
     mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     extensions: ['xlsx', 'xlsm', 'xltx', 'xltm'],
     kind: 'document',
-    nested: ['xlsx', 'xlsm'],
   },
   {
     id: 'pptx',
     mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
     extensions: ['pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm'],
     kind: 'document',
-    nested: ['pptx', 'pptm'],
   },
   {
     id: 'doc',
     mime: 'application/msword',
     extensions: ['doc', 'dot'],
     kind: 'document',
-    nested: true,
   },
   {
     id: 'xls',
     mime: 'application/vnd.ms-excel',
     extensions: ['xls', 'xlt'],
     kind: 'document',
-    nested: true,
   },
   {
     id: 'ppt',
     mime: 'application/vnd.ms-powerpoint',
     extensions: ['ppt', 'pot', 'pps'],
     kind: 'document',
-    nested: true,
   },
   {
     id: 'odt',
     mime: 'application/vnd.oasis.opendocument.text',
     extensions: ['odt', 'ott'],
     kind: 'document',
-    nested: ['odt'],
   },
   {
     id: 'ods',
     mime: 'application/vnd.oasis.opendocument.spreadsheet',
     extensions: ['ods', 'ots'],
     kind: 'document',
-    nested: ['ods'],
   },
   {
     id: 'odp',
     mime: 'application/vnd.oasis.opendocument.presentation',
     extensions: ['odp', 'otp'],
     kind: 'document',
-    nested: ['odp'],
   },
   {
     id: 'odg',
     mime: 'application/vnd.oasis.opendocument.graphics',
     extensions: ['odg', 'otg'],
     kind: 'document',
-    nested: ['odg'],
   },
   // A formula's template would be .otf, which is an OpenType font to everyone else: not claimed.
   {
@@ -312,7 +273,6 @@ export interface CatalogEntry {
   readonly mime: string;
   readonly extensions: readonly string[];
   readonly kind: Kind;
-  readonly nested?: true | readonly string[];
 }
 
 /** The result of sniffing: a module may refine the id (e.g. ISOBMFF tells heic from avif from mp4). */

@@ -315,11 +315,22 @@ function isolated(value: string | null): string | null {
   return `${open}${value}${PDI}`;
 }
 
+/**
+ * How many files a part speaks of, as the words agree with it: one file ("where it was taken"),
+ * two (Arabic's dual) or more ("where they were taken"). A grammatical number, not a count: the
+ * messages select on it, and a language without a dual reads `two` as `many`.
+ */
+type Owners = 'one' | 'two' | 'many';
+
+const ownersOf = (count: number): Owners =>
+  count === 1 ? 'one' : count === 2 ? 'two' : 'many';
+
 /** One part of the sentence in the visitor's language. */
 function partText(
   intl: IntlShape,
   part: SummaryPart,
   facts: PartFacts,
+  owners: Owners,
 ): string {
   const { kind } = facts;
   switch (part) {
@@ -329,43 +340,65 @@ function partText(
         : isolated(facts.placeName);
       return intl.formatMessage(
         { id: 'report.summary.location' },
-        { kind, known: known(place), place },
+        { kind, owners, known: known(place), place },
       );
     }
     case 'time': {
       const date = facts.when ? isolated(formatDate(intl, facts.when)) : null;
       return intl.formatMessage(
         { id: 'report.summary.time' },
-        { kind, known: known(date), date },
+        { kind, owners, known: known(date), date },
       );
     }
     case 'device':
       return intl.formatMessage(
         { id: 'report.summary.device' },
-        { kind, known: known(facts.device), device: isolated(facts.device) },
+        {
+          kind,
+          owners,
+          known: known(facts.device),
+          device: isolated(facts.device),
+        },
       );
     case 'author':
       return intl.formatMessage(
         { id: 'report.summary.author' },
-        { kind, known: known(facts.author), author: isolated(facts.author) },
+        {
+          kind,
+          owners,
+          known: known(facts.author),
+          author: isolated(facts.author),
+        },
       );
     case 'software':
       return intl.formatMessage(
         { id: 'report.summary.software' },
         {
           kind,
+          owners,
           known: known(facts.software),
           software: isolated(facts.software),
         },
       );
     default:
-      return intl.formatMessage({ id: `report.summary.${part}` }, { kind });
+      return intl.formatMessage(
+        { id: `report.summary.${part}` },
+        { kind, owners },
+      );
   }
 }
 
-/** The parts one owner revealed, joined: "where it was taken (near …), when (…) and …". */
-function partsText(intl: IntlShape, facts: PartFacts): string | null {
-  const parts = facts.parts.map((part) => partText(intl, part, facts));
+/**
+ * The parts `count` files of one kind revealed, joined: "where it was taken (near …), when (…)
+ * and …"; of several, "where they were taken (e.g. near …)": the values quoted are one file's.
+ */
+function partsText(
+  intl: IntlShape,
+  facts: PartFacts,
+  count: number,
+): string | null {
+  const owners = ownersOf(count);
+  const parts = facts.parts.map((part) => partText(intl, part, facts, owners));
   if (facts.otherCount > 0)
     parts.push(
       intl.formatMessage(
@@ -383,8 +416,10 @@ function partsText(intl: IntlShape, facts: PartFacts): string | null {
  * taken (near …) …". The file's own facts and those of what it holds are told apart.
  */
 export function summarySentence(intl: IntlShape, facts: SummaryFacts): string {
-  const own = partsText(intl, facts);
-  const inner = facts.inside ? partsText(intl, facts.inside) : null;
+  const own = partsText(intl, facts, 1);
+  const inner = facts.inside
+    ? partsText(intl, facts.inside, facts.inside.count)
+    : null;
   const { kind } = facts;
   if (inner && facts.inside) {
     const values = {

@@ -163,7 +163,7 @@ describe.each(MESSAGE_SETS)('the report in %s', (set) => {
     intl
       .formatMessage(
         { id: 'report.summary.location' },
-        { kind, known: 'no', place: null },
+        { kind, owners: 'one', known: 'no', place: null },
       )
       .replace(INVISIBLE, '');
 

@@ -177,6 +177,67 @@ describe('files inside the file', () => {
     );
     expect(text).toMatch(/^2 photos inside this file revealed where/);
   });
+
+  const zip = { id: 'zip', mime: 'application/zip', extension: 'zip' } as const;
+  const photos = (count: number) =>
+    result(
+      zip,
+      Array.from({ length: count }, (_, i) => `p${i}.jpg`).flatMap((name) =>
+        relocated(PHONE_PHOTO, name, { name, kind: 'image' }),
+      ),
+    );
+
+  /** Per set: what one photo inside revealed, and what three did (a value quoted is one's). */
+  const OWNERS: Record<MessageSet, { one: string; three: string }> = {
+    en: {
+      one: 'where it was taken (near 36.12° N',
+      three: 'where they were taken (e.g. near 36.12° N',
+    },
+    'en-GB': {
+      one: 'where it was taken (near 36.12° N',
+      three: 'where they were taken (e.g. near 36.12° N',
+    },
+    pt: {
+      one: 'onde foi tirada (perto de',
+      three: 'onde foram tiradas (por exemplo, perto de',
+    },
+    de: {
+      one: 'wo es aufgenommen wurde (nahe',
+      three: 'wo sie aufgenommen wurden (z. B. nahe',
+    },
+    'de-CH': {
+      one: 'wo es aufgenommen wurde (nahe',
+      three: 'wo sie aufgenommen wurden (z. B. nahe',
+    },
+    it: {
+      one: 'dove è stata scattata (vicino a',
+      three: 'dove sono state scattate (ad esempio vicino a',
+    },
+    ar: { one: 'مكان التقاطها (قرب', three: 'مكان التقاطها (مثلًا قرب' },
+  };
+
+  it.each(MESSAGE_SETS)(
+    'says where several photos were taken in the plural, in %s',
+    (set) => {
+      expect(sentence(photos(1), set)).toContain(OWNERS[set].one);
+      cleanup();
+      const three = sentence(photos(3), set);
+      expect(three).toContain(OWNERS[set].three);
+      expect(three).not.toContain(OWNERS[set].one);
+    },
+  );
+
+  it('gives two photos inside Arabic’s dual', () => {
+    const two = sentence(photos(2), 'ar');
+    expect(two).toContain('مكان التقاطهما');
+    expect(two).toContain('الكاميرات أو الهواتف التي التقطتهما');
+  });
+
+  it('names the devices of several photos in the plural', () => {
+    expect(sentence(photos(3), 'en')).toContain(
+      'the cameras or phones that took them (e.g. Samsung SM-N900A)',
+    );
+  });
 });
 
 describe('plural forms', () => {

@@ -74,6 +74,15 @@ describe('metaclean words', () => {
     expect(existsSync(join(dir, 'missing'))).toBe(false);
   });
 
+  it('says a folder given without -r is a folder, and how to clean what it holds', async () => {
+    const { dir } = folderWithPhoto();
+    const run = await runCli([dir]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `${dir}: unreadable (a folder: with -r metaclean takes the files in it)`,
+    );
+  });
+
   it('answers an unknown option with one line and a hint, not the whole usage', async () => {
     const run = await runCli(['--bogus', 'a.jpg']);
     expect(run.code).toBe(2);

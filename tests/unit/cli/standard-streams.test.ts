@@ -51,9 +51,7 @@ describe('metaclean with standard streams', () => {
   it('cleans standard input to standard output, saying so on standard error', () => {
     const result = run(['-'], original);
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(
-      /^standard input -> standard output \(jpeg\)/,
-    );
+    expect(result.stderr).toMatch(/^standard input -> standard output \(JPG\)/);
     expect([...result.stdout.subarray(0, 2)]).toEqual([0xff, 0xd8]);
     expectNoLeaks(original, result.stdout, [CANARY, GPS]);
   });

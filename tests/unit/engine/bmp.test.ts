@@ -11,6 +11,10 @@ import {
 } from '../../helpers/video-tools';
 import { corpusFile, itCorpus } from '../../helpers/corpus';
 import { iccProfileBytes } from '../../helpers/icc-profile';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
+
+const ICC_DESCRIPTION = 'Display of CANARYBMPDESC7w';
+const ICC_COPYRIGHT = 'Made by CANARYBMPCPRT7w';
 
 const CORPUS = corpusFile();
 const PATH = 'C:\\Users\\CANARY_USER\\profiles\\monitor.icc';
@@ -46,7 +50,21 @@ beforeAll(() => {
     ...['-size', '8x6', 'gradient:red-blue', '-profile', at('profile.icc')],
     `BMP:${at('v5.bmp')}`,
   ]);
+  writeFileSync(
+    at('named.icc'),
+    iccProfileBytes(ICC_DESCRIPTION, { copyright: ICC_COPYRIGHT }),
+  );
+  execFileSync('convert', [
+    ...['-size', '8x6', 'gradient:red-blue', '-profile', at('named.icc')],
+    `BMP:${at('named.bmp')}`,
+  ]);
 });
+
+const exiftool = (bytes: Uint8Array, tag: string): string =>
+  execFileSync('exiftool', ['-s3', `-ICC_Profile:${tag}`, '-'], {
+    input: bytes,
+    encoding: 'utf8',
+  }).trim();
 
 describe('BMP', () => {
   itCorpus(
@@ -66,6 +84,26 @@ describe('BMP', () => {
       expect.objectContaining({ label: 'ICC profile', kept: 'color-profile' }),
     ]);
     expect(await cleanBytes(input)).toEqual(input);
+  });
+
+  it("zeroes an embedded profile's words in place, as in every photo, its colours and pixels kept", async () => {
+    const input = fileBytes(at('named.bmp'));
+    expect(exiftool(input, 'ProfileDescription')).toBe(ICC_DESCRIPTION);
+    const result = await cleanPlan(blobOf(input));
+    const output = await cleanBytes(input);
+    expectNoLeaks(input, output, [ICC_DESCRIPTION, ICC_COPYRIGHT]);
+    expect(output).toHaveLength(input.length);
+    expect(exiftool(output, 'MediaWhitePoint')).toBe(
+      exiftool(input, 'MediaWhitePoint'),
+    );
+    expect(result.removed.map((f) => f.field)).toEqual(
+      expect.arrayContaining(['content.description', 'author.copyright']),
+    );
+    const pixels = (bytes: Uint8Array) =>
+      execFileSync('convert', ['bmp:-', 'rgba:-'], { input: bytes }).toString(
+        'hex',
+      );
+    expect(pixels(output)).toBe(pixels(input));
   });
 
   it('blanks a linked profile path in place and reports it', async () => {

@@ -18,6 +18,10 @@ import {
 } from '../../helpers/video-tools';
 import { corpusFile, itCorpus } from '../../helpers/corpus';
 import { iccProfileBytes } from '../../helpers/icc-profile';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
+
+const ICC_DESCRIPTION = 'Display of CANARYGIFDESC5k';
+const ICC_COPYRIGHT = 'Made by CANARYGIFCPRT5k';
 
 const CORPUS = corpusFile();
 const CANARIES = [
@@ -55,6 +59,20 @@ beforeAll(() => {
     'CANARY_TRAILER',
   );
   writeFileSync(at('dirty.gif'), planted);
+  writeFileSync(
+    at('named.icc'),
+    iccProfileBytes(ICC_DESCRIPTION, { copyright: ICC_COPYRIGHT }),
+  );
+  run('convert', [
+    ...['-size', '16x16', 'xc:red', 'xc:blue'],
+    ...['-set', 'delay', '10', at('named.gif')],
+  ]);
+  run('exiftool', [
+    '-q',
+    '-overwrite_original',
+    `-icc_profile<=${at('named.icc')}`,
+    at('named.gif'),
+  ]);
 });
 
 describe('GIF cleaning', () => {
@@ -73,6 +91,23 @@ describe('GIF cleaning', () => {
     expect(after['GIF:AnimationIterations']).toBe('Infinite');
     const profile = execFileSync('exiftool', ['-b', '-ICC_Profile', path]);
     expect(profile).toEqual(readFileSync(at('profile.icc')));
+  });
+
+  it("zeroes a kept profile's words across its sub-blocks, as in every photo, its colours kept", async () => {
+    const input = fileBytes(at('named.gif'));
+    const { path, bytes, result } = await cleanFile(at('named.gif'));
+    expectNoLeaks(input, bytes, [ICC_DESCRIPTION, ICC_COPYRIGHT]);
+    expect(bytes).toHaveLength(input.length);
+    const before = tags(at('named.gif'));
+    const after = tags(path);
+    expect(after['ICC_Profile:MediaWhitePoint']).toBe(
+      before['ICC_Profile:MediaWhitePoint'],
+    );
+    expect(after['ICC_Profile:MediaWhitePoint']).toBeTruthy();
+    expect(pixelHash(path)).toBe(pixelHash(at('named.gif')));
+    expect(result.removed.map((f) => f.field)).toEqual(
+      expect.arrayContaining(['content.description', 'author.copyright']),
+    );
   });
 
   it('keeps every frame identical', async () => {

@@ -240,3 +240,37 @@ describe("a profile's creation date", () => {
     });
   });
 });
+
+describe('a profile longer than any real one', () => {
+  it('with its words past the 256th tag is refused, not cleaned up to it', async () => {
+    const input = photoWith(
+      'many-tags.jpg',
+      iccProfileBytes(DESCRIPTION, { copyright: COPYRIGHT, emptyTags: 300 }),
+    );
+    expect(profileOf(input).includes(COPYRIGHT)).toBe(true);
+    await expect(cleanImage(input)).rejects.toMatchObject({
+      code: 'unsupported',
+    });
+  });
+
+  it("with its words past an mluc tag's 256th record is refused", () => {
+    const profile = iccProfileBytes(DESCRIPTION, {
+      model: MODEL,
+      modelRecords: 300,
+    });
+    expect(() => scrubIccText(profile, 'test')).toThrow(
+      expect.objectContaining({ code: 'unsupported' }),
+    );
+  });
+
+  it('of 256 mluc records still has every one read', () => {
+    const profile = iccProfileBytes('sRGB IEC61966-2.1', {
+      copyright: HP,
+      model: MODEL,
+      modelRecords: 256,
+    });
+    expect(scrubIccText(profile, 'test').findings).toContainEqual(
+      expect.objectContaining({ field: 'device.model', value: MODEL }),
+    );
+  });
+});

@@ -4,6 +4,7 @@ import { cleanPlan, isEngineError } from '../../../workers/engine';
 import {
   revisionIn,
   trackedChange,
+  trackedChangesError,
 } from '../../../workers/engine/formats/legacy-office/revisions';
 import { planBytes } from '../../../workers/engine/output-plan';
 import { tempDir } from '../../helpers/image-tools';
@@ -31,6 +32,16 @@ async function failure(bytes: Uint8Array) {
     return error;
   }
 }
+
+describe('the refusal of tracked changes, in words', () => {
+  it('names the Word 97-2003 file and does not read as a failure of --in-place', () => {
+    const { detail } = trackedChangesError('deleted');
+    expect(detail).toMatch(
+      /^a Word 97-2003 file's tracked changes \(deleted text\)/,
+    );
+    expect(detail).not.toMatch(/in place/);
+  });
+});
 
 describe('a Word 97-2003 document with tracked changes', () => {
   let docs: Record<TrackedKind, Uint8Array>;

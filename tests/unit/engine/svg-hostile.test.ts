@@ -2,6 +2,7 @@
 // jsdom's DOMParser is a strict, namespace-aware XML parser: the cleaned file must still parse.
 import { describe, expect, it } from 'vitest';
 import { cleanPlan, planToBlob } from '../../../workers/engine';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
 
 const HOME = '/home/CANARY_USER/drawing.png';
 
@@ -142,6 +143,26 @@ describe('SVG DOCTYPE with a local path', () => {
 <svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>`;
     const { text } = await cleaned(input);
     expect(text).not.toContain('CANARY_USER');
+  });
+
+  it.each([
+    ['a server share', '\\\\fileserver\\CANARY_USER\\svg11.dtd'],
+    ['a drive written with slashes', 'D:/Projects/CANARY_USER/svg11.dtd'],
+  ])('removes a DOCTYPE whose system id is %s', async (_, id) => {
+    const input = `<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "${id}">
+<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>`;
+    const { result, text } = await cleaned(input);
+    const encode = (t: string) => new TextEncoder().encode(t);
+    expectNoLeaks(encode(input), encode(text), ['CANARY_USER']);
+    expect(result.removed.map((f) => f.label)).toContain('DOCTYPE');
+    expect(wellFormed(text)).toBe(true);
+  });
+
+  it('keeps a DOCTYPE whose only address is the web', async () => {
+    const input = `<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">
+<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>`;
+    const { text } = await cleaned(input);
+    expect(text).toBe(input);
   });
 
   it('refuses an external entity read from the author disk', async () => {

@@ -1,8 +1,10 @@
 import { u32le } from '../bytes';
 import type { FormatModule } from '../format-module';
 import { finding, keptFinding, type Finding } from '../findings';
-import { corrupt } from '../errors';
+import { corrupt, EngineError } from '../errors';
 import type { ByteSource } from '../byte-source';
+import { MAX_METADATA_BYTES } from '../limits';
+import { scrubIccText } from '../metadata/icc-text';
 import { patchPlan, type Patch } from '../shared/in-place';
 import { bmpSniffer, FILE_HEADER_BYTES } from './bmp/sniff';
 
@@ -15,6 +17,7 @@ const PROFILE_SIZE_AT = 116;
 const PROFILE_EMBEDDED = 0x4d424544;
 /** A linked profile is a file name (often a full Windows path) that says who made the file where. */
 const PROFILE_LINKED = 0x4c494e4b;
+const PROFILE_WHERE = 'BITMAPV5HEADER';
 
 interface Profile {
   readonly kind: 'embedded' | 'linked';
@@ -48,6 +51,25 @@ async function linkedPath(src: ByteSource, profile: Profile): Promise<string> {
   return text.replace(/\0+/g, ' ').trim();
 }
 
+/** An embedded profile's words (metadata/icc-text.ts): what they said, and the patch zeroing them. */
+async function embeddedWords(
+  src: ByteSource,
+  profile: Profile,
+): Promise<{ findings: Finding[]; patches: Patch[] }> {
+  if (profile.size > MAX_METADATA_BYTES)
+    throw new EngineError('too-large', 'BMP colour profile too large');
+  const scrubbed = scrubIccText(
+    await src.readExact(profile.start, profile.size),
+    PROFILE_WHERE,
+  );
+  return {
+    findings: scrubbed.findings,
+    patches: scrubbed.profile
+      ? [{ offset: profile.start, data: scrubbed.profile }]
+      : [],
+  };
+}
+
 async function bmpFindings(
   src: ByteSource,
   profile: Profile | null,
@@ -57,38 +79,36 @@ async function bmpFindings(
       keptFinding(
         'image.color-profile',
         'ICC profile',
-        'BITMAPV5HEADER',
+        PROFILE_WHERE,
         'color-profile',
       ),
     ];
   if (profile?.kind !== 'linked') return [];
   const path = await linkedPath(src, profile);
   return path
-    ? [
-        finding(
-          'identifier.file-name',
-          'linked profile',
-          'BITMAPV5HEADER',
-          path,
-        ),
-      ]
+    ? [finding('identifier.file-name', 'linked profile', PROFILE_WHERE, path)]
     : [];
 }
 
 /**
- * BMP has no metadata field: the output is the input, byte for byte. The one exception is a V5
- * linked colour profile, whose file name is blanked in place (same size, so nothing moves).
+ * BMP has no metadata field: the output is the input, byte for byte, but for its colour profile.
+ * A V5 linked profile's file name is blanked, and an embedded profile keeps its colours without
+ * its words, as in every photo; both in place (same size, so nothing moves).
  */
 export const bmp: FormatModule = {
   ...bmpSniffer,
   async analyze(src) {
     const profile = await readProfile(src);
+    const words =
+      profile?.kind === 'embedded'
+        ? await embeddedWords(src, profile)
+        : { findings: [], patches: [] };
     const patches: Patch[] =
       profile?.kind === 'linked'
         ? [{ offset: profile.start, data: new Uint8Array(profile.size) }]
-        : [];
+        : words.patches;
     return {
-      findings: await bmpFindings(src, profile),
+      findings: [...(await bmpFindings(src, profile)), ...words.findings],
       plan: () => patchPlan(src.size, patches),
     };
   },

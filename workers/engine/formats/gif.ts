@@ -7,15 +7,17 @@ const TRAILER = Uint8Array.of(0x3b);
 
 function plan(analysis: GifAnalysis): OutputPlan {
   const out = new OutputBuilder().copy(0, analysis.screenEnd);
-  for (const { block, keep } of analysis.decisions)
-    if (keep) out.copy(block.start, block.end);
+  for (const { block, keep, bytes } of analysis.decisions)
+    if (keep && bytes) out.push(bytes);
+    else if (keep) out.copy(block.start, block.end);
   return out.push(TRAILER).build();
 }
 
 /**
  * GIF: comment extensions and application extensions other than the loop count and the ICC
- * profile (XMP lives in one) are dropped; images, graphic controls and plain text stay as they
- * are, so every frame and its timing are identical.
+ * profile (XMP lives in one) are dropped, and the ICC profile's words are zeroed (gif/icc.ts);
+ * images, graphic controls and plain text stay as they are, so every frame and its timing are
+ * identical.
  */
 export const gif: FormatModule = {
   ...gifSniffer,

@@ -13,6 +13,7 @@
  * computed" (ICC.1:2010 7.2.18). Such a profile's creation date goes too.
  */
 import { decodeLatin1, fourcc, u16be, u32be } from '../bytes';
+import { EngineError } from '../errors';
 import { finding, type Finding } from '../findings';
 import type { FieldId } from '../fields';
 import { iccDescription } from './icc';
@@ -20,7 +21,10 @@ import { iccDescription } from './icc';
 const HEADER_BYTES = 128;
 const TAG_COUNT_BYTES = 4;
 const TAG_ENTRY_BYTES = 12;
-/** More tags than any real profile has; bounds the walk of a hostile table. */
+/**
+ * More tags, or more records in one text tag, than any real profile has: it bounds the walk of a
+ * hostile table, and a profile past it is refused, since the words after it would go unread.
+ */
 const MAX_TAGS = 256;
 /** ICC.1:2010 7.2.8: when the profile was made, six big-endian 16-bit numbers (year to second). */
 const DATE_AT = 24;
@@ -85,6 +89,19 @@ interface Span {
   readonly utf16?: boolean;
 }
 
+const tooMany = (what: string) =>
+  new EngineError(
+    'unsupported',
+    `an ICC profile with more ${what} than any real profile has, whose words cannot all be read`,
+  );
+
+/** The record count of the `mluc` or `dict` tag at `at`; throws past `MAX_TAGS`. */
+function recordCount(profile: Uint8Array, at: number, type: string): number {
+  const count = u32be(profile, at + TYPE_HEADER_BYTES);
+  if (count > MAX_TAGS) throw tooMany(`records in its ${type} tag`);
+  return count;
+}
+
 /** The character spans of the text tag at `at`..`end` of `profile`, by its type. */
 function textSpans(profile: Uint8Array, at: number, end: number): Span[] {
   const type = fourcc(profile, at);
@@ -111,7 +128,7 @@ function textSpans(profile: Uint8Array, at: number, end: number): Span[] {
     ];
   }
   if (type === 'mluc') {
-    const count = Math.min(u32be(profile, at + TYPE_HEADER_BYTES), MAX_TAGS);
+    const count = recordCount(profile, at, type);
     const size = u32be(profile, at + TYPE_HEADER_BYTES + 4);
     const spans: Span[] = [];
     for (let i = 0; i < count; i++) {
@@ -125,7 +142,7 @@ function textSpans(profile: Uint8Array, at: number, end: number): Span[] {
     return spans;
   }
   if (type === 'dict') {
-    const count = Math.min(u32be(profile, at + TYPE_HEADER_BYTES), MAX_TAGS);
+    const count = recordCount(profile, at, type);
     const size = u32be(profile, at + TYPE_HEADER_BYTES + 4);
     if (!DICT_RECORD_SIZES.has(size))
       return inTag(at + TYPE_HEADER_BYTES, end - at - TYPE_HEADER_BYTES);
@@ -179,7 +196,8 @@ function scrub(profile: Uint8Array, location: string): ScrubbedProfile {
   const out = new Uint8Array(profile);
   const findings: Finding[] = [];
   const standard = STANDARD_DESCRIPTIONS.has(iccDescription(profile) ?? '');
-  const count = Math.min(u32be(profile, HEADER_BYTES), MAX_TAGS);
+  const count = u32be(profile, HEADER_BYTES);
+  if (count > MAX_TAGS) throw tooMany('tags');
   for (let i = 0; i < count; i++) {
     const entry = HEADER_BYTES + TAG_COUNT_BYTES + i * TAG_ENTRY_BYTES;
     if (entry + TAG_ENTRY_BYTES > profile.length) break;

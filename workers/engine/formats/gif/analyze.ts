@@ -2,11 +2,13 @@
 import type { ByteSource } from '../../byte-source';
 import type { EngineContext } from '../../format-module';
 import { concatBytes, decodeLatin1, decodeText } from '../../bytes';
+import { EngineError } from '../../errors';
 import { finding, keptFinding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
 import { firstSubBlock, readGifLayout, type GifBlock } from './blocks';
 import { WindowedReader } from '../../windowed-reader';
 import { xmpExtensionFindings } from './xmp';
+import { scrubGifIcc } from './icc';
 
 const GRAPHIC_CONTROL = 0xf9;
 const PLAIN_TEXT = 0x01;
@@ -27,6 +29,8 @@ export interface GifDecision {
   readonly block: GifBlock;
   readonly keep: boolean;
   readonly findings: readonly Finding[];
+  /** The kept block's bytes rewritten at the same size, written instead of the input's. */
+  readonly bytes?: Uint8Array;
 }
 
 export interface GifAnalysis {
@@ -146,7 +150,19 @@ async function applicationDecision(
       where,
       'color-profile',
     );
-    return { block, keep: true, findings: [kept] };
+    if (block.end - block.start > MAX_METADATA_BYTES)
+      throw new EngineError('too-large', 'GIF colour profile too large');
+    const scrubbed = scrubGifIcc(
+      await reader.readExact(block.start, block.end - block.start),
+      block.dataStart - block.start,
+      where,
+    );
+    return {
+      block,
+      keep: true,
+      findings: [kept, ...scrubbed.findings],
+      ...(scrubbed.bytes ? { bytes: scrubbed.bytes } : {}),
+    };
   }
   if (id === XMP_ID && block.end - block.start <= MAX_METADATA_BYTES) {
     const raw = await reader.readExact(

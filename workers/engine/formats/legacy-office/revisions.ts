@@ -212,6 +212,6 @@ export function trackedChangesError(kind: RevisionKind): EngineError {
         : 'formatting changes with their dates';
   return new EngineError(
     'tracked-changes',
-    `tracked changes (${what}) cannot be removed in place: accept or reject all changes in Word or LibreOffice, save, and clean again`,
+    `a Word 97-2003 file's tracked changes (${what}) cannot be removed from it: accept or reject all changes in Word or LibreOffice, save, and clean again`,
   );
 }

@@ -5,6 +5,7 @@
  * on (`Workstation ID`, which Excel writes for SQL Server). Those pairs go; the provider, server
  * and database stay, as the connection needs them to refresh.
  */
+import { EngineError } from '../../errors';
 import type { FieldId } from '../../fields';
 
 /** Keywords of OLE DB, ODBC and SQL Server connection strings that name a person or a computer. */
@@ -20,7 +21,22 @@ const PERSONAL_KEYS: ReadonlyMap<string, FieldId> = new Map([
 ]);
 /** One `keyword=value` pair and the `;` after it; a value may be quoted or braced. */
 const PAIR =
-  /([^=;]*)=\s*("(?:[^"]|"")*"|'(?:[^']|'')*'|\{[^}]*\}|[^;]*)(;|$)/gy;
+  /([^=;]*)=\s*("(?:[^"]|"")*"|'(?:[^']|'')*'|\{[^}]*\}|[^;]*)(;|$)/y;
+/**
+ * A piece with no `=` before its `;` (an empty one of `;;`, a bare keyword): kept as it is, and
+ * the pairs after it are still read, so a stray `;` cannot hide the account that follows.
+ */
+const NOT_A_PAIR = /[^;]*(;|$)/y;
+/**
+ * A quoted or braced value that is itself a list of pairs: OLE DB's `Extended Properties`, which
+ * the ODBC provider (MSDASQL) fills with the ODBC string, `UID` and `WSID` among its pairs.
+ */
+const WRAPPED = /^(?:"([\s\S]*)"|'([\s\S]*)'|\{([\s\S]*)\})$/;
+/**
+ * Pair lists read inside one another: a real string nests one (OLE DB around ODBC). Deeper is
+ * refused, as a value we cannot read, rather than recursed into at the input's whim.
+ */
+const MAX_NESTING = 4;
 
 export interface ConnectionPair {
   readonly key: string;
@@ -29,29 +45,76 @@ export interface ConnectionPair {
   readonly field: FieldId;
 }
 
+/** A quoted or braced value (`m` from `WRAPPED`) with its inner pairs cleaned, or null. */
+function withoutInnerPairs(
+  m: RegExpExecArray,
+  removed: ConnectionPair[],
+  depth: number,
+): string | null {
+  const [, double, single, braced] = m;
+  const quote = double !== undefined ? '"' : single !== undefined ? "'" : '';
+  // A quote inside a quoted value is written twice (OLE DB connection string syntax).
+  const inner = quote
+    ? withoutPersonalPairs(
+        (double ?? single)!.split(quote + quote).join(quote),
+        depth + 1,
+      )
+    : withoutPersonalPairs(braced!, depth + 1);
+  if (!inner) return null;
+  removed.push(...inner.removed);
+  return quote
+    ? quote + inner.text.split(quote).join(quote + quote) + quote
+    : `{${inner.text}}`;
+}
+
 /**
  * The connection string (decoded text) without the pairs that name a person, a password or a
- * computer, and those pairs; `null` when it holds none. Text that is not a pair list is left as it is.
+ * computer, and those pairs; `null` when it holds none. Pieces that are not pairs are kept as
+ * they are.
  */
 export function withoutPersonalPairs(
   text: string,
+  depth = 0,
 ): { text: string; removed: ConnectionPair[] } | null {
+  if (depth > MAX_NESTING)
+    throw new EngineError(
+      'unsupported',
+      'a connection string with pair lists nested too deep to read',
+    );
   const removed: ConnectionPair[] = [];
   let out = '';
-  let at = 0;
-  PAIR.lastIndex = 0;
-  for (let m = PAIR.exec(text); m && m[0] !== ''; m = PAIR.exec(text)) {
-    const key = m[1]!.trim().toLowerCase();
-    const field = PERSONAL_KEYS.get(key);
+  for (let at = 0; at < text.length;) {
+    PAIR.lastIndex = at;
+    const m = PAIR.exec(text);
+    if (!m) {
+      NOT_A_PAIR.lastIndex = at;
+      const piece = NOT_A_PAIR.exec(text)![0];
+      out += piece;
+      at += piece.length;
+      continue;
+    }
+    at = PAIR.lastIndex;
+    const key = m[1]!.trim();
+    const value = m[2]!.trim();
+    const field = PERSONAL_KEYS.get(key.toLowerCase());
     if (field) {
       removed.push({
-        key: m[1]!.trim(),
-        value: field === 'other.data' ? undefined : m[2]!.trim(),
+        key,
+        value: field === 'other.data' ? undefined : value,
         field,
       });
-    } else out += m[0];
-    at = PAIR.lastIndex;
+      continue;
+    }
+    const wrapped = WRAPPED.exec(value);
+    const inner = wrapped && withoutInnerPairs(wrapped, removed, depth);
+    if (!inner) {
+      out += m[0];
+      continue;
+    }
+    // The value is where group 2 starts (the blanks before it are outside it), its own length.
+    const valueAt = m[0].length - m[3]!.length - m[2]!.length;
+    out += m[0].slice(0, valueAt) + inner + m[0].slice(valueAt + value.length);
   }
   if (!removed.length) return null;
-  return { text: out + text.slice(at), removed };
+  return { text: out, removed };
 }

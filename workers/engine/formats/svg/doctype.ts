@@ -8,7 +8,7 @@
  */
 import { EngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
-import { mentionsLocalPath } from './local-paths';
+import { mentionsLocalPath } from '../../shared/xml';
 import type { Range } from './tokenizer';
 
 const latin1 = new TextDecoder('latin1');

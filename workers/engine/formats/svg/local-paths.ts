@@ -6,14 +6,10 @@
  * (`/images/logo.png`) and web links are left alone.
  */
 import { finding, type Finding } from '../../findings';
-import { holdsLocalPath } from '../../shared/xml';
+import { holdsLocalPath, localPathStart } from '../../shared/xml';
 import type { Attribute, Range } from './tokenizer';
 import { xmlText } from './values';
 
-const LOCAL_PATH_START =
-  /^\s*(?:file:|[A-Za-z]:[\\/]|\\\\|\/home\/|\/Users\/|\/root\/)/i;
-/** In a DOCTYPE nothing is a web path: any of these anywhere is the author's disk. */
-const LOCAL_PATH_ANYWHERE = /file:|[A-Za-z]:\\|\/home\/|\/Users\/|\/root\//i;
 const SLASH = 0x2f;
 const BACKSLASH = 0x5c;
 const latin1 = new TextDecoder('latin1');
@@ -25,11 +21,6 @@ export interface LocalPath {
 }
 
 const isLink = (name: string) => /(^|:)href$/.test(name);
-
-/** Looser: for declarations, where no value is a web address. */
-export function mentionsLocalPath(text: string): boolean {
-  return LOCAL_PATH_ANYWHERE.test(text);
-}
 
 export function localPath(
   bytes: Uint8Array,
@@ -45,14 +36,14 @@ export function localPath(
     'svg',
     readable,
   );
-  const prefix = LOCAL_PATH_START.exec(text);
-  if (!isLink(attribute.name) || !prefix)
+  const prefix = localPathStart(text);
+  if (!isLink(attribute.name) || prefix === 0)
     return {
       removal: { start: attribute.start, end: attribute.end },
       finding: found,
     };
   const folders = Math.max(
-    prefix[0].length,
+    prefix,
     value.lastIndexOf(SLASH) + 1,
     value.lastIndexOf(BACKSLASH) + 1,
   );

@@ -1,7 +1,12 @@
 /** A small, bounded XML walker and range rewriter: edits keep every other byte as it was. */
 export { XmlEdits } from './edit';
 export { decodeXml, encodeXml } from './text';
-export { holdsLocalPath, withoutFolders } from './local-path';
+export {
+  holdsLocalPath,
+  localPathStart,
+  mentionsLocalPath,
+  withoutFolders,
+} from './local-path';
 export {
   attribute,
   decodeEntities,

@@ -1,5 +1,8 @@
 import { decodeEntities } from './tokenize';
 
+/** Where Linux, macOS and a Unix administrator keep their own files. */
+const HOMES = String.raw`\/home\/|\/Users\/|\/root\/`;
+
 /**
  * Paths on someone's disk (`file:///home/alice/x`, `C:\Users\alice\x`, `\\server\share\x`,
  * `/Users/alice/x`) name the person or their organisation, and no one else can open them. Found
@@ -9,9 +12,28 @@ import { decodeEntities } from './tokenize';
  * Values are taken as XML writes them: character and entity references are decoded before a
  * rule looks (`C:\Users\J&#246;rg\x` is Jörg's folder, and `&#92;` is a separator).
  */
-const LOCAL_PATH_INSIDE =
-  /(?<![\w/.:~-])(?:file:|[A-Za-z]:[\\/]|(?:\\\\)+\w|\/home\/|\/Users\/|\/root\/)/i;
+const LOCAL_PATH_INSIDE = new RegExp(
+  String.raw`(?<![\w/.:~-])(?:file:|[A-Za-z]:[\\/]|(?:\\\\)+\w|${HOMES})`,
+  'i',
+);
 const LOCAL_PATH_ALL = new RegExp(LOCAL_PATH_INSIDE.source, 'gi');
+/**
+ * A value that starts as a local path, blanks before it aside: a server share's two backslashes
+ * are enough here, the name after them being the value's own.
+ */
+const LOCAL_PATH_START = new RegExp(
+  String.raw`^\s*(?:file:|[A-Za-z]:[\\/]|\\\\|${HOMES})`,
+  'i',
+);
+/**
+ * Looser, for text where no value is a web path (an XML declaration): any of these anywhere is
+ * the author's disk, a server's share (`\\server\share`) and a drive written with a slash
+ * (`D:/art`) too; a drive letter after a letter is a URL's scheme (`http://`).
+ */
+const LOCAL_PATH_ANYWHERE = new RegExp(
+  String.raw`file:|[A-Za-z]:\\|(?<![A-Za-z])[A-Za-z]:\/|\\\\|${HOMES}`,
+  'i',
+);
 /** Where a path inside a longer value ends: a connection string's `;`, a quote, a tag, a line. */
 const PATH_END = /[;"'<>|\r\n\t]/;
 const SEPARATOR = /[\\/]/;
@@ -21,6 +43,16 @@ export function holdsLocalPath(text: string): boolean {
   return LOCAL_PATH_INSIDE.test(
     text.includes('&') ? decodeEntities(text) : text,
   );
+}
+
+/** The length of the local path's start that begins the text, or 0 when it begins none. */
+export function localPathStart(text: string): number {
+  return LOCAL_PATH_START.exec(text)?.[0].length ?? 0;
+}
+
+/** True when a local path shows anywhere in text that holds no web path (see above). */
+export function mentionsLocalPath(text: string): boolean {
+  return LOCAL_PATH_ANYWHERE.test(text);
 }
 
 function cutFolders(text: string): string {

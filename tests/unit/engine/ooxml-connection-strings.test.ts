@@ -1,0 +1,111 @@
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { withoutPersonalPairs } from '../../../workers/engine/formats/ooxml/connection-strings';
+import { CANARY, syntheticXlsx } from '../../helpers/office-fixtures';
+import { cleaned } from '../../helpers/zip-tools';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
+
+const REL =
+  'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const S = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+
+/** A workbook whose data connections have the given connection strings (XML-escaped). */
+function workbookWithConnections(strings: readonly string[]): Uint8Array {
+  const files = unzipSync(syntheticXlsx());
+  files['[Content_Types].xml'] = strToU8(
+    strFromU8(files['[Content_Types].xml']!).replace(
+      '</Types>',
+      '<Override PartName="/xl/connections.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.connections+xml"/></Types>',
+    ),
+  );
+  files['xl/_rels/workbook.xml.rels'] = strToU8(
+    strFromU8(files['xl/_rels/workbook.xml.rels']!).replace(
+      '</Relationships>',
+      `<Relationship Id="rId77" Type="${REL}/connections" Target="connections.xml"/></Relationships>`,
+    ),
+  );
+  const connections = strings
+    .map(
+      (s, i) =>
+        `<connection id="${i + 1}" name="c${i + 1}" type="1" refreshedVersion="6"><dbPr connection="${s}" command="Orders" commandType="3"/></connection>`,
+    )
+    .join('');
+  files['xl/connections.xml'] = strToU8(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><connections xmlns="${S}">${connections}</connections>`,
+  );
+  return zipSync(files);
+}
+
+describe('connection strings', () => {
+  it('reads the pairs after a piece that is not one (an empty piece, a bare keyword)', () => {
+    expect(
+      withoutPersonalPairs(
+        'Provider=SQLOLEDB.1;Integrated Security=SSPI;;User ID=alice;Trusted_Connection;Workstation ID=ALICE-PC;Initial Catalog=Sales',
+      ),
+    ).toEqual({
+      text: 'Provider=SQLOLEDB.1;Integrated Security=SSPI;;Trusted_Connection;Initial Catalog=Sales',
+      removed: [
+        { key: 'User ID', value: 'alice', field: 'author.person' },
+        { key: 'Workstation ID', value: 'ALICE-PC', field: 'device.name' },
+      ],
+    });
+  });
+
+  it('cleans the ODBC string an OLE DB string quotes in Extended Properties, its quotes kept', () => {
+    expect(
+      withoutPersonalPairs(
+        'Provider=MSDASQL.1;Persist Security Info=True;Extended Properties="DSN=Sales;UID=alice;PWD=s;APP=Microsoft ""Office"";WSID=ALICE-PC;DATABASE=Sales"',
+      ),
+    ).toEqual({
+      text: 'Provider=MSDASQL.1;Persist Security Info=True;Extended Properties="DSN=Sales;APP=Microsoft ""Office"";DATABASE=Sales"',
+      removed: [
+        { key: 'UID', value: 'alice', field: 'author.person' },
+        { key: 'PWD', value: undefined, field: 'other.data' },
+        { key: 'WSID', value: 'ALICE-PC', field: 'device.name' },
+      ],
+    });
+  });
+
+  it('leaves a quoted value with no personal pair as it is', () => {
+    expect(
+      withoutPersonalPairs(
+        'Provider=MSDASQL.1;Extended Properties="DSN=Sales;DATABASE=Sales"',
+      ),
+    ).toBeNull();
+  });
+
+  it('refuses pair lists nested deeper than a real string nests them, in bounded time', () => {
+    const deep = 'A={'.repeat(100_000) + '}'.repeat(100_000);
+    expect(() => withoutPersonalPairs(deep)).toThrow(
+      expect.objectContaining({ code: 'unsupported' }),
+    );
+  });
+
+  it('removes an account after a stray separator and inside Extended Properties from a workbook', async () => {
+    const input = workbookWithConnections([
+      'Provider=SQLOLEDB.1;Integrated Security=SSPI;;User ID=CANARY_AFTER_EMPTY;Initial Catalog=Sales',
+      'Provider=SQLOLEDB.1;Trusted_Connection;Workstation ID=CANARY-AFTER-KEYWORD;Initial Catalog=Sales',
+      'Provider=MSDASQL.1;Persist Security Info=True;Extended Properties=&quot;DSN=Sales;UID=CANARY_ODBC_USER;APP=Microsoft Office;WSID=CANARY-ODBC-PC;DATABASE=Sales&quot;',
+    ]);
+    const { result, output } = await cleaned(input);
+    expectNoLeaks(input, output, [
+      'CANARY_AFTER_EMPTY',
+      'CANARY-AFTER-KEYWORD',
+      'CANARY_ODBC_USER',
+      'CANARY-ODBC-PC',
+      CANARY,
+    ]);
+    expect(result.removed.map((f) => f.label)).toEqual(
+      expect.arrayContaining([
+        'dbPr User ID',
+        'dbPr Workstation ID',
+        'dbPr UID',
+        'dbPr WSID',
+      ]),
+    );
+    const connections = strFromU8(unzipSync(output)['xl/connections.xml']!);
+    expect(connections).toContain(
+      'connection="Provider=MSDASQL.1;Persist Security Info=True;Extended Properties=&quot;DSN=Sales;APP=Microsoft Office;DATABASE=Sales&quot;"',
+    );
+  });
+});
