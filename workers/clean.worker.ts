@@ -10,15 +10,28 @@ import {
 } from './engine/content-hash';
 import { webSha256 } from './web-sha256';
 import { browserCodecs, withProbes } from './browser-codecs';
+import { helperCount, InflatePool, onHelpers } from './inflate-pool';
 
-lendHostCodecs(browserCodecs());
+/** The workers that inflate a document's large members beside this one (made on first use). */
+const helpers = new InflatePool(
+  () =>
+    new Worker(new URL('./inflate.worker.ts', import.meta.url), {
+      type: 'module',
+    }),
+  helperCount(navigator.hardwareConcurrency),
+);
+
+lendHostCodecs(onHelpers(browserCodecs(), helpers));
 /**
  * The probed codecs (a few streams of a few bytes), lent before the first clean starts, so even
  * the first document's large members are inflated, checked and proven to end natively.
  */
-const probed = withProbes(browserCodecs()).then(lendHostCodecs, () => {
-  // A probe that fails leaves the unprobed codecs: the engine checks with its own code instead.
-});
+const probed = withProbes(browserCodecs()).then(
+  (codecs) => lendHostCodecs(onHelpers(codecs, helpers)),
+  () => {
+    // A probe that fails leaves the unprobed codecs: the engine checks with its own code instead.
+  },
+);
 
 /** A clean that worked: the output Blob crosses back by reference, not by copying its bytes. */
 export interface CleanSuccess {

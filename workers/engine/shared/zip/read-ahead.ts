@@ -11,7 +11,7 @@ import type { ByteSource } from '../../byte-source';
 import { MAX_DECOMPRESSED_BYTES } from '../../limits';
 import { METHOD_STORED } from './format';
 import { readMemberAndStream, type MemberAndStream } from './member';
-import { looksNested } from './nested';
+import { bytesLookNested, looksNested } from './nested';
 import type { ZipEntry } from './read';
 import { SMALL_MEMBER_BYTES } from './whole';
 
@@ -131,16 +131,26 @@ export class MemberReadAhead {
     const buffer = this.src.input.readInto
       ? this.bufferFor(entry.compressedSize)
       : undefined;
-    // Only a member whose start looks like a file the engine cleans is read whole, as the loop
-    // reads it.
-    const head = this.headsLooked
-      ? Promise.resolve(true)
-      : looksNested(this.src, entry);
-    const read = head.then((nested) =>
-      nested
-        ? readMemberAndStream(this.src, entry, MAX_DECOMPRESSED_BYTES, buffer)
-        : null,
-    );
+    const readWhole = () =>
+      readMemberAndStream(this.src, entry, MAX_DECOMPRESSED_BYTES, buffer);
+    let head: Promise<boolean>;
+    let read: Promise<MemberAndStream | null>;
+    if (this.headsLooked) {
+      head = Promise.resolve(true);
+      read = readWhole();
+    } else {
+      // The member is read and inflated whole first: where that works, its first bytes say
+      // whether it looks like a file the engine cleans, with no inflate of its own (the same
+      // bytes `looksNested` inflates). Where it fails, the start is looked at as the loop would,
+      // and a member that looks nested is read again in its turn, to meet the same error.
+      const whole = readWhole().catch(() => null);
+      head = whole.then((out) =>
+        out ? bytesLookNested(out.bytes) : looksNested(this.src, entry),
+      );
+      read = Promise.all([whole, head]).then(([out, nested]) =>
+        nested ? (out ?? readWhole()) : null,
+      );
+    }
     // Kept for the member's turn: a member the loop never reaches (an earlier one failed) must
     // not fail the process as an unhandled rejection.
     head.catch(() => undefined);

@@ -1,0 +1,259 @@
+import fc from 'fast-check';
+import { randomBytes } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
+import { MessageChannel } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  inflateRawAsync,
+  inflateRawAsyncChecked,
+} from '../../../workers/browser-codecs';
+import { ByteSource } from '../../../workers/engine/byte-source';
+import { isEngineError } from '../../../workers/engine/errors';
+import { crc32Js } from '../../../workers/engine/shared/crc32';
+import {
+  lendHostCodecs,
+  type HostCodecs,
+} from '../../../workers/engine/shared/host-codecs';
+import { METHOD_DEFLATED } from '../../../workers/engine/shared/zip/format';
+import { readMemberAndStream } from '../../../workers/engine/shared/zip/member';
+import type { ZipEntry } from '../../../workers/engine/shared/zip/read';
+import {
+  helperCount,
+  InflatePool,
+  onHelpers,
+  type InflateHelper,
+} from '../../../workers/inflate-pool';
+import {
+  answerInflate,
+  replyTransfer,
+  type InflateRequest,
+} from '../../../workers/inflate-request';
+
+/** The clean worker's own DecompressionStream inflates (workers/browser-codecs.ts). */
+const own: HostCodecs = { inflateRawAsync, inflateRawAsyncChecked };
+
+/**
+ * A helper as `inflate.worker.ts` is one, over a message port: requests and answers cross a real
+ * structured clone with their buffers transferred. `asked` counts what it was sent.
+ */
+function portHelper(): InflateHelper & { asked: number } {
+  const { port1, port2 } = new MessageChannel();
+  port2.on('message', (request: InflateRequest) => {
+    void answerInflate(request).then((reply) =>
+      port2.postMessage(reply, replyTransfer(reply) as ArrayBuffer[]),
+    );
+  });
+  const helper = {
+    asked: 0,
+    postMessage(message: InflateRequest, transfer: Transferable[]) {
+      helper.asked++;
+      port1.postMessage(message, transfer as ArrayBuffer[]);
+    },
+    addEventListener(type: string, listener: (event: never) => void) {
+      if (type === 'message')
+        port1.on('message', (data) => listener({ data } as never));
+    },
+  };
+  return helper;
+}
+
+/** A helper that never answers; `fail()` fires its error event, as a worker that crashed. */
+function silentHelper(): InflateHelper & { fail(): void; asked: number } {
+  const errors: (() => void)[] = [];
+  const helper = {
+    asked: 0,
+    postMessage() {
+      helper.asked++;
+    },
+    addEventListener(type: string, listener: never) {
+      if (type === 'error') errors.push(listener as () => void);
+    },
+    fail: () => errors.forEach((listener) => listener()),
+  };
+  return helper;
+}
+
+/** What an inflate answers: its bytes, null past the size, or that it rejected. */
+async function answer(run: () => Promise<Uint8Array | null>): Promise<string> {
+  try {
+    const out = await run();
+    return out === null ? 'past size' : Buffer.from(out).toString('hex');
+  } catch {
+    return 'rejected';
+  }
+}
+
+const pooled = (...helpers: InflateHelper[]) => {
+  let made = 0;
+  return onHelpers(
+    own,
+    new InflatePool(() => helpers[made++]!, helpers.length),
+  );
+};
+
+// Repetitive bytes compress well, so streams hold back-references as zip members do.
+const data = fc.uint8Array({ maxLength: 3000 }).map((b) => b.map((x) => x % 5));
+
+afterEach(() => lendHostCodecs({}));
+
+describe('helperCount', () => {
+  it('leaves one core to the clean worker, makes at least one helper and at most two', () => {
+    expect([undefined, 1, 2, 3, 4, 16].map(helperCount)).toEqual([
+      1, 1, 1, 2, 2, 2,
+    ]);
+  });
+});
+
+describe('the inflates done by a helper worker', () => {
+  it('give the same bytes, nulls and rejections as the clean worker inflating itself', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        data,
+        fc.integer({ min: -2, max: 2 }),
+        fc.nat(),
+        async (plain, off, cut) => {
+          const whole = deflateRawSync(plain);
+          // Whole, cut short (broken), or with a byte after its end.
+          const streams = [
+            whole,
+            whole.subarray(0, cut % (whole.length + 1)),
+            Buffer.concat([whole, Buffer.of(0)]),
+          ];
+          const size = Math.max(0, plain.length + off);
+          const crc = crc32Js(plain);
+          const helper = portHelper();
+          const helped = pooled(helper);
+          for (const raw of streams) {
+            expect(await answer(() => helped.inflateRawAsync!(raw, size))).toBe(
+              await answer(() => own.inflateRawAsync!(raw, size)),
+            );
+            for (const c of [crc, (crc ^ 1) >>> 0])
+              expect(
+                await answer(() =>
+                  helped.inflateRawAsyncChecked!(raw, size, c),
+                ),
+              ).toBe(
+                await answer(() => own.inflateRawAsyncChecked!(raw, size, c)),
+              );
+          }
+          expect(helper.asked).toBe(streams.length * 3);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("stops a bomb at the declared size, and leaves the caller's stream whole", async () => {
+    const bomb = new Uint8Array(deflateRawSync(new Uint8Array(64 << 20)));
+    const before = Buffer.from(bomb);
+    const helped = pooled(portHelper());
+    expect(await helped.inflateRawAsync!(bomb, 1 << 20)).toBeNull();
+    // The helper was sent a copy: the stream the engine keeps is neither moved nor changed.
+    expect(bomb.byteLength).toBe(before.length);
+    expect(Buffer.from(bomb).equals(before)).toBe(true);
+  });
+
+  it('copies the next stream into the buffer a whole answer handed back', async () => {
+    const plain = new Uint8Array(randomBytes(20_000));
+    const raw = deflateRawSync(plain);
+    const helper = portHelper();
+    const sent: ArrayBuffer[] = [];
+    const handedBack: ArrayBuffer[] = [];
+    const watched: InflateHelper = {
+      postMessage(message, transfer) {
+        sent.push(message.raw.buffer as ArrayBuffer);
+        helper.postMessage(message, transfer);
+      },
+      addEventListener(type: 'message' | 'error', listener: never) {
+        if (type !== 'message') return;
+        helper.addEventListener('message', (event) => {
+          if ('spare' in event.data && event.data.spare)
+            handedBack.push(event.data.spare);
+          (listener as (e: typeof event) => void)(event);
+        });
+      },
+    };
+    const helped = pooled(watched);
+    for (let i = 0; i < 3; i++)
+      expect(await helped.inflateRawAsync!(raw, plain.length)).toEqual(plain);
+    expect(handedBack).toHaveLength(3);
+    expect(sent[1]).toBe(handedBack[0]);
+    expect(sent[2]).toBe(handedBack[1]);
+  });
+});
+
+describe('where no helper can take an inflate', () => {
+  const plain = new TextEncoder().encode('metaclean '.repeat(300));
+  const raw = deflateRawSync(plain);
+
+  it('inflates on the clean worker while every helper is busy', async () => {
+    const busy = silentHelper();
+    const helped = pooled(busy);
+    // The one it works on and the next: then it has no room.
+    for (let i = 0; i < 2; i++)
+      void helped.inflateRawAsync!(raw, plain.length).catch(() => undefined);
+    expect(await helped.inflateRawAsync!(raw, plain.length)).toEqual(plain);
+    expect(busy.asked).toBe(2);
+  });
+
+  it('rejects what a failed helper was asked, and inflates on the clean worker after', async () => {
+    const broken = silentHelper();
+    const helped = pooled(broken);
+    const asked = helped.inflateRawAsync!(raw, plain.length);
+    broken.fail();
+    await expect(asked).rejects.toThrow();
+    expect(await helped.inflateRawAsync!(raw, plain.length)).toEqual(plain);
+    expect(broken.asked).toBe(1);
+  });
+
+  it('inflates on the clean worker where no helper can be made', async () => {
+    const helped = onHelpers(
+      own,
+      new InflatePool(() => {
+        throw new Error('no nested workers here');
+      }, 1),
+    );
+    expect(await helped.inflateRawAsync!(raw, plain.length)).toEqual(plain);
+  });
+});
+
+describe('a member read by the engine with the helpers lent', () => {
+  // Incompressible, so its stream is large enough for the native inflate (NATIVE_ASYNC_MIN_BYTES).
+  const plain = new Uint8Array(randomBytes(70_000));
+  const raw = new Uint8Array(deflateRawSync(plain));
+  const entry = (crc = crc32Js(plain)): ZipEntry =>
+    ({
+      name: 'a.jpg',
+      method: METHOD_DEFLATED,
+      crc32: crc,
+      uncompressedSize: plain.length,
+      compressedSize: raw.length,
+      dataStart: 0,
+    }) as ZipEntry;
+  /** The member's bytes, or its error code, with `codecs` lent. */
+  async function read(codecs: HostCodecs, member: ZipEntry): Promise<string> {
+    lendHostCodecs(codecs);
+    try {
+      const out = await readMemberAndStream(
+        new ByteSource(new Blob([raw as Uint8Array<ArrayBuffer>])),
+        member,
+        1e9,
+      );
+      expect(out.raw).toEqual(raw);
+      return Buffer.from(out.bytes).toString('hex');
+    } catch (error) {
+      return isEngineError(error) ? error.code : String(error);
+    } finally {
+      lendHostCodecs({});
+    }
+  }
+
+  it('gives the bytes and errors of the portable engine alone', async () => {
+    const helper = portHelper();
+    for (const member of [entry(), entry((crc32Js(plain) ^ 1) >>> 0)])
+      expect(await read(pooled(helper), member)).toBe(await read({}, member));
+    expect(await read({}, entry())).toBe(Buffer.from(plain).toString('hex'));
+    expect(await read({}, entry(0))).toBe('corrupt');
+    expect(helper.asked).toBeGreaterThan(0);
+  });
+});
