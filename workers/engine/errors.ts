@@ -8,6 +8,10 @@ export type EngineErrorCode =
   | 'unclean'
   /** A Word 97-2003 file whose tracked changes (deleted text) cannot be removed from it: accept or reject them first. */
   | 'tracked-changes'
+  /** An Excel 97-2003 workbook that is shared or records changes (its revision log and user list): stop sharing and accept or reject the changes first. */
+  | 'shared-workbook'
+  /** A Word document holding content imported from an HTML, RTF or text file (altChunk), which Word merges when it opens it: open and save it in Word first. */
+  | 'alt-chunk'
   /** A part the engine cannot clean (an attachment of an unknown type): `parts` names them. */
   | 'uncleanable-part';
 

@@ -124,7 +124,12 @@ function PlaceMap({ facts }: { facts: SummaryFacts }) {
   return (
     <Suspense fallback={<div className="report-map-slot" />}>
       {inside ? (
-        <LocationMap place={place} kind={inside.kind} container={facts.kind} />
+        <LocationMap
+          place={place}
+          kind={inside.kind}
+          container={facts.kind}
+          of={inside.count}
+        />
       ) : (
         <LocationMap place={place} kind={facts.kind} />
       )}

@@ -24,6 +24,8 @@ const CODES: readonly BridgeErrorCode[] = [
   'cancelled',
   'unclean',
   'tracked-changes',
+  'shared-workbook',
+  'alt-chunk',
   'uncleanable-part',
   'worker-failed',
 ];

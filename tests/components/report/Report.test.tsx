@@ -10,7 +10,7 @@ import { Report } from '../../../src/features/report/Report';
 import { downloadName } from '../../../src/features/report/download-name';
 import { ROWS_PER_CATEGORY } from '../../../src/features/report/rows';
 import type { CleanSuccess } from '../../../src/worker-bridge/clean-bridge';
-import { finding } from '../../../workers/engine/findings';
+import { finding, relocated } from '../../../workers/engine/findings';
 import { renderWithIntl } from '../uploader/render-with-intl';
 import { JPEG, MP4, PHONE_PHOTO, PHONE_VIDEO, result } from './fixtures';
 
@@ -192,6 +192,33 @@ describe('Report', () => {
         1,
       );
       expect(map.querySelector('.report-map-here')).toBeTruthy();
+    },
+  );
+});
+
+describe('Report of a file holding several photos', () => {
+  it(
+    'names the map after one of the photos, not the photo',
+    { timeout: 30_000 },
+    async () => {
+      const zip = {
+        id: 'zip',
+        mime: 'application/zip',
+        extension: 'zip',
+      } as const;
+      const photos = ['a.jpg', 'b.jpg'].flatMap((name) =>
+        relocated(PHONE_PHOTO, name, { name, kind: 'image' }),
+      );
+      show(result(zip, photos));
+      const map = await screen.findByRole('img', undefined, {
+        timeout: 20_000,
+      });
+      const name = document.getElementById(
+        map.getAttribute('aria-labelledby')!,
+      )!.textContent;
+      expect(name).toBe(
+        'Map of where one of the photos inside this file was taken: 36.12° N, 115.17° W, near Las Vegas, United States',
+      );
     },
   );
 });

@@ -158,6 +158,18 @@ describe('what the file is called', () => {
   });
 });
 
+describe('a document’s editing history', () => {
+  it('is not called earlier versions when only a revision count was found', () => {
+    const revision = result(DOCX, [
+      finding('history.revision', 'cp:revision', 'docProps/core.xml', '3'),
+    ]);
+    const text = sentence(revision, 'en');
+    expect(text).toBe(
+      'This document revealed its editing history. All of it is gone from the clean copy.',
+    );
+  });
+});
+
 describe('files inside the file', () => {
   it('counts the files whose facts it tells, not every file inside', () => {
     const zip = {

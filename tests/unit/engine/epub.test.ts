@@ -72,9 +72,11 @@ describe('EPUB', () => {
     expect(text(again.output, 'OEBPS/content.opf')).not.toContain(id);
   });
 
-  it('refuses obfuscated fonts, which are keyed to the identifier', async () => {
+  it('refuses encrypted resources (a key, an algorithm that is no font obfuscation)', async () => {
     const input = syntheticEpub(jpeg, {
-      'META-INF/encryption.xml': strToU8('<encryption/>'),
+      'META-INF/encryption.xml': strToU8(
+        '<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#" xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/><ds:KeyInfo><ds:RetrievalMethod URI="#key"/></ds:KeyInfo><enc:CipherData><enc:CipherReference URI="OEBPS/ch1.xhtml"/></enc:CipherData></enc:EncryptedData></encryption>',
+      ),
     });
     await expect(cleanPlan(blob(input))).rejects.toMatchObject({
       code: 'encrypted',

@@ -105,6 +105,31 @@ describe('revision marks in a property list', () => {
     expect(revisionIn(g)).toBe('deleted');
   });
 
+  it('finds a numbering change, whose mark keeps its author and date', () => {
+    // sprmPNumRM: cb 128, then a NumRM whose fNumRM is 0 (the paragraph was not numbered before).
+    const numRM = new Uint8Array(1 + 128);
+    numRM[0] = 128;
+    expect(revisionIn(new Uint8Array([...sprms(0xc645), ...numRM]))).toBe(
+      'formatting',
+    );
+  });
+
+  it('finds a LISTNUM result change only when its flag is on', () => {
+    // sprmCDispFldRMark: cb 39, then f.
+    const operand = (f: number) => {
+      const o = new Uint8Array(1 + 39);
+      o[0] = 39;
+      o[1] = f;
+      return o;
+    };
+    expect(revisionIn(new Uint8Array([...sprms(0xca62), ...operand(1)]))).toBe(
+      'formatting',
+    );
+    expect(
+      revisionIn(new Uint8Array([...sprms(0xca62), ...operand(0)])),
+    ).toBeNull();
+  });
+
   it('does not count a revision toggle that is off', () => {
     expect(revisionIn(new Uint8Array([...sprms(0x0800), 0]))).toBeNull();
   });

@@ -29,16 +29,19 @@ function countryName(
 /**
  * Where the file was made, drawn from the outlines bundled with the site: a round regional map
  * with a marker, and the place in words as its accessible name and caption. `kind` is whose place
- * it is; `container`, when set, is the file that holds it (a photo inside a document).
+ * it is; `container`, when set, is the file that holds it (a photo inside a document), and `of`
+ * how many such files it holds: of several, the place is one's ("one of the photos").
  */
 export default function LocationMap({
   place,
   kind,
   container,
+  of = 1,
 }: {
   place: LatLon;
   kind: FileKind;
   container?: FileKind;
+  of?: number;
 }) {
   const intl = useIntl();
   const captionId = useId();
@@ -59,6 +62,7 @@ export default function LocationMap({
     {
       kind,
       container,
+      owners: of === 1 ? 'one' : 'many',
       place: formatLatLon(intl, place),
       hasCity: city ? 'yes' : 'no',
       city,

@@ -36,6 +36,8 @@ export interface OpfResult {
   readonly findings: Finding[];
   /** Whether the book's unique identifier is being replaced (toc.ncx must follow). */
   readonly identifierReplaced: boolean;
+  /** The unique identifier as the book gives it (its obfuscated fonts are keyed to it), or ''. */
+  readonly identifier: string;
 }
 
 export function rewriteOpf(
@@ -48,6 +50,7 @@ export function rewriteOpf(
   const findings: Finding[] = [];
   let uniqueId = '';
   let identifierReplaced = false;
+  let identifier = '';
   const keptIds = new Set<string>();
   const drop = (
     el: XmlElement,
@@ -84,6 +87,7 @@ export function rewriteOpf(
           return;
         }
         if (isDc && local === 'identifier' && id && id === uniqueId) {
+          identifier = value;
           if (isMinted(value)) return;
           identifierReplaced = true;
           edits.replace(
@@ -134,5 +138,5 @@ export function rewriteOpf(
     },
     EPUB_NAMESPACES,
   );
-  return { edits, findings, identifierReplaced };
+  return { edits, findings, identifierReplaced, identifier };
 }

@@ -18,6 +18,7 @@ import {
 import {
   METHOD_STORED,
   noRules,
+  isFont,
   recognisedContent,
   UNCHECKED_PART,
   resolvePart,
@@ -29,6 +30,12 @@ import {
 } from '../../shared/zip';
 import { mintIdentifier } from './identifier';
 import { EPUB_NAMESPACES, XHTML_NAMESPACES } from './namespaces';
+import {
+  ENCRYPTION_NAMESPACES,
+  obfuscatedFonts,
+  obfuscationKey,
+  xorHead,
+} from './obfuscation';
 import { rewriteNcx } from './ncx';
 import { rewriteOpf } from './opf';
 import { rewriteXhtml } from './xhtml';
@@ -112,11 +119,6 @@ function manifestOf(xml: string): {
 }
 
 export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
-  if (pkg.find(ENCRYPTION))
-    throw new EngineError(
-      'encrypted',
-      'EPUB with encrypted or obfuscated resources (its fonts are keyed to the identifier)',
-    );
   const mimetype = pkg.zip.byName.get('mimetype');
   if (!mimetype)
     throw new EngineError('corrupt', 'EPUB without a mimetype member');
@@ -133,6 +135,21 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
   const findings: Finding[] = [];
   const freshId = mintIdentifier();
   let identifierReplaced = false;
+  const encryption = pkg.find(ENCRYPTION);
+  const fonts = encryption
+    ? await fontRules(
+        pkg,
+        obfuscatedFonts(await pkg.xml(encryption)),
+        rewriteOpf(opfs[0]!.name, await pkg.xml(opfs[0]!), freshId, new Set()),
+        freshId,
+      )
+    : new Map<ZipEntry, MemberRule>();
+  if (encryption)
+    rules.set(encryption, {
+      kind: 'xml',
+      namespaces: ENCRYPTION_NAMESPACES,
+      rules: noRules,
+    });
   const items = new Map<ZipEntry, Item>();
   const removedHrefs = new Map<ZipEntry, Set<string>>();
   for (const opf of opfs) {
@@ -159,6 +176,12 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
             ? {}
             : { label: `resource of type ${type.slice(0, 80)}` }),
         });
+        continue;
+      }
+      const font = fonts.get(entry);
+      if (font) {
+        if (font.kind === 'removed') gone.add(href);
+        rules.set(entry, font);
         continue;
       }
       // A binary resource (a picture, a font, media) whose bytes nothing recognises goes.
@@ -225,6 +248,36 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
       : { kind: 'bytes', bytes: await pkg.bytes(mimetype), stored: true },
   );
   return { rules, findings, first: mimetype };
+}
+
+/**
+ * Each obfuscated font's rule: restored with the key of the book's identifier and checked as a
+ * font, then obfuscated with the key of the identifier the copy gets (the same one when it keeps
+ * its own); a member that is no font once restored, or whose key cannot be made, goes.
+ */
+async function fontRules(
+  pkg: PackageReader,
+  fonts: ReadonlyMap<string, string>,
+  opf: { identifier: string; identifierReplaced: boolean },
+  freshId: string,
+): Promise<Map<ZipEntry, MemberRule>> {
+  const rules = new Map<ZipEntry, MemberRule>();
+  for (const [path, algorithm] of fonts) {
+    const entry = pkg.find(resolvePart('', path));
+    if (!entry || rules.has(entry)) continue;
+    const key = await obfuscationKey(algorithm, opf.identifier);
+    const next = opf.identifierReplaced
+      ? await obfuscationKey(algorithm, freshId)
+      : key;
+    const plain = key ? xorHead(await pkg.bytes(entry), key) : null;
+    rules.set(
+      entry,
+      plain && next && isFont(plain, plain.length)
+        ? { kind: 'bytes', bytes: xorHead(plain, next) }
+        : UNCHECKED_PART,
+    );
+  }
+  return rules;
 }
 
 function knownType(type: string): boolean {

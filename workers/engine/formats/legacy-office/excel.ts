@@ -46,8 +46,8 @@ export async function cleanExcel(
   for (const name of SHARED_WORKBOOK_STREAMS)
     if (storage.stream(name))
       throw new EngineError(
-        'unsupported',
-        'a shared workbook: its revision log and user list cannot be cleaned in place',
+        'shared-workbook',
+        'a shared workbook or one that records changes: its revision log (earlier cell values, who changed them and when) and user list cannot be removed from an Excel 97-2003 file; stop sharing it and accept or reject all changes in Excel or LibreOffice, save, and clean again',
       );
   const stream = new StreamReader(storage.src, storage.cfb.extents(workbook));
   const location = `${storage.location}/${workbook.name}`;

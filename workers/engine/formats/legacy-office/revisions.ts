@@ -38,6 +38,14 @@ const SPRM_C_PROP_RMARK90 = 0xca57;
 const SPRM_C_PROP_RMARK = 0xca89;
 const SPRM_P_PROP_RMARK90 = 0xc63f;
 const SPRM_P_PROP_RMARK = 0xc66f;
+/** [MS-DOC] 2.9.54 DispFldRmOperand: a LISTNUM field's result changed (cb, then its flag f). */
+const SPRM_C_DISP_FLD_RMARK = 0xca62;
+/**
+ * [MS-DOC] 2.9.159 NumRM: a paragraph's numbering changed while changes were tracked. Its author
+ * (ibstNumRM) and date (dttmNumRM) are there whatever fNumRM says (fNumRM only says whether the
+ * paragraph was numbered before), so the sprm is a tracked change wherever it is.
+ */
+const SPRM_P_NUM_RM = 0xc645;
 /** Toggle sprms ([MS-DOC] 2.9.328 ToggleOperand): 0 is off; 1, 0x80 and 0x81 can turn it on. */
 const TOGGLES = new Set([SPRM_C_F_RMARK_DEL, SPRM_C_F_RMARK_INS]);
 /** Property-change sprms: their operand's first byte after the size is fPropRMark. */
@@ -46,6 +54,7 @@ const PROP_MARKS = new Set([
   SPRM_C_PROP_RMARK,
   SPRM_P_PROP_RMARK90,
   SPRM_P_PROP_RMARK,
+  SPRM_C_DISP_FLD_RMARK,
 ]);
 
 /** [MS-DOC] 2.2.5.1 Sprm: spra, the top 3 bits, gives the operand's size; 6 is variable. */
@@ -95,7 +104,10 @@ export function revisionIn(g: Uint8Array): RevisionKind | null {
     if (TOGGLES.has(sprm) && on) {
       if (sprm === SPRM_C_F_RMARK_DEL) return 'deleted';
       found = 'inserted';
-    } else if (PROP_MARKS.has(sprm) && size > 1 && g[at + 1] !== 0)
+    } else if (
+      (PROP_MARKS.has(sprm) && size > 1 && g[at + 1] !== 0) ||
+      sprm === SPRM_P_NUM_RM
+    )
       found ??= 'formatting';
     at += size;
   }

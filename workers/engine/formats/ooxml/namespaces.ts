@@ -84,6 +84,8 @@ const PAIRS: readonly [string, string][] = [
   [`${OFFICE}drawing/2014/chartex`, 'cx'],
   [`${OFFICE}drawing/2016/SVG/main`, 'asvg'],
   [`${OFFICE}drawing/2016/ink`, 'aink'],
+  // Pen strokes (ink parts, W3C InkML): content; their times go by the ink rules.
+  ['http://www.w3.org/2003/InkML', 'inkml'],
   [`${OFFICE}drawing/2017/model3d`, 'am3d'],
   [`${OFFICE}drawing/2018/hyperlinkcolor`, 'ahyp'],
   [`${OFFICE}thememl/2012/main`, 'thm15'],

@@ -21,7 +21,7 @@ import {
   type PackageReader,
   type ZipEntry,
 } from '../../shared/zip';
-import { corrupt } from '../../errors';
+import { corrupt, EngineError } from '../../errors';
 import { fieldRules, isWordStory } from './field-rules';
 import { OOXML_NAMESPACES, OOXML_PART_NAMESPACES } from './namespaces';
 import {
@@ -35,6 +35,8 @@ import { MINIMAL_APP, MINIMAL_CORE, propertyFindings } from './props';
 import { rewriteRelationships } from './relationships';
 import { REMOVED_RELATIONSHIP_TYPES, removedByName } from './removed-parts';
 import { isSettingsPart, settingsRules } from './settings-rules';
+import { vmlRules } from './vml-rules';
+import { inkRules, INK_TYPE } from './ink-rules';
 
 const PACKAGE_RELS = '_rels/.rels';
 /** A part's relationships part: `word/document.xml` -> `word/_rels/document.xml.rels`. */
@@ -71,6 +73,14 @@ const WORKBOOK_TYPE =
 const WORD_MAIN_TYPE =
   /(wordprocessingml\.(document|template)|ms-word\.(document|template)\.macroEnabled(Template)?)\.main\+xml$/i;
 const VML = 'application/vnd.openxmlformats-officedocument.vmlDrawing';
+/**
+ * ECMA-376 Part 1, 17.17.2.1 altChunk: content from another file that Word imports into the
+ * document when it opens it. A Word document chunk is a file the engine cleans; any other (HTML,
+ * RTF, plain text, MHT) is text we do not read, and leaving it out would lose content silently.
+ */
+const ALT_CHUNK = 'aFChunk';
+const WORD_DOCUMENT_CHUNK =
+  /^application\/(vnd\.openxmlformats-officedocument\.wordprocessingml\.(document|template)|vnd\.ms-word\.(document|template)\.macroEnabled\.12)$/i;
 const VBA = /^application\/vnd\.ms-office\.vbaProject$/i;
 /** XML content types: `.../xml`, `...+xml` (RFC 7303). */
 const XML_TYPE = /[/+]xml$/i;
@@ -175,8 +185,12 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
       const entry = pkg.find(resolvePart(source, r.target));
       if (!entry || entry === typesEntry) continue;
       const type = relType(r.type);
-      const field =
-        REMOVED_RELATIONSHIP_TYPES.get(type) ?? removedByName(entry.name);
+      // Office points at ink (a `contentPart`) with the custom XML relationship type; the part
+      // is pen strokes by its content type, content, not data an add-in keeps.
+      const ink = INK_TYPE.test(typeOf(types, entry.name) ?? '');
+      const field = ink
+        ? removedByName(entry.name)
+        : (REMOVED_RELATIONSHIP_TYPES.get(type) ?? removedByName(entry.name));
       if (field) {
         removed.set(entry, field);
         continue;
@@ -218,7 +232,9 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
     const name = entry.name;
     const type = typeOf(types, name);
     const properties = PROPERTIES.get(relationship);
-    if (properties) {
+    if (relationship === ALT_CHUNK) {
+      rules.set(entry, await altChunkRule(pkg, entry, type));
+    } else if (properties) {
       const held = propertyFindings(name, await pkg.xml(entry));
       findings.push(...held);
       rules.set(
@@ -260,11 +276,23 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
             WORD_MAIN_TYPE.test(type)
           )
             passes.push(fieldRules(name, xml, edits));
+          if (INK_TYPE.test(type)) passes.push(inkRules(name, edits));
           return passes;
         },
       });
     } else if (type === VML) {
-      rules.set(entry, { kind: 'content', text: true });
+      rules.set(entry, {
+        kind: 'xml',
+        namespaces: OOXML_NAMESPACES,
+        rules: (_xml, edits) => [
+          partRules(
+            name,
+            { removedIds: removedIds.get(name) ?? new Set() },
+            edits,
+          ),
+          vmlRules(name, edits),
+        ],
+      });
     } else if (VBA.test(type) || relationship === 'vbaProject') {
       rules.set(
         entry,
@@ -300,10 +328,16 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
     rules.has(entry);
   for (const [entry, { source, list }] of relsParts) {
     if (source && !written(pkg.find(source))) continue;
-    const r = rewriteRelationships(entry.name, source, list, (target) => {
-      const part = pkg.find(resolvePart(source, target));
-      return part !== undefined && !written(part);
-    });
+    const r = rewriteRelationships(
+      entry.name,
+      source,
+      list,
+      (target) => {
+        const part = pkg.find(resolvePart(source, target));
+        return part !== undefined && !written(part);
+      },
+      (target) => written(pkg.find(resolvePart(source, target))),
+    );
     removedIds.set(source, r.removedIds);
     rules.set(entry, {
       kind: 'xml',
@@ -321,6 +355,23 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
     rules: contentTypesRules(kept),
   });
   return { rules, findings, first: typesEntry };
+}
+
+/** An imported chunk's rule: a Word document cleaned as a file; anything else refused. */
+async function altChunkRule(
+  pkg: PackageReader,
+  entry: ZipEntry,
+  type: string | undefined,
+): Promise<MemberRule> {
+  const rule =
+    type !== undefined && WORD_DOCUMENT_CHUNK.test(type)
+      ? await contentRule(pkg.src, entry, { kind: 'content' } as const)
+      : null;
+  if (rule?.kind === 'content') return rule;
+  throw new EngineError(
+    'alt-chunk',
+    `${entry.name}: content imported from another file (${(type ?? 'no content type').slice(0, 80)}) that Word merges into the document when it opens it; we cannot check it, and leaving it out would lose text: open the document in Word, save it, and clean again`,
+  );
 }
 
 function slideSizeOf(xml: string): { cx: number; cy: number } | undefined {

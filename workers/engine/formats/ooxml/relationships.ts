@@ -23,15 +23,21 @@ export function rewriteRelationships(
   list: readonly Relationship[],
   /** True when the internal target is a part that is not written. */
   removedTarget: (target: string) => boolean,
+  /**
+   * True when the internal target is a part that is written: a relationship of a removed type
+   * stays only then (ink, which Office reaches with the custom XML type).
+   */
+  writtenTarget: (target: string) => boolean = () => false,
 ): RelsResult {
   const edits = new XmlEdits();
   const removedIds = new Set<string>();
   const findings: Finding[] = [];
   for (const r of list) {
     const type = relType(r.type);
-    const goes =
-      REMOVED_RELATIONSHIP_TYPES.has(type) ||
-      (!r.external && removedTarget(r.target));
+    const goes = r.external
+      ? REMOVED_RELATIONSHIP_TYPES.has(type)
+      : removedTarget(r.target) ||
+        (REMOVED_RELATIONSHIP_TYPES.has(type) && !writtenTarget(r.target));
     if (goes) {
       edits.remove(r.start, r.end);
       removedIds.add(r.id);

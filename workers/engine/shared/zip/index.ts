@@ -23,6 +23,7 @@ export {
 } from './write';
 export { firstMemberIsMimetype } from './sniff';
 export { contentRule, recognisedContent, UNCHECKED_PART } from './recognise';
+export { isFont } from './fonts';
 export { isSystemFile } from './system-files';
 export {
   cleanPackage,
