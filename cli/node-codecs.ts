@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { HostCodecs, InflatedRaw } from '../workers/engine/index';
+import { wasmMarkerIndex } from './marker-scan-wasm';
 
 type Zlib = typeof import('node:zlib');
 let loaded: Zlib | undefined;
@@ -120,6 +121,7 @@ function nativeCrc32(): HostCodecs['crc32'] {
 
 export function nodeCodecs(): HostCodecs {
   let crc32: HostCodecs['crc32'] | null = null;
+  let markerIndex: HostCodecs['entropyMarkerIndex'] | null = null;
   return {
     // Asked for at each CRC the engine computes; zlib loads at the first.
     get crc32() {
@@ -148,6 +150,11 @@ export function nodeCodecs(): HostCodecs {
     byteSearch(haystack) {
       const hay = bufferOver(haystack);
       return (byte, from) => hay.indexOf(byte, from);
+    },
+    // Asked for at each chunk of a JPEG's entropy scan; the module is compiled at the first.
+    get entropyMarkerIndex() {
+      if (markerIndex === null) markerIndex = wasmMarkerIndex();
+      return markerIndex;
     },
     inflateRaw: (raw, size) => inflateRawEnd(raw, size)?.bytes ?? null,
     inflateRawEnd,

@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import {
   inPlacePatches,
   madeBytes,
+  planSize,
   type OutputPlan,
 } from '../workers/engine/index';
 import { writing, writingSync } from './cli-error';
@@ -158,7 +159,12 @@ async function intoTempThenRename(
  * thread pool) per local header, per piece of a cleaned photo and per central-directory entry.
  */
 const GATHER_BELOW_BYTES = 64 * 1024;
-/** The gathering buffer's size: a few dozen small segments to a write, or thousands. */
+/**
+ * The gathering buffer's size: a few dozen small segments to a write, or thousands. A smaller
+ * output gets a buffer of its own size, as the window below gets one of its input's size: a batch
+ * of small photos otherwise allocated two megabytes a file, and the collections their garbage
+ * called for took longer than the cleans.
+ */
 const GATHER_BUFFER_BYTES = 1024 * 1024;
 /**
  * Input read at a time for short copied ranges: a rewritten archive copies its members in the
@@ -200,7 +206,10 @@ async function writeSegments(
       await faultPoint('copying');
     }
   };
-  const gather = new Gather(enqueue);
+  const gather = new Gather(
+    enqueue,
+    Math.min(GATHER_BUFFER_BYTES, planSize(plan)),
+  );
   const window = new InputWindow(input);
   try {
     for (const segment of plan) {
@@ -250,7 +259,9 @@ class InputWindow {
   async slice(start: number, end: number): Promise<Uint8Array> {
     const windowEnd = this.start + this.bytes.length;
     if (start < this.start || end > windowEnd) {
-      this.buffer ??= new Uint8Array(INPUT_WINDOW_BYTES);
+      this.buffer ??= new Uint8Array(
+        Math.min(INPUT_WINDOW_BYTES, this.input.size),
+      );
       const onward =
         this.bytes.length > 0 && start >= this.start && start <= windowEnd;
       const step = onward
@@ -280,17 +291,21 @@ class Gather {
   private spare: Uint8Array | null = null;
   private length = 0;
 
-  constructor(private readonly enqueue: (data: Uint8Array) => Promise<void>) {}
+  constructor(
+    private readonly enqueue: (data: Uint8Array) => Promise<void>,
+    /** Each buffer's size: at most the output's, never more than GATHER_BUFFER_BYTES. */
+    private readonly capacity: number,
+  ) {}
 
   async add(data: Uint8Array): Promise<void> {
-    if (data.length >= GATHER_BELOW_BYTES) {
+    if (data.length >= GATHER_BELOW_BYTES || data.length > this.capacity) {
       await this.flush();
       await this.enqueue(data);
       return;
     }
     if (this.buffer && this.length + data.length > this.buffer.length)
       await this.flush();
-    this.buffer ??= new Uint8Array(GATHER_BUFFER_BYTES);
+    this.buffer ??= new Uint8Array(this.capacity);
     this.buffer.set(data, this.length);
     this.length += data.length;
   }

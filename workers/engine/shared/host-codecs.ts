@@ -71,6 +71,12 @@ export interface HostCodecs {
    * does (the typed array's own `indexOf`).
    */
   readonly byteSearch?: (haystack: Uint8Array) => ByteSearch;
+  /**
+   * The index of the first 0xFF in `chunk` followed, inside the chunk, by a byte other than 0x00,
+   * 0xFF or a restart marker (0xD0-0xD7), or -1: as `markerIndexPortable` in
+   * formats/jpeg/entropy-scan.ts answers. The CLI lends a vector search (cli/marker-scan-wasm.ts).
+   */
+  readonly entropyMarkerIndex?: (chunk: Uint8Array) => number;
 }
 
 /** The first offset of `byte` in one haystack at or after `from`, or -1. */

@@ -10,12 +10,14 @@
  * Entropy-coded data holds an 0xFF about every 256 bytes (each followed by a stuffed 0x00), so
  * a 50 MB photo is some 200,000 searches: each must be one cheap call. `byteSearch` sets the
  * host's search up once per chunk (Node's `Buffer.indexOf` is memchr; V8's typed array search of
- * one byte is a byte-by-byte loop behind a runtime call).
+ * one byte is a byte-by-byte loop behind a runtime call). A host may lend a search of its own
+ * (`entropyMarkerIndex`) that gives the same answers.
  */
 import type { ByteSource } from '../../byte-source';
 import type { ByteRange } from '../../format-module';
 import { scanChunks } from '../../chunk-scan';
 import { byteSearch } from '../../bytes';
+import { hostCodecs } from '../../shared/host-codecs';
 import { corrupt } from '../../errors';
 import { MARKER_PREFIX, STUFFED, isRestart } from './markers';
 
@@ -38,8 +40,17 @@ export interface ScanContext {
   readonly knownOpaque?: readonly ByteRange[];
 }
 
-/** Index of the first real marker in `chunk` (not stuffing, restart or fill), or -1. */
+/**
+ * Index of the first real marker in `chunk` (not stuffing, restart or fill), or -1: the search
+ * the host lends (the CLI's looks at 16 bytes at a time), else the engine's own.
+ */
 function markerIndex(chunk: Uint8Array): number {
+  const lent = hostCodecs().entropyMarkerIndex;
+  return lent ? lent(chunk) : markerIndexPortable(chunk);
+}
+
+/** The engine's own marker search: the single-byte search from one 0xFF to the next. */
+export function markerIndexPortable(chunk: Uint8Array): number {
   const find = byteSearch(chunk);
   let i = find(MARKER_PREFIX, 0);
   while (i !== -1 && i < chunk.length - 1) {
