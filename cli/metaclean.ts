@@ -39,7 +39,7 @@ import { faultPoint } from './test-faults';
 import {
   journalPathFor,
   journalWaiting,
-  removeLeftoverJournalTempsSync,
+  leftoverJournalSweeper,
   undoSync,
 } from './undo-journal';
 import { writePlan } from './write-plan';
@@ -63,9 +63,13 @@ export { EXIT_FAILED, EXIT_FOUND, EXIT_OK, EXIT_USAGE } from './start';
 
 type FileOutcome = Outcome;
 
-/** The parsed options and the run's status line, which the engine moves. */
+/**
+ * The parsed options, the run's status line, which the engine moves, and its remover of the
+ * journal temporaries killed runs left (which lists each folder once per run).
+ */
 interface RunOptions extends CliOptions {
   readonly progress: ProgressLine;
+  readonly removeLeftoverJournalTemps: (file: string) => void;
 }
 
 /**
@@ -119,6 +123,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const run: RunOptions = {
     ...options,
     progress: progressLine(process.stderr, !options.quiet && !options.json),
+    removeLeftoverJournalTemps: leftoverJournalSweeper(),
   };
   for (const [i, item] of items.entries()) {
     run.progress.start(i, items.length, item.file);
@@ -233,7 +238,7 @@ async function processFile(
   options: RunOptions,
 ): Promise<FileOutcome> {
   try {
-    if (!options.inspect) removeLeftoverJournalTempsSync(file);
+    if (!options.inspect) options.removeLeftoverJournalTemps(file);
     if (options.undo) {
       undoSync(file);
       return { file, restored: true };

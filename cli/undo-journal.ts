@@ -13,7 +13,7 @@ import {
   type BigIntStats,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { CliError, describeSystemError, writingSync } from './cli-error';
 import { JS_HASH_MAX_BYTES, sha256Js } from './sha256';
 import {
@@ -61,9 +61,13 @@ function sha256(data: Uint8Array): Buffer {
 /** The journal's name: beside the file, so it is found again by the file's name. */
 export const journalPathFor = (file: string) => `${file}.metaclean-undo`;
 
+/** What every journal temporary's name holds: `.metaclean-undo.metaclean-` (then PID `.tmp`). */
+const TEMP_MARK = `${journalPathFor('')}.metaclean-`;
+const TEMP_END = '.tmp';
+
 /** The temporary name a journal is written under by the process `pid`, before its rename. */
 const journalTempFor = (file: string, pid: number) =>
-  `${journalPathFor(file)}.metaclean-${pid}.tmp`;
+  `${file}${TEMP_MARK}${pid}${TEMP_END}`;
 
 export interface PatchRange {
   readonly offset: number;
@@ -197,21 +201,62 @@ export function journalWaiting(file: string): boolean {
   );
 }
 
+/** Lists a folder's entry names (`readdirSync`; a test counts the calls). */
+export type ListFolder = (dir: string) => readonly string[];
+
 /**
- * Removes journals that a run killed while writing them left under their temporary names
- * (`FILE.metaclean-undo.metaclean-PID.tmp`, holding the metadata being removed): those of
- * processes that no longer run, owned by this user, regular files only (a link is never followed).
+ * A run's remover of journals that a run killed while writing them left under their temporary
+ * names (`FILE.metaclean-undo.metaclean-PID.tmp`, holding the metadata being removed): called
+ * before each file is touched, it removes that file's leftovers, those of processes that no longer
+ * run, owned by this user, regular files only (a link is never followed).
+ *
+ * Each folder is listed once per run, the first time one of its files is met, not once per file:
+ * a batch of N files in one folder cost N listings of N names. Only the names that can be a
+ * temporary are kept; whether their writer still runs is asked when the file is reached. A
+ * temporary that appears after the listing is written by a process running then (this one or
+ * another), never a leftover of an earlier run; this process's own are never removed.
  */
-export function removeLeftoverJournalTempsSync(file: string): void {
-  const dir = dirname(file);
-  const prefix = `${basename(journalPathFor(file))}.metaclean-`;
-  let names: string[];
+export function leftoverJournalSweeper(
+  list: ListFolder = readdirSync,
+): (file: string) => void {
+  const tempsByFolder = new Map<string, readonly string[]>();
+  return (file) => {
+    const dir = dirname(file);
+    const key = resolve(dir);
+    let temps = tempsByFolder.get(key);
+    if (temps === undefined) {
+      temps = journalTempNames(dir, list);
+      tempsByFolder.set(key, temps);
+    }
+    removeLeftovers(dir, temps, `${basename(file)}${TEMP_MARK}`);
+  };
+}
+
+/** Removes the leftover journal temporaries of one file (see `leftoverJournalSweeper`). */
+export function removeLeftoverJournalTempsSync(
+  file: string,
+  list: ListFolder = readdirSync,
+): void {
+  leftoverJournalSweeper(list)(file);
+}
+
+/** The names in the folder that can be a journal temporary of one of its files. */
+function journalTempNames(dir: string, list: ListFolder): readonly string[] {
   try {
-    names = readdirSync(dir);
+    return list(dir).filter(
+      (name) => name.includes(TEMP_MARK) && name.endsWith(TEMP_END),
+    );
   } catch {
-    return; // A folder we cannot list holds nothing we could remove either.
+    return []; // A folder we cannot list holds nothing we could remove either.
   }
-  for (const name of names) {
+}
+
+function removeLeftovers(
+  dir: string,
+  temps: readonly string[],
+  prefix: string,
+): void {
+  for (const name of temps) {
     const pid = leftoverPid(name, prefix);
     if (pid === undefined || pid === process.pid || running(pid)) continue;
     const path = join(dir, name);
@@ -226,8 +271,8 @@ export function removeLeftoverJournalTempsSync(file: string): void {
 }
 
 function leftoverPid(name: string, prefix: string): number | undefined {
-  if (!name.startsWith(prefix) || !name.endsWith('.tmp')) return undefined;
-  const digits = name.slice(prefix.length, -'.tmp'.length);
+  if (!name.startsWith(prefix) || !name.endsWith(TEMP_END)) return undefined;
+  const digits = name.slice(prefix.length, -TEMP_END.length);
   return /^[1-9][0-9]{0,9}$/.test(digits) ? Number(digits) : undefined;
 }
 

@@ -13,6 +13,8 @@ import {
   writeFileSync,
   existsSync,
   renameSync,
+  readdirSync,
+  mkdirSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +22,7 @@ import { describe, expect, it } from 'vitest';
 import {
   journalPathFor,
   journalWaiting,
+  leftoverJournalSweeper,
   removeLeftoverJournalTempsSync,
   undoSync,
   writeJournalSync,
@@ -171,5 +174,75 @@ describe('the undo journal', () => {
     expect(existsSync(ofLiveProcess)).toBe(true);
     expect(existsSync(journalPathFor(file))).toBe(true);
     expect(existsSync(join(dir, 'f.bin'))).toBe(true);
+  });
+
+  it('lists each folder once per run, and still removes every leftover of the files it meets', async () => {
+    const dead = spawn('true');
+    await new Promise((done) => dead.on('exit', done));
+    const root = mkdtempSync(join(tmpdir(), 'metaclean-journal-'));
+    const folders = [join(root, 'one'), join(root, 'two')];
+    const FILES_PER_FOLDER = 5;
+    const files = folders.flatMap((folder) => {
+      mkdirSync(folder);
+      return Array.from({ length: FILES_PER_FOLDER }, (_, i) => {
+        const file = join(folder, `p${i}.jpg`);
+        writeFileSync(file, 'a photo');
+        return file;
+      });
+    });
+    const temp = (file: string, pid: number) =>
+      `${journalPathFor(file)}.metaclean-${pid}.tmp`;
+    const leftovers = files.map((file) => temp(file, dead.pid!));
+    for (const leftover of leftovers)
+      writeFileSync(leftover, 'original metadata', { mode: 0o600 });
+    // Not met by the run: its leftover is not the run's to remove.
+    const notInRun = join(folders[0]!, 'other.jpg');
+    writeFileSync(notInRun, 'another photo');
+    writeFileSync(temp(notInRun, dead.pid!), 'original metadata', {
+      mode: 0o600,
+    });
+    const ofThisRun = temp(files[1]!, process.pid);
+    writeFileSync(ofThisRun, 'being written', { mode: 0o600 });
+    const listed: string[] = [];
+    const sweep = leftoverJournalSweeper((dir) => {
+      listed.push(dir);
+      return readdirSync(dir);
+    });
+
+    // Folders interleaved, as named on a command line: still one listing each.
+    const order = Array.from({ length: FILES_PER_FOLDER }, (_, i) => [
+      files[i]!,
+      files[FILES_PER_FOLDER + i]!,
+    ]).flat();
+    for (const leftover of leftovers) expect(existsSync(leftover)).toBe(true);
+    for (const file of order) {
+      sweep(file);
+      // A temporary this run writes after the listing is never taken for a leftover.
+      writeFileSync(temp(file, process.pid), 'being written', { mode: 0o600 });
+    }
+
+    expect(new Set(order).size).toBe(files.length);
+    expect(listed.sort()).toEqual([...folders].sort());
+    for (const leftover of leftovers) expect(existsSync(leftover)).toBe(false);
+    expect(existsSync(temp(notInRun, dead.pid!))).toBe(true);
+    expect(existsSync(ofThisRun)).toBe(true);
+    for (const file of files) {
+      expect(existsSync(file)).toBe(true);
+      expect(existsSync(temp(file, process.pid))).toBe(true);
+    }
+  });
+
+  it('lists the folder of a batch of files in one folder once', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'metaclean-journal-'));
+    const BATCH = 50;
+    let listings = 0;
+    const sweep = leftoverJournalSweeper((folder) => {
+      listings++;
+      return readdirSync(folder);
+    });
+    for (let i = 0; i < BATCH; i++) sweep(join(dir, `p${i}.jpg`));
+    // The same folder named another way is the same folder.
+    sweep(join(dir, '.', 'p0.jpg'));
+    expect(listings).toBe(1);
   });
 });
