@@ -3,6 +3,7 @@
  * sidecars passed over and said so (JSON records checked against the schema), copies mirroring
  * the folders under the output folder, and a link loop walked once.
  */
+import { spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -186,6 +187,31 @@ describe('metaclean -r in text mode', () => {
     const run = await runCli(['-r', '--check', root]);
     expect(run.code).toBe(3);
   });
+
+  it('removes the journal temporaries a killed run left beside every photo it copies, in each folder', async () => {
+    const tree = photoTree();
+    const dead = spawn('true');
+    await new Promise((done) => dead.on('exit', done));
+    const leftoverOf = (photo: string) =>
+      join(tree.photos, `${photo}.metaclean-undo.metaclean-${dead.pid}.tmp`);
+    const photos = ['a.jpg', join('2024', 'b.jpg')];
+    const passedOver = '.hidden.jpg';
+    for (const photo of [...photos, passedOver]) {
+      writeFileSync(leftoverOf(photo), CANARY, { mode: 0o600 });
+      expect(readFileSync(leftoverOf(photo), 'latin1')).toContain(CANARY);
+    }
+    const run = await runCli([
+      '-r',
+      tree.photos,
+      '--out-dir',
+      join(tree.root, 'out'),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    for (const photo of photos)
+      expect(existsSync(leftoverOf(photo))).toBe(false);
+    // A file the run passes over is not touched, nor what lies beside it.
+    expect(existsSync(leftoverOf(passedOver))).toBe(true);
+  }, 120_000);
 
   it('refuses --follow-symlinks without -r', async () => {
     const run = await runCli(['--follow-symlinks', 'a.jpg']);
