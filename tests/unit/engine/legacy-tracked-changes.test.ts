@@ -1,6 +1,7 @@
 import { unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, isEngineError } from '../../../workers/engine';
+import { pieceRevision } from '../../../workers/engine/formats/legacy-office/piece-revisions';
 import {
   revisionIn,
   trackedChange,
@@ -10,6 +11,10 @@ import { planBytes } from '../../../workers/engine/output-plan';
 import { tempDir } from '../../helpers/image-tools';
 import { expectNoLeaks, locateCanaries } from '../../helpers/leak-oracle';
 import { syntheticDocx } from '../../helpers/office-fixtures';
+import {
+  libreOfficeDeletions,
+  withPieceProperties,
+} from '../../helpers/piece-table-fixtures';
 import {
   AUTHOR_CANARY,
   DELETED_CANARY,
@@ -188,5 +193,91 @@ describe('revision marks in the FKP pages a bin table names', () => {
     await expect(
       trackedChange(bins(7), null, source(new Uint8Array(2 * FKP))),
     ).rejects.toThrow(expect.objectContaining({ code: 'corrupt' }));
+  });
+});
+
+describe('a fast-saved Word 97-2003 document whose piece table marks a deletion', () => {
+  /** [MS-DOC] 2.6.1: sprmCFRMarkDel (0x0800) on, and sprmCFBold (0x0835) on. */
+  const DELETION = new Uint8Array([0x00, 0x08, 1]);
+  const BOLD = new Uint8Array([0x35, 0x08, 1]);
+  /** [MS-DOC] 2.9.215 Prm0: isprm 0x41 is sprmCFRMarkDel. */
+  const PRM0_DEL = 0x41;
+  let docs: Record<'plain' | 'prc' | 'prm0' | 'bold', Uint8Array>;
+  let deletions: Record<string, boolean>;
+  beforeAll(() => {
+    const dir = tempDir('docpiece-tracked');
+    const plain = trackedChangeDocs(dir).plain;
+    docs = {
+      plain,
+      prc: withPieceProperties(plain, dir, { grpprl: DELETION }),
+      prm0: withPieceProperties(plain, dir, { isprm: PRM0_DEL, val: 1 }),
+      bold: withPieceProperties(plain, dir, { grpprl: BOLD }),
+    };
+    deletions = libreOfficeDeletions(dir, docs);
+  }, SOFFICE_TEST_MS);
+
+  it('is refused when a Prc the pieces name marks them deleted', async () => {
+    expect(deletions.prc).toBe(true);
+    const error = await failure(docs.prc);
+    expect(error?.code).toBe('tracked-changes');
+    expect(error?.detail).toMatch(/deleted text/);
+  });
+
+  it("is refused when each piece's Prm0 holds sprmCFRMarkDel", async () => {
+    expect(deletions.prm0).toBe(true);
+    const error = await failure(docs.prm0);
+    expect(error?.code).toBe('tracked-changes');
+    expect(error?.detail).toMatch(/deleted text/);
+  });
+
+  it("cleans when the pieces' Prc holds only formatting, and unpatched", async () => {
+    expect(deletions.bold).toBe(false);
+    expect(deletions.plain).toBe(false);
+    for (const doc of [docs.bold, docs.plain]) {
+      const result = await cleanPlan(blob(doc));
+      expectNoLeaks(doc, await planBytes(doc, result.plan), [AUTHOR_CANARY]);
+    }
+  });
+});
+
+describe('revision marks in a piece table', () => {
+  /** A Clx: the Prcs given, then a Pcdt of one piece (two CPs, one Pcd) with `prm`. */
+  const clx = (prm: number, ...prcs: Uint8Array[]) => {
+    const plc = new Uint8Array(4 * 2 + 8);
+    new DataView(plc.buffer).setUint16(8 + 6, prm, true);
+    return new Uint8Array([
+      ...prcs.flatMap((g) => [1, g.length & 0xff, g.length >> 8, ...g]),
+      2,
+      plc.length,
+      0,
+      0,
+      0,
+      ...plc,
+    ]);
+  };
+  const INSERTION = new Uint8Array([0x01, 0x08, 1]);
+
+  it('finds an insertion through a Prm1 and ignores a Prc no piece names', () => {
+    const unused = new Uint8Array([0x00, 0x08, 1]);
+    // igrpprl 1: the second Prc.
+    expect(pieceRevision(clx((1 << 1) | 1, unused, INSERTION))).toBe(
+      'inserted',
+    );
+    expect(pieceRevision(clx((1 << 1) | 1, INSERTION, unused))).toBe('deleted');
+  });
+
+  it('finds sprmCFRMarkIns in a Prm0, and not a mark that is off', () => {
+    expect(pieceRevision(clx((1 << 8) | (0x42 << 1)))).toBe('inserted');
+    expect(pieceRevision(clx(0x41 << 1))).toBeNull();
+  });
+
+  it('says a Prm naming no Prc, or a Clx without its Pcdt, is corrupt', () => {
+    const bad = expect.objectContaining({ code: 'corrupt' });
+    expect(() => pieceRevision(clx((3 << 1) | 1, INSERTION))).toThrow(bad);
+    expect(() => pieceRevision(new Uint8Array([1, 3, 0, 0, 8, 1]))).toThrow(
+      bad,
+    );
+    // cbGrpprl 0xffff: a negative size.
+    expect(() => pieceRevision(new Uint8Array([1, 0xff, 0xff]))).toThrow(bad);
   });
 });

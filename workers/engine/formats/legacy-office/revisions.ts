@@ -6,6 +6,9 @@
  * refused with `tracked-changes`: accepting or rejecting the changes in Word or LibreOffice, then
  * saving, gives a file that cleans.
  *
+ * The marks are read here in the FKP runs; a fast-saved file can also carry them in its piece
+ * table, which `piece-revisions.ts` reads with the same classifier (`revisionIn`).
+ *
  * Inserted and reformatted runs are refused too, not only deleted ones: their marks keep when each
  * change was made (dttmRMark) and the formatting before it, and the same step (accept or reject
  * all) removes them, so one rule and one piece of advice cover every tracked change.

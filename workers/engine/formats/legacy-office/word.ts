@@ -11,6 +11,7 @@ import type { AnalysisContext } from '../../format-module';
 import type { DirEntry } from '../../shared/cfb/directory';
 import { readExtents } from '../../shared/cfb/compound-file';
 import { Cleaning, isBlank, readStream, type Storage } from './storage';
+import { pieceRevision } from './piece-revisions';
 import { trackedChange, trackedChangesError } from './revisions';
 import { readSttb, readXsts, type SttbString } from './sttb';
 import { cleanWordPictures, DGG_INFO } from './word-pictures';
@@ -31,6 +32,8 @@ const PLCF_BTE_CHPX = 12;
 const PLCF_BTE_PAPX = 13;
 const DOP = 31;
 const STTBF_ASSOC = 32;
+/** The piece table, whose Prms can mark a whole piece as a tracked change. */
+const CLX = 33;
 const GRPXST_ATN_OWNERS = 36;
 const STTBF_RMARK = 51;
 const STTB_SAVED_BY = 71;
@@ -229,7 +232,13 @@ export async function cleanWord(
       wordSize: word.size,
     },
   );
-  if (revision) throw trackedChangesError(revision);
+  const clx = await read(CLX);
+  const pieces = clx ? pieceRevision(clx[1]) : null;
+  const change =
+    revision === 'deleted' || pieces === 'deleted'
+      ? 'deleted'
+      : (revision ?? pieces);
+  if (change) throw trackedChangesError(change);
   for (const i of [STTB_SAVED_BY, STTBF_ASSOC, STTBF_RMARK]) {
     const got = await read(i);
     if (got) blankStrings(readSttb(got[1]), i, got[0], table, storage, out);
