@@ -56,10 +56,15 @@ export function writeFlatSource(dir: string, kind: LegacyKind): string {
 }
 
 /**
- * Converts with LibreOffice in a profile of its own under `dir`: a second LibreOffice on the
- * same profile (another test, another person's session) would take the job or refuse it.
+ * Converts `files` in one LibreOffice run, in a profile of its own under `dir` (kept for the next
+ * call in the same `dir`): a second LibreOffice on the same profile (another test, another
+ * person's session) would take the job or refuse it. Returns the output paths, in order.
  */
-export function convert(dir: string, target: string, file: string): string {
+export function convertAll(
+  dir: string,
+  target: string,
+  files: readonly string[],
+): string[] {
   execFileSync(
     'soffice',
     [
@@ -70,15 +75,19 @@ export function convert(dir: string, target: string, file: string): string {
       target,
       '--outdir',
       dir,
-      file,
+      ...files,
     ],
     { stdio: 'pipe', timeout: SOFFICE_TIMEOUT_MS },
   );
-  return join(
-    dir,
-    file.replace(/^.*\//, '').replace(/\.[^.]+$/, `.${target.split(':')[0]}`),
+  const ext = target.split(':')[0]!;
+  return files.map((file) =>
+    join(dir, file.replace(/^.*\//, '').replace(/\.[^.]+$/, `.${ext}`)),
   );
 }
+
+/** `convertAll` for one file. */
+export const convert = (dir: string, target: string, file: string): string =>
+  convertAll(dir, target, [file])[0]!;
 
 /** A picture frame holding `jpeg`, with `attributes` placing it. */
 const photoFrame = (jpeg: Uint8Array, attributes: string) =>

@@ -4,11 +4,10 @@
  * either a Prc appended to the Clx (Prm1) or one inline sprm (Prm0). The compound file is
  * rewritten with the Clx grown at the end of the Table stream and the FIB pointed at it.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeCfb } from './cfb-writer';
-import { oleStreams } from './legacy-office-fixtures';
+import { convertAll, oleStreams } from './legacy-office-fixtures';
 
 /** [MS-DOC] 2.5.1 Fib: FibBase (32 bytes), csw and its words, cslw and its longs, cbRgFcLcb. */
 const FIB_BASE_BYTES = 32;
@@ -23,8 +22,6 @@ const PCDT_HEAD_BYTES = 5;
 const CP_BYTES = 4;
 const PCD_BYTES = 8;
 const PCD_PRM_AT = 6;
-/** LibreOffice on a loaded machine: one run converting a few small files still ends. */
-const SOFFICE_TIMEOUT_MS = 300_000;
 
 /** What each piece gets: a GrpPrl in a new Prc, or a Prm0's isprm and val. */
 export type PieceProperties =
@@ -105,19 +102,10 @@ export function libreOfficeDeletions(
   const names = Object.keys(docs);
   for (const name of names)
     writeFileSync(join(dir, `${name}.doc`), docs[name]!);
-  execFileSync(
-    'soffice',
-    [
-      `-env:UserInstallation=file://${join(dir, 'profile')}`,
-      '--headless',
-      '--norestore',
-      '--convert-to',
-      'fodt',
-      '--outdir',
-      dir,
-      ...names.map((name) => join(dir, `${name}.doc`)),
-    ],
-    { stdio: 'pipe', timeout: SOFFICE_TIMEOUT_MS },
+  convertAll(
+    dir,
+    'fodt',
+    names.map((name) => join(dir, `${name}.doc`)),
   );
   return Object.fromEntries(
     names.map((name) => [

@@ -3,16 +3,14 @@
  * here: a deletion whose text is a canary, an insertion alone, and the same text with no change
  * tracked (its author a canary, so cleaning has something to prove).
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { convertAll } from './legacy-office-fixtures';
 import { ODF_NS } from './odf-fixtures';
 
 export const DELETED_CANARY = 'CANARY_DELETED_WORDS';
 export const AUTHOR_CANARY = 'CANARY_PLAIN_AUTHOR';
 const KEPT = 'The orchard needs water on Tuesday';
-/** LibreOffice on a loaded machine: three conversions in one run still end. */
-const SOFFICE_TIMEOUT_MS = 300_000;
 
 const change = (id: string, kind: 'deletion' | 'insertion', body = '') =>
   `<text:changed-region text:id="${id}"><text:${kind}><office:change-info><dc:creator>Reviewer</dc:creator><dc:date>2021-03-04T05:06:07</dc:date></office:change-info>${body}</text:${kind}></text:changed-region>`;
@@ -48,19 +46,10 @@ export function trackedChangeDocs(
   const kinds = Object.keys(SOURCES) as TrackedKind[];
   for (const kind of kinds)
     writeFileSync(join(dir, `${kind}.fodt`), SOURCES[kind]);
-  execFileSync(
-    'soffice',
-    [
-      `-env:UserInstallation=file://${join(dir, 'profile')}`,
-      '--headless',
-      '--norestore',
-      '--convert-to',
-      'doc',
-      '--outdir',
-      dir,
-      ...kinds.map((kind) => join(dir, `${kind}.fodt`)),
-    ],
-    { stdio: 'pipe', timeout: SOFFICE_TIMEOUT_MS },
+  convertAll(
+    dir,
+    'doc',
+    kinds.map((kind) => join(dir, `${kind}.fodt`)),
   );
   return Object.fromEntries(
     kinds.map((kind) => [
