@@ -244,3 +244,29 @@ export function scrubIccText(
     return { profile: null, findings: [] };
   return scrub(profile, location);
 }
+
+/**
+ * A profile carried in pieces (a JPEG's APP2 chunks, a GIF's sub-blocks), given in profile
+ * order: joined, scrubbed whole, and cut back at the pieces' lengths, so each can be written in
+ * its own place; no pieces when the profile holds no words.
+ */
+export function scrubIccPieces(
+  pieces: readonly Uint8Array[],
+  location: string,
+): { pieces: Uint8Array[] | null; findings: Finding[] } {
+  const joined = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    joined.set(piece, at);
+    at += piece.length;
+  }
+  const scrubbed = scrubIccText(joined, location);
+  if (!scrubbed.profile) return { pieces: null, findings: scrubbed.findings };
+  const profile = scrubbed.profile;
+  at = 0;
+  const out = pieces.map((piece) => {
+    at += piece.length;
+    return profile.subarray(at - piece.length, at);
+  });
+  return { pieces: out, findings: scrubbed.findings };
+}

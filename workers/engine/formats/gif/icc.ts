@@ -5,7 +5,7 @@
  * extension is rewritten at the same size.
  */
 import type { Finding } from '../../findings';
-import { scrubIccText } from '../../metadata/icc-text';
+import { scrubIccPieces } from '../../metadata/icc-text';
 
 /** Where a sub-block's data lies in the extension's bytes. */
 interface Piece {
@@ -34,19 +34,12 @@ export function scrubGifIcc(
   where: string,
 ): { bytes: Uint8Array | null; findings: Finding[] } {
   const pieces = profilePieces(block, dataStart);
-  const profile = new Uint8Array(pieces.reduce((n, p) => n + p.size, 0));
-  let at = 0;
-  for (const piece of pieces) {
-    profile.set(block.subarray(piece.at, piece.at + piece.size), at);
-    at += piece.size;
-  }
-  const scrubbed = scrubIccText(profile, where);
-  if (!scrubbed.profile) return { bytes: null, findings: scrubbed.findings };
+  const scrubbed = scrubIccPieces(
+    pieces.map((p) => block.subarray(p.at, p.at + p.size)),
+    where,
+  );
+  if (!scrubbed.pieces) return { bytes: null, findings: scrubbed.findings };
   const bytes = block.slice();
-  at = 0;
-  for (const piece of pieces) {
-    bytes.set(scrubbed.profile.subarray(at, at + piece.size), piece.at);
-    at += piece.size;
-  }
+  scrubbed.pieces.forEach((piece, i) => bytes.set(piece, pieces[i]!.at));
   return { bytes, findings: scrubbed.findings };
 }

@@ -6,7 +6,7 @@
  * chunks are scrubbed on their own.
  */
 import { startsWithAscii } from '../../bytes';
-import { scrubIccText } from '../../metadata/icc-text';
+import { scrubIccPieces } from '../../metadata/icc-text';
 import type { JpegSegment } from './layout';
 import { APP2, ID } from './markers';
 import {
@@ -79,18 +79,11 @@ function scrubProfile<D extends Decision>(
     (a, b) => a.payload[ICC_SEQUENCE_AT]! - b.payload[ICC_SEQUENCE_AT]!,
   );
   const pieces = chunks.map((c) => c.payload.subarray(ICC_PROFILE_AT));
-  const joined = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const piece of pieces) {
-    joined.set(piece, at);
-    at += piece.length;
-  }
-  const scrubbed = scrubIccText(joined, 'APP2 ICC_PROFILE');
-  if (!scrubbed.profile) return;
-  at = 0;
+  const scrubbed = scrubIccPieces(pieces, 'APP2 ICC_PROFILE');
+  if (!scrubbed.pieces) return;
+  const scrubbedPieces = scrubbed.pieces;
   chunks.forEach((chunk, i) => {
-    const piece = scrubbed.profile!.subarray(at, at + pieces[i]!.length);
-    at += pieces[i]!.length;
+    const piece = scrubbedPieces[i]!;
     const findings = [
       ...chunk.d.action.findings,
       ...(i === 0 ? scrubbed.findings : []),
