@@ -232,14 +232,6 @@ export function leftoverJournalSweeper(
   };
 }
 
-/** Removes the leftover journal temporaries of one file (see `leftoverJournalSweeper`). */
-export function removeLeftoverJournalTempsSync(
-  file: string,
-  list: ListFolder = readdirSync,
-): void {
-  leftoverJournalSweeper(list)(file);
-}
-
 /** The names in the folder that can be a journal temporary of one of its files. */
 function journalTempNames(dir: string, list: ListFolder): readonly string[] {
   try {

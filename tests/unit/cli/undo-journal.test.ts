@@ -23,7 +23,6 @@ import {
   journalPathFor,
   journalWaiting,
   leftoverJournalSweeper,
-  removeLeftoverJournalTempsSync,
   undoSync,
   writeJournalSync,
 } from '../../../cli/undo-journal';
@@ -168,7 +167,7 @@ describe('the undo journal', () => {
     writeFileSync(leftover, 'original metadata', { mode: 0o600 });
     writeFileSync(ofLiveProcess, 'being written', { mode: 0o600 });
 
-    removeLeftoverJournalTempsSync(file);
+    leftoverJournalSweeper()(file);
 
     expect(existsSync(leftover)).toBe(false);
     expect(existsSync(ofLiveProcess)).toBe(true);
