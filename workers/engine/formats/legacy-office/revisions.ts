@@ -201,6 +201,13 @@ async function binTableRevision(
   return found;
 }
 
+/** Of two places' tracked changes, the one to refuse with: a deletion first (its text is in the file). */
+export const firstDeletion = (
+  a: RevisionKind | null,
+  b: RevisionKind | null,
+): RevisionKind | null =>
+  a === 'deleted' || b === 'deleted' ? 'deleted' : (a ?? b);
+
 /** The tracked change the document's character and paragraph runs hold, deletions first. */
 export async function trackedChange(
   chpxBins: Uint8Array | null,
@@ -214,7 +221,7 @@ export async function trackedChange(
   const paras = papxBins
     ? await binTableRevision(papxBins, fkp, papxLists)
     : null;
-  return chars ?? paras;
+  return firstDeletion(chars, paras);
 }
 
 /** The refusal for a document with tracked changes, saying what to do about it. */

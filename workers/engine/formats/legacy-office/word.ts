@@ -12,7 +12,7 @@ import type { DirEntry } from '../../shared/cfb/directory';
 import { readExtents } from '../../shared/cfb/compound-file';
 import { Cleaning, isBlank, readStream, type Storage } from './storage';
 import { pieceRevision } from './piece-revisions';
-import { trackedChange, trackedChangesError } from './revisions';
+import { firstDeletion, trackedChange, trackedChangesError } from './revisions';
 import { readSttb, readXsts, type SttbString } from './sttb';
 import { cleanWordPictures, DGG_INFO } from './word-pictures';
 
@@ -234,10 +234,7 @@ export async function cleanWord(
   );
   const clx = await read(CLX);
   const pieces = clx ? pieceRevision(clx[1]) : null;
-  const change =
-    revision === 'deleted' || pieces === 'deleted'
-      ? 'deleted'
-      : (revision ?? pieces);
+  const change = firstDeletion(revision, pieces);
   if (change) throw trackedChangesError(change);
   for (const i of [STTB_SAVED_BY, STTBF_ASSOC, STTBF_RMARK]) {
     const got = await read(i);
