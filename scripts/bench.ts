@@ -34,6 +34,7 @@ async function engineFigure(
 /** Wall time, then CPU time (user + system: what the run cost on a shared machine), then peak RSS. */
 function fmtProcess(f: ProcessFigure | null): string {
   if (!f) return 'n/a';
+  if (f.overCap) return `over ${f.seconds.toFixed(0)} s (stopped)`;
   const cpu = f.cpuSeconds === null ? '' : ` (cpu ${f.cpuSeconds.toFixed(2)})`;
   const rss = f.maxRssMb === null ? '' : ` ${f.maxRssMb.toFixed(0)} MB`;
   return `${f.seconds.toFixed(2)} s${cpu}${rss}`;
@@ -45,6 +46,9 @@ function ratio(
   ours: ProcessFigure | null,
 ): string {
   if (!reference || !ours) return 'n/a';
+  if (ours.overCap) return 'n/a';
+  if (reference.overCap)
+    return `over ${(reference.seconds / ours.seconds).toFixed(1)}x`;
   const wall = `${(reference.seconds / ours.seconds).toFixed(1)}x`;
   if (reference.cpuSeconds === null || !ours.cpuSeconds) return wall;
   return `${wall} (cpu ${(reference.cpuSeconds / ours.cpuSeconds).toFixed(1)}x)`;

@@ -10,6 +10,8 @@ export interface ProcessFigure {
   /** User plus system CPU time of the run whose wall time is the median (GNU time), or null. */
   readonly cpuSeconds: number | null;
   readonly maxRssMb: number | null;
+  /** The run was stopped at CAP_SECONDS: `seconds` is a floor, not a figure. */
+  readonly overCap?: boolean;
 }
 
 /** The machine's one-minute load average, as `uptime` prints it: the bench shares the machine. */
@@ -57,6 +59,12 @@ export interface ProcessRunOptions {
   readonly prepare?: () => void;
 }
 
+/**
+ * A run longer than this is stopped and the figure says so (`overCap`): mat2 on the 60,000-photo
+ * bomb ran past half an hour, three times over, and held the whole bench up (`BENCH_CAP_SECONDS`).
+ */
+export const CAP_SECONDS = Number(process.env.BENCH_CAP_SECONDS ?? 120);
+
 /** Whole-process wall time and peak RSS (GNU time when present), median of RUNS; null on failure. */
 export function processFigure(
   cmd: string,
@@ -72,9 +80,21 @@ export function processFigure(
     const result = hasGnuTime
       ? spawnSync('/usr/bin/time', ['-f', TIME_FORMAT, cmd, ...args], {
           encoding: 'utf8',
+          timeout: CAP_SECONDS * 1000,
+          killSignal: 'SIGKILL',
         })
-      : spawnSync(cmd, args, { encoding: 'utf8' });
+      : spawnSync(cmd, args, {
+          encoding: 'utf8',
+          timeout: CAP_SECONDS * 1000,
+          killSignal: 'SIGKILL',
+        });
     const seconds = (performance.now() - start) / 1000;
+    if (result.signal !== null && seconds >= CAP_SECONDS) {
+      // /usr/bin/time is killed, not the command under it: stop that too.
+      spawnSync('pkill', ['-KILL', '-f', [cmd, ...args].join(' ')]);
+      if (output) rmSync(output, { force: true });
+      return { seconds, cpuSeconds: null, maxRssMb: null, overCap: true };
+    }
     if (result.status !== 0) return null;
     const [rssKb, user, system] = hasGnuTime
       ? result.stderr.trim().split('\n').at(-1)!.split(' ').map(Number)
