@@ -27,7 +27,8 @@ export class CopyChecks {
   private readonly open: Progress[];
 
   constructor(ranges: readonly ClaimedRange[]) {
-    this.open = ranges.map((range) => ({
+    const ordered = [...ranges].sort((a, b) => a.start - b.start);
+    this.open = ordered.map((range) => ({
       range,
       check: range.check(),
       next: range.start,
@@ -43,6 +44,8 @@ export class CopyChecks {
   copied(at: number, bytes: Uint8Array): void {
     const end = at + bytes.length;
     for (const p of this.open) {
+      // In input order: no later range meets these bytes either.
+      if (p.range.start >= end) break;
       const start = Math.max(at, p.range.start);
       const stop = Math.min(end, p.range.end);
       if (start >= stop || p.apart) continue;
@@ -58,9 +61,10 @@ export class CopyChecks {
 
   /** Checks, from the input, every range the copy did not carry whole. Throws `CheckFailed`. */
   async finish(input: FileAccess): Promise<void> {
-    const buffer = new Uint8Array(CHECK_CHUNK_BYTES);
+    let buffer: Uint8Array | undefined;
     for (const p of this.open) {
       if (!p.apart && p.next === p.range.end) continue;
+      buffer ??= new Uint8Array(CHECK_CHUNK_BYTES);
       const check = p.range.check();
       for (let at = p.range.start; at < p.range.end; at += CHECK_CHUNK_BYTES) {
         const length = Math.min(CHECK_CHUNK_BYTES, p.range.end - at);
