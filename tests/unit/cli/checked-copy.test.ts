@@ -20,6 +20,8 @@ import { IMAGE_CANARIES } from '../../helpers/image-exif-builder';
 import { canaryJpeg } from '../../helpers/image-fixtures';
 import { convert, tempDir } from '../../helpers/image-tools';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
+import { buildPdf, type PdfBody } from '../../helpers/pdf-fixtures';
+import { CANARY } from '../../helpers/image-exif-builder';
 import { jpegScanBytes } from '../../helpers/jpeg-scans';
 
 /** A baseline photo of noise whose one scan is longer than the claimed minimum. */
@@ -40,6 +42,53 @@ function largePhoto(dir: string): Uint8Array {
   return bytes;
 }
 
+const FILE_ID = /\/ID\s*\[\s*<[0-9a-fA-F]*>\s*<[0-9a-fA-F]*>\s*\]/g;
+
+/** An APP1 EXIF segment with the canary as Artist, written by exiftool into a small photo. */
+function app1Gps(dir: string): Buffer {
+  const bytes = readFileSync(canaryJpeg(dir, 'exif-source.jpg'));
+  const at = bytes.indexOf('Exif\0\0', 0, 'latin1') - 4;
+  expect([bytes[at], bytes[at + 1]]).toEqual([0xff, 0xe1]);
+  return bytes.subarray(at, at + 2 + bytes.readUInt16BE(at + 2));
+}
+
+/** A one-page PDF that draws `photo` as its DCTDecode image. */
+function pdfOfPhoto(photo: Uint8Array): Uint8Array {
+  return buildPdf(
+    new Map<number, PdfBody>([
+      [1, '<< /Type /Catalog /Pages 2 0 R >>'],
+      [2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
+      [
+        3,
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 900 900] /Contents 4 0 R /Resources << /XObject << /Im1 5 0 R >> >> >>',
+      ],
+      [4, { dict: '', data: Buffer.from('q 900 0 0 900 0 0 cm /Im1 Do Q') }],
+      [
+        5,
+        {
+          dict: '/Type /XObject /Subtype /Image /Width 900 /Height 900 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode',
+          data: photo,
+        },
+      ],
+    ]),
+    '/Root 1 0 R',
+  );
+}
+
+/** The ranges the CLI's clean of `file` claims, as its analysis makes them. */
+async function claimsMade(file: string) {
+  lendHostCodecs(nodeCodecs());
+  const access = await openFileAccess(file);
+  const claims = new CheckedCopy(access);
+  try {
+    await cleanPlan(access, { checkedCopy: claims });
+  } finally {
+    await access.close();
+    lendHostCodecs({});
+  }
+  return claims.ranges;
+}
+
 /** The classic clean: every byte of the image data read by the analysis before the plan. */
 async function cleanedReadingFirst(bytes: Uint8Array) {
   const { plan, removed } = await cleanPlan(
@@ -58,17 +107,9 @@ describe('metaclean with a checked copy', () => {
     const input = Buffer.concat([largePhoto(dir), tagged]);
     const file = join(dir, 'joined.jpg');
     writeFileSync(file, input);
-    lendHostCodecs(nodeCodecs());
-    const access = await openFileAccess(file);
-    const claims = new CheckedCopy(access);
-    try {
-      await cleanPlan(access, { checkedCopy: claims });
-    } finally {
-      await access.close();
-      lendHostCodecs({});
-    }
-    expect(claims.ranges).toHaveLength(1);
-    expect(claims.ranges[0]!.end).toBe(input.length - 2);
+    const claims = await claimsMade(file);
+    expect(claims).toHaveLength(1);
+    expect(claims[0]!.end).toBe(input.length - 2);
 
     const out = join(dir, 'out.jpg');
     const run = await runCli(['--json', '-o', out, file]);
@@ -84,5 +125,30 @@ describe('metaclean with a checked copy', () => {
     expect(
       (report!.removed as { field?: string; location: string }[]).map(said),
     ).toEqual(expected.removed.map(said));
+  });
+  it('cleans a PDF whose photo is claimed, and one whose claim the write finds wrong, exactly as a clean that reads them first', async () => {
+    const dir = tempDir('metaclean-checked-pdf-');
+    const large = largePhoto(dir);
+    const tagged = readFileSync(canaryJpeg(dir, 'tagged.jpg'));
+    for (const photo of [
+      Buffer.concat([large.subarray(0, 2), app1Gps(dir), large.subarray(2)]),
+      Buffer.concat([large, tagged]),
+    ]) {
+      const input = Buffer.from(pdfOfPhoto(photo));
+      const file = join(dir, 'photo.pdf');
+      writeFileSync(file, input);
+      expect(await claimsMade(file)).toHaveLength(1);
+      const out = join(dir, 'out.pdf');
+      const run = await runCli(['--json', '--force', '-o', out, file]);
+
+      expect(run.code).toBe(0);
+      const output = readFileSync(out);
+      expectNoLeaks(input, output, [CANARY]);
+      const expected = await cleanedReadingFirst(new Uint8Array(input));
+      // The file identifier is minted fresh each clean (ISO 32000-1 14.4).
+      const unminted = (b: Uint8Array) =>
+        Buffer.from(b).toString('latin1').replace(FILE_ID, '/ID');
+      expect(unminted(output)).toBe(unminted(expected.bytes));
+    }
   });
 });
