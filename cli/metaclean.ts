@@ -7,8 +7,10 @@ import {
   isEngineError,
   planBytes,
   lendHostCodecs,
+  type CleanPlanResult,
   type EngineContext,
 } from '../workers/engine/index';
+import { CheckedCopy, isCheckFailed } from '../workers/engine/checked-copy';
 import { itemKindOf } from '../workers/engine/format-catalog';
 import { formatListJson, formatListText } from './format-list';
 import { formatName } from '../src/catalog/format-names';
@@ -27,7 +29,7 @@ import {
   isCliError,
   writing,
 } from './cli-error';
-import { openFileAccess } from './file-access';
+import { openFileAccess, type FileAccess } from './file-access';
 import { cleanInPlace } from './in-place';
 import { checkTarget, outputPaths } from './output-target';
 import { inspectInput, planInput } from './plan-input';
@@ -290,19 +292,7 @@ async function runMode(
       return { file, format, output, removed, kept };
     }
     checkTarget(output, input.identity, { overwrite: options.force });
-    const { format, plan, removed, kept } = await planInput(
-      input,
-      engineOptions(options),
-    );
-    await faultPoint('planned');
-    if (options.outDir !== undefined) {
-      // Under -r the copy's folder mirrors the input's, below the output folder.
-      const dir = dirname(output);
-      await writing('cannot create the output folder', () =>
-        mkdir(dir, { recursive: true }),
-      );
-    }
-    await writePlan(input, plan, output);
+    const { format, removed, kept } = await cleanToFile(input, output, options);
     if (options.find.length === 0)
       return { file, format, output, removed, kept };
     await faultPoint('written');
@@ -314,6 +304,41 @@ async function runMode(
   } finally {
     await input.close();
   }
+}
+
+/**
+ * Cleans an open input into the file `output`. The clean may take a photo's image data on trust
+ * (`checked-copy.ts`) and the write proves it as it copies it, so the pixels are read once; a
+ * claim the write finds wrong leaves no output, and the file is cleaned again, reading its image
+ * data first, as a clean without claims does (same bytes, same findings, same errors).
+ */
+async function cleanToFile(
+  input: FileAccess,
+  output: string,
+  options: RunOptions,
+): Promise<CleanPlanResult> {
+  const claims = new CheckedCopy(input);
+  const claimed = await planInput(input, {
+    ...engineOptions(options),
+    checkedCopy: claims,
+  });
+  await faultPoint('planned');
+  if (options.outDir !== undefined) {
+    // Under -r the copy's folder mirrors the input's, below the output folder.
+    const dir = dirname(output);
+    await writing('cannot create the output folder', () =>
+      mkdir(dir, { recursive: true }),
+    );
+  }
+  try {
+    await writePlan(input, claimed.plan, output, undefined, claims.ranges);
+    return claimed;
+  } catch (error) {
+    if (!isCheckFailed(error)) throw error;
+  }
+  const proven = await planInput(input, engineOptions(options));
+  await writePlan(input, proven.plan, output);
+  return proven;
 }
 
 /**

@@ -16,7 +16,9 @@ import {
   planSize,
   type OutputPlan,
 } from '../workers/engine/index';
+import type { ClaimedRange } from '../workers/engine/checked-copy';
 import { writing, writingSync } from './cli-error';
+import { CopyChecks } from './copy-checks';
 import { changedError, type FileAccess } from './file-access';
 import { kernelCopy, KERNEL_COPY_MIN_BYTES } from './kernel-copy';
 import { faultPoint, faultsArmed } from './test-faults';
@@ -64,6 +66,8 @@ export async function writePlan(
   plan: OutputPlan,
   out: string,
   replacing?: ReplacedFile,
+  /** Ranges the analysis took on trust (`checked-copy.ts`): checked as they are copied. */
+  claims: readonly ClaimedRange[] = [],
 ): Promise<void> {
   // The copy is no more readable than the original (a 0600 photo gives a 0600 copy): the umask
   // already narrowed OUTPUT_MODE and the input's bits narrow it further. Only the owner's write
@@ -71,18 +75,22 @@ export async function writePlan(
   const shape: TempShape = replacing ?? {
     mode: (input.permissions | OWNER_WRITE) & umaskedMode(),
   };
+  const checks = new CopyChecks(claims);
   await intoTempThenRename(out, shape, async (fd) => {
     const patches = inPlacePatches(input.size, plan);
+    // The kernel's copy passes no byte through the checks: a plan with claims is copied here.
     if (
       patches &&
+      checks.empty &&
       input.size >= KERNEL_COPY_MIN_BYTES &&
       (await kernelCopy(input, fd))
     ) {
       await faultPoint('copying');
       for (const { offset, data } of patches) await writeAll(fd, data, offset);
     } else {
-      await writeSegments(input, plan, fd);
+      await writeSegments(input, plan, fd, checks);
     }
+    await checks.finish(input);
     await input.assertUnchanged();
   });
 }
@@ -183,6 +191,7 @@ async function writeSegments(
   input: FileAccess,
   plan: OutputPlan,
   fd: number,
+  checks: CopyChecks,
 ): Promise<void> {
   // A plan may hold many thousands of segments: reduced, not spread into Math.max.
   const longest = plan.reduce(
@@ -223,7 +232,9 @@ async function writeSegments(
         continue;
       }
       if (segment.end - segment.start < GATHER_BELOW_BYTES) {
-        await gather.add(await window.slice(segment.start, segment.end));
+        const bytes = await window.slice(segment.start, segment.end);
+        checks.copied(segment.start, bytes);
+        await gather.add(bytes);
         continue;
       }
       await gather.flush();
@@ -231,7 +242,10 @@ async function writeSegments(
         const length = Math.min(chunkBytes, segment.end - at);
         const into = buffers[turn++ % 2]!;
         // Fails `unreadable` when the file shrank after it was opened.
-        await enqueue(await input.readInto(at, into.subarray(0, length)));
+        const bytes = await input.readInto(at, into.subarray(0, length));
+        // Checked before it is written: bytes that fail a claim never reach the disk.
+        checks.copied(at, bytes);
+        await enqueue(bytes);
         at += length;
       }
     }

@@ -60,6 +60,23 @@ const mat2 = toolVersion('mat2', ['--version']);
 console.log(
   `metaclean bench: median of ${RUNS} runs; load average ${loadAverage()} at the start; exiftool ${exiftool ?? 'absent'}; ${ffmpeg ?? 'ffmpeg absent'}; ${mat2 ?? 'mat2 absent'}`,
 );
+// A certificate bundle named in NODE_EXTRA_CA_CERTS is loaded by every Node start, before any
+// of our code: the CLI's figures below pay it and exiftool's do not, so its cost is printed.
+if (process.env.NODE_EXTRA_CA_CERTS) {
+  const cpuMs = (f: ProcessFigure | null) =>
+    f?.cpuSeconds == null ? 'n/a' : `${(f.cpuSeconds * 1000).toFixed(0)} ms`;
+  const withBundle = processFigure('node', ['-e', '0']);
+  const without = processFigure('env', [
+    '-u',
+    'NODE_EXTRA_CA_CERTS',
+    'node',
+    '-e',
+    '0',
+  ]);
+  console.log(
+    `NODE_EXTRA_CA_CERTS is set: node -e 0 costs ${cpuMs(withBundle)} of CPU with it, ${cpuMs(without)} without; every metaclean figure below includes the difference`,
+  );
+}
 // The bin's own start (issue 21: `--help` under 80 ms), beside Node's own start in the same run.
 // Skipped when a subset of the files is asked for (`npm run bench -- pdf`), unless that is `start`.
 const only = (process.argv[2] ?? process.env.BENCH_ONLY)?.toLowerCase();

@@ -2,7 +2,8 @@
  * Behaviour unchanged, checked: runs two builds of the CLI (`BEFORE`, a copy of an older
  * `dist-cli/` beside its `cli/bin.cjs`, or `cli/bin.mjs` before the bin was CommonJS, and this
  * checkout's) with `--json --out-dir` on every document of the corpus (`METACLEAN_CORPUS`), the
- * planted zip seeds and `MUTANTS` of their mutants (`SEED`), and compares the cleaned files byte
+ * planted zip seeds and `MUTANTS` of their mutants (`SEED`), the large photos whose image data a
+ * checked copy claims or not (`lib/claim-shapes.ts`), and compares the cleaned files byte
  * for byte and the JSON reports (paths aside). Prints each difference; exits 1 when there is one.
  *
  *   BEFORE=/tmp/before/cli/bin.mjs MUTANTS=300 SEED=21 npx tsx scripts/compare-cli.ts
@@ -20,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { gpsJpeg } from '../tests/helpers/office-fixtures';
+import { claimShapes } from './lib/claim-shapes';
 import { mutate, random, zipSeeds } from '../tests/helpers/zip-mutants';
 
 const BEFORE = process.env.BEFORE ?? '/tmp/onewalk-before/cli/bin.mjs';
@@ -28,7 +30,7 @@ const MUTANTS = Number(process.env.MUTANTS ?? 300);
 const SEED = Number(process.env.SEED ?? 21);
 const CORPUS = process.env.METACLEAN_CORPUS;
 const DOCUMENTS = new Set(
-  '.docx .docm .dotx .xlsx .xlsm .pptx .ppsx .odt .ods .odp .odg .odf .ott .epub .pdf .doc .xls .ppt .svg'.split(
+  '.docx .docm .dotx .xlsx .xlsm .pptx .ppsx .odt .ods .odp .odg .odf .ott .epub .pdf .doc .xls .ppt .svg .jpg .jpeg'.split(
     ' ',
   ),
 );
@@ -50,6 +52,7 @@ if (CORPUS && existsSync(CORPUS))
   for (const path of walk(CORPUS))
     if (DOCUMENTS.has(extname(path).toLowerCase()))
       add(path.slice(path.lastIndexOf('/') + 1), readFileSync(path));
+for (const [name, bytes] of claimShapes(dir)) add(name, bytes);
 const seeds = zipSeeds(gpsJpeg(dir));
 for (const [kind, bytes] of seeds) add(`seed.${kind}`, bytes);
 const rng = random(SEED);

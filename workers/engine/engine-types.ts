@@ -1,8 +1,9 @@
 /**
- * The engine's two smallest shapes, in a file that imports nothing, so every core file can name
- * them without importing another (format-module.ts, output-plan.ts and progress.ts once formed
- * a type cycle through them).
+ * The engine's two smallest shapes, in a file that imports only the checked copy's type (itself
+ * free of core imports), so every core file can name them without importing another
+ * (format-module.ts, output-plan.ts and progress.ts once formed a type cycle through them).
  */
+import type { CheckedCopy } from './checked-copy';
 
 /** Bytes [start, end) of a file. */
 export interface ByteRange {
@@ -25,4 +26,11 @@ export interface EngineContext {
    * file itself (the CLI's `--in-place`): a module that would leave out free space keeps it.
    */
   readonly keepLayout?: boolean;
+  /**
+   * The host writes the output from this input and checks the ranges claimed here as it copies
+   * them (`checked-copy.ts`): a module may take a long range of image data on trust. Only the
+   * file's own analysis and the slices a container copies as they are see it; verify-after-clean
+   * and files decoded into memory do not.
+   */
+  readonly checkedCopy?: CheckedCopy;
 }

@@ -53,12 +53,16 @@ export interface NestedEngine {
    * them all into memory: the plan is in `src`'s offsets, ready to splice into the outer plan.
    * `knownOpaque`: the slice's image data already proven, in the slice's offsets, when the caller
    * holds it apart from the engine's own (a container's held content, `knownContent`).
+   * `use.copiedAsPlanned`: the caller puts the plan in its own as it is, so each of its copied
+   * ranges is copied by the host's writer, which may then check what the slice's module took on
+   * trust (`checked-copy.ts`); a caller that reads the slice's output itself does not say so.
    */
   cleanSlice(
     src: ByteSource,
     start: number,
     end: number,
     knownOpaque?: readonly ByteRange[],
+    use?: { readonly copiedAsPlanned?: boolean },
   ): Promise<NestedSliceClean>;
   /**
    * Analyses `src` from `start` to its end as a file of its own (a FLAC stream behind an ID3v2

@@ -12,6 +12,9 @@
  * - `proven` (`DeferredSegment.proven`, `NestedPlannedClean.proven`): ranges of bytes a nested
  *   clean made (an inflated photo, cleaned) that its own scan proved to be image data.
  *
+ * - claimed (`CheckedCopy`, `checked-copy.ts`): input ranges a module took as image data without
+ *   reading them, for a host that proves them as it copies them (the CLI's writer).
+ *
  * The helpers below carry these ranges from one set of offsets to another.
  */
 import type { ByteSource } from './byte-source';

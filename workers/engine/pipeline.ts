@@ -63,6 +63,7 @@ export async function analyzeInput(
     ...(ctx.onProgress && { onProgress: pass.reached }),
     ...(ctx.dropUncleanable && { dropUncleanable: true }),
     ...(ctx.keepLayout && { keepLayout: true }),
+    ...(ctx.checkedCopy && { checkedCopy: ctx.checkedCopy }),
     depth,
     ...(ctx.knownOpaque && { knownOpaque: ctx.knownOpaque }),
     nested: nestedAt(ctx, depth)(
@@ -85,5 +86,7 @@ export function verifiedPlan(
   ctx: EngineContext,
   depth: number,
 ): Promise<CleanPlanResult> {
-  return verifyPlan(analyzed, ctx, depth, nestedAt(ctx, depth));
+  // The output's analysis proves, it never claims: its nested files get no checked copy.
+  const { checkedCopy: _claimsOnInput, ...proving } = ctx;
+  return verifyPlan(analyzed, proving, depth, nestedAt(proving, depth));
 }

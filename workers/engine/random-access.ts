@@ -13,6 +13,8 @@ export interface RandomAccess {
    * reading it from the page cache).
    */
   readInto?(offset: number, into: Uint8Array): Promise<Uint8Array>;
+  /** Where these bytes lie in another input, when they are a range of it (`rangeAccess`). */
+  readonly origin?: { readonly input: RandomAccess; readonly offset: number };
 }
 
 export function blobAccess(blob: Blob): RandomAccess {
@@ -46,6 +48,7 @@ export function rangeAccess(
 ): RandomAccess {
   return {
     size: end - start,
+    origin: { input, offset: start },
     read: (offset, length) => input.read(start + offset, length),
     ...(input.readInto && {
       readInto: (offset: number, into: Uint8Array) =>

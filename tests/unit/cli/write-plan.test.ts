@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openFileAccess, type FileAccess } from '../../../cli/file-access';
 import { COPY_CHUNK_BYTES, writePlan } from '../../../cli/write-plan';
+import { isCheckFailed } from '../../../workers/engine/checked-copy';
 import { OutputBuilder } from '../../../workers/engine/output-plan';
 
 const INPUT = Uint8Array.from({ length: 4096 }, (_, i) => i % 251);
@@ -255,5 +256,78 @@ describe('writePlan reads of short copied ranges', () => {
     expect(readFileSync(join(dir, 'out.bin'))).toEqual(Buffer.concat(expected));
     expect(bytesRead()).toBeLessThanOrEqual(big.length);
     expect(reads).toBeLessThan(16);
+  });
+});
+
+describe('writePlan with claimed ranges (a checked copy)', () => {
+  const BAD = 0xee;
+  /** A check that fails on BAD, counting the bytes it was fed. */
+  const counted = () => {
+    const fed = { bytes: 0 };
+    const check = () => ({
+      feed(bytes: Uint8Array) {
+        fed.bytes += bytes.length;
+        return !bytes.includes(BAD);
+      },
+    });
+    return { fed, check };
+  };
+  let dir: string;
+  let access: FileAccess;
+  const size = 4 * COPY_CHUNK_BYTES;
+  const bad = 2 * COPY_CHUNK_BYTES + 1000;
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'metaclean-claims-'));
+    const bytes = new Uint8Array(size).fill(1);
+    bytes[bad] = BAD;
+    writeFileSync(join(dir, 'in.bin'), bytes);
+    access = await openFileAccess(join(dir, 'in.bin'));
+  });
+  afterEach(() => access.close());
+
+  it('fails unclean mid-copy when a claimed range fails its check, leaving no output and no temporary file', async () => {
+    const { fed, check } = counted();
+    const plan = new OutputBuilder()
+      .copy(0, 10)
+      .push(Uint8Array.of(7))
+      .copy(11, size)
+      .build();
+    const writing = writePlan(access, plan, join(dir, 'out.bin'), undefined, [
+      { start: 100, end: size - 100, check },
+    ]);
+    await expect(writing).rejects.toMatchObject({ code: 'unclean' });
+    await expect(writing).rejects.toSatisfy(isCheckFailed);
+    // Stopped at the chunk that holds the failing byte, not after the whole range.
+    expect(fed.bytes).toBeLessThan(size - 200);
+    expect(fed.bytes).toBeGreaterThan(bad - 100);
+    expect(readdirSync(dir)).toEqual(['in.bin']);
+  });
+
+  it('writes the output when every claimed range passes as it is copied, reading it once', async () => {
+    const { fed, check } = counted();
+    const plan = new OutputBuilder().copy(0, bad).build();
+    await writePlan(access, plan, join(dir, 'out.bin'), undefined, [
+      { start: 5, end: bad - 5, check },
+    ]);
+    expect(fed.bytes).toBe(bad - 10);
+    expect(statSync(join(dir, 'out.bin')).size).toBe(bad);
+  });
+
+  it('checks on its own a claimed range the plan copies only in part, or not at all', async () => {
+    for (const plan of [
+      new OutputBuilder().copy(0, COPY_CHUNK_BYTES).build(),
+      new OutputBuilder()
+        .copy(0, 50)
+        .copy(bad + 10, size)
+        .build(),
+    ]) {
+      const { check } = counted();
+      await expect(
+        writePlan(access, plan, join(dir, 'out.bin'), undefined, [
+          { start: 10, end: size - 10, check },
+        ]),
+      ).rejects.toSatisfy(isCheckFailed);
+      expect(readdirSync(dir)).toEqual(['in.bin']);
+    }
   });
 });

@@ -36,7 +36,7 @@ export interface PipelineSteps {
 /** The engine as a nested file's container sees it: same rules, one level deeper. */
 export function nestedEngine(
   steps: PipelineSteps,
-  { signal, dropUncleanable }: EngineContext,
+  { signal, dropUncleanable, checkedCopy }: EngineContext,
   depth: number,
   /** The outer file's pass: ranges of the outer file (a photo in a PDF) read through it. */
   outer: ReadMeter,
@@ -116,12 +116,14 @@ export function nestedEngine(
       return { ...result, bytes: cleaned };
     },
     cleanPlanned: cleanedPlan,
-    async cleanSlice(src, start, end, knownOpaque) {
+    async cleanSlice(src, start, end, knownOpaque, use) {
       const slice = rangeAccess(src.input, start, end);
       const analyzed = await steps.analyze(
         slice,
         {
           ...ctx,
+          // Only a container that copies the slice's plan as it is lets its writer check claims.
+          ...(use?.copiedAsPlanned && checkedCopy && { checkedCopy }),
           ...(knownOpaque
             ? { knownOpaque }
             : knownInSlice(known, src, start, end)),

@@ -14,6 +14,7 @@
  * (`entropyMarkerIndex`) that gives the same answers.
  */
 import type { ByteSource } from '../../byte-source';
+import type { CheckedCopy } from '../../checked-copy';
 import type { ByteRange } from '../../format-module';
 import { scanChunks } from '../../chunk-scan';
 import { byteSearch } from '../../bytes';
@@ -38,13 +39,15 @@ export interface ScanContext {
   readonly signal?: AbortSignal;
   /** Entropy-coded data already scanned (verify-after-clean): its end is known, not searched. */
   readonly knownOpaque?: readonly ByteRange[];
+  /** The host checks claimed ranges as it copies them: a photo's one scan may be claimed. */
+  readonly checkedCopy?: CheckedCopy;
 }
 
 /**
  * Index of the first real marker in `chunk` (not stuffing, restart or fill), or -1: the search
  * the host lends (the CLI's looks at 16 bytes at a time), else the engine's own.
  */
-function markerIndex(chunk: Uint8Array): number {
+export function markerIndex(chunk: Uint8Array): number {
   const lent = hostCodecs().entropyMarkerIndex;
   return lent ? lent(chunk) : markerIndexPortable(chunk);
 }

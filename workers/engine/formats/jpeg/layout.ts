@@ -8,6 +8,7 @@ import { u16be } from '../../bytes';
 import { corrupt, throwIfAborted } from '../../errors';
 import { MAX_ENTRIES } from '../../limits';
 import { findScanEnd, type ScanContext } from './entropy-scan';
+import { claimedScanEnd } from './scan-claim';
 import {
   EOI,
   LENGTH_BYTES,
@@ -89,18 +90,23 @@ export const HEADER_WINDOW_BYTES = 64 * 1024;
 const AFTER_SCAN_WINDOW_BYTES = 4 * 1024;
 
 /**
- * Where the entropy-coded data starting at `from` ends. Data the input's analysis already
- * scanned (a byte-identical copy in the cleaned output) is not searched again: the entropy
- * scan, which reads every byte of the pixels, runs once per clean.
+ * Where the entropy-coded data after the last of `segments` (an SOS) ends. Data the input's
+ * analysis already scanned (a byte-identical copy in the cleaned output) is not searched again:
+ * the entropy scan, which reads every byte of the pixels, runs once per clean; with a checked
+ * copy, a photo's one scan is claimed instead and the copy reads it once (`scan-claim.ts`).
  */
 async function scanEnd(
   src: ByteSource,
-  from: number,
+  header: WindowedReader,
+  segments: readonly JpegSegment[],
   ctx: ScanContext,
 ): Promise<number> {
-  const known = ctx.knownOpaque?.find((r) => r.start === from);
+  const sos = segments.at(-1)!;
+  const known = ctx.knownOpaque?.find((r) => r.start === sos.end);
   if (known) return known.end;
-  return (await findScanEnd(src, from, ctx)).offset;
+  const claimed = await claimedScanEnd(src, header, segments, sos, ctx);
+  if (claimed !== null) return claimed;
+  return (await findScanEnd(src, sos.end, ctx)).offset;
 }
 
 /**
@@ -127,7 +133,8 @@ export async function readJpegLayout(
       throw corrupt(`unexpected marker 0x${marker.toString(16)} at ${offset}`);
     const segment = await segmentAt(reader, offset, marker);
     segments.push(segment);
-    at = marker === SOS ? await scanEnd(src, segment.end, ctx) : segment.end;
+    at =
+      marker === SOS ? await scanEnd(src, header, segments, ctx) : segment.end;
     if (marker === SOS) {
       scans.push({ start: segment.end, end: at });
       if (reader === header)

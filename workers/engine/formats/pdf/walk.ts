@@ -317,6 +317,8 @@ async function streamData(
       src,
       o.stream!.start,
       o.stream!.end,
+      undefined,
+      { copiedAsPlanned: true },
     );
     findings.push(...relocated(cleaned.findings, where, IMAGE(where), ': '));
     nestedOpaque.push(...(cleaned.opaque ?? []));
