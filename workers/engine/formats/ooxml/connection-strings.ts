@@ -19,9 +19,12 @@ const PERSONAL_KEYS: ReadonlyMap<string, FieldId> = new Map([
   ['workstation id', 'device.name'],
   ['wsid', 'device.name'],
 ]);
-/** One `keyword=value` pair and the `;` after it; a value may be quoted or braced. */
+/**
+ * One `keyword=value` pair and the `;` after it; a value may be quoted or braced, with blanks
+ * before the `;` (OLE DB and ODBC ignore them), so a quoted value's `;` never ends the pair.
+ */
 const PAIR =
-  /([^=;]*)=\s*("(?:[^"]|"")*"|'(?:[^']|'')*'|\{[^}]*\}|[^;]*)(;|$)/y;
+  /([^=;]*)=\s*("(?:[^"]|"")*"\s*(?=;|$)|'(?:[^']|'')*'\s*(?=;|$)|\{[^}]*\}\s*(?=;|$)|[^;]*)(;|$)/y;
 /**
  * A piece with no `=` before its `;` (an empty one of `;;`, a bare keyword): kept as it is, and
  * the pairs after it are still read, so a stray `;` cannot hide the account that follows.
