@@ -150,4 +150,27 @@ describe('connection strings', () => {
       'connection="Provider=SQLOLEDB.1;Initial Catalog=Sales"',
     );
   });
+
+  it("removes an Access database's password and an Oracle proxy account from a workbook", async () => {
+    const input = workbookWithConnections([
+      'Provider=Microsoft.ACE.OLEDB.12.0;User ID=Admin;Data Source=Sales.accdb;Mode=Share Deny Write;Extended Properties=&quot;&quot;;Jet OLEDB:System database=&quot;&quot;;Jet OLEDB:Registry Path=&quot;&quot;;Jet OLEDB:Database Password=CANARY_ACCESS_PASSWORD;Jet OLEDB:Engine Type=6',
+      'Provider=OraOLEDB.Oracle;Data Source=Sales;Proxy User Id=CANARY_PROXY_USER;Proxy Password=CANARY_PROXY_PASSWORD',
+    ]);
+    expect(connectionsByUnzip(input)).toContain('CANARY_ACCESS_PASSWORD');
+    const { result, output } = await cleaned(input);
+    expectNoLeaks(input, output, [
+      'CANARY_ACCESS_PASSWORD',
+      'CANARY_PROXY_USER',
+      'CANARY_PROXY_PASSWORD',
+    ]);
+    expect(connectionsByUnzip(output)).toContain(
+      'Jet OLEDB:Registry Path=&quot;&quot;;Jet OLEDB:Engine Type=6"',
+    );
+    expect(result.removed.map((f) => f.label)).toEqual(
+      expect.arrayContaining([
+        'dbPr Jet OLEDB:Database Password',
+        'dbPr Proxy User Id',
+      ]),
+    );
+  });
 });

@@ -16,6 +16,13 @@ const PERSONAL_KEYS: ReadonlyMap<string, FieldId> = new Map([
   ['user name', 'author.person'],
   ['password', 'other.data'],
   ['pwd', 'other.data'],
+  // Access (Jet and ACE providers): the database's password, which Excel writes in every Access
+  // connection, empty unless the author saved it; and the one a compaction would set.
+  ['jet oledb:database password', 'other.data'],
+  ['jet oledb:new database password', 'other.data'],
+  // Oracle's proxy authentication: the account the connection is made on behalf of.
+  ['proxy user id', 'author.person'],
+  ['proxy password', 'other.data'],
   ['workstation id', 'device.name'],
   ['wsid', 'device.name'],
 ]);
