@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,30 @@ import { expectNoLeaks } from '../../helpers/leak-oracle';
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const DRAWING =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>';
+
+/** What Python's XML parser hands a style sheet: the <style> element's text and CDATA joined. */
+function styleTextByPython(svg: Uint8Array): string {
+  return execFileSync(
+    'python3',
+    [
+      '-c',
+      'import sys, xml.etree.ElementTree as ET; root = ET.fromstring(sys.stdin.buffer.read()); print(next(e for e in root.iter() if e.tag.endswith("style")).text, end="")',
+    ],
+    { input: svg, encoding: 'utf8' },
+  );
+}
+
+/** The first element's style attribute, as Python's XML parser reads it. */
+function styleAttributeByPython(svg: Uint8Array): string {
+  return execFileSync(
+    'python3',
+    [
+      '-c',
+      'import sys, xml.etree.ElementTree as ET; root = ET.fromstring(sys.stdin.buffer.read()); print(next(e.get("style") for e in root.iter() if e.get("style") is not None), end="")',
+    ],
+    { input: svg, encoding: 'utf8' },
+  );
+}
 
 let dir = '';
 beforeAll(() => {
@@ -111,5 +136,48 @@ describe('SVG style sheet comments', () => {
     const css =
       '.a { fill: url(#g/*x); } .b::after { content: "/* not a comment */"; }';
     expect((await clean('strings.svg', sheet(css))).text).toBe(sheet(css));
+  });
+
+  it('drops a comment a CDATA section or an XML comment splits, whole, as the XML parser hands it to CSS', async () => {
+    const css =
+      '.a { fill: red; } /* split <![CDATA[ CANARY_CSS_AFTER_CDATA ]]> then <!-- x --> CANARY_CSS_AFTER_XML_COMMENT */ .b { fill: blue }';
+    const { input, cleaned, text } = await clean('split.svg', sheet(css));
+    expect(styleTextByPython(input)).toContain('CANARY_CSS_AFTER_CDATA');
+    expectNoLeaks(input, cleaned.bytes, [
+      'CANARY_CSS_AFTER_CDATA',
+      'CANARY_CSS_AFTER_XML_COMMENT',
+    ]);
+    expect(styleTextByPython(cleaned.bytes)).toBe(
+      '.a { fill: red; }  .b { fill: blue }',
+    );
+    expect(text).toBe(
+      sheet('.a { fill: red; } <![CDATA[]]> .b { fill: blue }'),
+    );
+  });
+
+  it('reads character references as the XML parser resolves them', async () => {
+    const css =
+      '.a { fill: red; } &#47;* CANARY_CSS_REFERENCE *&#x2F; .b::after { content: &quot;/* kept */&quot; }';
+    const { input, cleaned } = await clean('references.svg', sheet(css));
+    expect(styleTextByPython(input)).toContain('/* CANARY_CSS_REFERENCE */');
+    expectNoLeaks(input, cleaned.bytes, ['CANARY_CSS_REFERENCE']);
+    expect(styleTextByPython(cleaned.bytes)).toBe(
+      '.a { fill: red; }  .b::after { content: "/* kept */" }',
+    );
+  });
+
+  it("drops comments in an element's style attribute", async () => {
+    const text = `<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill: red /* CANARY_CSS_ATTRIBUTE */; stroke: none" width="4" height="4"/></svg>`;
+    const { input, cleaned } = await clean('attribute.svg', text);
+    expectNoLeaks(input, cleaned.bytes, ['CANARY_CSS_ATTRIBUTE']);
+    expect(styleAttributeByPython(cleaned.bytes)).toBe(
+      'fill: red ; stroke: none',
+    );
+    expect(cleaned.result.removed).toContainEqual(
+      expect.objectContaining({
+        label: 'CSS comment',
+        value: 'CANARY_CSS_ATTRIBUTE',
+      }),
+    );
   });
 });

@@ -1,9 +1,15 @@
 /**
- * Comments in a `<style>` sheet (CSS Syntax Level 3 section 4.3.2: `/*` to the next `*\/`, not
- * inside a string) say nothing the drawing shows, as XML comments do: they go, and are reported.
- * Strings (section 4.3.5) are skipped with their escapes, and unquoted `url(...)` (4.3.6), so a
- * `/*` inside one stays.
+ * Comments in a style sheet, a `<style>` element's or a `style` attribute's (CSS Syntax Level 3
+ * section 4.3.2: `/*` to the next `*\/`, not inside a string), say nothing the drawing shows, as
+ * XML comments do: they go, and are reported. Strings (section 4.3.5) are skipped with their
+ * escapes, and unquoted `url(...)` (4.3.6), so a `/*` inside one stays.
+ *
+ * The sheet is read as CSS gets it from the XML parser: a `<style>` element's text and CDATA
+ * sections joined (an XML comment between two of them is no character of the sheet), character
+ * and entity references resolved. So a comment split by a CDATA section or an XML comment, or
+ * written with `&#47;*`, is found whole; each piece of it goes from the piece of the file it lies in.
  */
+import { concatBytes } from '../../bytes';
 import { finding, type Finding } from '../../findings';
 import type { Range } from './tokenizer';
 import { xmlText } from './values';
@@ -14,93 +20,212 @@ const BACKSLASH = 0x5c;
 const DOUBLE_QUOTE = 0x22;
 const SINGLE_QUOTE = 0x27;
 const NEWLINE = 0x0a;
-const COMMENT_MARK_BYTES = 2;
-const URL_OPEN = 'url(';
 const CLOSE_PAREN = 0x29;
+const AMPERSAND = 0x26;
+const SEMICOLON = 0x3b;
+/** What opens a url, in any case (4.3.6): unquoted, it runs to its `)`. */
+const URL_OPEN = 'url(';
+/** CSS white space (4.2): what may stand between `url(` and a quote. */
+const CSS_SPACE = new Set([0x20, 0x09, 0x0a, 0x0c, 0x0d]);
+/** A reference longer than this (`&#x0000000041;` at most, or a declared entity's name) is none. */
+const MAX_REFERENCE_BYTES = 64;
+const PREDEFINED: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+};
+/** XML 1.0 4.1: `&#xH;` or `&#D;`, a code point in hex or decimal. */
+const CHARACTER_REFERENCE = /^#(?:x([0-9a-f]+)|(\d+))$/i;
+const HEX = 16;
+const MAX_CODE_POINT = 0x10ffff;
+const COMMENT_MARKS = /^\/\*|\*\/$/g;
 const latin1 = new TextDecoder('latin1');
 
+/**
+ * A piece of the sheet in the file: a text token's bytes (`references`: resolved as XML does), or
+ * the inside of a CDATA section (verbatim).
+ */
+export interface SheetPiece extends Range {
+  readonly references: boolean;
+}
+
 export interface CssComment {
-  readonly removal: Range;
+  /** The comment's bytes, one range for each piece of the file it lies in. */
+  readonly removals: Range[];
   readonly finding: Finding;
 }
 
-/** The comments in the sheet text at [range.start, range.end) of `bytes`. */
+type State =
+  'css' | 'string' | 'escape' | 'url-open' | 'url' | 'url-escape' | 'comment';
+
+/** Where a `/` was read: the piece and the byte its character starts at. */
+interface Place {
+  readonly piece: number;
+  readonly start: number;
+}
+
+/** The sheet's characters one at a time, in the states of CSS's tokenizer that matter here. */
+class SheetScanner {
+  private state: State = 'css';
+  private quote = 0;
+  /** The character before, in the `css` state, and the last few, lower case, for `url(`. */
+  private previous = 0;
+  private recent = '';
+  private slash: Place = { piece: 0, start: 0 };
+  private opened: Place = this.slash;
+  private afterStar = false;
+  readonly comments: { opened: Place; piece: number; end: number }[] = [];
+
+  read(code: number, start: number, end: number, piece: number): void {
+    switch (this.state) {
+      case 'comment':
+        if (this.afterStar && code === SLASH) {
+          this.comments.push({ opened: this.opened, piece, end });
+          this.toCss();
+        } else this.afterStar = code === STAR;
+        return;
+      case 'string':
+        if (code === BACKSLASH) this.state = 'escape';
+        else if (code === this.quote || code === NEWLINE) this.toCss();
+        return;
+      case 'escape':
+        this.state = 'string';
+        return;
+      case 'url-open':
+        if (CSS_SPACE.has(code)) return;
+        if (code === DOUBLE_QUOTE || code === SINGLE_QUOTE) this.toString(code);
+        else this.inUrl(code);
+        return;
+      case 'url':
+        this.inUrl(code);
+        return;
+      case 'url-escape':
+        this.state = 'url';
+        return;
+    }
+    if (this.previous === SLASH && code === STAR) {
+      this.state = 'comment';
+      this.afterStar = false;
+      this.opened = this.slash;
+      return;
+    }
+    if (code === DOUBLE_QUOTE || code === SINGLE_QUOTE) {
+      this.toString(code);
+      return;
+    }
+    this.recent = (this.recent + String.fromCharCode(code).toLowerCase()).slice(
+      -URL_OPEN.length,
+    );
+    if (this.recent === URL_OPEN) {
+      this.state = 'url-open';
+      return;
+    }
+    if (code === SLASH) this.slash = { piece, start };
+    this.previous = code;
+  }
+
+  /** The comment left open at the sheet's end, which runs to it (4.3.2). */
+  get unclosed(): Place | null {
+    return this.state === 'comment' ? this.opened : null;
+  }
+
+  private toCss(): void {
+    this.state = 'css';
+    this.previous = 0;
+    this.recent = '';
+  }
+
+  private toString(quote: number): void {
+    this.state = 'string';
+    this.quote = quote;
+  }
+
+  private inUrl(code: number): void {
+    if (code === BACKSLASH) this.state = 'url-escape';
+    else if (code === CLOSE_PAREN) this.toCss();
+    else this.state = 'url';
+  }
+}
+
+/** The comments of the sheet made of `pieces` (in file order) of `bytes`. */
 export function cssComments(
   bytes: Uint8Array,
-  range: Range,
+  pieces: readonly SheetPiece[],
   location: string,
+  entities: ReadonlyMap<string, string> = new Map(),
 ): CssComment[] {
-  const found: CssComment[] = [];
-  let at = range.start;
-  while (at < range.end) {
-    const byte = bytes[at]!;
-    if (byte === DOUBLE_QUOTE || byte === SINGLE_QUOTE) {
-      at = stringEnd(bytes, at + 1, range.end, byte);
-      continue;
+  const scanner = new SheetScanner();
+  pieces.forEach((piece, index) => {
+    for (let at = piece.start; at < piece.end;) {
+      const reference =
+        piece.references && bytes[at] === AMPERSAND
+          ? resolveReference(bytes, at, piece.end, entities)
+          : null;
+      if (!reference) {
+        scanner.read(bytes[at]!, at, at + 1, index);
+        at++;
+        continue;
+      }
+      for (const char of reference.text)
+        scanner.read(char.codePointAt(0)!, at, reference.end, index);
+      at = reference.end;
     }
-    if (isUnquotedUrl(bytes, at, range.end)) {
-      at = urlEnd(bytes, at + URL_OPEN.length, range.end);
-      continue;
-    }
-    if (byte !== SLASH || bytes[at + 1] !== STAR || at + 1 >= range.end) {
-      at++;
-      continue;
-    }
-    const end = commentEnd(bytes, at + COMMENT_MARK_BYTES, range.end);
-    const text = xmlText(
-      bytes.subarray(
-        at + COMMENT_MARK_BYTES,
-        Math.max(at + COMMENT_MARK_BYTES, end - COMMENT_MARK_BYTES),
-      ),
-    );
-    found.push({
-      removal: { start: at, end },
-      finding: finding('content.comment', 'CSS comment', location, text),
+  });
+  const comments = [...scanner.comments];
+  const unclosed = scanner.unclosed;
+  if (unclosed)
+    comments.push({
+      opened: unclosed,
+      piece: pieces.length - 1,
+      end: pieces.at(-1)!.end,
     });
-    at = end;
-  }
-  return found;
+  return comments.map(({ opened, piece, end }) => {
+    const removals: Range[] = [];
+    for (let p = opened.piece; p <= piece; p++)
+      removals.push({
+        start: p === opened.piece ? opened.start : pieces[p]!.start,
+        end: p === piece ? end : pieces[p]!.end,
+      });
+    const said = concatBytes(
+      removals.map((r) => bytes.subarray(r.start, r.end)),
+    );
+    return {
+      removals: removals.filter((r) => r.end > r.start),
+      finding: finding(
+        'content.comment',
+        'CSS comment',
+        location,
+        xmlText(said).replace(COMMENT_MARKS, '').trim(),
+      ),
+    };
+  });
 }
 
-/** After the closing quote; an unescaped newline or the end also ends a string (4.3.5). */
-function stringEnd(
+/** The text a reference at `at` stands for and where it ends, or null when it is none. */
+function resolveReference(
   bytes: Uint8Array,
-  from: number,
+  at: number,
   end: number,
-  quote: number,
-): number {
-  for (let at = from; at < end; at++) {
-    const byte = bytes[at]!;
-    if (byte === BACKSLASH) at++;
-    else if (byte === quote) return at + 1;
-    else if (byte === NEWLINE) return at;
-  }
-  return end;
-}
-
-/** After the closing `*\/`, or the end of the sheet for a comment left open. */
-function commentEnd(bytes: Uint8Array, from: number, end: number): number {
-  for (let at = from; at + 1 < end; at++)
-    if (bytes[at] === STAR && bytes[at + 1] === SLASH)
-      return at + COMMENT_MARK_BYTES;
-  return end;
-}
-
-/** `url(` (any case) not followed by a quote, after optional whitespace. */
-function isUnquotedUrl(bytes: Uint8Array, at: number, end: number): boolean {
-  if (at + URL_OPEN.length > end) return false;
-  const word = latin1.decode(bytes.subarray(at, at + URL_OPEN.length));
-  if (word.toLowerCase() !== URL_OPEN) return false;
-  let next = at + URL_OPEN.length;
-  while (next < end && /\s/.test(String.fromCharCode(bytes[next]!))) next++;
-  return bytes[next] !== DOUBLE_QUOTE && bytes[next] !== SINGLE_QUOTE;
-}
-
-/** After the `)` closing an unquoted url, escapes skipped; the end if none does. */
-function urlEnd(bytes: Uint8Array, from: number, end: number): number {
-  for (let at = from; at < end; at++) {
-    if (bytes[at] === BACKSLASH) at++;
-    else if (bytes[at] === CLOSE_PAREN) return at + 1;
-  }
-  return end;
+  entities: ReadonlyMap<string, string>,
+): { text: string; end: number } | null {
+  const limit = Math.min(end, at + MAX_REFERENCE_BYTES);
+  let semicolon = at + 1;
+  while (semicolon < limit && bytes[semicolon] !== SEMICOLON) semicolon++;
+  if (semicolon >= limit) return null;
+  const name = latin1.decode(bytes.subarray(at + 1, semicolon));
+  const number = CHARACTER_REFERENCE.exec(name);
+  const code = number
+    ? number[1]
+      ? parseInt(number[1], HEX)
+      : Number(number[2])
+    : undefined;
+  const text =
+    code !== undefined
+      ? code > 0 && code <= MAX_CODE_POINT
+        ? String.fromCodePoint(code)
+        : undefined
+      : (PREDEFINED[name] ?? entities.get(name));
+  return text === undefined ? null : { text, end: semicolon + 1 };
 }
