@@ -18,7 +18,7 @@ function styleTextByPython(svg: Uint8Array): string {
       '-c',
       'import sys, xml.etree.ElementTree as ET; root = ET.fromstring(sys.stdin.buffer.read()); print(next(e for e in root.iter() if e.tag.endswith("style")).text, end="")',
     ],
-    { input: svg, encoding: 'utf8' },
+    { input: svg, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] },
   );
 }
 
@@ -30,7 +30,19 @@ function styleAttributeByPython(svg: Uint8Array): string {
       '-c',
       'import sys, xml.etree.ElementTree as ET; root = ET.fromstring(sys.stdin.buffer.read()); print(next(e.get("style") for e in root.iter() if e.get("style") is not None), end="")',
     ],
-    { input: svg, encoding: 'utf8' },
+    { input: svg, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+}
+
+/** The root element's name, as Python's XML parser reads the file (it fails on one it cannot). */
+function rootTagByPython(svg: Uint8Array): string {
+  return execFileSync(
+    'python3',
+    [
+      '-c',
+      'import sys, xml.etree.ElementTree as ET; print(ET.fromstring(sys.stdin.buffer.read()).tag, end="")',
+    ],
+    { input: svg, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] },
   );
 }
 
@@ -94,6 +106,29 @@ describe('SVG processing instructions', () => {
         value: 'user="CANARY_PI_USER"',
       }),
     );
+  });
+
+  it('keeps only a declaration that is one: at the start, with a version, encoding and standalone flag', async () => {
+    const declaration =
+      '<?xml version="1.0" encoding="UTF-8" standalone="no" author="CANARY_DECLARATION_EXTRA"?>\n';
+    const inner = `<svg xmlns="http://www.w3.org/2000/svg"><?xml version="1.0" CANARY_XML_NAMED_PI?><rect width="4" height="4"/></svg>`;
+    const { input, cleaned, text } = await clean(
+      'declarations.svg',
+      declaration + inner,
+    );
+    expect(() => styleTextByPython(input)).toThrow();
+    expectNoLeaks(input, cleaned.bytes, [
+      'CANARY_DECLARATION_EXTRA',
+      'CANARY_XML_NAMED_PI',
+    ]);
+    expect(text).toBe(
+      '\n<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>',
+    );
+    expect(rootTagByPython(cleaned.bytes)).toBe(
+      '{http://www.w3.org/2000/svg}svg',
+    );
+    const bom = '\ufeff' + DECLARATION + DRAWING;
+    expect((await clean('bom.svg', bom)).text).toBe(bom);
   });
 
   it('drops an instruction inside the drawing too', async () => {
