@@ -201,6 +201,27 @@ describe('SVG style sheet comments', () => {
     );
   });
 
+  it("cuts a style sheet's links into the author's folders to their file names, and keeps links on the web", async () => {
+    const css =
+      '@import url(file:///home/CANARY_CSS_IMPORT_USER/art/base.css); .a { fill: url(&quot;C:/Users/CANARY_CSS_URL_USER/pics/pattern.svg#p&quot;) } .b { fill: url(https://example.org/a/b.svg#g) } .c { fill: url(/images/c.svg#g) }';
+    const { input, cleaned } = await clean('paths.svg', sheet(css));
+    expect(styleTextByPython(input)).toContain('CANARY_CSS_URL_USER');
+    expectNoLeaks(input, cleaned.bytes, [
+      'CANARY_CSS_IMPORT_USER',
+      'CANARY_CSS_URL_USER',
+    ]);
+    expect(styleTextByPython(cleaned.bytes)).toBe(
+      '@import url(base.css); .a { fill: url("pattern.svg#p") } .b { fill: url(https://example.org/a/b.svg#g) } .c { fill: url(/images/c.svg#g) }',
+    );
+    expect(cleaned.result.removed).toContainEqual(
+      expect.objectContaining({
+        label: 'CSS path',
+        category: 'identifier',
+        value: 'C:/Users/CANARY_CSS_URL_USER/pics/pattern.svg#p',
+      }),
+    );
+  });
+
   it("drops comments in an element's style attribute", async () => {
     const text = `<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill: red /* CANARY_CSS_ATTRIBUTE */; stroke: none" width="4" height="4"/></svg>`;
     const { input, cleaned } = await clean('attribute.svg', text);

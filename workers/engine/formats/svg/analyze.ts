@@ -15,7 +15,7 @@ import {
   type Scope,
 } from './namespaces';
 import { activeAttribute, activeElement } from './active-content';
-import { cssComments, type SheetPiece } from './css-comments';
+import { sheetRemovals, type SheetPiece } from './css-sheet';
 import { doctypeEdit } from './doctype';
 import { instructionVerdict } from './instructions';
 import { embeddedImage, type EmbeddedImage } from './embedded';
@@ -120,16 +120,19 @@ class SvgWalk {
     );
   }
 
-  /** Comments in a style sheet go (the sheet itself is what the drawing looks like). */
-  private dropCssComments(sheet: readonly SheetPiece[]): void {
-    for (const comment of cssComments(
+  /**
+   * A style sheet's comments go, and the folders of a local path it links to (the sheet itself
+   * is what the drawing looks like).
+   */
+  private cleanSheet(sheet: readonly SheetPiece[]): void {
+    for (const removal of sheetRemovals(
       this.bytes,
       sheet,
       LOCATION,
       this.entities,
     )) {
-      this.removals.push(...comment.removals);
-      this.findings.push(comment.finding);
+      this.removals.push(...removal.removals);
+      this.findings.push(removal.finding);
     }
   }
 
@@ -220,9 +223,9 @@ class SvgWalk {
     if (active) this.reportOnce(active);
     for (const a of token.attributes) {
       if (dropped.has(a.start)) continue;
-      this.checkLink(a);
-      if (a.name === STYLE)
-        this.dropCssComments([
+      const gone = this.checkLink(a);
+      if (a.name === STYLE && !gone)
+        this.cleanSheet([
           { start: a.valueStart, end: a.valueEnd, references: true },
         ]);
       const handler = activeAttribute(this.bytes, a);
@@ -239,14 +242,18 @@ class SvgWalk {
       });
   }
 
-  /** An href may embed a photo (cleaned on its own); any value may point into the author's folders. */
-  private checkLink(attribute: Attribute): void {
+  /**
+   * An href may embed a photo (cleaned on its own); any value may point into the author's
+   * folders. True when the attribute went whole.
+   */
+  private checkLink(attribute: Attribute): boolean {
     const image = embeddedImage(this.bytes, attribute);
     if (image) this.embedded.push(image);
     const path = localPath(this.bytes, attribute);
-    if (!path) return;
+    if (!path) return false;
     this.removals.push(path.removal);
     this.findings.push(path.finding);
+    return path.removal.start === attribute.start;
   }
 
   private startRemoval(token: OpenToken, metadata: boolean): void {
@@ -274,7 +281,7 @@ class SvgWalk {
       }
       this.removing = null;
     } else if (frame.sheet && !removing) {
-      this.dropCssComments(frame.sheet);
+      this.cleanSheet(frame.sheet);
     } else if (frame.text && !removing) {
       const text = frame.text
         .map((r) => this.textOf(r.start, r.end))

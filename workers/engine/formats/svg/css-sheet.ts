@@ -2,7 +2,9 @@
  * Comments in a style sheet, a `<style>` element's or a `style` attribute's (CSS Syntax Level 3
  * section 4.3.2: `/*` to the next `*\/`, not inside a string), say nothing the drawing shows, as
  * XML comments do: they go, and are reported. Strings (section 4.3.5) are skipped with their
- * escapes, and unquoted `url(...)` (4.3.6), so a `/*` inside one stays.
+ * escapes, and unquoted `url(...)` (4.3.6), so a `/*` inside one stays. A string or url that
+ * starts as a path on the author's disk (`url(file:///home/alice/art/a.png)`, `@import
+ * "C:/Users/..."`) keeps only its file name, as an SVG link does; the path is reported.
  *
  * The sheet is read as CSS gets it from the XML parser: a `<style>` element's text and CDATA
  * sections joined (an XML comment between two of them is no character of the sheet), character
@@ -11,6 +13,7 @@
  */
 import { concatBytes } from '../../bytes';
 import { finding, type Finding } from '../../findings';
+import { localPathStart } from '../../shared/xml';
 import type { Range } from './tokenizer';
 import { xmlText } from './values';
 
@@ -41,6 +44,8 @@ const CHARACTER_REFERENCE = /^#(?:x([0-9a-f]+)|(\d+))$/i;
 const HEX = 16;
 const MAX_CODE_POINT = 0x10ffff;
 const COMMENT_MARKS = /^\/\*|\*\/$/g;
+/** A string or url's first characters, read to tell whether it starts as a local path. */
+const MAX_VALUE_CHARS = 4096;
 const latin1 = new TextDecoder('latin1');
 
 /**
@@ -51,8 +56,8 @@ export interface SheetPiece extends Range {
   readonly references: boolean;
 }
 
-export interface CssComment {
-  /** The comment's bytes, one range for each piece of the file it lies in. */
+export interface SheetRemoval {
+  /** The bytes that go (a comment, a path's folders), one range for each piece they lie in. */
   readonly removals: Range[];
   readonly finding: Finding;
 }
@@ -60,10 +65,24 @@ export interface CssComment {
 type State =
   'css' | 'string' | 'escape' | 'url-open' | 'url' | 'url-escape' | 'comment';
 
-/** Where a `/` was read: the piece and the byte its character starts at. */
+/** A place in the sheet: the piece, and a byte in it (where a character starts or ends). */
 interface Place {
   readonly piece: number;
   readonly start: number;
+}
+
+/** A run of the sheet that goes: from `opened` to `end`, a byte of the piece `piece`. */
+interface Span {
+  readonly opened: Place;
+  readonly piece: number;
+  readonly end: number;
+}
+
+/** A string's or url's characters as read, and where its last folder separator ends. */
+interface Value {
+  readonly start: Place;
+  text: string;
+  separatorEnd: Place | null;
 }
 
 /** The sheet's characters one at a time, in the states of CSS's tokenizer that matter here. */
@@ -76,7 +95,10 @@ class SheetScanner {
   private slash: Place = { piece: 0, start: 0 };
   private opened: Place = this.slash;
   private afterStar = false;
-  readonly comments: { opened: Place; piece: number; end: number }[] = [];
+  private value: Value | null = null;
+  readonly comments: Span[] = [];
+  /** The folders of each string or url that starts as a local path, and what it said. */
+  readonly paths: { span: Span; text: string }[] = [];
 
   read(code: number, start: number, end: number, piece: number): void {
     switch (this.state) {
@@ -87,23 +109,22 @@ class SheetScanner {
         } else this.afterStar = code === STAR;
         return;
       case 'string':
+        if (code === this.quote || code === NEWLINE) return this.toCss();
         if (code === BACKSLASH) this.state = 'escape';
-        else if (code === this.quote || code === NEWLINE) this.toCss();
-        return;
+        return this.addToValue(code, start, end, piece);
       case 'escape':
         this.state = 'string';
-        return;
+        return this.addToValue(code, start, end, piece);
       case 'url-open':
         if (CSS_SPACE.has(code)) return;
         if (code === DOUBLE_QUOTE || code === SINGLE_QUOTE) this.toString(code);
-        else this.inUrl(code);
+        else this.inUrl(code, start, end, piece);
         return;
       case 'url':
-        this.inUrl(code);
-        return;
+        return this.inUrl(code, start, end, piece);
       case 'url-escape':
         this.state = 'url';
-        return;
+        return this.addToValue(code, start, end, piece);
     }
     if (this.previous === SLASH && code === STAR) {
       this.state = 'comment';
@@ -131,10 +152,44 @@ class SheetScanner {
     return this.state === 'comment' ? this.opened : null;
   }
 
+  /** The string or url being read, at the sheet's end. */
+  finish(): void {
+    if (this.state !== 'comment') this.endValue();
+  }
+
   private toCss(): void {
+    this.endValue();
     this.state = 'css';
     this.previous = 0;
     this.recent = '';
+  }
+
+  private addToValue(
+    code: number,
+    start: number,
+    end: number,
+    piece: number,
+  ): void {
+    const value = (this.value ??= {
+      start: { piece, start },
+      text: '',
+      separatorEnd: null,
+    });
+    if (value.text.length >= MAX_VALUE_CHARS) return;
+    value.text += String.fromCodePoint(code);
+    if (code === SLASH || code === BACKSLASH)
+      value.separatorEnd = { piece, start: end };
+  }
+
+  private endValue(): void {
+    const value = this.value;
+    this.value = null;
+    if (!value?.separatorEnd || localPathStart(value.text) === 0) return;
+    const { piece, start: end } = value.separatorEnd;
+    this.paths.push({
+      span: { opened: value.start, piece, end },
+      text: value.text.trim(),
+    });
   }
 
   private toString(quote: number): void {
@@ -142,20 +197,23 @@ class SheetScanner {
     this.quote = quote;
   }
 
-  private inUrl(code: number): void {
-    if (code === BACKSLASH) this.state = 'url-escape';
-    else if (code === CLOSE_PAREN) this.toCss();
-    else this.state = 'url';
+  private inUrl(code: number, start: number, end: number, piece: number): void {
+    if (code === CLOSE_PAREN) return this.toCss();
+    this.state = code === BACKSLASH ? 'url-escape' : 'url';
+    this.addToValue(code, start, end, piece);
   }
 }
 
-/** The comments of the sheet made of `pieces` (in file order) of `bytes`. */
-export function cssComments(
+/**
+ * What goes from the sheet made of `pieces` (in file order) of `bytes`: its comments, and the
+ * folders of the paths on the author's disk its strings and urls start with.
+ */
+export function sheetRemovals(
   bytes: Uint8Array,
   pieces: readonly SheetPiece[],
   location: string,
   entities: ReadonlyMap<string, string> = new Map(),
-): CssComment[] {
+): SheetRemoval[] {
   const scanner = new SheetScanner();
   pieces.forEach((piece, index) => {
     for (let at = piece.start; at < piece.end;) {
@@ -173,6 +231,7 @@ export function cssComments(
       at = reference.end;
     }
   });
+  scanner.finish();
   const comments = [...scanner.comments];
   const unclosed = scanner.unclosed;
   if (unclosed)
@@ -181,26 +240,36 @@ export function cssComments(
       piece: pieces.length - 1,
       end: pieces.at(-1)!.end,
     });
-  return comments.map(({ opened, piece, end }) => {
-    const removals: Range[] = [];
-    for (let p = opened.piece; p <= piece; p++)
-      removals.push({
-        start: p === opened.piece ? opened.start : pieces[p]!.start,
-        end: p === piece ? end : pieces[p]!.end,
+  const ranges = (span: Span): Range[] => {
+    const out: Range[] = [];
+    for (let p = span.opened.piece; p <= span.piece; p++)
+      out.push({
+        start: p === span.opened.piece ? span.opened.start : pieces[p]!.start,
+        end: p === span.piece ? span.end : pieces[p]!.end,
       });
-    const said = concatBytes(
-      removals.map((r) => bytes.subarray(r.start, r.end)),
-    );
-    return {
-      removals: removals.filter((r) => r.end > r.start),
-      finding: finding(
-        'content.comment',
-        'CSS comment',
-        location,
-        xmlText(said).replace(COMMENT_MARKS, '').trim(),
-      ),
-    };
-  });
+    return out.filter((r) => r.end > r.start);
+  };
+  return [
+    ...comments.map((span) => {
+      const removals = ranges(span);
+      const said = concatBytes(
+        removals.map((r) => bytes.subarray(r.start, r.end)),
+      );
+      return {
+        removals,
+        finding: finding(
+          'content.comment',
+          'CSS comment',
+          location,
+          xmlText(said).replace(COMMENT_MARKS, '').trim(),
+        ),
+      };
+    }),
+    ...scanner.paths.map(({ span, text }) => ({
+      removals: ranges(span),
+      finding: finding('identifier.file-name', 'CSS path', location, text),
+    })),
+  ];
 }
 
 /** The text a reference at `at` stands for and where it ends, or null when it is none. */
