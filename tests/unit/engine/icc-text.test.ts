@@ -245,6 +245,9 @@ describe("a profile's creation date", () => {
   });
 });
 
+/** ICC.1:2010 7.3.1: the tag count follows the 128-byte header. */
+const ICC_TAG_COUNT_AT = 128;
+
 describe('a profile longer than any real one', () => {
   it('with its words past the 256th tag is refused, not cleaned up to it', async () => {
     const input = photoWith(
@@ -255,6 +258,25 @@ describe('a profile longer than any real one', () => {
     await expect(cleanImage(input)).rejects.toMatchObject({
       code: 'unsupported',
     });
+  });
+
+  it('of 256 tags has its last one read, and of 257 is refused', () => {
+    // desc and wtpt, the empty tags, then cprt: 253 empty tags make cprt the 256th.
+    const at256 = iccProfileBytes(DESCRIPTION, {
+      copyright: COPYRIGHT,
+      emptyTags: 253,
+    });
+    expect(new DataView(at256.buffer).getUint32(ICC_TAG_COUNT_AT)).toBe(256);
+    expect(scrubIccText(at256, 'test').findings).toContainEqual(
+      expect.objectContaining({ value: COPYRIGHT }),
+    );
+    const at257 = iccProfileBytes(DESCRIPTION, {
+      copyright: COPYRIGHT,
+      emptyTags: 254,
+    });
+    expect(() => scrubIccText(at257, 'test')).toThrow(
+      expect.objectContaining({ code: 'unsupported' }),
+    );
   });
 
   it("with its words past an mluc tag's 256th record is refused", () => {

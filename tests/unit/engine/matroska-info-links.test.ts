@@ -1,8 +1,8 @@
 /**
  * Segment Info keeps only what a player needs (TimestampScale, Duration): the UUIDs that link a
  * segment to the recording's others (SegmentFamily, PrevUUID, NextUUID), ChapterTranslate and any
- * child no spec names are voided; a chapter's ChapProcess (a menu system's data and commands) is
- * voided while the chapter stays. The file is built by hand; ffprobe and Node's CRC-32 check it.
+ * child no spec names are voided; a chapter's ChapProcess (a menu system's data and commands) and
+ * a child an edition, an atom or a display may not hold are voided while the chapter stays. The file is built by hand; ffprobe and Node's CRC-32 check it.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -31,6 +31,10 @@ const CANARIES = {
   unknown: 'CANARY_UNKNOWN_INFO',
   process: 'CANARY_CHAP_PROCESS',
   command: 'CANARY_CHAP_COMMAND',
+  edition: 'CANARY_EDITION_CHILD',
+  editionName: 'CANARY_EDITION_NAME_CHILD',
+  atom: 'CANARY_ATOM_CHILD',
+  display: 'CANARY_DISPLAY_CHILD',
 } as const;
 const SAMPLE_RATE = 8000;
 const SAMPLES = 400;
@@ -85,11 +89,23 @@ function linkedMovie(): Uint8Array {
     '1043a770',
     element(
       '45b9',
+      element('5a5b', bytes(CANARIES.edition)),
+      element(
+        '4520',
+        element('4521', bytes('Main')),
+        element('5a5e', bytes(CANARIES.editionName)),
+      ),
       element(
         'b6',
         element('73c4', uint(7)),
         element('91', uint(0)),
-        element('80', element('85', bytes('Opening'))),
+        element('5a5c', bytes(CANARIES.atom)),
+        element(
+          '80',
+          element('85', bytes('Opening')),
+          element('437c', bytes('eng')),
+          element('5a5d', bytes(CANARIES.display)),
+        ),
         element(
           '6944',
           element('6955', uint(0)),
@@ -146,7 +162,7 @@ beforeAll(async () => {
 });
 
 describe('Matroska Segment Info and ChapProcess', () => {
-  it('voids the linking UUIDs, ChapterTranslate, an unknown Info child and ChapProcess', () => {
+  it('voids the linking UUIDs, ChapterTranslate, ChapProcess and an unknown child of Info or of a chapter', () => {
     expect(verifyLevel1Crcs(fileBytes(input))).toBe(2);
     expectNoLeaks(fileBytes(input), cleaned.bytes, Object.values(CANARIES));
     expect(cleaned.inPlace).toBe(true);
@@ -158,7 +174,15 @@ describe('Matroska Segment Info and ChapProcess', () => {
       expect(removed).toContainEqual(
         expect.objectContaining({ label, category: 'identifier' }),
       );
-    for (const label of ['ChapterTranslate', 'element 0x5A5A', 'ChapProcess'])
+    for (const label of [
+      'ChapterTranslate',
+      'element 0x5A5A',
+      'ChapProcess',
+      'element 0x5A5B',
+      'element 0x5A5C',
+      'element 0x5A5D',
+      'element 0x5A5E',
+    ])
       expect(removed).toContainEqual(
         expect.objectContaining({ label, category: 'other' }),
       );

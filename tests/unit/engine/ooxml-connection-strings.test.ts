@@ -1,9 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { withoutPersonalPairs } from '../../../workers/engine/formats/ooxml/connection-strings';
 import { CANARY, syntheticXlsx } from '../../helpers/office-fixtures';
 import { cleaned } from '../../helpers/zip-tools';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
+import { tempDir } from '../../helpers/image-tools';
 
 const REL =
   'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -34,6 +38,15 @@ function workbookWithConnections(strings: readonly string[]): Uint8Array {
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><connections xmlns="${S}">${connections}</connections>`,
   );
   return zipSync(files);
+}
+
+/** The workbook's connections part as Info-ZIP's unzip reads it: a reader that is not ours. */
+function connectionsByUnzip(workbook: Uint8Array): string {
+  const path = join(tempDir('connection-strings'), 'book.xlsx');
+  writeFileSync(path, workbook);
+  return execFileSync('unzip', ['-p', path, 'xl/connections.xml'], {
+    encoding: 'utf8',
+  });
 }
 
 describe('connection strings', () => {
@@ -106,6 +119,58 @@ describe('connection strings', () => {
     const connections = strFromU8(unzipSync(output)['xl/connections.xml']!);
     expect(connections).toContain(
       'connection="Provider=MSDASQL.1;Persist Security Info=True;Extended Properties=&quot;DSN=Sales;APP=Microsoft Office;DATABASE=Sales&quot;"',
+    );
+  });
+
+  it('reads a quoted value with blanks before its ";" as one value, the ";" inside it included', () => {
+    expect(
+      withoutPersonalPairs(
+        'Provider=SQLOLEDB.1;Password="s3;cret" ;Extended Properties="DSN=Sales;UID=alice" ;Initial Catalog=Sales',
+      ),
+    ).toEqual({
+      text: 'Provider=SQLOLEDB.1;Extended Properties="DSN=Sales;" ;Initial Catalog=Sales',
+      removed: [
+        { key: 'Password', value: undefined, field: 'other.data' },
+        { key: 'UID', value: 'alice', field: 'author.person' },
+      ],
+    });
+  });
+
+  it('removes the whole of a quoted password followed by blanks from a workbook', async () => {
+    const input = workbookWithConnections([
+      'Provider=SQLOLEDB.1;Password=&quot;s3;CANARY_PASSWORD_TAIL&quot; ;User ID=CANARY_QUOTED_USER;Initial Catalog=Sales',
+    ]);
+    expect(connectionsByUnzip(input)).toContain('CANARY_PASSWORD_TAIL');
+    const { output } = await cleaned(input);
+    expectNoLeaks(input, output, [
+      'CANARY_PASSWORD_TAIL',
+      'CANARY_QUOTED_USER',
+    ]);
+    expect(connectionsByUnzip(output)).toContain(
+      'connection="Provider=SQLOLEDB.1;Initial Catalog=Sales"',
+    );
+  });
+
+  it("removes an Access database's password and an Oracle proxy account from a workbook", async () => {
+    const input = workbookWithConnections([
+      'Provider=Microsoft.ACE.OLEDB.12.0;User ID=Admin;Data Source=Sales.accdb;Mode=Share Deny Write;Extended Properties=&quot;&quot;;Jet OLEDB:System database=&quot;&quot;;Jet OLEDB:Registry Path=&quot;&quot;;Jet OLEDB:Database Password=CANARY_ACCESS_PASSWORD;Jet OLEDB:Engine Type=6',
+      'Provider=OraOLEDB.Oracle;Data Source=Sales;Proxy User Id=CANARY_PROXY_USER;Proxy Password=CANARY_PROXY_PASSWORD',
+    ]);
+    expect(connectionsByUnzip(input)).toContain('CANARY_ACCESS_PASSWORD');
+    const { result, output } = await cleaned(input);
+    expectNoLeaks(input, output, [
+      'CANARY_ACCESS_PASSWORD',
+      'CANARY_PROXY_USER',
+      'CANARY_PROXY_PASSWORD',
+    ]);
+    expect(connectionsByUnzip(output)).toContain(
+      'Jet OLEDB:Registry Path=&quot;&quot;;Jet OLEDB:Engine Type=6"',
+    );
+    expect(result.removed.map((f) => f.label)).toEqual(
+      expect.arrayContaining([
+        'dbPr Jet OLEDB:Database Password',
+        'dbPr Proxy User Id',
+      ]),
     );
   });
 });

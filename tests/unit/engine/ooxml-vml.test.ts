@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
@@ -23,7 +24,7 @@ const SOFFICE_TEST_MS = 300_000;
 
 const VML = `<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:x="urn:schemas-microsoft-com:office:excel"><o:shapelayout v:ext="edit"><o:idmap v:ext="edit" data="2"/></o:shapelayout><v:shape id="LH" o:spid="_x0000_s2049" type="#_x0000_t75" style="position:absolute;width:90pt;height:40pt"><v:imagedata o:relid="rId1" o:title="C:\\Users\\${TITLE_USER}\\Pictures\\logo" o:href="file:///C:/Users/${HREF_USER}/Pictures/logo.png"/><o:lock v:ext="edit" rotation="t"/></v:shape><v:shape id="box" type="#_x0000_t202"><v:textbox><div style="text-align:left"><font face="Tahoma">${BOX_TEXT}</font><br/></div></v:textbox><x:ClientData ObjectType="Rect"/></v:shape><stray>${STRAY}</stray></xml>`;
 
-function withHeaderVml(): Uint8Array {
+function withHeaderVml(vml = VML): Uint8Array {
   const files = unzipSync(syntheticXlsx());
   const text = (name: string) => strFromU8(files[name]!);
   files['[Content_Types].xml'] = strToU8(
@@ -44,7 +45,7 @@ function withHeaderVml(): Uint8Array {
       '<legacyDrawingHF r:id="rIdHF"/></worksheet>',
     ),
   );
-  files[VML_PART] = strToU8(VML);
+  files[VML_PART] = strToU8(vml);
   return zipSync(files);
 }
 
@@ -79,4 +80,31 @@ describe('ooxml: a VML drawing part', () => {
     },
     SOFFICE_TEST_MS,
   );
+
+  it("cuts a picture's alternative source (o:althref) to its file name, on a picture and on a fill", async () => {
+    const vml = VML.replace(
+      'o:href="file:///C:/Users/',
+      'o:althref="D:\\Users\\CANARY_VML_ALTHREF_USER\\logo.wmf" o:href="file:///C:/Users/',
+    ).replace(
+      '<o:lock ',
+      '<v:fill o:althref="\\\\fileserver\\CANARY_VML_FILL_SHARE\\texture.png" type="frame"/><o:lock ',
+    );
+    const input = withHeaderVml(vml);
+    const result = await cleanPlan(
+      new Blob([input as Uint8Array<ArrayBuffer>]),
+    );
+    const output = await planBytes(input, result.plan);
+    expectNoLeaks(input, output, [
+      'CANARY_VML_ALTHREF_USER',
+      'CANARY_VML_FILL_SHARE',
+    ]);
+    const dir = tempDir('ooxml-vml-althref');
+    const path = join(dir, 'clean.xlsx');
+    writeFileSync(path, output);
+    const cleanVml = execFileSync('unzip', ['-p', path, VML_PART], {
+      encoding: 'utf8',
+    });
+    expect(cleanVml).toContain('o:althref="logo.wmf"');
+    expect(cleanVml).toContain('o:althref="texture.png"');
+  });
 });

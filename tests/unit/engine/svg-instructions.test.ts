@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,42 @@ import { expectNoLeaks } from '../../helpers/leak-oracle';
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const DRAWING =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>';
+
+/** What Python's XML parser hands a style sheet: the <style> element's text and CDATA joined. */
+function styleTextByPython(svg: Uint8Array): string {
+  return execFileSync(
+    'python3',
+    [
+      '-c',
+      'import sys, xml.etree.ElementTree as ET; root = ET.fromstring(sys.stdin.buffer.read()); print(next(e for e in root.iter() if e.tag.endswith("style")).text, end="")',
+    ],
+    { input: svg, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+}
+
+/** The first element's style attribute, as Python's XML parser reads it. */
+function styleAttributeByPython(svg: Uint8Array): string {
+  return execFileSync(
+    'python3',
+    [
+      '-c',
+      'import sys, xml.etree.ElementTree as ET; root = ET.fromstring(sys.stdin.buffer.read()); print(next(e.get("style") for e in root.iter() if e.get("style") is not None), end="")',
+    ],
+    { input: svg, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+}
+
+/** The root element's name, as Python's XML parser reads the file (it fails on one it cannot). */
+function rootTagByPython(svg: Uint8Array): string {
+  return execFileSync(
+    'python3',
+    [
+      '-c',
+      'import sys, xml.etree.ElementTree as ET; print(ET.fromstring(sys.stdin.buffer.read()).tag, end="")',
+    ],
+    { input: svg, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+}
 
 let dir = '';
 beforeAll(() => {
@@ -71,6 +108,29 @@ describe('SVG processing instructions', () => {
     );
   });
 
+  it('keeps only a declaration that is one: at the start, with a version, encoding and standalone flag', async () => {
+    const declaration =
+      '<?xml version="1.0" encoding="UTF-8" standalone="no" author="CANARY_DECLARATION_EXTRA"?>\n';
+    const inner = `<svg xmlns="http://www.w3.org/2000/svg"><?xml version="1.0" CANARY_XML_NAMED_PI?><rect width="4" height="4"/></svg>`;
+    const { input, cleaned, text } = await clean(
+      'declarations.svg',
+      declaration + inner,
+    );
+    expect(() => styleTextByPython(input)).toThrow();
+    expectNoLeaks(input, cleaned.bytes, [
+      'CANARY_DECLARATION_EXTRA',
+      'CANARY_XML_NAMED_PI',
+    ]);
+    expect(text).toBe(
+      '\n<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>',
+    );
+    expect(rootTagByPython(cleaned.bytes)).toBe(
+      '{http://www.w3.org/2000/svg}svg',
+    );
+    const bom = '\ufeff' + DECLARATION + DRAWING;
+    expect((await clean('bom.svg', bom)).text).toBe(bom);
+  });
+
   it('drops an instruction inside the drawing too', async () => {
     const text = `<svg xmlns="http://www.w3.org/2000/svg"><?editor CANARY_INNER_PI?><rect/></svg>`;
     const { input, cleaned } = await clean('inner.svg', text);
@@ -111,5 +171,69 @@ describe('SVG style sheet comments', () => {
     const css =
       '.a { fill: url(#g/*x); } .b::after { content: "/* not a comment */"; }';
     expect((await clean('strings.svg', sheet(css))).text).toBe(sheet(css));
+  });
+
+  it('drops a comment a CDATA section or an XML comment splits, whole, as the XML parser hands it to CSS', async () => {
+    const css =
+      '.a { fill: red; } /* split <![CDATA[ CANARY_CSS_AFTER_CDATA ]]> then <!-- x --> CANARY_CSS_AFTER_XML_COMMENT */ .b { fill: blue }';
+    const { input, cleaned, text } = await clean('split.svg', sheet(css));
+    expect(styleTextByPython(input)).toContain('CANARY_CSS_AFTER_CDATA');
+    expectNoLeaks(input, cleaned.bytes, [
+      'CANARY_CSS_AFTER_CDATA',
+      'CANARY_CSS_AFTER_XML_COMMENT',
+    ]);
+    expect(styleTextByPython(cleaned.bytes)).toBe(
+      '.a { fill: red; }  .b { fill: blue }',
+    );
+    expect(text).toBe(
+      sheet('.a { fill: red; } <![CDATA[]]> .b { fill: blue }'),
+    );
+  });
+
+  it('reads character references as the XML parser resolves them', async () => {
+    const css =
+      '.a { fill: red; } &#47;* CANARY_CSS_REFERENCE *&#x2F; .b::after { content: &quot;/* kept */&quot; }';
+    const { input, cleaned } = await clean('references.svg', sheet(css));
+    expect(styleTextByPython(input)).toContain('/* CANARY_CSS_REFERENCE */');
+    expectNoLeaks(input, cleaned.bytes, ['CANARY_CSS_REFERENCE']);
+    expect(styleTextByPython(cleaned.bytes)).toBe(
+      '.a { fill: red; }  .b::after { content: "/* kept */" }',
+    );
+  });
+
+  it("cuts a style sheet's links into the author's folders to their file names, and keeps links on the web", async () => {
+    const css =
+      '@import url(file:///home/CANARY_CSS_IMPORT_USER/art/base.css); .a { fill: url(&quot;C:/Users/CANARY_CSS_URL_USER/pics/pattern.svg#p&quot;) } .b { fill: url(https://example.org/a/b.svg#g) } .c { fill: url(/images/c.svg#g) }';
+    const { input, cleaned } = await clean('paths.svg', sheet(css));
+    expect(styleTextByPython(input)).toContain('CANARY_CSS_URL_USER');
+    expectNoLeaks(input, cleaned.bytes, [
+      'CANARY_CSS_IMPORT_USER',
+      'CANARY_CSS_URL_USER',
+    ]);
+    expect(styleTextByPython(cleaned.bytes)).toBe(
+      '@import url(base.css); .a { fill: url("pattern.svg#p") } .b { fill: url(https://example.org/a/b.svg#g) } .c { fill: url(/images/c.svg#g) }',
+    );
+    expect(cleaned.result.removed).toContainEqual(
+      expect.objectContaining({
+        label: 'CSS path',
+        category: 'identifier',
+        value: 'C:/Users/CANARY_CSS_URL_USER/pics/pattern.svg#p',
+      }),
+    );
+  });
+
+  it("drops comments in an element's style attribute", async () => {
+    const text = `<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill: red /* CANARY_CSS_ATTRIBUTE */; stroke: none" width="4" height="4"/></svg>`;
+    const { input, cleaned } = await clean('attribute.svg', text);
+    expectNoLeaks(input, cleaned.bytes, ['CANARY_CSS_ATTRIBUTE']);
+    expect(styleAttributeByPython(cleaned.bytes)).toBe(
+      'fill: red ; stroke: none',
+    );
+    expect(cleaned.result.removed).toContainEqual(
+      expect.objectContaining({
+        label: 'CSS comment',
+        value: 'CANARY_CSS_ATTRIBUTE',
+      }),
+    );
   });
 });

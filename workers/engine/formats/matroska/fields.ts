@@ -44,3 +44,7 @@ export async function leafHex(
   const bytes = await leafBytes(cursor, element);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+/** How the report names an element no rule knows: by its id, as the file writes it. */
+export const unknownElementLabel = (id: number): string =>
+  `element 0x${id.toString(16).toUpperCase()}`;

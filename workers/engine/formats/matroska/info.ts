@@ -4,7 +4,7 @@ import { finding } from '../../findings';
 import { noteCrc, type Analysis } from './targets';
 import type { EbmlCursor } from './cursor';
 import type { Element } from './ebml';
-import { leafDate, leafHex, leafText } from './fields';
+import { leafDate, leafHex, leafText, unknownElementLabel } from './fields';
 import * as ID from './ids';
 import { scanAssHeader } from './ass-scan';
 import {
@@ -101,7 +101,7 @@ const INFO_KEPT: ReadonlySet<number> = new Set([
 /** An Info child no field names: voided, reported by its id. */
 function unknownInfoField(id: number): Field {
   return {
-    label: `element 0x${id.toString(16).toUpperCase()}`,
+    label: unknownElementLabel(id),
     field: 'other.data',
     decode: noValue,
   };

@@ -16,12 +16,22 @@ const PERSONAL_KEYS: ReadonlyMap<string, FieldId> = new Map([
   ['user name', 'author.person'],
   ['password', 'other.data'],
   ['pwd', 'other.data'],
+  // Access (Jet and ACE providers): the database's password, which Excel writes in every Access
+  // connection, empty unless the author saved it; and the one a compaction would set.
+  ['jet oledb:database password', 'other.data'],
+  ['jet oledb:new database password', 'other.data'],
+  // Oracle's proxy authentication: the account the connection is made on behalf of.
+  ['proxy user id', 'author.person'],
+  ['proxy password', 'other.data'],
   ['workstation id', 'device.name'],
   ['wsid', 'device.name'],
 ]);
-/** One `keyword=value` pair and the `;` after it; a value may be quoted or braced. */
+/**
+ * One `keyword=value` pair and the `;` after it; a value may be quoted or braced, with blanks
+ * before the `;` (OLE DB and ODBC ignore them), so a quoted value's `;` never ends the pair.
+ */
 const PAIR =
-  /([^=;]*)=\s*("(?:[^"]|"")*"|'(?:[^']|'')*'|\{[^}]*\}|[^;]*)(;|$)/y;
+  /([^=;]*)=\s*("(?:[^"]|"")*"\s*(?=;|$)|'(?:[^']|'')*'\s*(?=;|$)|\{[^}]*\}\s*(?=;|$)|[^;]*)(;|$)/y;
 /**
  * A piece with no `=` before its `;` (an empty one of `;;`, a bare keyword): kept as it is, and
  * the pairs after it are still read, so a stray `;` cannot hide the account that follows.

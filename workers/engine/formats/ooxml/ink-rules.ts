@@ -3,7 +3,7 @@
  * PowerPoint). The strokes, brushes and channel definitions are content and stay; a timestamp
  * (InkML 3.4 `timestamp`: when the strokes were drawn, as `timeString` or as `time` in
  * milliseconds) keeps its element, which traces may refer to, with a fixed time; the pen's
- * maker, model and serial number (InkML 3.2.1 `inkSource`) go; annotations (InkML 3.5
+ * maker, model, serial number and what describes it (InkML 3.2.1 `inkSource`) go; annotations (InkML 3.5
  * `annotation`, `annotationXML`: free text and XML about the ink) go whole.
  */
 import type { FieldId } from '../../fields';
@@ -18,12 +18,17 @@ const FIXED_TIME: Readonly<Record<string, string>> = {
   time: '0',
 };
 const ANNOTATIONS = new Set(['inkml:annotation', 'inkml:annotationXML']);
-/** The device an `inkSource` names; `description` is free text about it. */
+/**
+ * The device an `inkSource` names (InkML 3.2.1): its maker, model and serial number;
+ * `description` is free text about it and `specificationRef` a link to a document about it, which
+ * may be a file on the author's disk.
+ */
 const DEVICE: Readonly<Record<string, FieldId>> = {
   manufacturer: 'device.make',
   model: 'device.model',
-  serialNo: 'device.name',
+  serialNo: 'identifier.serial',
   description: 'device.name',
+  specificationRef: 'device.name',
 };
 
 export function inkRules(name: string, edits: XmlEdits): XmlPass {

@@ -88,8 +88,17 @@ const FILE_VERSION_BUILD = new Set(['lastEdited', 'lowestEdited', 'rupBuild']);
  */
 const DRAWING_NAMES = new Set(['cNvPr', 'docPr']);
 const DRAWING_NAME_ATTRIBUTES = new Set(['name', 'descr', 'title']);
-/** VML's `o:href` and `src`: where a linked picture was read from (ECMA-376 Part 4, 14.1.2.11). */
-const VML_NAME_ATTRIBUTES = new Set(['alt', 'o:title', 'o:href', 'src']);
+/**
+ * VML's `o:href`, `o:althref` and `src`: where a linked picture, and its alternative, were read
+ * from (ECMA-376 Part 4, 14.1.2.11 imagedata, 14.1.2.5 fill).
+ */
+const VML_NAME_ATTRIBUTES = new Set([
+  'alt',
+  'o:title',
+  'o:href',
+  'o:althref',
+  'src',
+]);
 const namesPicture = (el: XmlElement, attr: string): boolean =>
   el.name.startsWith('v:')
     ? VML_NAME_ATTRIBUTES.has(attr)

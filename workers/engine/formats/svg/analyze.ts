@@ -15,7 +15,7 @@ import {
   type Scope,
 } from './namespaces';
 import { activeAttribute, activeElement } from './active-content';
-import { cssComments } from './css-comments';
+import { sheetRemovals, type SheetPiece } from './css-sheet';
 import { doctypeEdit } from './doctype';
 import { instructionVerdict } from './instructions';
 import { embeddedImage, type EmbeddedImage } from './embedded';
@@ -37,6 +37,8 @@ interface Frame {
   readonly scope: Scope;
   /** Character data collected for a kept <title> or <desc>. */
   readonly text?: Range[];
+  /** A <style> element's sheet, its text and CDATA sections, read whole at its end. */
+  readonly sheet?: SheetPiece[];
 }
 
 /** Elements whose whole subtree is document metadata, whatever namespace the file puts them in. */
@@ -90,7 +92,7 @@ class SvgWalk {
       case 'text':
       case 'cdata':
         this.stack.at(-1)?.text?.push(token);
-        return this.styleText(token);
+        return this.sheetPiece(token);
       case 'comment':
         return this.dropComment(token);
       case 'pi':
@@ -104,17 +106,33 @@ class SvgWalk {
     if (verdict.drop) this.drop(token, verdict.finding);
   }
 
-  /** Comments in a style sheet's text go (the sheet itself is what the drawing looks like). */
-  private styleText(token: Token): void {
-    const parent = this.stack.at(-1);
-    if (this.removing || !parent || localName(parent.name) !== STYLE) return;
-    const inner =
+  /** A <style> element's character data, kept for its sheet to be read whole at its end. */
+  private sheetPiece(token: Token): void {
+    const sheet = this.removing ? undefined : this.stack.at(-1)?.sheet;
+    sheet?.push(
       token.kind === 'cdata'
-        ? { start: token.start + CDATA_OPEN, end: token.end - CDATA_CLOSE }
-        : token;
-    for (const comment of cssComments(this.bytes, inner, LOCATION)) {
-      this.removals.push(comment.removal);
-      this.findings.push(comment.finding);
+        ? {
+            start: token.start + CDATA_OPEN,
+            end: token.end - CDATA_CLOSE,
+            references: false,
+          }
+        : { start: token.start, end: token.end, references: true },
+    );
+  }
+
+  /**
+   * A style sheet's comments go, and the folders of a local path it links to (the sheet itself
+   * is what the drawing looks like).
+   */
+  private cleanSheet(sheet: readonly SheetPiece[]): void {
+    for (const removal of sheetRemovals(
+      this.bytes,
+      sheet,
+      LOCATION,
+      this.entities,
+    )) {
+      this.removals.push(...removal.removals);
+      this.findings.push(removal.finding);
     }
   }
 
@@ -205,27 +223,37 @@ class SvgWalk {
     if (active) this.reportOnce(active);
     for (const a of token.attributes) {
       if (dropped.has(a.start)) continue;
-      this.checkLink(a);
+      const gone = this.checkLink(a);
+      if (a.name === STYLE && !gone)
+        this.cleanSheet([
+          { start: a.valueStart, end: a.valueEnd, references: true },
+        ]);
       const handler = activeAttribute(this.bytes, a);
       if (handler) this.reportOnce(handler);
     }
     const accessible = ACCESSIBLE_ELEMENTS.has(token.name);
+    const style = localName(token.name) === STYLE;
     if (!token.selfClosing)
       this.stack.push({
         name: token.name,
         scope,
         ...(accessible ? { text: [] } : {}),
+        ...(style ? { sheet: [] } : {}),
       });
   }
 
-  /** An href may embed a photo (cleaned on its own); any value may point into the author's folders. */
-  private checkLink(attribute: Attribute): void {
+  /**
+   * An href may embed a photo (cleaned on its own); any value may point into the author's
+   * folders. True when the attribute went whole.
+   */
+  private checkLink(attribute: Attribute): boolean {
     const image = embeddedImage(this.bytes, attribute);
     if (image) this.embedded.push(image);
     const path = localPath(this.bytes, attribute);
-    if (!path) return;
+    if (!path) return false;
     this.removals.push(path.removal);
     this.findings.push(path.finding);
+    return path.removal.start === attribute.start;
   }
 
   private startRemoval(token: OpenToken, metadata: boolean): void {
@@ -252,6 +280,8 @@ class SvgWalk {
         );
       }
       this.removing = null;
+    } else if (frame.sheet && !removing) {
+      this.cleanSheet(frame.sheet);
     } else if (frame.text && !removing) {
       const text = frame.text
         .map((r) => this.textOf(r.start, r.end))

@@ -1,16 +1,16 @@
 /**
- * Processing instructions (XML 1.0 section 2.6) outside the metadata: the XML declaration stays;
- * an `xml-stylesheet` link (Associating Style Sheets with XML documents 1.0) stays unless it points
- * into the author's folders, which no one else can load; any other instruction is data for an
- * application no SVG viewer is, so it goes and is reported. XMP's `xpacket` wrappers go with
- * the packet they wrap, reported through it.
+ * Processing instructions outside the metadata: those that stay in any XML part stay
+ * (shared/xml/instructions.ts: the declaration, a style sheet on the web); any other goes and is
+ * reported, a style sheet link as the path it holds. XMP's `xpacket` wrappers go with the packet
+ * they wrap, reported through it.
  */
+import { startsWith } from '../../bytes';
 import { finding, type Finding } from '../../findings';
-import { holdsLocalPath } from '../../shared/xml';
+import { instructionStays } from '../../shared/xml';
 import type { Range } from './tokenizer';
 import { xmlText } from './values';
 
-const XML_DECLARATION = 'xml';
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
 const STYLESHEET = 'xml-stylesheet';
 const XPACKET = 'xpacket';
 const PI_OPEN = '<?'.length;
@@ -29,23 +29,28 @@ export function instructionVerdict(
   token: Range & { readonly target: string },
   location: string,
 ): InstructionVerdict {
-  if (token.target === XML_DECLARATION) return KEEP;
   if (token.target === XPACKET) return { drop: true };
-  const body = bytes.subarray(
-    token.start + PI_OPEN + token.target.length,
-    token.end - PI_CLOSE,
-  );
-  const text = xmlText(body).trim();
-  if (token.target === STYLESHEET) {
-    if (!holdsLocalPath(latin1.decode(body)) && !holdsLocalPath(text))
-      return KEEP;
-    return {
-      drop: true,
-      finding: finding('identifier.file-name', STYLESHEET, location, text),
-    };
-  }
+  const first =
+    token.start === 0 ||
+    (token.start === UTF8_BOM.length && startsWith(bytes, UTF8_BOM));
+  if (
+    instructionStays(
+      latin1.decode(bytes.subarray(token.start, token.end)),
+      first,
+    )
+  )
+    return KEEP;
+  const text = xmlText(
+    bytes.subarray(
+      token.start + PI_OPEN + token.target.length,
+      token.end - PI_CLOSE,
+    ),
+  ).trim();
   return {
     drop: true,
-    finding: finding('other.data', `<?${token.target}?>`, location, text),
+    finding:
+      token.target === STYLESHEET
+        ? finding('identifier.file-name', STYLESHEET, location, text)
+        : finding('other.data', `<?${token.target}?>`, location, text),
   };
 }

@@ -3,11 +3,13 @@
  * declaration's `encoding`, else UTF-8) and written back in it, so an ISO-8859-1 part keeps its
  * accented letters. A character the encoding cannot hold (a name an edit brings in) is written as a
  * character reference. A multi-byte encoding other than UTF-8 and UTF-16 is converted to UTF-8,
- * its declaration saying so. Comments, which no reader shows, go with any edit.
+ * its declaration saying so. Comments, which no reader shows, go with any edit, and so do the
+ * processing instructions that do not stay (shared/xml/instructions.ts): data for an application
+ * no reader of the document is.
  */
 import type { ByteSource } from '../../byte-source';
 import { corrupt, EngineError } from '../../errors';
-import { XmlEdits } from '../xml';
+import { instructionStays, XmlEdits } from '../xml';
 import { readMemberContent } from './member';
 import type { ZipEntry } from './read';
 
@@ -17,6 +19,8 @@ export interface XmlPart {
   readonly streamEndsAtSize?: boolean;
   /** How many comments the part holds: each goes when the part is written. */
   readonly comments: number;
+  /** The processing instructions that go when the part is written, as written. */
+  readonly instructions: readonly string[];
   /** The part with the edits applied and its comments removed, in its own encoding. */
   encode(edits: XmlEdits): Uint8Array;
 }
@@ -161,9 +165,12 @@ export async function readXmlPart(
     throw corrupt(`${entry.name} is not in the encoding it declares`);
   }
   const comments: [number, number][] = [];
+  const instructions: [number, number][] = [];
   for (const m of text.matchAll(COMMENT_OR_VERBATIM))
     if (m[0].startsWith('<!--'))
       comments.push([m.index, m.index + m[0].length]);
+    else if (m[0].startsWith('<?') && !instructionStays(m[0], m.index === 0))
+      instructions.push([m.index, m.index + m[0].length]);
   // UTF-8 of one byte a character (ASCII, the usual part): the edits apply to the bytes as read,
   // past a byte order mark (which the UTF-8 codec does not write back).
   const body = codec === utf8 ? bytes.subarray(utf8Start(bytes)) : null;
@@ -172,8 +179,10 @@ export async function readXmlPart(
     text,
     ...(streamEndsAtSize !== undefined && { streamEndsAtSize }),
     comments: comments.length,
+    instructions: instructions.map(([start, end]) => text.slice(start, end)),
     encode(edits) {
-      for (const [start, end] of comments) edits.remove(start, end);
+      for (const [start, end] of [...comments, ...instructions])
+        edits.remove(start, end);
       if (!ascii) return codec.encode(edits.apply(text));
       const source = ascii;
       // Bytes the inflate made are this part's own: the edits are written over them, once (a

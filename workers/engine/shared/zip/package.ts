@@ -11,6 +11,8 @@ import { finding, type Finding } from '../../findings';
 import type { Analysis, AnalysisContext, ByteRange } from '../../format-module';
 import {
   allOf,
+  decodeEntities,
+  instructionTarget,
   UnknownMarkup,
   walks,
   walkXml,
@@ -34,6 +36,11 @@ import { newMember, writeZip, type OutMember } from './write';
 import { ForwardReader } from './forward-reader';
 import { MemberReadAhead } from './read-ahead';
 import { HeldBytes, wholeSmallMember } from './whole';
+
+/** Kinds of processing instruction reported for one part: a hostile part may hold thousands. */
+const MAX_REPORTED_TARGETS = 8;
+const PI_OPEN = '<?'.length;
+const PI_CLOSE = '?>'.length;
 
 /** What a rule that works out its edits on its own does with one XML part. */
 export interface XmlRuleResult {
@@ -249,7 +256,8 @@ async function memberOf(
         walkXml(part.text, allOf(visitors), rule.namespaces);
       for (const pass of passes) findings.push(...(pass.done?.() ?? []));
       if (unknown) findings.push(...unknownMarkup(unknown, entry));
-      if (!edits.size && !part.comments)
+      findings.push(...instructionFindings(part.instructions, entry));
+      if (!edits.size && !part.comments && !part.instructions.length)
         return copiedContentMember(
           src,
           entry,
@@ -374,6 +382,30 @@ export const resultRules =
     edits.addAll(result.edits);
     return [{ done: () => result.findings }];
   };
+
+/**
+ * What the processing instructions that go said (`<?target body?>`, reported like an SVG's): one
+ * finding for each target, at most a few of them.
+ */
+function instructionFindings(
+  instructions: readonly string[],
+  entry: ZipEntry,
+): Finding[] {
+  const byTarget = new Map<string, string>();
+  for (const instruction of instructions) {
+    const target = instructionTarget(instruction);
+    if (byTarget.has(target) || byTarget.size >= MAX_REPORTED_TARGETS) continue;
+    byTarget.set(
+      target,
+      decodeEntities(
+        instruction.slice(PI_OPEN + target.length, -PI_CLOSE),
+      ).trim(),
+    );
+  }
+  return [...byTarget].map(([target, body]) =>
+    finding('other.data', `<?${target}?>`, entry.name, body || undefined),
+  );
+}
 
 /** The rules of a part kept as it is (its unknown markup and comments still go). */
 export const noRules = (): readonly XmlPass[] => [];

@@ -1,0 +1,300 @@
+/**
+ * Comments in a style sheet, a `<style>` element's or a `style` attribute's (CSS Syntax Level 3
+ * section 4.3.2: `/*` to the next `*\/`, not inside a string), say nothing the drawing shows, as
+ * XML comments do: they go, and are reported. Strings (section 4.3.5) are skipped with their
+ * escapes, and unquoted `url(...)` (4.3.6), so a `/*` inside one stays. A string or url that
+ * starts as a path on the author's disk (`url(file:///home/alice/art/a.png)`, `@import
+ * "C:/Users/..."`) keeps only its file name, as an SVG link does; the path is reported.
+ *
+ * The sheet is read as CSS gets it from the XML parser: a `<style>` element's text and CDATA
+ * sections joined (an XML comment between two of them is no character of the sheet), character
+ * and entity references resolved. So a comment split by a CDATA section or an XML comment, or
+ * written with `&#47;*`, is found whole; each piece of it goes from the piece of the file it lies in.
+ */
+import { concatBytes } from '../../bytes';
+import { finding, type Finding } from '../../findings';
+import { localPathStart } from '../../shared/xml';
+import type { Range } from './tokenizer';
+import { xmlText } from './values';
+
+const SLASH = 0x2f;
+const STAR = 0x2a;
+const BACKSLASH = 0x5c;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
+const NEWLINE = 0x0a;
+const CLOSE_PAREN = 0x29;
+const AMPERSAND = 0x26;
+const SEMICOLON = 0x3b;
+/** What opens a url, in any case (4.3.6): unquoted, it runs to its `)`. */
+const URL_OPEN = 'url(';
+/** CSS white space (4.2): what may stand between `url(` and a quote. */
+const CSS_SPACE = new Set([0x20, 0x09, 0x0a, 0x0c, 0x0d]);
+/** A reference longer than this (`&#x0000000041;` at most, or a declared entity's name) is none. */
+const MAX_REFERENCE_BYTES = 64;
+const PREDEFINED: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+};
+/** XML 1.0 4.1: `&#xH;` or `&#D;`, a code point in hex or decimal. */
+const CHARACTER_REFERENCE = /^#(?:x([0-9a-f]+)|(\d+))$/i;
+const HEX = 16;
+const MAX_CODE_POINT = 0x10ffff;
+const COMMENT_MARKS = /^\/\*|\*\/$/g;
+/** A string or url's first characters, read to tell whether it starts as a local path. */
+const MAX_VALUE_CHARS = 4096;
+const latin1 = new TextDecoder('latin1');
+
+/**
+ * A piece of the sheet in the file: a text token's bytes (`references`: resolved as XML does), or
+ * the inside of a CDATA section (verbatim).
+ */
+export interface SheetPiece extends Range {
+  readonly references: boolean;
+}
+
+export interface SheetRemoval {
+  /** The bytes that go (a comment, a path's folders), one range for each piece they lie in. */
+  readonly removals: Range[];
+  readonly finding: Finding;
+}
+
+type State =
+  'css' | 'string' | 'escape' | 'url-open' | 'url' | 'url-escape' | 'comment';
+
+/** A place in the sheet: the piece, and a byte in it (where a character starts or ends). */
+interface Place {
+  readonly piece: number;
+  readonly start: number;
+}
+
+/** A run of the sheet that goes: from `opened` to `end`, a byte of the piece `piece`. */
+interface Span {
+  readonly opened: Place;
+  readonly piece: number;
+  readonly end: number;
+}
+
+/** A string's or url's characters as read, and where its last folder separator ends. */
+interface Value {
+  readonly start: Place;
+  text: string;
+  separatorEnd: Place | null;
+}
+
+/** The sheet's characters one at a time, in the states of CSS's tokenizer that matter here. */
+class SheetScanner {
+  private state: State = 'css';
+  private quote = 0;
+  /** The character before, in the `css` state, and the last few, lower case, for `url(`. */
+  private previous = 0;
+  private recent = '';
+  private slash: Place = { piece: 0, start: 0 };
+  private opened: Place = this.slash;
+  private afterStar = false;
+  private value: Value | null = null;
+  readonly comments: Span[] = [];
+  /** The folders of each string or url that starts as a local path, and what it said. */
+  readonly paths: { span: Span; text: string }[] = [];
+
+  read(code: number, start: number, end: number, piece: number): void {
+    switch (this.state) {
+      case 'comment':
+        if (this.afterStar && code === SLASH) {
+          this.comments.push({ opened: this.opened, piece, end });
+          this.toCss();
+        } else this.afterStar = code === STAR;
+        return;
+      case 'string':
+        if (code === this.quote || code === NEWLINE) return this.toCss();
+        if (code === BACKSLASH) this.state = 'escape';
+        return this.addToValue(code, start, end, piece);
+      case 'escape':
+        this.state = 'string';
+        return this.addToValue(code, start, end, piece);
+      case 'url-open':
+        if (CSS_SPACE.has(code)) return;
+        if (code === DOUBLE_QUOTE || code === SINGLE_QUOTE) this.toString(code);
+        else this.inUrl(code, start, end, piece);
+        return;
+      case 'url':
+        return this.inUrl(code, start, end, piece);
+      case 'url-escape':
+        this.state = 'url';
+        return this.addToValue(code, start, end, piece);
+    }
+    if (this.previous === SLASH && code === STAR) {
+      this.state = 'comment';
+      this.afterStar = false;
+      this.opened = this.slash;
+      return;
+    }
+    if (code === DOUBLE_QUOTE || code === SINGLE_QUOTE) {
+      this.toString(code);
+      return;
+    }
+    this.recent = (this.recent + String.fromCharCode(code).toLowerCase()).slice(
+      -URL_OPEN.length,
+    );
+    if (this.recent === URL_OPEN) {
+      this.state = 'url-open';
+      return;
+    }
+    if (code === SLASH) this.slash = { piece, start };
+    this.previous = code;
+  }
+
+  /** The comment left open at the sheet's end, which runs to it (4.3.2). */
+  get unclosed(): Place | null {
+    return this.state === 'comment' ? this.opened : null;
+  }
+
+  /** The string or url being read, at the sheet's end. */
+  finish(): void {
+    if (this.state !== 'comment') this.endValue();
+  }
+
+  private toCss(): void {
+    this.endValue();
+    this.state = 'css';
+    this.previous = 0;
+    this.recent = '';
+  }
+
+  private addToValue(
+    code: number,
+    start: number,
+    end: number,
+    piece: number,
+  ): void {
+    const value = (this.value ??= {
+      start: { piece, start },
+      text: '',
+      separatorEnd: null,
+    });
+    if (value.text.length >= MAX_VALUE_CHARS) return;
+    value.text += String.fromCodePoint(code);
+    if (code === SLASH || code === BACKSLASH)
+      value.separatorEnd = { piece, start: end };
+  }
+
+  private endValue(): void {
+    const value = this.value;
+    this.value = null;
+    if (!value?.separatorEnd || localPathStart(value.text) === 0) return;
+    const { piece, start: end } = value.separatorEnd;
+    this.paths.push({
+      span: { opened: value.start, piece, end },
+      text: value.text.trim(),
+    });
+  }
+
+  private toString(quote: number): void {
+    this.state = 'string';
+    this.quote = quote;
+  }
+
+  private inUrl(code: number, start: number, end: number, piece: number): void {
+    if (code === CLOSE_PAREN) return this.toCss();
+    this.state = code === BACKSLASH ? 'url-escape' : 'url';
+    this.addToValue(code, start, end, piece);
+  }
+}
+
+/**
+ * What goes from the sheet made of `pieces` (in file order) of `bytes`: its comments, and the
+ * folders of the paths on the author's disk its strings and urls start with.
+ */
+export function sheetRemovals(
+  bytes: Uint8Array,
+  pieces: readonly SheetPiece[],
+  location: string,
+  entities: ReadonlyMap<string, string> = new Map(),
+): SheetRemoval[] {
+  const scanner = new SheetScanner();
+  pieces.forEach((piece, index) => {
+    for (let at = piece.start; at < piece.end;) {
+      const reference =
+        piece.references && bytes[at] === AMPERSAND
+          ? resolveReference(bytes, at, piece.end, entities)
+          : null;
+      if (!reference) {
+        scanner.read(bytes[at]!, at, at + 1, index);
+        at++;
+        continue;
+      }
+      for (const char of reference.text)
+        scanner.read(char.codePointAt(0)!, at, reference.end, index);
+      at = reference.end;
+    }
+  });
+  scanner.finish();
+  const comments = [...scanner.comments];
+  const unclosed = scanner.unclosed;
+  if (unclosed)
+    comments.push({
+      opened: unclosed,
+      piece: pieces.length - 1,
+      end: pieces.at(-1)!.end,
+    });
+  const ranges = (span: Span): Range[] => {
+    const out: Range[] = [];
+    for (let p = span.opened.piece; p <= span.piece; p++)
+      out.push({
+        start: p === span.opened.piece ? span.opened.start : pieces[p]!.start,
+        end: p === span.piece ? span.end : pieces[p]!.end,
+      });
+    return out.filter((r) => r.end > r.start);
+  };
+  return [
+    ...comments.map((span) => {
+      const removals = ranges(span);
+      const said = concatBytes(
+        removals.map((r) => bytes.subarray(r.start, r.end)),
+      );
+      return {
+        removals,
+        finding: finding(
+          'content.comment',
+          'CSS comment',
+          location,
+          xmlText(said).replace(COMMENT_MARKS, '').trim(),
+        ),
+      };
+    }),
+    ...scanner.paths.map(({ span, text }) => ({
+      removals: ranges(span),
+      finding: finding('identifier.file-name', 'CSS path', location, text),
+    })),
+  ];
+}
+
+/** The text a reference at `at` stands for and where it ends, or null when it is none. */
+function resolveReference(
+  bytes: Uint8Array,
+  at: number,
+  end: number,
+  entities: ReadonlyMap<string, string>,
+): { text: string; end: number } | null {
+  const limit = Math.min(end, at + MAX_REFERENCE_BYTES);
+  let semicolon = at + 1;
+  while (semicolon < limit && bytes[semicolon] !== SEMICOLON) semicolon++;
+  if (semicolon >= limit) return null;
+  const name = latin1.decode(bytes.subarray(at + 1, semicolon));
+  const number = CHARACTER_REFERENCE.exec(name);
+  const code = number
+    ? number[1]
+      ? parseInt(number[1], HEX)
+      : Number(number[2])
+    : undefined;
+  const text =
+    code !== undefined
+      ? code > 0 && code <= MAX_CODE_POINT
+        ? String.fromCodePoint(code)
+        : undefined
+      : (PREDEFINED[name] ?? entities.get(name));
+  return text === undefined ? null : { text, end: semicolon + 1 };
+}
