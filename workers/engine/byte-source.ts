@@ -62,6 +62,19 @@ export class ByteSource implements ByteReader {
     return readInto(offset, into.subarray(0, end - offset));
   }
 
+  /**
+   * Bytes [offset, offset + length) as a slice of the input, where the input is a Blob and the
+   * range lies inside it, for a host that reads them elsewhere (a helper worker); else undefined.
+   * Counted as read, so progress and Cancel hold as for any read.
+   */
+  blobRange(offset: number, length: number): Blob | undefined {
+    const { blob } = this.input;
+    if (!blob || offset < 0 || length < 0 || offset + length > this.size)
+      return undefined;
+    this.meter?.read(length);
+    return blob.slice(offset, offset + length);
+  }
+
   /** Reads exactly `length` bytes or fails as corrupt: for fields the format says must be there. */
   async readExact(offset: number, length: number): Promise<Uint8Array> {
     if (offset + length > this.size)

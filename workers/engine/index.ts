@@ -48,6 +48,7 @@ export { supportedTypes } from './registry';
 export {
   lendHostCodecs,
   type HostCodecs,
+  type InflatedBlob,
   type InflatedRaw,
 } from './shared/host-codecs';
 export {

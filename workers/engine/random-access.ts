@@ -13,11 +13,17 @@ export interface RandomAccess {
    * reading it from the page cache).
    */
   readInto?(offset: number, into: Uint8Array): Promise<Uint8Array>;
+  /**
+   * Optional: the input itself where it is a Blob (a browser File). A slice of it crosses to
+   * another worker by reference, so a helper can read a range without this thread copying it.
+   */
+  readonly blob?: Blob;
 }
 
 export function blobAccess(blob: Blob): RandomAccess {
   return {
     size: blob.size,
+    blob,
     read: async (offset, length) =>
       new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()),
   };
