@@ -1,4 +1,4 @@
-import type { HostCodecs, InflatedBlob } from './engine/index';
+import type { BlobRange, HostCodecs, InflatedBlob } from './engine/index';
 
 /**
  * The browser's native codecs for the engine: `DecompressionStream('deflate-raw')` (Compression
@@ -154,15 +154,16 @@ export function inflateRawAsyncChecked(
 }
 
 /**
- * `inflateRawAsyncChecked` of a stream still in the file (`stream`, a slice of it): read whole in
+ * `inflateRawAsyncChecked` of a stream still in the file (`stream`, a range of it): read whole in
  * one request, then inflated, its bytes kept for the engine's splice.
  */
 export async function inflateBlobAsyncChecked(
-  stream: Blob,
+  stream: BlobRange,
   size: number,
   crc32: number,
 ): Promise<InflatedBlob> {
-  const raw = new Uint8Array(await stream.arrayBuffer());
+  const { blob, start, end } = stream;
+  const raw = new Uint8Array(await blob.slice(start, end).arrayBuffer());
   return { raw, bytes: await inflateRawAsyncChecked(raw, size, crc32) };
 }
 

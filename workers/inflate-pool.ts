@@ -3,11 +3,11 @@
  * inflated by the browser's native DecompressionStream in one or two helper workers
  * (`inflate.worker.ts`) instead of on the clean worker's own thread, so the members read ahead
  * (`MemberReadAhead`) inflate on another core while the clean worker cleans. A member still in the
- * person's file goes as a slice of it (a Blob crosses by reference): the helper reads it itself,
- * and the clean worker neither reads nor copies it. Where no helper can be made or one fails, the
+ * person's file goes as the File and its range (a Blob crosses by reference): the helper slices
+ * and reads it itself, and the clean worker neither reads nor copies it. Where no helper can be made or one fails, the
  * clean worker inflates as before: the same function, the same bytes.
  */
-import type { HostCodecs, InflatedBlob } from './engine/index';
+import type { BlobRange, HostCodecs, InflatedBlob } from './engine/index';
 import type { InflateReply, InflateRequest } from './inflate-request';
 
 /** What the pool needs of a helper: a dedicated worker, or a message port in tests. */
@@ -127,18 +127,18 @@ export class InflatePool {
   }
 
   /**
-   * The checked inflate of a stream still in the file (`stream`, a slice of it) by a helper with
-   * room, which reads it itself; undefined where none has. The stream and its content come back
+   * The checked inflate of a stream still in the file (`stream`, a range of it) by a helper with
+   * room, which slices and reads it itself; undefined where none has. The stream and its content come back
    * handed over; an answer that is not whole rejects (the engine then reads the stream itself).
    */
   inflateBlob(
-    stream: Blob,
+    stream: BlobRange,
     size: number,
     crc32: number,
   ): Promise<InflatedBlob> | undefined {
     const helper = this.withRoom();
     if (!helper) return undefined;
-    const request = { id: this.nextId++, blob: stream, size, crc32 };
+    const request = { id: this.nextId++, stream, size, crc32 };
     return ask(helper, request, []).then(({ bytes, raw }) => {
       if (!raw) throw new Error('the helper did not inflate the stream whole');
       return { raw, bytes };
@@ -226,7 +226,7 @@ export function onHelpers(codecs: HostCodecs, pool: InflatePool): HostCodecs {
         pool.inflate(raw, size, crc) ?? ownChecked(raw, size, crc),
     }),
     ...(ownBlob && {
-      inflateBlobAsyncChecked: (stream: Blob, size: number, crc: number) =>
+      inflateBlobAsyncChecked: (stream: BlobRange, size: number, crc: number) =>
         pool.inflateBlob(stream, size, crc) ?? ownBlob(stream, size, crc),
     }),
   };

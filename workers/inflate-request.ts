@@ -1,3 +1,4 @@
+import type { BlobRange } from './engine/index';
 import {
   inflateBlobAsyncChecked,
   inflateRawAsync,
@@ -16,12 +17,12 @@ export interface RawInflateRequest {
 }
 
 /**
- * The checked inflate of a stream the helper reads itself: `blob` is its range of the person's
- * file, which crosses by reference, so the clean worker neither reads nor copies the stream.
+ * The checked inflate of a stream the helper reads itself: `stream` is its range of the person's
+ * file, whose Blob crosses by reference, so the clean worker neither slices, reads nor copies it.
  */
 export interface BlobInflateRequest {
   readonly id: number;
-  readonly blob: Blob;
+  readonly stream: BlobRange;
   readonly size: number;
   readonly crc32: number;
 }
@@ -49,9 +50,9 @@ export async function answerInflate(
 ): Promise<InflateReply> {
   const { id, size } = request;
   try {
-    if ('blob' in request) {
+    if ('stream' in request) {
       const { raw, bytes } = await inflateBlobAsyncChecked(
-        request.blob,
+        request.stream,
         size,
         request.crc32,
       );

@@ -1,5 +1,5 @@
 import { corrupt } from './errors';
-import { blobAccess, type RandomAccess } from './random-access';
+import { blobAccess, type BlobRange, type RandomAccess } from './random-access';
 
 /** What a ByteSource tells about its reads: the bytes it has handed out. */
 export interface ReadMeter {
@@ -63,16 +63,17 @@ export class ByteSource implements ByteReader {
   }
 
   /**
-   * Bytes [offset, offset + length) as a slice of the input, where the input is a Blob and the
-   * range lies inside it, for a host that reads them elsewhere (a helper worker); else undefined.
-   * Counted as read, so progress and Cancel hold as for any read.
+   * Bytes [offset, offset + length) as a range of the input, where the input is a Blob and the
+   * range lies inside it, for a host that reads them elsewhere (a helper worker, which also
+   * slices the Blob there); else undefined. Counted as read, so progress and Cancel hold as for
+   * any read.
    */
-  blobRange(offset: number, length: number): Blob | undefined {
+  blobRange(offset: number, length: number): BlobRange | undefined {
     const { blob } = this.input;
     if (!blob || offset < 0 || length < 0 || offset + length > this.size)
       return undefined;
     this.meter?.read(length);
-    return blob.slice(offset, offset + length);
+    return { blob, start: offset, end: offset + length };
   }
 
   /** Reads exactly `length` bytes or fails as corrupt: for fields the format says must be there. */

@@ -51,6 +51,7 @@ export {
   type InflatedBlob,
   type InflatedRaw,
 } from './shared/host-codecs';
+export type { BlobRange } from './random-access';
 export {
   inPlacePatches,
   madeBytes,

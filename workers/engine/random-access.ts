@@ -20,6 +20,16 @@ export interface RandomAccess {
   readonly blob?: Blob;
 }
 
+/**
+ * Bytes [start, end) of a Blob, not read: the range crosses to another worker with the Blob, by
+ * reference, and is sliced and read there.
+ */
+export interface BlobRange {
+  readonly blob: Blob;
+  readonly start: number;
+  readonly end: number;
+}
+
 export function blobAccess(blob: Blob): RandomAccess {
   return {
     size: blob.size,

@@ -59,7 +59,7 @@ function portHelper(): InflateHelper & { asked: number; blobs: number } {
     blobs: 0,
     postMessage(message: InflateRequest, transfer: Transferable[]) {
       helper.asked++;
-      if ('blob' in message) helper.blobs++;
+      if ('stream' in message) helper.blobs++;
       port1.postMessage(message, transfer as ArrayBuffer[]);
     },
     addEventListener(type: string, listener: (event: never) => void) {
@@ -228,7 +228,7 @@ describe('where no helper can take an inflate', () => {
     );
     expect(await helped.inflateRawAsync!(raw, plain.length)).toEqual(plain);
     const read = await helped.inflateBlobAsyncChecked!(
-      new Blob([raw]),
+      { blob: new Blob([raw]), start: 0, end: raw.length },
       plain.length,
       crc32Js(plain),
     );
@@ -257,12 +257,27 @@ describe('a member read by the engine with the helpers lent', () => {
       dataStart: before.length,
     }) as ZipEntry;
 
-  /** A file of `before` then `stream`, its reads on this thread counted in `bytesRead`. */
-  function file(stream: Uint8Array): RandomAccess & { bytesRead: number } {
-    const blob = new Blob([before, stream] as Uint8Array<ArrayBuffer>[]);
+  /** A Blob that counts its slices on this thread (its copy in the helper is a plain Blob). */
+  class SlicedBlob extends Blob {
+    slices = 0;
+    override slice(...args: Parameters<Blob['slice']>): Blob {
+      this.slices++;
+      return super.slice(...args);
+    }
+  }
+
+  /**
+   * A file of `before` then `stream`, its reads on this thread counted in `bytesRead` and its
+   * slices in `blob.slices`.
+   */
+  function file(
+    stream: Uint8Array,
+  ): RandomAccess & { bytesRead: number; blob: SlicedBlob } {
+    const blob = new SlicedBlob([before, stream] as Uint8Array<ArrayBuffer>[]);
     const inner = blobAccess(blob);
     const counted = {
       ...inner,
+      blob,
       bytesRead: 0,
       read: (offset: number, length: number) => {
         counted.bytesRead += length;
@@ -343,6 +358,8 @@ describe('a member read by the engine with the helpers lent', () => {
     expect(helper.blobs).toBe(1);
     // The clean worker read none of the stream itself, nor copied it to the helper.
     expect(source.bytesRead).toBe(0);
+    // Nor sliced the file: a slice of a File costs a message to the browser's blob registry.
+    expect(source.blob.slices).toBe(0);
   });
 
   it('stops a bomb read from the file at the declared size, as the engine does alone', async () => {
@@ -351,7 +368,11 @@ describe('a member read by the engine with the helpers lent', () => {
     const helper = portHelper();
     const helped = pooled(helper);
     await expect(
-      helped.inflateBlobAsyncChecked!(new Blob([bomb]), 1 << 20, 0),
+      helped.inflateBlobAsyncChecked!(
+        { blob: new Blob([bomb]), start: 0, end: bomb.length },
+        1 << 20,
+        0,
+      ),
     ).rejects.toThrow();
     const member = entry(0, bomb, 1 << 20);
     expect(await read(helped, member, bomb)).toBe('corrupt');

@@ -75,9 +75,9 @@ let fileCalls = 0;
  */
 const file: HostCodecs = {
   ...strict,
-  inflateBlobAsyncChecked: async (blob, size, crc) => {
+  inflateBlobAsyncChecked: async ({ blob, start, end }, size, crc) => {
     fileCalls++;
-    const raw = new Uint8Array(await blob.arrayBuffer());
+    const raw = new Uint8Array(await blob.slice(start, end).arrayBuffer());
     const bytes = await strict.inflateRawAsync!(raw, size);
     if (bytes?.length === size && crc32Js(bytes) !== crc)
       throw new TypeError('CRC-32 mismatch');

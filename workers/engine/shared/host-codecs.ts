@@ -1,3 +1,5 @@
+import type { BlobRange } from '../random-access';
+
 /**
  * Native codecs a host may lend the engine. The engine's own CRC-32, inflate and byte search are
  * plain JavaScript so they run in any browser; the CLI lends Node's zlib and `Buffer.indexOf`, which
@@ -58,14 +60,14 @@ export interface HostCodecs {
   ) => Promise<Uint8Array | null>;
   /**
    * As `inflateRawAsyncChecked`, for a stream the engine has not read: `stream` is the member's
-   * deflate stream as a Blob, a slice of the file the person chose. The browser's helper worker
-   * reads it from the file itself and inflates it there, so the engine's thread neither reads nor
-   * copies it; the answer holds the stream as read (`raw`, which a splice walks) and what
+   * deflate stream as a range of the file the person chose. The browser's helper worker slices
+   * and reads it from the file itself and inflates it there, so the engine's thread neither
+   * slices, reads nor copies it; the answer holds the stream as read (`raw`, which a splice walks) and what
    * `inflateRawAsyncChecked` would answer for it. Lent only beside that codec, whose probes hold
    * for it; any answer but exactly `size` bytes leaves the member to the engine's own read.
    */
   readonly inflateBlobAsyncChecked?: (
-    stream: Blob,
+    stream: BlobRange,
     size: number,
     crc32: number,
   ) => Promise<InflatedBlob>;
