@@ -2,16 +2,19 @@
 // 2 GB phone-sized MP4 (sparse on disk) generated on the fly, the time from pressing "Remove metadata" to the download being ready and
 // the main thread's long tasks meanwhile (`npm run bench:ui` then runs bench-first-load.mjs for the
 // JavaScript each page type loads). The Word document of twenty deflated GPS photos that `npm run bench`
-// cleans with the CLI is timed in the site beside the CLI's own time on it (issue 21: within 1.5x).
+// cleans with the CLI is timed in the site beside the CLI's own time on it (issue 21: within 1.5x),
+// and the site's download is compared with the CLI's copy by SHA-256 (the same bytes on both hosts).
 // Each run waits for the page's service worker to finish installing before it presses the button.
 // Builds the site into a temporary folder and serves it with scripts/serve.mjs, unless BASE_URL
 // points at a running one. Usage: node scripts/bench-ui.mjs [WORD] (WORD: only the cases whose
 // name holds it, e.g. docx)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -223,6 +226,27 @@ function serviceWorkerSettled(ms) {
   ]);
 }
 
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+/** The SHA-256 of the site's download of `file`'s clean copy, made in a page of its own. */
+async function siteDownloadHash(browser, base, file) {
+  const page = await browser.newPage();
+  try {
+    await page.goto(base + TOOL_PATH);
+    await page.locator('.uploader[data-ready="true"]').waitFor();
+    await page.locator('input[type=file]').setInputFiles(file);
+    await page.locator('.uploader[data-state="selected"]').waitFor();
+    await page.locator('button.uploader-action').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('a.uploader-download').click(),
+    ]);
+    return sha256(readFileSync(await download.path()));
+  } finally {
+    await page.close();
+  }
+}
+
 async function timeOne(browser, base, file, browserPid) {
   const page = await browser.newPage();
   await page.addInitScript(observeLongTasks);
@@ -279,7 +303,7 @@ function photoDocx() {
 
 /**
  * The CLI's wall time on `file` (its copy written into DIR) and its CPU time (user + system, GNU
- * time's), of the run whose wall time is the median of RUNS.
+ * time's), of the run whose wall time is the median of RUNS; and its copy's SHA-256.
  */
 function cliFigure(file) {
   const out = join(DIR, `cli-out${file.slice(file.lastIndexOf('.'))}`);
@@ -295,7 +319,11 @@ function cliFigure(file) {
     const ms = performance.now() - start;
     if (run.status !== 0) throw new Error(`CLI failed: ${run.stderr}`);
     const [user, system] = run.stderr.trim().split('\n').at(-1).split(' ');
-    runs.push({ ms, cpu: Number(user) + Number(system) });
+    runs.push({
+      ms,
+      cpu: Number(user) + Number(system),
+      hash: sha256(readFileSync(out)),
+    });
   }
   rmSync(out, { force: true });
   return runs.sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)];
@@ -351,12 +379,14 @@ async function main() {
           Math.floor(runs.length / 2)
         ];
         const cli = cliFigure(path);
+        const siteHash = await siteDownloadHash(browser, server.base, path);
         console.log(
           `  beside the CLI on the same file: site ${middle.ms.toFixed(0)} ms (Chromium CPU ${seconds(middle.cpu)}: ${byType(middle.cpuByType)}), ` +
             `CLI ${cli.ms.toFixed(0)} ms (CPU ${seconds(cli.cpu)}, whole process); ` +
             `site / CLI ${(middle.ms / cli.ms).toFixed(2)}x wall, ` +
             `${middle.cpu === null ? 'n/a' : (middle.cpu / cli.cpu).toFixed(2)}x CPU (target <= ${DOCX_CLI_RATIO_TARGET}x); ` +
-            `load average ${loadavg()[0].toFixed(2)}`,
+            `load average ${loadavg()[0].toFixed(2)}; ` +
+            `the site's download ${siteHash === cli.hash ? 'is' : 'is NOT'} the CLI's copy byte for byte (SHA-256 ${siteHash.slice(0, 16)})`,
         );
       }
     }

@@ -1,4 +1,4 @@
-import type { HostCodecs } from './engine/index';
+import type { BlobRange, HostCodecs, InflatedBlob } from './engine/index';
 
 /**
  * The browser's native codecs for the engine: `DecompressionStream('deflate-raw')` (Compression
@@ -154,7 +154,22 @@ export function inflateRawAsyncChecked(
 }
 
 /**
- * The codecs with `inflateRawAsyncChecked` where the host's gzip inflate takes a whole member,
+ * `inflateRawAsyncChecked` of a stream still in the file (`stream`, a range of it): read whole in
+ * one request, then inflated, its bytes kept for the engine's splice.
+ */
+export async function inflateBlobAsyncChecked(
+  stream: BlobRange,
+  size: number,
+  crc32: number,
+): Promise<InflatedBlob> {
+  const { blob, start, end } = stream;
+  const raw = new Uint8Array(await blob.slice(start, end).arrayBuffer());
+  return { raw, bytes: await inflateRawAsyncChecked(raw, size, crc32) };
+}
+
+/**
+ * The codecs with `inflateRawAsyncChecked` (and its form for a stream still in the file,
+ * `inflateBlobAsyncChecked`) where the host's gzip inflate takes a whole member,
  * rejects one whose trailer's CRC-32 is wrong, and rejects a byte after the member's end (so its
  * whole answer proves a raw stream ends at its last byte, as `inflateRawAsyncRejectsTrailing`
  * says of the raw inflate); and with what `withTrailingProbe` finds.
@@ -177,5 +192,7 @@ export async function withProbes(codecs: HostCodecs): Promise<HostCodecs> {
     (await member(0)) &&
     !(await member(1)) &&
     !(await member(0, [TRAILING_BYTE]));
-  return checks ? { ...probed, inflateRawAsyncChecked } : probed;
+  return checks
+    ? { ...probed, inflateRawAsyncChecked, inflateBlobAsyncChecked }
+    : probed;
 }

@@ -11,6 +11,7 @@ import {
 import { webSha256 } from './web-sha256';
 import { browserCodecs, withProbes } from './browser-codecs';
 import { helperCount, InflatePool, onHelpers } from './inflate-pool';
+import { throttledProgress } from './progress-throttle';
 
 /** The workers that inflate a document's large members beside this one (made on first use). */
 const helpers = new InflatePool(
@@ -83,10 +84,11 @@ async function cleanFile(
   { dropUncleanable = false, checksum = false }: CleanFileOptions = {},
 ): Promise<CleanOutcome> {
   await probed;
+  const progress = onProgress && throttledProgress(onProgress);
   try {
     const result = await clean(file, {
       name: file.name,
-      onProgress,
+      ...(progress && { onProgress: progress.report }),
       dropUncleanable,
     });
     if (!checksum) return { ok: true, ...result };
@@ -101,6 +103,8 @@ async function cleanFile(
       };
     }
     return { ok: false, code: 'corrupt', detail: String(error) };
+  } finally {
+    progress?.stop();
   }
 }
 

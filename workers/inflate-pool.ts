@@ -2,10 +2,12 @@
  * The clean worker's helpers for inflating: the large members of a document (its photos) are
  * inflated by the browser's native DecompressionStream in one or two helper workers
  * (`inflate.worker.ts`) instead of on the clean worker's own thread, so the members read ahead
- * (`MemberReadAhead`) inflate on another core while the clean worker cleans. Where no helper can be
- * made or one fails, the clean worker inflates as before: the same function, the same bytes.
+ * (`MemberReadAhead`) inflate on another core while the clean worker cleans. A member still in the
+ * person's file goes as the File and its range (a Blob crosses by reference): the helper slices
+ * and reads it itself, and the clean worker neither reads nor copies it. Where no helper can be made or one fails, the
+ * clean worker inflates as before: the same function, the same bytes.
  */
-import type { HostCodecs } from './engine/index';
+import type { BlobRange, HostCodecs, InflatedBlob } from './engine/index';
 import type { InflateReply, InflateRequest } from './inflate-request';
 
 /** What the pool needs of a helper: a dedicated worker, or a message port in tests. */
@@ -33,16 +35,20 @@ export function helperCount(cores: number | undefined): number {
   return Math.max(1, Math.min(MAX_HELPERS, others));
 }
 
+/** A helper's answer that was not a rejection. */
+type Answer = Extract<InflateReply, { bytes: unknown }>;
+
 interface Pending {
-  readonly resolve: (bytes: Uint8Array | null) => void;
+  readonly resolve: (answer: Answer) => void;
   readonly reject: (error: Error) => void;
 }
 
 /**
- * Inflates a helper is given before the clean worker inflates the next itself: the one it works
- * on and the next, so it never waits between two while the read-ahead keeps members coming.
+ * Inflates a helper is given before the clean worker inflates the next itself: the member the
+ * loop waits for and the two read ahead (`AHEAD_MEMBERS` in shared/zip/read-ahead.ts), so the
+ * clean worker's own thread only cleans while the read-ahead keeps members coming.
  */
-const QUEUED_PER_HELPER = 2;
+export const QUEUED_PER_HELPER = 3;
 
 /**
  * Buffers kept for the copies sent to the helpers, at most: one for each inflate the helpers may
@@ -75,7 +81,7 @@ class Helper {
       return;
     }
     if (reply.spare) this.onSpare(reply.spare);
-    waiting.resolve(reply.bytes);
+    waiting.resolve(reply);
   }
 
   private fail(): void {
@@ -117,9 +123,25 @@ export class InflatePool {
       crc32 === undefined
         ? { id, raw: copy, size }
         : { id, raw: copy, size, crc32 };
-    return new Promise((resolve, reject) => {
-      helper.pending.set(id, { resolve, reject });
-      helper.worker.postMessage(request, [copy.buffer]);
+    return ask(helper, request, [copy.buffer]).then((answer) => answer.bytes);
+  }
+
+  /**
+   * The checked inflate of a stream still in the file (`stream`, a range of it) by a helper with
+   * room, which slices and reads it itself; undefined where none has. The stream and its content come back
+   * handed over; an answer that is not whole rejects (the engine then reads the stream itself).
+   */
+  inflateBlob(
+    stream: BlobRange,
+    size: number,
+    crc32: number,
+  ): Promise<InflatedBlob> | undefined {
+    const helper = this.withRoom();
+    if (!helper) return undefined;
+    const request = { id: this.nextId++, stream, size, crc32 };
+    return ask(helper, request, []).then(({ bytes, raw }) => {
+      if (!raw) throw new Error('the helper did not inflate the stream whole');
+      return { raw, bytes };
     });
   }
 
@@ -170,13 +192,29 @@ export class InflatePool {
   }
 }
 
+/** `request` sent to `helper`, `transfer` handed over; its answer, or a rejection. */
+function ask(
+  helper: Helper,
+  request: InflateRequest,
+  transfer: Transferable[],
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    helper.pending.set(request.id, { resolve, reject });
+    helper.worker.postMessage(request, transfer);
+  });
+}
+
 /**
  * `codecs` with their asynchronous inflates done by `pool`'s helpers where one lives, and by the
  * clean worker's own otherwise. The helper runs the same DecompressionStream functions
  * (`browser-codecs.ts`) in the same browser, so the probes `codecs` passed hold for it too.
  */
 export function onHelpers(codecs: HostCodecs, pool: InflatePool): HostCodecs {
-  const { inflateRawAsync: own, inflateRawAsyncChecked: ownChecked } = codecs;
+  const {
+    inflateRawAsync: own,
+    inflateRawAsyncChecked: ownChecked,
+    inflateBlobAsyncChecked: ownBlob,
+  } = codecs;
   return {
     ...codecs,
     ...(own && {
@@ -186,6 +224,10 @@ export function onHelpers(codecs: HostCodecs, pool: InflatePool): HostCodecs {
     ...(ownChecked && {
       inflateRawAsyncChecked: (raw: Uint8Array, size: number, crc: number) =>
         pool.inflate(raw, size, crc) ?? ownChecked(raw, size, crc),
+    }),
+    ...(ownBlob && {
+      inflateBlobAsyncChecked: (stream: BlobRange, size: number, crc: number) =>
+        pool.inflateBlob(stream, size, crc) ?? ownBlob(stream, size, crc),
     }),
   };
 }

@@ -1,5 +1,5 @@
 import { corrupt } from './errors';
-import { blobAccess, type RandomAccess } from './random-access';
+import { blobAccess, type BlobRange, type RandomAccess } from './random-access';
 
 /** What a ByteSource tells about its reads: the bytes it has handed out. */
 export interface ReadMeter {
@@ -60,6 +60,20 @@ export class ByteSource implements ByteReader {
     if (offset >= end) return into.subarray(0, 0);
     this.meter?.read(end - offset);
     return readInto(offset, into.subarray(0, end - offset));
+  }
+
+  /**
+   * Bytes [offset, offset + length) as a range of the input, where the input is a Blob and the
+   * range lies inside it, for a host that reads them elsewhere (a helper worker, which also
+   * slices the Blob there); else undefined. Counted as read, so progress and Cancel hold as for
+   * any read.
+   */
+  blobRange(offset: number, length: number): BlobRange | undefined {
+    const { blob } = this.input;
+    if (!blob || offset < 0 || length < 0 || offset + length > this.size)
+      return undefined;
+    this.meter?.read(length);
+    return { blob, start: offset, end: offset + length };
   }
 
   /** Reads exactly `length` bytes or fails as corrupt: for fields the format says must be there. */

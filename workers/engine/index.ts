@@ -48,8 +48,10 @@ export { supportedTypes } from './registry';
 export {
   lendHostCodecs,
   type HostCodecs,
+  type InflatedBlob,
   type InflatedRaw,
 } from './shared/host-codecs';
+export type { BlobRange } from './random-access';
 export {
   inPlacePatches,
   madeBytes,

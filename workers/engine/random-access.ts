@@ -15,11 +15,27 @@ export interface RandomAccess {
   readInto?(offset: number, into: Uint8Array): Promise<Uint8Array>;
   /** Where these bytes lie in another input, when they are a range of it (`rangeAccess`). */
   readonly origin?: { readonly input: RandomAccess; readonly offset: number };
+  /**
+   * Optional: the input itself where it is a Blob (a browser File). A slice of it crosses to
+   * another worker by reference, so a helper can read a range without this thread copying it.
+   */
+  readonly blob?: Blob;
+}
+
+/**
+ * Bytes [start, end) of a Blob, not read: the range crosses to another worker with the Blob, by
+ * reference, and is sliced and read there.
+ */
+export interface BlobRange {
+  readonly blob: Blob;
+  readonly start: number;
+  readonly end: number;
 }
 
 export function blobAccess(blob: Blob): RandomAccess {
   return {
     size: blob.size,
+    blob,
     read: async (offset, length) =>
       new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()),
   };

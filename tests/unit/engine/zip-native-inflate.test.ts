@@ -3,7 +3,8 @@
  * `DecompressionStream('deflate-raw')`; here Node's own, the same Web API) gives the same cleaned
  * document and the same typed errors as the engine's JavaScript inflate and Node's zlib: for a
  * sound photo member and for its mutants (a corrupt stream, a bomb that inflates past its declared
- * size, a stream cut short, bytes after the stream's end, a member shorter than declared).
+ * size, a stream cut short, bytes after the stream's end, a member shorter than declared); also
+ * where the host reads a member's stream from the file itself (the browser's helper worker).
  */
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
@@ -13,11 +14,13 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { nodeCodecs } from '../../../cli/node-codecs';
 import { inflateRawAsync } from '../../../workers/browser-codecs';
 import { cleanPlan, isEngineError } from '../../../workers/engine';
+import { crc32Js } from '../../../workers/engine/shared/crc32';
 import {
   lendHostCodecs,
   type HostCodecs,
 } from '../../../workers/engine/shared/host-codecs';
 import { NATIVE_ASYNC_MIN_BYTES } from '../../../workers/engine/shared/zip/member';
+import { SMALL_MEMBER_BYTES } from '../../../workers/engine/shared/zip/whole';
 import {
   anyStreamChange,
   zipWithChanges,
@@ -33,6 +36,8 @@ import { materialize } from '../../helpers/zip-tools';
 const PHOTO = 'word/media/p1.jpg';
 /** A plasma this size, at full quality, deflates to more than NATIVE_ASYNC_MIN_BYTES. */
 const LARGE_ENOUGH = { size: '400x300', extra: ['-quality', '100'] } as const;
+/** A plasma this size deflates to more than SMALL_MEMBER_BYTES: it is read ahead, not whole. */
+const READ_AHEAD = { size: '1200x900', extra: ['-quality', '100'] } as const;
 /** Drawing and tagging a photo with exiftool is slow on a loaded machine. */
 const FIXTURE_TIMEOUT = 120_000;
 
@@ -63,11 +68,28 @@ const strict: HostCodecs = {
     return inflateRawAsync(raw, size);
   },
 };
+let fileCalls = 0;
+/**
+ * The browser's inflate of a stream still in the file (its helper worker reads the member's range
+ * of the person's file itself), strict as Chromium's and checking the CRC-32 as its gzip does.
+ */
+const file: HostCodecs = {
+  ...strict,
+  inflateBlobAsyncChecked: async ({ blob, start, end }, size, crc) => {
+    fileCalls++;
+    const raw = new Uint8Array(await blob.slice(start, end).arrayBuffer());
+    const bytes = await strict.inflateRawAsync!(raw, size);
+    if (bytes?.length === size && crc32Js(bytes) !== crc)
+      throw new TypeError('CRC-32 mismatch');
+    return { raw, bytes };
+  },
+};
 const HOSTS: Record<string, HostCodecs> = {
   javascript: {},
   zlib: nodeCodecs(),
   stream,
   strict,
+  file,
 };
 
 /** What a clean answers: the output's digest, or the typed error's code and detail. */
@@ -139,6 +161,7 @@ describe('zip members inflated by the host natively and asynchronously', () => {
         const all = await answers(withPhoto(files, change));
         expect(all.stream).toBe(all.javascript);
         expect(all.strict).toBe(all.javascript);
+        expect(all.file).toBe(all.javascript);
         // zlib words a broken stream its own way: the same code, and the same output when clean.
         expect(all.zlib.split(':')[0]).toBe(all.javascript.split(':')[0]);
       }),
@@ -158,6 +181,7 @@ describe('zip members inflated by the host natively and asynchronously', () => {
       for (const host of Object.keys(HOSTS))
         expect(all[host], `${host} ${change.kind}`).toMatch(/^corrupt: /);
       expect(all.stream).toBe(all.javascript);
+      expect(all.file).toBe(all.javascript);
     }
   });
 
@@ -168,5 +192,46 @@ describe('zip members inflated by the host natively and asynchronously', () => {
     expect(all.javascript).toMatch(/^[0-9a-f]{64}$/);
     for (const host of Object.keys(HOSTS))
       expect(all[host], host).toBe(all.javascript);
+  });
+});
+
+describe('a member the host reads from the file itself', () => {
+  let files: Record<string, Uint8Array>;
+  beforeAll(() => {
+    const jpeg = gpsJpeg(tempDir('zip-native-file'), 'photo.jpg', READ_AHEAD);
+    files = unzipSync(manyPhotoDocx(jpeg, 1));
+  }, FIXTURE_TIMEOUT);
+  afterEach(() => lendHostCodecs({}));
+
+  it('cleans to the same bytes, and meets the same errors, as the JavaScript inflate', async () => {
+    expect(deflateSync(files[PHOTO]!).length).toBeGreaterThan(
+      SMALL_MEMBER_BYTES,
+    );
+    const cases: (StreamChange | undefined)[] = [
+      undefined,
+      { kind: 'declare', delta: -1 },
+      { kind: 'declare', delta: 1 },
+      { kind: 'cut', bytes: 1 },
+      { kind: 'junk', bytes: [7, 7] },
+      { kind: 'flip' },
+    ];
+    for (const change of cases) {
+      const input = withPhoto(files, change);
+      lendHostCodecs({});
+      const javascript = await answer(input);
+      lendHostCodecs(file);
+      fileCalls = 0;
+      expect(await answer(input), change?.kind).toBe(javascript);
+      expect(fileCalls, change?.kind).toBeGreaterThanOrEqual(1);
+    }
+    const input = withPhoto(files);
+    lendHostCodecs(file);
+    const result = await cleanPlan(
+      new Blob([input as Uint8Array<ArrayBuffer>]),
+    );
+    expectNoLeaks(input, await materialize(input, result.plan), [
+      CANARY,
+      CANARY_GPS,
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import type { BlobRange } from '../random-access';
+
 /**
  * Native codecs a host may lend the engine. The engine's own CRC-32, inflate and byte search are
  * plain JavaScript so they run in any browser; the CLI lends Node's zlib and `Buffer.indexOf`, which
@@ -57,6 +59,19 @@ export interface HostCodecs {
     crc32: number,
   ) => Promise<Uint8Array | null>;
   /**
+   * As `inflateRawAsyncChecked`, for a stream the engine has not read: `stream` is the member's
+   * deflate stream as a range of the file the person chose. The browser's helper worker slices
+   * and reads it from the file itself and inflates it there, so the engine's thread neither
+   * slices, reads nor copies it; the answer holds the stream as read (`raw`, which a splice walks) and what
+   * `inflateRawAsyncChecked` would answer for it. Lent only beside that codec, whose probes hold
+   * for it; any answer but exactly `size` bytes leaves the member to the engine's own read.
+   */
+  readonly inflateBlobAsyncChecked?: (
+    stream: BlobRange,
+    size: number,
+    crc32: number,
+  ) => Promise<InflatedBlob>;
+  /**
    * The first offset of a non-empty `needle` in `haystack` at or after `from` (0 <= from, and
    * from + needle.length <= haystack.length), or -1: as `indexOfBytesPortable` in bytes.ts answers.
    */
@@ -86,6 +101,12 @@ export type ByteSearch = (byte: number, from: number) => number;
 export interface InflatedRaw {
   readonly bytes: Uint8Array;
   readonly consumed: number;
+}
+
+/** A deflate stream read from a Blob, and its content as `inflateRawAsync` answers it. */
+export interface InflatedBlob {
+  readonly raw: Uint8Array;
+  readonly bytes: Uint8Array | null;
 }
 
 let lent: HostCodecs = {};

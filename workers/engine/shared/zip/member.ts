@@ -220,6 +220,11 @@ export async function readMemberAndStream(
       'too-large',
       `zip member ${entry.name} of ${entry.uncompressedSize} bytes`,
     );
+  const deflated = entry.method !== METHOD_STORED;
+  if (deflated && entry.compressedSize >= NATIVE_ASYNC_MIN_BYTES) {
+    const elsewhere = await inflatedElsewhere(src, entry);
+    if (elsewhere) return elsewhere;
+  }
   const raw = into
     ? await readExactInto(
         src,
@@ -232,7 +237,6 @@ export async function readMemberAndStream(
     inflateRawAsyncChecked,
     inflateRawEndAsync,
   } = hostCodecs();
-  const deflated = entry.method !== METHOD_STORED;
   if (deflated && inflateRawEndAsync && raw.length >= NATIVE_ASYNC_MIN_BYTES) {
     const out = await inflateRawEndAsync(raw, entry.uncompressedSize).catch(
       () => null,
@@ -263,6 +267,39 @@ export async function readMemberAndStream(
       return { raw, bytes: out.bytes, fresh: true, streamEndsAtSize: true };
   }
   return { raw, ...(await contentOf(raw, entry, true)) };
+}
+
+/**
+ * A deflated member read and inflated away from the engine's thread, where the source is a Blob and
+ * the host lends `inflateBlobAsyncChecked` (the browser's helper worker reads the member's stream
+ * from the file itself): taken, as `nativeAsyncInflate`'s answer is, only when it is exactly the
+ * declared size, its CRC-32 checked and its stream's end proven natively; else null, and the
+ * member is read and inflated here, which decides the error.
+ */
+async function inflatedElsewhere(
+  src: ByteSource,
+  entry: ZipEntry,
+): Promise<MemberAndStream | null> {
+  const { inflateBlobAsyncChecked } = hostCodecs();
+  if (!inflateBlobAsyncChecked || nativeInflater()) return null;
+  const stream = src.blobRange(entry.dataStart, entry.compressedSize);
+  if (!stream) return null;
+  const out = await inflateBlobAsyncChecked(
+    stream,
+    entry.uncompressedSize,
+    entry.crc32,
+  ).catch(() => null);
+  if (
+    out?.bytes?.length !== entry.uncompressedSize ||
+    out.raw.length !== entry.compressedSize
+  )
+    return null;
+  return {
+    raw: out.raw,
+    bytes: out.bytes,
+    fresh: true,
+    streamEndsAtSize: true,
+  };
 }
 
 /** Exactly `into.length` bytes at `offset`, read into `into` where the source can. */
