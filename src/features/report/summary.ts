@@ -20,6 +20,7 @@ import {
   formatLatLon,
   parseDate,
   parseLatLon,
+  isEmptyValue,
   isReadable,
   type LatLon,
   type ParsedDate,
@@ -187,6 +188,8 @@ class FactsReader {
   private otherCount = 0;
 
   add(f: Finding, field: FieldId): void {
+    // An empty field told nothing: "revealed who wrote it" would be untrue.
+    if (isEmptyValue(f.value)) return;
     const info = FIELDS[field];
     // A code or a count says nothing a person can name: counted, not told.
     const part = Object.hasOwn(PART_OF_FIELD, field)

@@ -266,7 +266,7 @@ export function readXmpFindings(xml: Uint8Array, location: string): Finding[] {
     const key = `${name}\0${value}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    found.push(finding(field, name, location, value || undefined));
+    found.push(finding(field, name, location, value));
   }
   const all = [
     ...joinedPosition(found, location),

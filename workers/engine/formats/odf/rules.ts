@@ -171,7 +171,7 @@ export function odfPartRules(
               settingField(key),
               key,
               name,
-              key === 'PrinterSetup' ? undefined : value || undefined,
+              key === 'PrinterSetup' ? undefined : value,
             ),
           );
         } else if (holdsLocalPath(el.text)) {
@@ -347,7 +347,7 @@ export function metaFindings(
           .map((a) => `${a.name}=${decodeEntities(a.raw)}`)
           .join(' ');
         findings.push(
-          finding(field, el.name, name, value || attrs || undefined),
+          finding(field, el.name, name, value || attrs),
         );
       },
     },
