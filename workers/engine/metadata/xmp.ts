@@ -5,8 +5,9 @@
  * element `<ns:Prop>v</ns:Prop>`, with `rdf:li` items), not an XML parser. Linear regexes only.
  */
 import { decodeText } from '../bytes';
-import type { FieldId } from '../fields';
+import { FIELDS, type FieldId } from '../fields';
 import { finding, type Finding } from '../findings';
+import { isoDate } from './tiff-values';
 
 /** A packet beyond this is scanned only in its first part (the report caps findings anyway). */
 const MAX_SCAN_CHARS = 4 * 1024 * 1024;
@@ -176,6 +177,8 @@ function shown(name: string, field: FieldId, raw: string): string {
   if (name === 'exif:GPSLatitude' || name === 'exif:GPSLongitude')
     return xmpCoordinate(value);
   if (field === 'gps.altitude') return `${decimal(value)} m`;
+  // XMP dates are ISO 8601 (XMP Part 1, 8.2.1.2), but old writers copied EXIF's "2003:09:10 16:07:32".
+  if (FIELDS[field].value === 'date') return isoDate(value);
   return DECIMAL_FIELDS.has(field) ? decimal(value) : value;
 }
 
