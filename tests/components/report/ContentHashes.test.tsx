@@ -116,7 +116,7 @@ describe('ContentHashes', () => {
     const name = screen.getByText('trip/photo.jpg');
     expect(name.tagName).toBe('BDI');
     expect(name.parentElement!.textContent).toBe(
-      'trip/photo.jpg: Image data (4 KB)',
+      'trip/photo.jpg: Image data (4\u00a0KB)',
     );
   });
 
@@ -179,10 +179,10 @@ describe('ContentHashes', () => {
         item.querySelector('[data-verdict]')!.textContent,
       ]),
     ).toEqual([
-      ['Video track 1 (4 KB)', 'Identical'],
-      ['Audio track 2 (4 KB)', 'Identical'],
-      ['Metadata track 3 (4 KB)', 'Different'],
-      ['Track 4 (tmcd) (4 KB)', 'Identical'],
+      ['Video track 1 (4\u00a0KB)', 'Identical'],
+      ['Audio track 2 (4\u00a0KB)', 'Identical'],
+      ['Metadata track 3 (4\u00a0KB)', 'Different'],
+      ['Track 4 (tmcd) (4\u00a0KB)', 'Identical'],
     ]);
   });
 });
