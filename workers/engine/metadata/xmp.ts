@@ -9,6 +9,19 @@ import { FIELDS, type FieldId } from '../fields';
 import { finding, type Finding } from '../findings';
 import { isoDate } from './tiff-values';
 
+/** The marks of an XMP packet or of its RDF (XMP Part 1, 7.3). */
+const XMP_MARK =
+  /<\?xpacket|xmpmeta|adobe:ns:meta|www\.w3\.org\/1999\/02\/22-rdf-syntax-ns#/;
+const latin1 = new TextDecoder('latin1');
+
+/**
+ * Whether bytes hold an XMP packet, in UTF-8 or UTF-16 (its NULs dropped): an XML box or stream
+ * may hold any XML, and only XMP is read as XMP.
+ */
+export function hasXmpMark(data: Uint8Array): boolean {
+  return XMP_MARK.test(latin1.decode(data).replace(/\0/g, ''));
+}
+
 /** A packet beyond this is scanned only in its first part (the report caps findings anyway). */
 const MAX_SCAN_CHARS = 4 * 1024 * 1024;
 /** Enough for any real packet; stops a hostile one from flooding the report. */
