@@ -98,6 +98,36 @@ describe('Report', () => {
     expect(group('time').querySelectorAll('.report-row')).toHaveLength(1);
   });
 
+  it.each([
+    ['en', '2 dates, both April 2, 2024'],
+    ['de', '2 Daten, beide am 2. April 2024'],
+    ['it', '2 date, entrambe del 2 aprile 2024'],
+    ['pt', '2 datas, ambas em 2 de abril de 2024'],
+    ['ar', 'تاريخان، كلاهما في 2 أبريل 2024'],
+  ] as const)(
+    'says "both", not "all", of two dates on one day, in %s',
+    (set, words) => {
+      const dates = [
+        finding(
+          'time.created',
+          'dcterms:created',
+          'core',
+          '2024-04-02T16:56:00Z',
+        ),
+        finding(
+          'time.modified',
+          'dcterms:modified',
+          'core',
+          '2024-04-02T16:57:00Z',
+        ),
+      ];
+      show(result(JPEG, dates), set);
+      expect(group('time').querySelector('.report-value')!.textContent).toBe(
+        words,
+      );
+    },
+  );
+
   it('folds dates on different days into a range, in German', () => {
     const dates = [
       finding('time.taken', 'DateTimeOriginal', 'APP1', '2014-07-12T16:17:03'),
