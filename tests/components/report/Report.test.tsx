@@ -128,6 +128,37 @@ describe('Report', () => {
     },
   );
 
+  it.each([
+    ['en', 'year 1337'],
+    ['pt', 'ano de 1337'],
+    ['ar', 'عام 1337'],
+  ] as const)(
+    'shows a date that is only a year as a year, not a count, in %s',
+    (set, words) => {
+      show(
+        result(JPEG, [finding('time.created', 'TYER', 'ID3v2.4', '1337')]),
+        set,
+      );
+      expect(group('time').querySelector('.report-value')!.textContent).toBe(
+        words,
+      );
+    },
+  );
+
+  it('counts an empty value of a counted kind with the rest of its kind', () => {
+    show(
+      result(JPEG, [
+        finding('other.data', 'Ducky', 'APP12', ''),
+        finding('other.data', 'APP13', 'APP13', 'Photoshop 3.0'),
+      ]),
+    );
+    expect(
+      [...group('other').querySelectorAll('.report-value')].map(
+        (v) => v.textContent,
+      ),
+    ).toEqual(['2 details']);
+  });
+
   it('folds dates on different days into a range, in German', () => {
     const dates = [
       finding('time.taken', 'DateTimeOriginal', 'APP1', '2014-07-12T16:17:03'),
