@@ -179,12 +179,15 @@ describe('DropZone', () => {
 
   // Raw text, not a whitespace-normalising matcher: a breaking space between a number and its
   // unit is the fault, and normalising would turn U+00A0 into a space and hide it.
-  it('keeps each size and its Arabic unit together with no-break spaces', async () => {
+  it('keeps each size and its Arabic unit together, and the file name isolated', async () => {
     const { zone } = renderZone('all', 'ar');
     await drop(zone, [
       sizedFile('huge.mp4', 'video/mp4', MAX_MEDIA_BYTES + 1024 ** 3),
     ]);
-    const text = (await screen.findByRole('alert')).textContent ?? '';
+    const alert = await screen.findByRole('alert');
+    const text = alert.textContent ?? '';
+    // The Latin name is isolated, so the Arabic sentence keeps its order around it.
+    expect(alert.querySelector('bdi')?.textContent).toBe('huge.mp4');
     expect(text).toContain('17\u00a0غ.ب');
     expect(text).toContain('16\u00a0غ.ب');
     expect(text).not.toMatch(/\d غ/);
@@ -206,7 +209,8 @@ describe('DropZone', () => {
     ]);
     expect(onFile).not.toHaveBeenCalled();
     expect((await screen.findByRole('alert')).textContent).toBe(
-      '“cv.pdf” is 1\u00a0GB; the limit is 1\u00a0GB per file.',
+      // 1 GB and a byte rounds to "1 GB": "is 1 GB; the limit is 1 GB" would contradict itself.
+      '“cv.pdf” is over the limit of 1\u00a0GB per file.',
     );
     await drop(zone, [
       sizedFile('cv.pdf', 'application/pdf', MAX_DOCUMENT_BYTES),
