@@ -252,14 +252,17 @@ export function standsAlone(
   value: string | undefined,
 ): boolean {
   const form = FIELDS[field].value;
+  if (form === 'binary') return true;
+  // Counted kinds count their empty ones too ("Other hidden data: 15 details").
+  if (form === 'detail') return false;
   // "Last saved by: 1 detail" would count what was not there.
   if (isEmptyValue(value)) return true;
-  if (form === 'binary') return true;
   // No value at all says nothing ("Author: binary data" would be untrue); bytes of a known size
   // are shown as such.
-  if (form === 'detail' || value === undefined) return false;
-  if (value === 'unreadable') return false;
+  if (value === undefined || value === 'unreadable') return false;
   if (!isReadable(value)) return true;
+  // A date that is only a year ("1337" in an MP3's TYER) is a date, not a lone number.
+  if (form === 'date' && YEAR.test(value)) return true;
   if (NUMERIC_FORMS.has(form)) return /\d/.test(value);
   return !LONE_TOKEN.test(value);
 }
