@@ -22,6 +22,7 @@ import {
   parseLatLon,
   isEmptyValue,
   isReadable,
+  LONE_TOKEN,
   type LatLon,
   type ParsedDate,
 } from './values';
@@ -209,7 +210,12 @@ class FactsReader {
       const parsed = parseDate(f.value);
       if (parsed) this.dates.set(field, parsed);
     }
-    if (!this.texts.has(field) && QUOTABLE.test(f.value))
+    // A bare version number ("14.4.2", an iPhone's Software tag) names no app: not quoted.
+    if (
+      !this.texts.has(field) &&
+      QUOTABLE.test(f.value) &&
+      !LONE_TOKEN.test(f.value)
+    )
       this.texts.set(field, f.value.trim());
   }
 

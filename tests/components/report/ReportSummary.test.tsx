@@ -270,3 +270,49 @@ describe('plural forms', () => {
     expect(sentence(result(JPEG, unnamed(count)), set)).toContain(words);
   });
 });
+
+describe('the summary agrees with the kind of file', () => {
+  const MP3 = { id: 'mp3', mime: 'audio/mpeg', extension: 'mp3' } as const;
+  const RECORDING = [
+    finding('author.name', 'TPE1', 'ID3v2.4', 'Mara Lind'),
+    finding('software.encoder', 'TSSE', 'ID3v2.4', 'LAME 3.100'),
+  ];
+  const PHOTO = [
+    finding('author.name', 'Artist', 'APP1 Exif / IFD0', 'Mara Lind'),
+    finding('software.creator', 'Software', 'APP1 Exif / IFD0', 'GIMP 2.10'),
+  ];
+
+  it.each([
+    [
+      'de',
+      MP3,
+      RECORDING,
+      'wer sie erstellt hat (Mara Lind) und die App, mit der sie erstellt',
+    ],
+    [
+      'de-CH',
+      MP3,
+      RECORDING,
+      'wer sie erstellt hat (Mara Lind) und die App, mit der sie erstellt',
+    ],
+    [
+      'it',
+      JPEG,
+      PHOTO,
+      'chi l’ha creata (Mara Lind) e l’app con cui è stata creata',
+    ],
+    ['ar', JPEG, PHOTO, 'التطبيق الذي أُنشئت أو عُدّلت به'],
+  ] as const)('in %s', (set, format, findings, words) => {
+    expect(sentence(result(format, [...findings]), set)).toContain(words);
+  });
+
+  it('quotes no bare version number as the app', () => {
+    const iphone = [
+      finding('device.model', 'Model', 'Exif / IFD0', 'iPhone 11 Pro Max'),
+      finding('software.creator', 'Software', 'Exif / IFD0', '14.4.2'),
+    ];
+    const text = sentence(result(JPEG, iphone), 'en');
+    expect(text).toContain('the app it was made or edited with');
+    expect(text).not.toContain('14.4.2');
+  });
+});
