@@ -346,9 +346,7 @@ export function metaFindings(
         const attrs = el.attributes
           .map((a) => `${a.name}=${decodeEntities(a.raw)}`)
           .join(' ');
-        findings.push(
-          finding(field, el.name, name, value || attrs),
-        );
+        findings.push(finding(field, el.name, name, value || attrs));
       },
     },
     ODF_NAMESPACES,
