@@ -61,6 +61,20 @@ describe('readXmpFindings', () => {
     expect(read.find((f) => f.label === 'dc:rights')?.value).toBe('');
   });
 
+  it('leaves out an event\'s "changed: /" (the whole file), which names no part', () => {
+    const packet = new TextEncoder().encode(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><rdf:Description><xmpMM:History><rdf:Seq><rdf:li stEvt:action="saved" stEvt:when="2012-08-03T11:54:39+02:00" stEvt:softwareAgent="Adobe Photoshop CS6 (Macintosh)" stEvt:changed="/"/><rdf:li stEvt:action="saved" stEvt:changed="/metadata"/></rdf:Seq></xmpMM:History></rdf:Description></rdf:RDF></x:xmpmeta>',
+    );
+    expect(
+      readXmpFindings(packet, 'XMP')
+        .filter((f) => f.label === 'xmpMM:History')
+        .map((f) => f.value),
+    ).toEqual([
+      'saved, 2012-08-03T11:54:39+02:00, Adobe Photoshop CS6 (Macintosh)',
+      'saved, /metadata',
+    ]);
+  });
+
   it('survives junk and a truncated packet', () => {
     const junk = new Uint8Array(100_000).map((_, i) => (i * 131) & 0xff);
     expect(readXmpFindings(junk, 'XMP')).toEqual([

@@ -231,6 +231,7 @@ const LIST_ELEMENT = new RegExp(
   'g',
 );
 const LIST_ITEM = /<rdf:li[^<>]*>([^<]*)<\/rdf:li>/g;
+const WHOLE_FILE = '/';
 const EVENT_FIELD =
   /stEvt:(action|when|softwareAgent|changed)(?:\s*=\s*"([^"]*)"|>([^<]*)<)/g;
 
@@ -259,9 +260,10 @@ function historyFindings(text: string, location: string): Finding[] {
     .split('<rdf:li')
     .slice(1)
     .flatMap((piece) => {
-      const fields = [...piece.matchAll(EVENT_FIELD)].map((f) =>
-        unescapeXml(f[2] ?? f[3] ?? ''),
-      );
+      const fields = [...piece.matchAll(EVENT_FIELD)]
+        // stEvt:changed "/" means the whole file changed (XMP Part 2, 8.2.2.4): it names no part.
+        .filter((f) => !(f[1] === 'changed' && (f[2] ?? f[3]) === WHOLE_FILE))
+        .map((f) => unescapeXml(f[2] ?? f[3] ?? ''));
       const value = fields.filter(Boolean).join(', ');
       return value
         ? [finding('history.edits', 'xmpMM:History', location, value)]
