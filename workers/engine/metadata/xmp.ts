@@ -261,7 +261,8 @@ function historyFindings(text: string, location: string): Finding[] {
     .slice(1)
     .flatMap((piece) => {
       const fields = [...piece.matchAll(EVENT_FIELD)]
-        // stEvt:changed "/" means the whole file changed (XMP Part 2, 8.2.2.4): it names no part.
+        // stEvt:changed "/" means the whole file changed (XMP Part 2, the ResourceEvent type): it names
+        // no part.
         .filter((f) => !(f[1] === 'changed' && (f[2] ?? f[3]) === WHOLE_FILE))
         .map((f) => unescapeXml(f[2] ?? f[3] ?? ''));
       const value = fields.filter(Boolean).join(', ');
