@@ -32,6 +32,12 @@ const intl = (): IntlShape =>
     createIntlCache(),
   ));
 
+/**
+ * The site keeps "6.5 KB" on one line with U+00A0; a terminal does not wrap at spaces, and a plain
+ * one is what `grep "6.5 KB"` finds.
+ */
+const NO_BREAK_SPACE = /\u00a0/g;
+
 /** Every row the site would show once opened, with no cap: the terminal lists them all. */
 const NO_CAP = Number.MAX_SAFE_INTEGER;
 
@@ -108,5 +114,5 @@ export function findingLines(
   return [
     ...removableLines(findings.filter(removable), container),
     ...keptLines(findings.filter(keptOnPurpose)),
-  ].map(oneLine);
+  ].map((line) => oneLine(line).replace(NO_BREAK_SPACE, ' '));
 }

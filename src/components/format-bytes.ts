@@ -5,18 +5,29 @@ const MEGABYTE = KILOBYTE * 1024;
 const GIGABYTE = MEGABYTE * 1024;
 
 /**
+ * A number and its unit kept on one line: the breaking spaces `Intl` writes between them become
+ * no-break spaces (U+00A0), so "1.5 كيلوبايت" or "16 GB" never wraps with its number on one line
+ * and its unit on the next. A locale's own narrow no-break space (U+202F) is already one and stays.
+ */
+export function unbroken(text: string): string {
+  return text.replace(/ /g, '\u00a0');
+}
+
+/**
  * A size as people read it, in the visitor's number format and unit names: "512 bytes", "12 KB",
- * "1.2 MB", "2.4 GB". Binary multiples, like the stated per-file limit.
+ * "1.2 MB", "2.4 GB", never parted at a line's end. Binary multiples, like the stated per-file limit.
  */
 export function formatBytes(intl: IntlShape, bytes: number): string {
   const unit = (value: number, name: string, digits: number) =>
-    intl.formatNumber(value, {
-      style: 'unit',
-      unit: name,
-      // "17 byte" reads wrong in English; the long name is "17 bytes".
-      unitDisplay: name === 'byte' ? 'long' : 'short',
-      maximumFractionDigits: digits,
-    });
+    unbroken(
+      intl.formatNumber(value, {
+        style: 'unit',
+        unit: name,
+        // "17 byte" reads wrong in English; the long name is "17 bytes".
+        unitDisplay: name === 'byte' ? 'long' : 'short',
+        maximumFractionDigits: digits,
+      }),
+    );
   if (bytes < KILOBYTE) return unit(bytes, 'byte', 0);
   if (bytes < MEGABYTE)
     // CLDR writes the SI "kB"; these are binary kilobytes, written KB beside MB and GB.

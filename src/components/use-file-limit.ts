@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { unbroken } from './format-bytes';
 import {
   MAX_DOCUMENT_BYTES,
   MAX_MEDIA_BYTES,
@@ -16,13 +17,15 @@ export function useLimitFormat(): (bytes: number) => string {
   const intl = useIntl();
   return (bytes) => {
     const giga = bytes >= BYTES_PER_GIGABYTE;
-    return intl.formatNumber(
-      bytes / (giga ? BYTES_PER_GIGABYTE : BYTES_PER_MEGABYTE),
-      {
-        style: 'unit',
-        unit: giga ? 'gigabyte' : 'megabyte',
-        maximumFractionDigits: 0,
-      },
+    return unbroken(
+      intl.formatNumber(
+        bytes / (giga ? BYTES_PER_GIGABYTE : BYTES_PER_MEGABYTE),
+        {
+          style: 'unit',
+          unit: giga ? 'gigabyte' : 'megabyte',
+          maximumFractionDigits: 0,
+        },
+      ),
     );
   };
 }

@@ -111,6 +111,26 @@ const latin1Decoder = new TextDecoder('latin1');
 export function decodeText(b: Uint8Array): string {
   return utf8Decoder.decode(b).replace(/\0+$/, '').replace(/\0/g, ' ').trim();
 }
+const strictUtf8Decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Whether the bytes are valid UTF-8 (plain ASCII is). */
+export function isUtf8(b: Uint8Array): boolean {
+  try {
+    strictUtf8Decoder.decode(b);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Text in the Windows-1252 code page (the Encoding Standard's `latin1` label), tidied as
+ * `decodeText` tidies UTF-8: what Windows programs wrote before UTF-8 ("Café" as 43 61 66 E9).
+ */
+export function decodeWindows1252(b: Uint8Array): string {
+  return latin1Decoder.decode(b).replace(/\0+$/, '').replace(/\0/g, ' ').trim();
+}
+
 export function decodeLatin1(b: Uint8Array): string {
   return latin1Decoder.decode(b).replace(/\0+$/, '').trim();
 }

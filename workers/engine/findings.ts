@@ -42,7 +42,10 @@ export interface Finding {
   readonly item?: FindingItem;
   /** The field's own name as the format calls it (e.g. `GPSLatitude`, `©xyz`, `dc:creator`). */
   readonly label: string;
-  /** A readable value (GPS as decimal degrees, dates as ISO 8601); absent for binary blobs. */
+  /**
+   * A readable value (GPS as decimal degrees, dates as ISO 8601); empty when the field is there
+   * and holds nothing (the report says "empty"); absent for binary blobs and bytes not read as text.
+   */
   readonly value?: string;
   /** Where in the file it lives (e.g. `APP1 Exif / IFD0`, `moov/udta`). */
   readonly location: string;

@@ -48,13 +48,28 @@ function PartName({ part }: { part: PartComparison }) {
   );
 }
 
+type VerdictId =
+  | 'report.content.identical'
+  | 'report.content.different'
+  | 'report.content.not-compared';
+
+/**
+ * Different only when both sides were hashed and differ, or a part hashed on one side is missing
+ * on the other. A part that has no hash (a file of a kind whose content is not compared, such as a
+ * script in a document's media folder, which cleaning leaves out) was not compared: calling it
+ * "different" would claim what nobody checked.
+ */
+function verdictOf(part: PartComparison): VerdictId {
+  if (part.identical) return 'report.content.identical';
+  const { original, copy } = part;
+  if (original?.sha256 && copy?.sha256) return 'report.content.different';
+  if ((original && !original.sha256) || (copy && !copy.sha256))
+    return 'report.content.not-compared';
+  return 'report.content.different';
+}
+
 function Verdict({ part }: { part: PartComparison }) {
-  const hashed = part.original?.sha256 && part.copy?.sha256;
-  const id = part.identical
-    ? 'report.content.identical'
-    : hashed || !part.original || !part.copy
-      ? 'report.content.different'
-      : 'report.content.not-compared';
+  const id = verdictOf(part);
   return (
     <span
       className="report-content-verdict"
@@ -74,11 +89,15 @@ function Hash({ hash }: { hash: PartHash | undefined }) {
         {hash.sha256}
       </code>
     );
-  return hash.error === 'too-large-to-hash' ? (
-    <FormattedMessage
-      id="report.content.too-large"
-      values={{ max: formatBytes(intl, WEB_MAX_HASH_BYTES) }}
-    />
+  if (hash.error === 'too-large-to-hash')
+    return (
+      <FormattedMessage
+        id="report.content.too-large"
+        values={{ max: formatBytes(intl, WEB_MAX_HASH_BYTES) }}
+      />
+    );
+  return hash.error === 'unsupported' ? (
+    <FormattedMessage id="report.content.kind-not-compared" />
   ) : (
     <FormattedMessage id="report.content.unreadable" />
   );
@@ -127,9 +146,7 @@ function Summary({ comparison }: { comparison: ContentComparison }) {
     return <FormattedMessage id={`report.content.not-located.${reason}`} />;
   }
   const different = comparison.parts.filter(
-    (p) =>
-      !p.identical &&
-      (!p.original || !p.copy || (p.original.sha256 && p.copy.sha256)),
+    (p) => verdictOf(p) === 'report.content.different',
   ).length;
   return (
     <FormattedMessage

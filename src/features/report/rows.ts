@@ -15,6 +15,7 @@ import { FIELDS, type FieldLabel } from '../../../workers/engine/fields';
 import {
   formatDate,
   formatValue,
+  isEmptyValue,
   parseDate,
   standsAlone,
   type ParsedDate,
@@ -101,6 +102,7 @@ export function categoryRows(
     }
     if (folded.size) rest = findings.filter((f) => !folded.has(f));
   }
+  const emptyRows: Row[] = [];
   let shown = rows.length;
   let more = 0;
   for (const f of rest) {
@@ -117,7 +119,9 @@ export function categoryRows(
       }
       continue;
     }
-    const key = `${label}\u0000${f.value ?? ''}\u0000${owner}`;
+    // Empty fields of one kind are one row, whatever blanks they held, listed after the values.
+    const empty = isEmptyValue(f.value);
+    const key = `${label}\u0000${empty ? '' : f.value}\u0000${owner}`;
     if (seen.has(key)) continue;
     // Past the cap, items are counted, not formatted: a hostile file's 100,000 rows cost little.
     if (shown >= cap) {
@@ -126,12 +130,13 @@ export function categoryRows(
     }
     seen.add(key);
     shown += 1;
-    rows.push({
+    (empty ? emptyRows : rows).push({
       label,
       value: formatValue(intl, field, f.value),
       ...(f.item && { item: f.item }),
     });
   }
+  rows.push(...emptyRows);
   for (const { label, item, count } of details.values())
     rows.push({
       label,

@@ -20,7 +20,9 @@ import {
   formatLatLon,
   parseDate,
   parseLatLon,
+  isEmptyValue,
   isReadable,
+  LONE_TOKEN,
   type LatLon,
   type ParsedDate,
 } from './values';
@@ -187,6 +189,8 @@ class FactsReader {
   private otherCount = 0;
 
   add(f: Finding, field: FieldId): void {
+    // An empty field told nothing: "revealed who wrote it" would be untrue.
+    if (isEmptyValue(f.value)) return;
     const info = FIELDS[field];
     // A code or a count says nothing a person can name: counted, not told.
     const part = Object.hasOwn(PART_OF_FIELD, field)
@@ -206,7 +210,12 @@ class FactsReader {
       const parsed = parseDate(f.value);
       if (parsed) this.dates.set(field, parsed);
     }
-    if (!this.texts.has(field) && QUOTABLE.test(f.value))
+    // A bare version number ("14.4.2", an iPhone's Software tag) names no app: not quoted.
+    if (
+      !this.texts.has(field) &&
+      QUOTABLE.test(f.value) &&
+      !LONE_TOKEN.test(f.value)
+    )
       this.texts.set(field, f.value.trim());
   }
 

@@ -234,9 +234,18 @@ export function isReadable(value: string | undefined): value is string {
 }
 
 /**
+ * The field is there and holds nothing (an empty property, a tag of spaces): the engine gives an
+ * empty value, where an absent one means bytes it did not read as text.
+ */
+export function isEmptyValue(value: string | undefined): boolean {
+  return value !== undefined && value.trim() === '';
+}
+
+/**
  * Whether the report can show a value on its own: a number the table gives a unit, a date, a
- * position, words. A `detail` (a code, a count, a language tag) or a numeric form whose value
- * does not parse is counted instead, its raw form left to the technical details.
+ * position, words, or that the field was empty. A `detail` (a code, a count, a language tag) or a
+ * numeric form whose value does not parse is counted instead, its raw form left to the technical
+ * details.
  */
 export function standsAlone(
   field: FieldId,
@@ -244,11 +253,16 @@ export function standsAlone(
 ): boolean {
   const form = FIELDS[field].value;
   if (form === 'binary') return true;
+  // Counted kinds count their empty ones too ("Other hidden data: 15 details").
+  if (form === 'detail') return false;
+  // "Last saved by: 1 detail" would count what was not there.
+  if (isEmptyValue(value)) return true;
   // No value at all says nothing ("Author: binary data" would be untrue); bytes of a known size
   // are shown as such.
-  if (form === 'detail' || value === undefined || value === '') return false;
-  if (value === 'unreadable') return false;
+  if (value === undefined || value === 'unreadable') return false;
   if (!isReadable(value)) return true;
+  // A date that is only a year ("1337" in an MP3's TYER) is a date, not a lone number.
+  if (form === 'date' && YEAR.test(value)) return true;
   if (NUMERIC_FORMS.has(form)) return /\d/.test(value);
   return !LONE_TOKEN.test(value);
 }
@@ -262,7 +276,9 @@ export function formatValue(
   field: FieldId,
   value: string | undefined,
 ): string {
-  if (value === undefined || value === '' || value === 'unreadable')
+  if (isEmptyValue(value))
+    return intl.formatMessage({ id: 'report.value.empty' });
+  if (value === undefined || value === 'unreadable')
     return binary(intl, undefined);
   const bytes = BYTE_COUNT.exec(value);
   if (bytes) return binary(intl, Number(bytes[1]));

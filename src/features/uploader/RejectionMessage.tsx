@@ -44,7 +44,7 @@ function WrongType({
               ? `uploader.reject.kind.${refused}`
               : 'uploader.reject.unknown-type'
           }
-          values={{ name: rejection.name }}
+          values={{ name: <bdi key="name">{rejection.name}</bdi> }}
         />
         {kind !== 'all' && (
           <>
@@ -62,7 +62,7 @@ function WrongType({
     <>
       <FormattedMessage
         id="uploader.reject.file-invalid-type"
-        values={{ name: rejection.name, types }}
+        values={{ name: <bdi key="name">{rejection.name}</bdi>, types }}
       />
       {page === 'tool' && (
         <>
@@ -101,6 +101,8 @@ export function RejectionMessage({
 }) {
   const formatSize = useFormatSize();
   const formatLimit = useLimitFormat();
+  const size = formatSize(rejection.size);
+  const limit = formatLimit(limitForFile(rejection));
   return (
     <p className="uploader-rejection" role="alert">
       {rejection.code === 'file-invalid-type' ? (
@@ -109,9 +111,12 @@ export function RejectionMessage({
         <FormattedMessage
           id={`uploader.reject.${rejection.code}`}
           values={{
-            name: rejection.name,
-            size: formatSize(rejection.size),
-            limit: formatLimit(limitForFile(rejection)),
+            name: <bdi key="name">{rejection.name}</bdi>,
+            size,
+            // A file a little over the limit rounds to the limit: "is 1 GB; the limit is 1 GB"
+            // would read as a contradiction, so the sentence then leaves the size out.
+            sized: size === limit ? 'no' : 'yes',
+            limit,
             types,
           }}
         />

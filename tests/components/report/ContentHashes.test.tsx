@@ -116,7 +116,7 @@ describe('ContentHashes', () => {
     const name = screen.getByText('trip/photo.jpg');
     expect(name.tagName).toBe('BDI');
     expect(name.parentElement!.textContent).toBe(
-      'trip/photo.jpg: Image data (4 KB)',
+      'trip/photo.jpg: Image data (4\u00a0KB)',
     );
   });
 
@@ -179,10 +179,56 @@ describe('ContentHashes', () => {
         item.querySelector('[data-verdict]')!.textContent,
       ]),
     ).toEqual([
-      ['Video track 1 (4 KB)', 'Identical'],
-      ['Audio track 2 (4 KB)', 'Identical'],
-      ['Metadata track 3 (4 KB)', 'Different'],
-      ['Track 4 (tmcd) (4 KB)', 'Identical'],
+      ['Video track 1 (4\u00a0KB)', 'Identical'],
+      ['Audio track 2 (4\u00a0KB)', 'Identical'],
+      ['Metadata track 3 (4\u00a0KB)', 'Different'],
+      ['Track 4 (tmcd) (4\u00a0KB)', 'Identical'],
     ]);
+  });
+
+  // embedded.docx (mat2's corpus) holds word/media/setup.py: no picture, so its bytes are not
+  // content and are not hashed, and cleaning leaves it out of the copy.
+  it('calls a part it did not hash "not compared", not different, and says why', async () => {
+    const script = {
+      kind: 'document-part' as const,
+      key: 'word/media/setup.py',
+      name: 'word/media/setup.py',
+      error: 'unsupported' as const,
+    };
+    show(
+      answer({
+        identical: false,
+        parts: [
+          {
+            kind: 'document-part',
+            key: 'word/document.xml',
+            name: 'word/document.xml',
+            original: {
+              ...hash(A),
+              kind: 'document-part',
+              key: 'word/document.xml',
+            },
+            copy: {
+              ...hash(A),
+              kind: 'document-part',
+              key: 'word/document.xml',
+            },
+            identical: true,
+          },
+          { ...script, original: script, identical: false },
+        ],
+      }),
+    );
+    expect(
+      await screen.findByText('Not every part could be compared.'),
+    ).toBeTruthy();
+    const row = screen.getAllByRole('listitem')[1]!;
+    expect(row.querySelector('[data-verdict]')!.textContent).toBe(
+      'Not compared',
+    );
+    expect(row.textContent).toContain(
+      'Not hashed: the content of this kind of file is not compared.',
+    );
+    expect(row.textContent).not.toContain('could not be read');
   });
 });

@@ -63,11 +63,13 @@ describe('Report', () => {
     const location = within(group('location'));
     expect(location.getByText('36.12° N, 115.17° W')).toBeTruthy();
     expect(location.getByText('261 m')).toBeTruthy();
+    // Raw text: the default matcher folds U+00A0 into a space and would hide a breaking one.
+    const raw = { normalizer: (text: string) => text };
     expect(
-      within(group('comment')).getByText('binary data, 19 bytes'),
+      within(group('comment')).getByText('binary data, 19\u00a0bytes', raw),
     ).toBeTruthy();
     expect(
-      within(group('thumbnail')).getByText('binary data, 1.2 KB'),
+      within(group('thumbnail')).getByText('binary data, 1.2\u00a0KB', raw),
     ).toBeTruthy();
   });
 
@@ -94,6 +96,67 @@ describe('Report', () => {
     expect(time.getByText('Dates')).toBeTruthy();
     expect(time.getByText('10 dates, all July 12, 2014')).toBeTruthy();
     expect(group('time').querySelectorAll('.report-row')).toHaveLength(1);
+  });
+
+  it.each([
+    ['en', '2 dates, both April 2, 2024'],
+    ['de', '2 Daten, beide am 2. April 2024'],
+    ['it', '2 date, entrambe del 2 aprile 2024'],
+    ['pt', '2 datas, ambas em 2 de abril de 2024'],
+    ['ar', 'تاريخان، كلاهما في 2 أبريل 2024'],
+  ] as const)(
+    'says "both", not "all", of two dates on one day, in %s',
+    (set, words) => {
+      const dates = [
+        finding(
+          'time.created',
+          'dcterms:created',
+          'core',
+          '2024-04-02T16:56:00Z',
+        ),
+        finding(
+          'time.modified',
+          'dcterms:modified',
+          'core',
+          '2024-04-02T16:57:00Z',
+        ),
+      ];
+      show(result(JPEG, dates), set);
+      expect(group('time').querySelector('.report-value')!.textContent).toBe(
+        words,
+      );
+    },
+  );
+
+  it.each([
+    ['en', 'year 1337'],
+    ['pt', 'ano de 1337'],
+    ['ar', 'عام 1337'],
+  ] as const)(
+    'shows a date that is only a year as a year, not a count, in %s',
+    (set, words) => {
+      show(
+        result(JPEG, [finding('time.created', 'TYER', 'ID3v2.4', '1337')]),
+        set,
+      );
+      expect(group('time').querySelector('.report-value')!.textContent).toBe(
+        words,
+      );
+    },
+  );
+
+  it('counts an empty value of a counted kind with the rest of its kind', () => {
+    show(
+      result(JPEG, [
+        finding('other.data', 'Ducky', 'APP12', ''),
+        finding('other.data', 'APP13', 'APP13', 'Photoshop 3.0'),
+      ]),
+    );
+    expect(
+      [...group('other').querySelectorAll('.report-value')].map(
+        (v) => v.textContent,
+      ),
+    ).toEqual(['2 details']);
   });
 
   it('folds dates on different days into a range, in German', () => {

@@ -78,7 +78,7 @@ const EXPECTED: Record<
   },
   ar: {
     photo:
-      'كشفت هذه الصورة مكان التقاطها (قرب 36.12° شمالًا، 115.17° غربًا) ووقت التقاطها (12 يوليو 2014 في 4:17 م) والكاميرا أو الهاتف الذي التقطها (Samsung SM-N900A) ووصفًا أو تعليقًا ونسخة معاينة صغيرة من الصورة. وقد أُزيل كل ذلك من النسخة النظيفة.',
+      'كشفت هذه الصورة مكان التقاطها (قرب 36.12° شمالًا، 115.17° غربًا) وتاريخها (12 يوليو 2014 في 4:17 م) والكاميرا أو الهاتف الذي التقطها (Samsung SM-N900A) ووصفًا أو تعليقًا ونسخة معاينة صغيرة من الصورة. وقد أُزيل كل ذلك من النسخة النظيفة.',
     video: /^كشف هذا الفيديو مكان تصويره/,
     document: /^كشف هذا المستند .*ومن كتبه \(Ana Souza\)/,
     clean: /كانت نظيفة بالفعل/,
@@ -268,5 +268,67 @@ describe('plural forms', () => {
     [11, 'ar', '11 تفصيلًا مخفيًا آخر'],
   ] as const)('%i unnamed items in %s', (count, set, words) => {
     expect(sentence(result(JPEG, unnamed(count)), set)).toContain(words);
+  });
+});
+
+describe('the summary agrees with the kind of file', () => {
+  const MP3 = { id: 'mp3', mime: 'audio/mpeg', extension: 'mp3' } as const;
+  const RECORDING = [
+    finding('author.name', 'TPE1', 'ID3v2.4', 'Mara Lind'),
+    finding('software.encoder', 'TSSE', 'ID3v2.4', 'LAME 3.100'),
+  ];
+  const PHOTO = [
+    finding('author.name', 'Artist', 'APP1 Exif / IFD0', 'Mara Lind'),
+    finding('software.creator', 'Software', 'APP1 Exif / IFD0', 'GIMP 2.10'),
+  ];
+
+  it.each([
+    [
+      'de',
+      MP3,
+      RECORDING,
+      'wer sie erstellt hat (Mara Lind) und die App, mit der sie erstellt',
+    ],
+    [
+      'de-CH',
+      MP3,
+      RECORDING,
+      'wer sie erstellt hat (Mara Lind) und die App, mit der sie erstellt',
+    ],
+    [
+      'it',
+      JPEG,
+      PHOTO,
+      'chi l’ha creata (Mara Lind) e l’app con cui è stata creata',
+    ],
+    ['ar', JPEG, PHOTO, 'التطبيق الذي أُنشئت أو عُدّلت به'],
+  ] as const)('in %s', (set, format, findings, words) => {
+    expect(sentence(result(format, [...findings]), set)).toContain(words);
+  });
+
+  it('quotes no bare version number as the app', () => {
+    const iphone = [
+      finding('device.model', 'Model', 'Exif / IFD0', 'iPhone 11 Pro Max'),
+      finding('software.creator', 'Software', 'Exif / IFD0', '14.4.2'),
+    ];
+    const text = sentence(result(JPEG, iphone), 'en');
+    expect(text).toContain('the app it was made or edited with');
+    expect(text).not.toContain('14.4.2');
+  });
+});
+
+describe('the date the summary quotes', () => {
+  // dirty.docx (mat2's corpus) holds a PNG whose only date is its tIME chunk: when it was last
+  // changed, not when it was taken. English says "when"; Arabic said "وقت التقاطها" (when it was
+  // taken), which the file never told.
+  it('is not called the time a photo was taken in Arabic, when it is only a change date', () => {
+    const png = relocated(
+      [finding('time.modified', 'tIME', 'tIME', '2018-03-20T21:59:00Z')],
+      'word/media/image1.png',
+      { name: 'word/media/image1.png', kind: 'image' },
+    );
+    const text = sentence(result(DOCX, png), 'ar');
+    expect(text).not.toContain('التقاط');
+    expect(text).toContain('تاريخها (20 مارس 2018');
   });
 });

@@ -173,8 +173,24 @@ describe('DropZone', () => {
     ]);
     expect(onFile).not.toHaveBeenCalled();
     expect((await screen.findByRole('alert')).textContent).toBe(
-      '“huge.mp4” is 17 GB; the limit is 16 GB per file.',
+      '“huge.mp4” is 17\u00a0GB; the limit is 16\u00a0GB per file.',
     );
+  });
+
+  // Raw text, not a whitespace-normalising matcher: a breaking space between a number and its
+  // unit is the fault, and normalising would turn U+00A0 into a space and hide it.
+  it('keeps each size and its Arabic unit together, and the file name isolated', async () => {
+    const { zone } = renderZone('all', 'ar');
+    await drop(zone, [
+      sizedFile('huge.mp4', 'video/mp4', MAX_MEDIA_BYTES + 1024 ** 3),
+    ]);
+    const alert = await screen.findByRole('alert');
+    const text = alert.textContent ?? '';
+    // The Latin name is isolated, so the Arabic sentence keeps its order around it.
+    expect(alert.querySelector('bdi')?.textContent).toBe('huge.mp4');
+    expect(text).toContain('17\u00a0غ.ب');
+    expect(text).toContain('16\u00a0غ.ب');
+    expect(text).not.toMatch(/\d غ/);
   });
 
   it('accepts a video of 4 GB and one of exactly the media limit', async () => {
@@ -193,7 +209,8 @@ describe('DropZone', () => {
     ]);
     expect(onFile).not.toHaveBeenCalled();
     expect((await screen.findByRole('alert')).textContent).toBe(
-      '“cv.pdf” is 1 GB; the limit is 1 GB per file.',
+      // 1 GB and a byte rounds to "1 GB": "is 1 GB; the limit is 1 GB" would contradict itself.
+      '“cv.pdf” is over the limit of 1\u00a0GB per file.',
     );
     await drop(zone, [
       sizedFile('cv.pdf', 'application/pdf', MAX_DOCUMENT_BYTES),
@@ -204,7 +221,7 @@ describe('DropZone', () => {
   it('states both limits in the hint', () => {
     const { zone } = renderZone('all');
     expect(zone.textContent).toContain(
-      'Photos, videos and audio up to 16 GB each; documents up to 1 GB.',
+      'Photos, videos and audio up to 16\u00a0GB each; documents up to 1\u00a0GB.',
     );
   });
 

@@ -67,7 +67,7 @@ describe('Uploader', () => {
       );
     });
     expect(screen.getByTestId('selected-file').textContent).toBe(
-      'urlaub.jpeg1,5 MB · JPEG-Foto',
+      'urlaub.jpeg1,5\u00a0MB · JPEG-Foto',
     );
   });
 

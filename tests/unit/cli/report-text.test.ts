@@ -144,3 +144,12 @@ describe('findingLines in the site’s words', () => {
     ]);
   });
 });
+
+describe('findingLines sizes', () => {
+  it('writes a size with a plain space, as grep finds it, where the site keeps U+00A0', () => {
+    const lines = findingLines([
+      finding('thumbnail.image', 'Thumbnail', 'IFD1', '6656 bytes'),
+    ]);
+    expect(lines).toContain('      Thumbnail: binary data, 6.5 KB');
+  });
+});

@@ -164,6 +164,16 @@ describe.skipIf(!hasTool('convert') || !hasTool('exiftool'))(
       );
     });
 
+    it('calls an XML box that holds no XMP an XML box, not XMP', () => {
+      expect(jp2.includes('<note>CANARY_XML_BOX</note>')).toBe(true);
+      const xmlBox = cleanedJp2.result.removed.filter((f) =>
+        /^xml|^XML box/.test(f.location),
+      );
+      expect(xmlBox.map((f) => [f.field, f.label])).toEqual([
+        ['other.data', 'XML box'],
+      ]);
+    });
+
     it('keeps the pixels, the colour specification and the header boxes byte for byte', () => {
       expect(pixelDigest(cleanedJp2.path)).toBe(pixelDigest(jp2Path));
       const header = (file: Buffer) =>

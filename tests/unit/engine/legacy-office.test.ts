@@ -557,6 +557,24 @@ describe('hostile compound files fail typed', () => {
 describeCorpus('legacy Office corpus', () => {
   const dir = corpusFile('legacy-office');
   itCorpus(
+    "reports a Word file's DOP and FIB dates as the dates exiftool reads, not as bare details",
+    async () => {
+      const path = join(dir, 'textract-doc-raw_text.doc');
+      const tags = exiftoolTags(path);
+      // exiftool's MS-DOC group: the FIB's FILETIME, then the DOP's DTTMs (local time).
+      expect(tags['MS-DOC:CreateDate']).toBe('2014:07:07 15:35:00');
+      const { findings } = await inspect(
+        blob(new Uint8Array(readFileSync(path))),
+      );
+      const value = (label: string) =>
+        findings.find((f) => f.label === label)?.value;
+      expect(value('dttmCreated')).toBe('2014-07-07T15:35');
+      expect(value('dttmRevised')).toBe('2014-07-08T07:10');
+      expect(value('FIB last saved')).toBe('2014-07-08T12:10:49Z');
+      expect(tags['MS-DOC:ModifyDate']).toBe('2014:07:08 12:10:49');
+    },
+  );
+  itCorpus(
     'cleans every file, and exiftool then finds no author, company or last saver',
     async () => {
       const out = tempDir('legacy-corpus');

@@ -210,4 +210,81 @@ describe.each(['lf.mkv', 'crlf-crc.mkv'])('an ASS header in %s', (name) => {
     const { findings } = await inspect(blobOf(cleaned().bytes));
     expect(findings.filter((f) => f.kept === undefined)).toEqual([]);
   });
+
+  it('says which key a key no specification defines is, beside its value, and a comment without its mark', () => {
+    const findings = cleaned().result.removed;
+    expect(findings.map((f) => f.value)).toContain(
+      `X-Private-Key: ${CANARIES.unknown}`,
+    );
+    expect(findings.map((f) => f.value)).toContain(CANARIES.comment);
+  });
+});
+
+/** A script an older Windows tool saved in its code page: "José Müller" as Latin-1 bytes. */
+describe('a Latin-1 ASS header', () => {
+  const AUTHOR = 'CanaryJosé Müller';
+  const TITLE = 'CanaryCafé crème';
+  const latin1 = (text: string) => Buffer.from(text, 'latin1');
+  let input: string;
+  let cleaned: Cleaned;
+
+  beforeAll(async () => {
+    const ass = join(dir, 'latin1.ass');
+    writeFileSync(
+      ass,
+      latin1(
+        script('\n')
+          .replace(`Title: ${CANARIES.title}`, `Title: ${TITLE}`)
+          .replace(
+            `Original Script: ${CANARIES.script}`,
+            `Original Script: ${AUTHOR}`,
+          ),
+      ),
+    );
+    input = join(dir, 'latin1.mkv');
+    ffmpeg([
+      ...TEST_VIDEO,
+      '-i',
+      ass,
+      '-t',
+      '1',
+      '-map',
+      '0:v',
+      '-map',
+      '1:s',
+      '-c:v',
+      'libx264',
+      '-c:s',
+      'copy',
+      input,
+    ]);
+    cleaned = await cleanFile(input);
+  }, 120_000);
+
+  it('carries the Latin-1 bytes in the input, as ffmpeg reads the script', () => {
+    const text = execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-i',
+      input,
+      '-map',
+      '0:s',
+      '-f',
+      'ass',
+      '-',
+    ]);
+    expect(text.includes(latin1(AUTHOR))).toBe(true);
+    expect(text.includes(Buffer.from(AUTHOR))).toBe(false);
+  });
+
+  it('reports the values as the script wrote them, not as U+FFFD', () => {
+    const values = cleaned.result.removed.map((f) => f.value ?? '');
+    expect(values).toContain(AUTHOR);
+    expect(values).toContain(TITLE);
+    expect(values.join('')).not.toContain('\ufffd');
+  });
+
+  it('keeps neither in the output', () => {
+    expectNoLeaks(fileBytes(input), cleaned.bytes, ['CanaryJos', 'CanaryCaf']);
+  });
 });

@@ -49,6 +49,32 @@ describe('readXmpFindings', () => {
     );
   });
 
+  it('gives a date an old writer copied from EXIF ("2003:09:10 16:07:32") as ISO 8601', () => {
+    const packet = new TextEncoder().encode(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><rdf:Description><xmp:ModifyDate>2003:09:10 16:07:32</xmp:ModifyDate><dc:rights><rdf:Alt><rdf:li xml:lang="x-default"></rdf:li></rdf:Alt></dc:rights></rdf:Description></rdf:RDF></x:xmpmeta>',
+    );
+    const read = readXmpFindings(packet, 'XMP');
+    expect(read.find((f) => f.label === 'xmp:ModifyDate')?.value).toBe(
+      '2003-09-10T16:07:32',
+    );
+    // An empty property is said to be empty, not left as bytes unread.
+    expect(read.find((f) => f.label === 'dc:rights')?.value).toBe('');
+  });
+
+  it('leaves out an event\'s "changed: /" (the whole file), which names no part', () => {
+    const packet = new TextEncoder().encode(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><rdf:Description><xmpMM:History><rdf:Seq><rdf:li stEvt:action="saved" stEvt:when="2012-08-03T11:54:39+02:00" stEvt:softwareAgent="Adobe Photoshop CS6 (Macintosh)" stEvt:changed="/"/><rdf:li stEvt:action="saved" stEvt:changed="/metadata"/></rdf:Seq></xmpMM:History></rdf:Description></rdf:RDF></x:xmpmeta>',
+    );
+    expect(
+      readXmpFindings(packet, 'XMP')
+        .filter((f) => f.label === 'xmpMM:History')
+        .map((f) => f.value),
+    ).toEqual([
+      'saved, 2012-08-03T11:54:39+02:00, Adobe Photoshop CS6 (Macintosh)',
+      'saved, /metadata',
+    ]);
+  });
+
   it('survives junk and a truncated packet', () => {
     const junk = new Uint8Array(100_000).map((_, i) => (i * 131) & 0xff);
     expect(readXmpFindings(junk, 'XMP')).toEqual([

@@ -96,7 +96,8 @@ export function entryText(
   value: Uint8Array,
   order: ByteOrder,
 ): string | undefined {
-  if (entry.type === TYPE.ASCII) return decodeText(value) || undefined;
+  // An empty string stays empty: the report says the tag was there and held nothing.
+  if (entry.type === TYPE.ASCII) return decodeText(value);
   if (entry.type === TYPE.UNDEFINED || entry.type === TYPE.BYTE)
     return undefined;
   if (entry.count > MAX_NUMBERS_SHOWN) return undefined;
@@ -112,7 +113,7 @@ export function userCommentText(
   const code = decodeLatin1(value.subarray(0, CHARSET_PREFIX_BYTES));
   const body = value.subarray(CHARSET_PREFIX_BYTES);
   if (code === 'UNICODE') return utf16Text(body, order);
-  return decodeText(body) || undefined;
+  return decodeText(body);
 }
 
 /** Windows XP tags (XPTitle, XPAuthor...) are UCS-2 little-endian in BYTE arrays. */
@@ -122,8 +123,7 @@ export function utf16Text(
 ): string | undefined {
   const even = value.subarray(0, value.length - (value.length % 2));
   const label = order === 'le' ? 'utf-16le' : 'utf-16be';
-  const text = new TextDecoder(label).decode(even).replace(/\0+$/, '').trim();
-  return text || undefined;
+  return new TextDecoder(label).decode(even).replace(/\0+$/, '').trim();
 }
 
 const EXIF_DATE =

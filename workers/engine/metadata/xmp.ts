@@ -5,8 +5,22 @@
  * element `<ns:Prop>v</ns:Prop>`, with `rdf:li` items), not an XML parser. Linear regexes only.
  */
 import { decodeText } from '../bytes';
-import type { FieldId } from '../fields';
+import { FIELDS, type FieldId } from '../fields';
 import { finding, type Finding } from '../findings';
+import { isoDate } from './tiff-values';
+
+/** The marks of an XMP packet or of its RDF (XMP Part 1, 7.3). */
+const XMP_MARK =
+  /<\?xpacket|xmpmeta|adobe:ns:meta|www\.w3\.org\/1999\/02\/22-rdf-syntax-ns#/;
+const latin1 = new TextDecoder('latin1');
+
+/**
+ * Whether bytes hold an XMP packet, in UTF-8 or UTF-16 (its NULs dropped): an XML box or stream
+ * may hold any XML, and only XMP is read as XMP.
+ */
+export function hasXmpMark(data: Uint8Array): boolean {
+  return XMP_MARK.test(latin1.decode(data).replace(/\0/g, ''));
+}
 
 /** A packet beyond this is scanned only in its first part (the report caps findings anyway). */
 const MAX_SCAN_CHARS = 4 * 1024 * 1024;
@@ -176,6 +190,8 @@ function shown(name: string, field: FieldId, raw: string): string {
   if (name === 'exif:GPSLatitude' || name === 'exif:GPSLongitude')
     return xmpCoordinate(value);
   if (field === 'gps.altitude') return `${decimal(value)} m`;
+  // XMP dates are ISO 8601 (XMP Part 1, 8.2.1.2), but old writers copied EXIF's "2003:09:10 16:07:32".
+  if (FIELDS[field].value === 'date') return isoDate(value);
   return DECIMAL_FIELDS.has(field) ? decimal(value) : value;
 }
 
@@ -215,6 +231,7 @@ const LIST_ELEMENT = new RegExp(
   'g',
 );
 const LIST_ITEM = /<rdf:li[^<>]*>([^<]*)<\/rdf:li>/g;
+const WHOLE_FILE = '/';
 const EVENT_FIELD =
   /stEvt:(action|when|softwareAgent|changed)(?:\s*=\s*"([^"]*)"|>([^<]*)<)/g;
 
@@ -243,9 +260,11 @@ function historyFindings(text: string, location: string): Finding[] {
     .split('<rdf:li')
     .slice(1)
     .flatMap((piece) => {
-      const fields = [...piece.matchAll(EVENT_FIELD)].map((f) =>
-        unescapeXml(f[2] ?? f[3] ?? ''),
-      );
+      const fields = [...piece.matchAll(EVENT_FIELD)]
+        // stEvt:changed "/" means the whole file changed (XMP Part 2, the ResourceEvent type): it names
+        // no part.
+        .filter((f) => !(f[1] === 'changed' && (f[2] ?? f[3]) === WHOLE_FILE))
+        .map((f) => unescapeXml(f[2] ?? f[3] ?? ''));
       const value = fields.filter(Boolean).join(', ');
       return value
         ? [finding('history.edits', 'xmpMM:History', location, value)]
@@ -266,7 +285,7 @@ export function readXmpFindings(xml: Uint8Array, location: string): Finding[] {
     const key = `${name}\0${value}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    found.push(finding(field, name, location, value || undefined));
+    found.push(finding(field, name, location, value));
   }
   const all = [
     ...joinedPosition(found, location),

@@ -29,7 +29,7 @@ import type { ByteRange } from '../../format-module';
 import { MAX_ENTRIES } from '../../limits';
 import { readExifFindings } from '../../metadata/exif';
 import { readIptcFindings } from '../../metadata/iptc';
-import { readXmpFindings } from '../../metadata/xmp';
+import { hasXmpMark, readXmpFindings } from '../../metadata/xmp';
 import { scrubIccText } from '../../metadata/icc-text';
 import { OutputBuilder, type OutputPlan } from '../../output-plan';
 
@@ -245,11 +245,9 @@ async function droppedBox(src: ByteSource, box: Box): Promise<Finding[]> {
     if (found.length) return found;
   }
   if (box.type === 'xml ' && size <= MAX_READ) {
-    const xmp = readXmpFindings(
-      await src.readExact(box.content, size),
-      'XML box',
-    );
-    if (xmp.length) return xmp;
+    // An XML box holds any XML (GML georeferencing, a tool's own); only XMP is reported as XMP.
+    const body = await src.readExact(box.content, size);
+    if (hasXmpMark(body)) return readXmpFindings(body, 'XML box');
   }
   return [finding(field, label, box.type.trim())];
 }

@@ -15,6 +15,7 @@ import { pieceRevision } from './piece-revisions';
 import { firstDeletion, trackedChange, trackedChangesError } from './revisions';
 import { readSttb, readXsts, type SttbString } from './sttb';
 import { cleanWordPictures, DGG_INFO } from './word-pictures';
+import { dttmIso, fileTimeIso } from './word-dates';
 
 /** [MS-DOC] 2.5.2 FibBase. */
 const FIB_IDENT = 0xa5ec;
@@ -203,6 +204,7 @@ export async function cleanWord(
         'time.modified',
         'FIB last saved',
         `${storage.location}/WordDocument`,
+        fileTimeIso(low, high),
       ),
     );
     out.write(
@@ -257,9 +259,15 @@ export async function cleanWord(
       DOP_HISTORY_AT + DOP_HISTORY_BYTES,
     );
     DOP_DATES.forEach(([label, field], i) => {
-      if (u32le(history, i * DTTM_BYTES) !== 0)
+      const dttm = u32le(history, i * DTTM_BYTES);
+      if (dttm !== 0)
         out.findings.push(
-          finding(field, label, `${storage.location}/${table.name}`),
+          finding(
+            field,
+            label,
+            `${storage.location}/${table.name}`,
+            dttmIso(dttm),
+          ),
         );
     });
     if (history.some((x) => x !== 0))

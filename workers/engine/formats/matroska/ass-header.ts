@@ -12,7 +12,7 @@
  * closed), every comment line (`;` or `!:`), and every line of any other section (Aegisub's
  * Project Garbage and Extradata among them), the section headers kept.
  */
-import { decodeText } from '../../bytes';
+import { decodeText, decodeWindows1252, isUtf8 } from '../../bytes';
 import type { FieldId } from '../../fields';
 
 const SPACE = 0x20;
@@ -21,6 +21,8 @@ const CARRIAGE_RETURN = 0x0d;
 const COLON = 0x3a;
 
 const SCRIPT_INFO = 'script info';
+/** The label of a line with no key (no colon): its whole text is the value. */
+const LINE_LABEL = 'line';
 
 /** `[Script Info]` keys a renderer reads to draw the subtitles (compared lower-case). */
 const RENDERER_KEYS: ReadonlySet<string> = new Set([
@@ -121,8 +123,11 @@ function* lines(bytes: Uint8Array): Generator<Line> {
   }
 }
 
-const isComment = (text: string) =>
-  text.startsWith(';') || text.startsWith('!:');
+/** A comment line's mark (`;` in ASS, `!:` in SSA) and the spaces after it: not the comment's words. */
+const COMMENT_MARK = /^(?:;|!:)\s*/;
+const COMMENT_LABEL = 'comment';
+
+const isComment = (text: string) => COMMENT_MARK.test(text);
 
 /** The name of the section a `[Name]` line opens, or null. */
 function sectionName(text: string): string | null {
@@ -138,6 +143,25 @@ function fieldFor(section: string, key: string): FieldId {
   return 'software.detail';
 }
 
+/**
+ * A piece of the script as text: a script declares no character set (a style's Encoding field
+ * picks the font's code page, not the file's), so UTF-8 where the bytes are valid UTF-8, else the
+ * Windows code page the SSA tools of the time wrote (a Latin-1 "José" read as UTF-8 is "Jos\ufffd").
+ */
+const decode = (b: Uint8Array): string =>
+  isUtf8(b) ? decodeText(b) : decodeWindows1252(b);
+
+/**
+ * A blanked value as the report shows it: a key no specification defines is named beside its
+ * value (the row would not say what it is otherwise), a comment without its mark.
+ */
+function valueAsShown(label: string, field: FieldId, value: string): string {
+  if (label === COMMENT_LABEL) return value.replace(COMMENT_MARK, '');
+  if (field === 'document.unknown-key' && label !== LINE_LABEL)
+    return `${label}: ${value}`;
+  return value;
+}
+
 /** Blanks the metadata lines of an ASS/SSA header (see the file's comment for what stays). */
 export function cleanAssHeader(input: Uint8Array): CleanedHeader {
   const bytes = input.slice();
@@ -146,13 +170,18 @@ export function cleanAssHeader(input: Uint8Array): CleanedHeader {
   let shown = '';
   let section = '';
   const blank = (from: number, to: number, label: string, field: FieldId) => {
-    const value = decodeText(bytes.subarray(from, to));
+    const value = decode(bytes.subarray(from, to));
     if (!value) return;
     bytes.fill(SPACE, from, to);
-    blanked.push({ section: shown, label, field, value });
+    blanked.push({
+      section: shown,
+      label,
+      field,
+      value: valueAsShown(label, field, value),
+    });
   };
   for (const { start, end } of lines(bytes)) {
-    const text = decodeText(bytes.subarray(start, end));
+    const text = decode(bytes.subarray(start, end));
     if (!text) continue;
     const opened = sectionName(text);
     if (opened !== null) {
@@ -161,17 +190,16 @@ export function cleanAssHeader(input: Uint8Array): CleanedHeader {
       continue;
     }
     if (isComment(text)) {
-      blank(start, end, 'comment', 'content.comment');
+      blank(start, end, COMMENT_LABEL, 'content.comment');
       continue;
     }
     const colon = bytes.subarray(start, end).indexOf(COLON);
-    const key =
-      colon < 0 ? '' : decodeText(bytes.subarray(start, start + colon));
+    const key = colon < 0 ? '' : decode(bytes.subarray(start, start + colon));
     const lower = key.toLowerCase();
     if (DRAWN_SECTIONS.has(section)) continue;
     if (section === SCRIPT_INFO && RENDERER_KEYS.has(lower)) continue;
     if (colon < 0) {
-      blank(start, end, 'line', fieldFor(section, ''));
+      blank(start, end, LINE_LABEL, fieldFor(section, ''));
       continue;
     }
     blank(start + colon + 1, end, key, fieldFor(section, lower));

@@ -171,7 +171,7 @@ export function odfPartRules(
               settingField(key),
               key,
               name,
-              key === 'PrinterSetup' ? undefined : value || undefined,
+              key === 'PrinterSetup' ? undefined : value,
             ),
           );
         } else if (holdsLocalPath(el.text)) {
@@ -346,9 +346,7 @@ export function metaFindings(
         const attrs = el.attributes
           .map((a) => `${a.name}=${decodeEntities(a.raw)}`)
           .join(' ');
-        findings.push(
-          finding(field, el.name, name, value || attrs || undefined),
-        );
+        findings.push(finding(field, el.name, name, value || attrs));
       },
     },
     ODF_NAMESPACES,

@@ -76,7 +76,8 @@ export function propertyFindings(name: string, xml: string): Finding[] {
             FIELDS_BY_KEY[key] ?? 'software.detail',
             el.name,
             name,
-            value || undefined,
+            // An empty property is said as such, not as bytes left unread.
+            value,
           ),
         );
       },

@@ -5,7 +5,7 @@
  */
 import { finding, type Finding } from '../../findings';
 import type { AnalysisContext } from '../../format-module';
-import { readXmpFindings } from '../../metadata/xmp';
+import { hasXmpMark, readXmpFindings } from '../../metadata/xmp';
 import { inflateLimited } from '../../shared/inflate';
 import type { PdfDocument } from './document';
 import { canDecode } from './filters';
@@ -33,11 +33,6 @@ const OPAQUE_SUBTYPES = new Set([
   'PRC',
 ]);
 const OPAQUE_KEYS = ['Length1', 'Length2', 'Length3', 'FunctionType', 'N'];
-
-/** The marks of an XMP packet or of its RDF (XMP Part 1, 7.3), with any NULs of UTF-16 removed. */
-const XMP_MARK =
-  /<\?xpacket|xmpmeta|adobe:ns:meta|www\.w3\.org\/1999\/02\/22-rdf-syntax-ns#/;
-const latin1 = new TextDecoder('latin1');
 
 const TILING_PATTERN = 1;
 /** The first byte of a zlib stream with deflate and a 32 KB window (RFC 1950, 2.2). */
@@ -129,9 +124,6 @@ export async function otherStream(
   const cleaned = await cleanInlineImages(data, place, ctx.nested, findings);
   return cleaned && { kind: 'bytes', data: cleaned, filter: 'FlateDecode' };
 }
-
-const hasXmpMark = (data: Uint8Array): boolean =>
-  XMP_MARK.test(latin1.decode(data).replace(/\0/g, ''));
 
 function isXmp(data: Uint8Array): boolean {
   if (hasXmpMark(data)) return true;
