@@ -11,6 +11,7 @@ import {
   deepFind,
   soffice,
   syntheticDocx,
+  syntheticXlsx,
 } from '../../helpers/office-fixtures';
 import { cleaned, hasTool } from '../../helpers/zip-tools';
 
@@ -109,6 +110,31 @@ const linkWithEscapedMode = () =>
     },
   );
 
+/** A pivot cache under another name, reached by an odd relationship, typed as it is. */
+const pivotCacheByContentType = () => {
+  const files = unzipSync(syntheticXlsx());
+  const S = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  files['xl/pc/cache9.xml'] = strToU8(
+    `<pivotCacheDefinition xmlns="${S}" refreshedBy="CANARY_PIVOT_USER" refreshedDate="44000.5" recordCount="0"><cacheSource type="worksheet"><worksheetSource ref="A1:A1" sheet="Sheet1"/></cacheSource><cacheFields count="0"/></pivotCacheDefinition>`,
+  );
+  const add = (name: string, close: string, text: string) => {
+    files[name] = strToU8(
+      strFromU8(files[name]!).replace(close, `${text}${close}`),
+    );
+  };
+  add(
+    'xl/_rels/workbook.xml.rels',
+    '</Relationships>',
+    `<Relationship Id="rIdX" Type="${ODD_TYPE}" Target="pc/cache9.xml"/>`,
+  );
+  add(
+    '[Content_Types].xml',
+    '</Types>',
+    '<Override PartName="/xl/pc/cache9.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheDefinition+xml"/>',
+  );
+  return zipSync(files);
+};
+
 const blob = (bytes: Uint8Array) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>]);
 
@@ -167,5 +193,18 @@ describe('Office parts are what their content type and root say, whatever reache
     expect(
       strFromU8(unzipSync(output)['word/_rels/document.xml.rels']!),
     ).toContain('report.docx');
+  });
+
+  it('a pivot cache reached by an odd relationship loses who refreshed it', async () => {
+    const input = pivotCacheByContentType();
+    expect(deepFind(input, 'CANARY_PIVOT_USER')).not.toEqual([]);
+    const { result, output } = await cleaned(input);
+    expectNoLeaks(input, output, [CANARY]);
+    expect(result.removed.map((f) => f.label)).toContain(
+      'pivotCacheDefinition refreshedBy',
+    );
+    const cache = strFromU8(unzipSync(output)['xl/pc/cache9.xml']!);
+    expect(cache).toContain('<cacheSource');
+    expect(cache).not.toContain('refreshed');
   });
 });

@@ -84,6 +84,13 @@ const ROLES_BY_CONTENT_TYPE: ReadonlyMap<string, string> = lowerKeys([
     'application/vnd.ms-office.classificationlabels+xml',
     'classificationlabels',
   ],
+  // Settings parts, whose person and path attributes the settings rules remove.
+  [`${WORD}settings+xml`, 'settings'],
+  [`${WORD}webSettings+xml`, 'webSettings'],
+  [`${OOXML}spreadsheetml.connections+xml`, 'connections'],
+  [`${OOXML}spreadsheetml.pivotCacheDefinition+xml`, 'pivotCacheDefinition'],
+  [`${OOXML}presentationml.presProps+xml`, 'presProps'],
+  [`${OOXML}presentationml.viewProps+xml`, 'viewProps'],
 ]);
 
 /** Media types compare without case (RFC 9110, 8.3.1); parameters aside. */
@@ -95,7 +102,8 @@ const mediaType = (contentType: string): string =>
 
 /**
  * The role of a part reached by a relationship of `relationship`'s type: its content type's,
- * when that names a part that goes or a properties part, else the relationship's.
+ * when that names a part that goes, a properties part or a settings part, else the
+ * relationship's.
  */
 export const partRole = (
   relationship: string,
