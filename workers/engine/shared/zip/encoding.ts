@@ -3,11 +3,13 @@
  * declaration's `encoding`, else UTF-8) and written back in it, so an ISO-8859-1 part keeps its
  * accented letters. A character the encoding cannot hold (a name an edit brings in) is written as a
  * character reference. A multi-byte encoding other than UTF-8 and UTF-16 is converted to UTF-8,
- * its declaration saying so. Comments, which no reader shows, go with any edit.
+ * its declaration saying so. Comments and processing instructions, which no reader shows, go
+ * with any edit (the XML declaration and a stylesheet link stay). A part that declares entities
+ * of its own (a DOCTYPE's internal subset) is refused.
  */
 import type { ByteSource } from '../../byte-source';
 import { corrupt, EngineError } from '../../errors';
-import { XmlEdits } from '../xml';
+import { hasInternalSubset, XmlEdits } from '../xml';
 import { readMemberContent } from './member';
 import type { ZipEntry } from './read';
 
@@ -15,7 +17,7 @@ export interface XmlPart {
   readonly text: string;
   /** What the inflate that read the part said of its stream's end (`MemberContent`). */
   readonly streamEndsAtSize?: boolean;
-  /** How many comments the part holds: each goes when the part is written. */
+  /** How many comments and processing instructions the part holds: each goes when it is written. */
   readonly comments: number;
   /** The part with the edits applied and its comments removed, in its own encoding. */
   encode(edits: XmlEdits): Uint8Array;
@@ -25,6 +27,13 @@ const DECLARATION = /^<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/;
 /** The head of a part where its declaration must be, read as ASCII. */
 const DECLARATION_BYTES = 256;
 const UTF8 = new TextEncoder();
+/**
+ * Processing instructions that stay: the XML declaration at the start, and a stylesheet link
+ * (an XHTML chapter's look). Any other is an application's private data (XML 1.0, 2.6), which no
+ * reader shows; Office, LibreOffice and reading systems ignore those they do not know.
+ */
+const KEPT_DECLARATION = /^<\?xml\s/;
+const KEPT_INSTRUCTION = /^<\?xml-stylesheet\s/;
 /** Comments, and the constructs inside which `<!--` is not a comment. */
 const COMMENT_OR_VERBATIM =
   /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>/g;
@@ -160,9 +169,14 @@ export async function readXmlPart(
   } catch {
     throw corrupt(`${entry.name} is not in the encoding it declares`);
   }
+  if (hasInternalSubset(text))
+    throw new EngineError(
+      'unsupported',
+      `${entry.name} declares entities of its own (a DOCTYPE internal subset), which the cleaner does not read`,
+    );
   const comments: [number, number][] = [];
   for (const m of text.matchAll(COMMENT_OR_VERBATIM))
-    if (m[0].startsWith('<!--'))
+    if (goes(m[0], m.index, text))
       comments.push([m.index, m.index + m[0].length]);
   // UTF-8 of one byte a character (ASCII, the usual part): the edits apply to the bytes as read,
   // past a byte order mark (which the UTF-8 codec does not write back).
@@ -182,4 +196,16 @@ export async function readXmlPart(
       return edits.applyBytes(source, codec.encode, fresh);
     },
   };
+}
+
+/** A comment, or a processing instruction that is not the declaration or a stylesheet link. */
+function goes(construct: string, at: number, text: string): boolean {
+  if (construct.startsWith('<!--')) return true;
+  if (!construct.startsWith('<?')) return false;
+  if (KEPT_INSTRUCTION.test(construct)) return false;
+  // The declaration only where it may stand: first, or after a byte order mark.
+  return !(
+    KEPT_DECLARATION.test(construct) &&
+    (at === 0 || text.slice(0, at) === '\uFEFF')
+  );
 }
