@@ -43,7 +43,11 @@ import {
   REMOVED_RELATIONSHIP_TYPES,
   removedByName,
 } from './removed-parts';
-import { isSettingsPart, settingsRules } from './settings-rules';
+import {
+  isSettingsPart,
+  settingsByRoot,
+  settingsRules,
+} from './settings-rules';
 import { vmlRules } from './vml-rules';
 import { inkRules, INK_TYPE } from './ink-rules';
 
@@ -278,6 +282,7 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
             WORKBOOK_TYPE.test(type)
           )
             passes.push(settingsRules(name, xml, edits));
+          else passes.push(settingsByRoot(name, xml, edits));
           if (
             isWordStory(name) ||
             WORD_STORY_TYPES.has(relationship) ||
