@@ -11,8 +11,12 @@ const OFFICE = 'http://schemas.microsoft.com/office/';
 const MC = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
 const P188 = `${OFFICE}powerpoint/2018/8/main`;
 const XLTC = `${OFFICE}spreadsheetml/2018/threadedcomments`;
-/** A relationship type no rule knows, so its target is judged by its content alone. */
+/**
+ * A relationship type no rule knows, and the generic XML content type, so a team part is judged
+ * by its elements alone (a part typed as a person or author list goes whole by its type).
+ */
 const TEAM_REL = 'http://example.com/relationships/team';
+const TEAM_TYPE = 'application/xml';
 
 /** An extension vocabulary: its usual prefix and its namespace. */
 export type Vocabulary = readonly [prefix: string, uri: string];
@@ -160,7 +164,7 @@ export function extendedPptx(): Uint8Array {
         'application/vnd.ms-powerpoint.comments+xml',
       ],
       ['ppt/authors.xml', 'application/vnd.ms-powerpoint.authors+xml'],
-      ['ppt/team.xml', 'application/vnd.ms-powerpoint.authors+xml'],
+      ['ppt/team.xml', TEAM_TYPE],
     ],
   );
   link(
@@ -195,7 +199,7 @@ export function extendedXlsx(): Uint8Array {
     files,
     'xl/_rels/workbook.xml.rels',
     [['rId9', TEAM_REL, 'team.xml']],
-    [['xl/team.xml', 'application/vnd.ms-excel.person+xml']],
+    [['xl/team.xml', TEAM_TYPE]],
   );
   return zipSync(files);
 }

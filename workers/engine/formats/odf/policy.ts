@@ -50,6 +50,7 @@ const CONTENT_TYPE =
   /^(image|audio|video|font)\/|^application\/(vnd\.oasis\.opendocument\.|vnd\.sun\.star\.oleobject$|x-openoffice|octet-stream$)/i;
 const XML_NAME = /\.xml$/i;
 const META = /(^|\/)meta\.xml$/i;
+const META_ROOT = 'office:document-meta';
 /** The parts of a document (or of an object inside it) where fields are declared and used. */
 const FIELD_PARTS = /(^|\/)(content|styles)\.xml$/i;
 /** What separates names in attribute values, conditions and formulas. */
@@ -161,7 +162,8 @@ export async function odfPolicy(
     }
     if (XML_NAME.test(name) || /[/+]xml$/i.test(type)) {
       const xml = await pkg.xml(entry);
-      if (isUnknownName(rootName(xml))) {
+      const root = rootName(xml);
+      if (isUnknownName(root)) {
         rules.set(entry, {
           kind: 'removed',
           field: 'document.unknown-part',
@@ -169,7 +171,8 @@ export async function odfPolicy(
         });
         continue;
       }
-      if (META.test(name)) {
+      // Metadata by name (part 2, 3.2) or by root: a meta part of another name holds the same.
+      if (META.test(name) || root === META_ROOT) {
         const meta = metaFindings(name, xml);
         findings.push(...meta.findings);
         rules.set(

@@ -20,6 +20,7 @@ import { resolvePart, type XmlPass } from '../../shared/zip';
 import { HiddenContent, type HiddenOptions } from './hidden';
 import { ODF_NAMESPACES } from './namespaces';
 
+const SETTINGS_ROOT = 'office:document-settings';
 const TRACKED_LOGS = new Set(['text:tracked-changes', 'table:tracked-changes']);
 const CHANGE_MARKS = new Set([
   'text:change-start',
@@ -89,7 +90,8 @@ export function odfPartRules(
 ): XmlPass {
   const findings: Finding[] = [];
   const hidden = new HiddenContent(name, edits, options);
-  const isSettings = /(^|\/)settings\.xml$/i.test(name);
+  // By name (part 2, 3.3) or by root: settings in a part of another name still name the printer.
+  let isSettings = /(^|\/)settings\.xml$/i.test(name);
   let rsids = 0;
   let changes = 0;
   let annotations = 0;
@@ -105,6 +107,7 @@ export function odfPartRules(
     options.leftOut(resolvePart(name, decodeEntities(href)));
   return {
     open(el) {
+      if (el.parent === null && el.name === SETTINGS_ROOT) isSettings = true;
       hidden.open(el);
       for (const a of el.attributes) {
         if (SESSION_IDS.has(a.name)) {
@@ -162,7 +165,8 @@ export function odfPartRules(
           ),
         );
       } else if (isSettings && n === 'config:config-item') {
-        const key = attribute(el, 'config:name')?.raw ?? '';
+        // The name as LibreOffice reads it: `Printer&#78;ame` is PrinterName.
+        const key = decodeEntities(attribute(el, 'config:name')?.raw ?? '');
         if (IDENTIFYING_SETTINGS.has(key)) {
           edits.remove(el.start, el.end);
           const value = decodeEntities(el.text).trim();

@@ -23,11 +23,15 @@ export function parseRelationships(xml: string): Relationship[] {
       close(el) {
         if (el.name !== 'Relationship') return;
         const target = attribute(el, 'Target');
+        // Every value as an XML reader sees it: a type or mode written with character
+        // references (`c&#111;mments`) means what Office reads, not what its bytes spell.
+        const value = (name: string) =>
+          decodeEntities(attribute(el, name)?.raw ?? '');
         list.push({
-          id: attribute(el, 'Id')?.raw ?? '',
-          type: attribute(el, 'Type')?.raw ?? '',
-          target: decodeEntities(target?.raw ?? ''),
-          external: attribute(el, 'TargetMode')?.raw === 'External',
+          id: value('Id'),
+          type: value('Type'),
+          target: value('Target'),
+          external: value('TargetMode') === 'External',
           start: el.start,
           end: el.end,
           targetStart: target?.valueStart ?? el.start,

@@ -124,6 +124,31 @@ const PERSON_NAME: Readonly<Record<string, string>> = {
  */
 const COMMENT_LISTS = new Set(['p188:cmLst', 'xltc:ThreadedComments']);
 
+/**
+ * The root elements of parts that go whole (removed-parts.ts), as any part may hold them: a part
+ * whose relationship and content type both say something else (`application/xml`, a made-up
+ * relationship type) still reaches a reader that goes by name or root (exiftool reads
+ * `docProps/*.xml`). Such a part keeps its root, emptied.
+ */
+const ROOTS_EMPTIED: ReadonlyMap<string, FieldId> = new Map([
+  ['cp:coreProperties', 'document.extra-part'],
+  // Custom and extended properties: both vocabularies are written without a prefix.
+  ['Properties', 'document.extra-part'],
+  ['ds:datastoreItem', 'document.extra-part'],
+  ['w:comments', 'document.comments-part'],
+  ['w15:commentsEx', 'document.comments-part'],
+  ['w16cid:commentsIds', 'document.comments-part'],
+  ['w16cex:commentsExtensible', 'document.comments-part'],
+  ['w15:people', 'document.people-part'],
+  ['comments', 'document.comments-part'],
+  ['headers', 'document.history-part'],
+  ['revisions', 'document.history-part'],
+  ['users', 'document.people-part'],
+  ['p:cmLst', 'document.comments-part'],
+  ['p:cmAuthorLst', 'document.people-part'],
+  ['p:tagLst', 'document.extra-part'],
+]);
+
 const within = (el: XmlElement, names: ReadonlySet<string>): boolean => {
   for (let p = el.parent; p; p = p.parent) if (names.has(p.name)) return true;
   return false;
@@ -211,7 +236,10 @@ export function partRules(
               decodeEntities(a.raw),
             ),
           );
-        } else if (a.name.startsWith('r:') && ctx.removedIds.has(a.raw)) {
+        } else if (
+          a.name.startsWith('r:') &&
+          ctx.removedIds.has(decodeEntities(a.raw))
+        ) {
           if (localName(el.name) === 'pageSetup') edits.remove(a.start, a.end);
           else marked.add(el);
         }
@@ -259,7 +287,13 @@ export function partRules(
     close(el) {
       const n = el.name;
       const selfClosing = el.closeStart === el.openEnd && el.end === el.openEnd;
-      if (dropAtClose.has(el)) {
+      const emptied = el.parent === null ? ROOTS_EMPTIED.get(n) : undefined;
+      if (emptied !== undefined) {
+        if (el.closeStart > el.openEnd) {
+          edits.remove(el.openEnd, el.closeStart);
+          findings.push(finding(emptied, n, name));
+        }
+      } else if (dropAtClose.has(el)) {
         remove(el);
       } else if (PEOPLE.has(n)) {
         remove(el);

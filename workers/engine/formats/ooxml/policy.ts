@@ -9,7 +9,12 @@
  */
 import type { FieldId } from '../../fields';
 import type { Finding } from '../../findings';
-import { attribute, walkXml, type XmlEdits } from '../../shared/xml';
+import {
+  attribute,
+  decodeEntities,
+  walkXml,
+  type XmlEdits,
+} from '../../shared/xml';
 import {
   contentRule,
   noRules,
@@ -33,8 +38,16 @@ import {
 import { partRules } from './part-rules';
 import { MINIMAL_APP, MINIMAL_CORE, propertyFindings } from './props';
 import { rewriteRelationships } from './relationships';
-import { REMOVED_RELATIONSHIP_TYPES, removedByName } from './removed-parts';
-import { isSettingsPart, settingsRules } from './settings-rules';
+import {
+  partRole,
+  REMOVED_RELATIONSHIP_TYPES,
+  removedByName,
+} from './removed-parts';
+import {
+  isSettingsPart,
+  settingsByRoot,
+  settingsRules,
+} from './settings-rules';
 import { vmlRules } from './vml-rules';
 import { inkRules, INK_TYPE } from './ink-rules';
 
@@ -103,17 +116,13 @@ function contentTypes(xml: string): ContentTypes {
     xml,
     {
       open(el) {
-        const type = attribute(el, 'ContentType')?.raw ?? '';
+        const value = (name: string) =>
+          decodeEntities(attribute(el, name)?.raw ?? '');
+        const type = value('ContentType');
         if (el.name === 'Default')
-          defaults.set(
-            (attribute(el, 'Extension')?.raw ?? '').toLowerCase(),
-            type,
-          );
+          defaults.set(value('Extension').toLowerCase(), type);
         else if (el.name === 'Override')
-          overrides.set(
-            resolvePart('', attribute(el, 'PartName')?.raw ?? '').toLowerCase(),
-            type,
-          );
+          overrides.set(resolvePart('', value('PartName')).toLowerCase(), type);
       },
     },
     OOXML_NAMESPACES,
@@ -137,7 +146,10 @@ const contentTypesRules =
     {
       close(el) {
         if (el.name !== 'Override') return;
-        const part = resolvePart('', attribute(el, 'PartName')?.raw ?? '');
+        const part = resolvePart(
+          '',
+          decodeEntities(attribute(el, 'PartName')?.raw ?? ''),
+        );
         if (!kept.has(part.toLowerCase())) edits.remove(el.start, el.end);
       },
     },
@@ -184,7 +196,7 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
       if (r.external) continue;
       const entry = pkg.find(resolvePart(source, r.target));
       if (!entry || entry === typesEntry) continue;
-      const type = relType(r.type);
+      const type = partRole(relType(r.type), typeOf(types, entry.name));
       // Office points at ink (a `contentPart`) with the custom XML relationship type; the part
       // is pen strokes by its content type, content, not data an add-in keeps.
       const ink = INK_TYPE.test(typeOf(types, entry.name) ?? '');
@@ -270,6 +282,7 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
             WORKBOOK_TYPE.test(type)
           )
             passes.push(settingsRules(name, xml, edits));
+          else passes.push(settingsByRoot(name, xml, edits));
           if (
             isWordStory(name) ||
             WORD_STORY_TYPES.has(relationship) ||

@@ -46,6 +46,71 @@ export const REMOVED_RELATIONSHIP_TYPES: ReadonlyMap<string, FieldId> = new Map(
   ],
 );
 
+const OOXML = 'application/vnd.openxmlformats-officedocument.';
+const WORD = `${OOXML}wordprocessingml.`;
+/**
+ * The role a part's content type gives it (ECMA-376 Part 2, 10.1.2.2: the content type says
+ * what a part's bytes are), as the relationship type that names that role. A part reached by a
+ * relationship of another type is still what its content type says: a reader that goes by
+ * content type or name (exiftool reads the properties parts) finds it there.
+ */
+const ROLES_BY_CONTENT_TYPE: ReadonlyMap<string, string> = lowerKeys([
+  [
+    'application/vnd.openxmlformats-package.core-properties+xml',
+    'core-properties',
+  ],
+  [`${OOXML}extended-properties+xml`, 'extended-properties'],
+  [`${OOXML}custom-properties+xml`, 'custom-properties'],
+  [`${OOXML}customXmlProperties+xml`, 'customXmlProps'],
+  [`${WORD}comments+xml`, 'comments'],
+  [`${WORD}commentsExtended+xml`, 'commentsExtended'],
+  [`${WORD}commentsIds+xml`, 'commentsIds'],
+  [`${WORD}commentsExtensible+xml`, 'commentsExtensible'],
+  [`${WORD}people+xml`, 'people'],
+  [`${OOXML}spreadsheetml.comments+xml`, 'comments'],
+  ['application/vnd.ms-excel.threadedcomments+xml', 'threadedComment'],
+  ['application/vnd.ms-excel.person+xml', 'person'],
+  [`${OOXML}spreadsheetml.revisionHeaders+xml`, 'revisionHeaders'],
+  [`${OOXML}spreadsheetml.revisionLog+xml`, 'revisionLog'],
+  [`${OOXML}spreadsheetml.userNames+xml`, 'usernames'],
+  [`${OOXML}presentationml.comments+xml`, 'comments'],
+  [`${OOXML}presentationml.commentAuthors+xml`, 'commentAuthors'],
+  ['application/vnd.ms-powerpoint.comments+xml', 'comments'],
+  ['application/vnd.ms-powerpoint.authors+xml', 'authors'],
+  ['application/vnd.ms-powerpoint.changesinfo+xml', 'changesInfo'],
+  ['application/vnd.ms-powerpoint.revisioninfo+xml', 'revisionInfo'],
+  [`${OOXML}presentationml.tags+xml`, 'tags'],
+  [
+    'application/vnd.ms-office.classificationlabels+xml',
+    'classificationlabels',
+  ],
+  // Settings parts, whose person and path attributes the settings rules remove.
+  [`${WORD}settings+xml`, 'settings'],
+  [`${WORD}webSettings+xml`, 'webSettings'],
+  [`${OOXML}spreadsheetml.connections+xml`, 'connections'],
+  [`${OOXML}spreadsheetml.pivotCacheDefinition+xml`, 'pivotCacheDefinition'],
+  [`${OOXML}presentationml.presProps+xml`, 'presProps'],
+  [`${OOXML}presentationml.viewProps+xml`, 'viewProps'],
+]);
+
+/** Media types compare without case (RFC 9110, 8.3.1); parameters aside. */
+function lowerKeys(pairs: [string, string][]): ReadonlyMap<string, string> {
+  return new Map(pairs.map(([type, role]) => [type.toLowerCase(), role]));
+}
+const mediaType = (contentType: string): string =>
+  contentType.split(';')[0]!.trim().toLowerCase();
+
+/**
+ * The role of a part reached by a relationship of `relationship`'s type: its content type's,
+ * when that names a part that goes, a properties part or a settings part, else the
+ * relationship's.
+ */
+export const partRole = (
+  relationship: string,
+  contentType: string | undefined,
+): string =>
+  ROLES_BY_CONTENT_TYPE.get(mediaType(contentType ?? '')) ?? relationship;
+
 const REMOVED_NAMES: readonly [RegExp, FieldId][] = [
   [/^docProps\/custom\.xml$/i, 'document.extra-part'],
   [/^docProps\/thumbnail\.[^/]+$/i, 'thumbnail.image'],

@@ -163,3 +163,34 @@ export function settingsRules(
     );
   }
 }
+
+/**
+ * The root elements of settings parts. A part whose name, relationship and content type all say
+ * something else (`application/xml`, a made-up relationship type) still holds what its root says.
+ */
+const SETTINGS_ROOTS = new Set([
+  'w:settings',
+  'w:webSettings',
+  'connections',
+  'pivotCacheDefinition',
+  'p:presentationPr',
+  'p:viewPr',
+]);
+
+/** The settings rules for a part whose root element is a settings part's; else nothing. */
+export function settingsByRoot(
+  name: string,
+  xml: string,
+  edits: XmlEdits,
+): XmlPass {
+  let rules: XmlPass | null = null;
+  return {
+    open(el) {
+      if (el.parent === null && SETTINGS_ROOTS.has(el.name))
+        rules = settingsRules(name, xml, edits);
+      rules?.open?.(el);
+    },
+    close: (el) => rules?.close?.(el),
+    done: () => rules?.done?.() ?? [],
+  };
+}

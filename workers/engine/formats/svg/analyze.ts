@@ -20,6 +20,7 @@ import { doctypeEdit } from './doctype';
 import { instructionVerdict } from './instructions';
 import { embeddedImage, type EmbeddedImage } from './embedded';
 import { localPath } from './local-paths';
+import { notSvgDetail } from './not-svg';
 import { tokenize, type Attribute, type Range, type Token } from './tokenizer';
 import { xmlText } from './values';
 
@@ -196,10 +197,7 @@ class SvgWalk {
     if (!this.rootSeen) {
       this.rootSeen = true;
       if (localName(token.name) !== 'svg')
-        throw new EngineError(
-          'unsupported',
-          `root element <${token.name}> is not <svg>`,
-        );
+        throw new EngineError('unsupported', notSvgDetail(token.name, scope));
     }
     const metadata = METADATA_ELEMENTS.has(localName(token.name));
     if (metadata || inEditorNamespace(token.name, scope)) {

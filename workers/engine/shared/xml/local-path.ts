@@ -2,18 +2,26 @@ import { decodeEntities } from './tokenize';
 
 /** Where Linux, macOS and a Unix administrator keep their own files. */
 const HOMES = String.raw`\/home\/|\/Users\/|\/root\/`;
+/**
+ * A relative reference that climbs out of the document's folder into a person's own folder or
+ * a drive (`../../home/alice/x.odt`, `../../../C:/Users/alice/x.docx`): how LibreOffice writes a
+ * link to a file on the same disk, relative to the document (its default), and as telling as
+ * the absolute path.
+ */
+const CLIMBS_HOME = String.raw`(?:\.\.[\\/])+(?:[A-Za-z]:[\\/]|(?:home|Users|root|Documents and Settings)[\\/])`;
 
 /**
  * Paths on someone's disk (`file:///home/alice/x`, `C:\Users\alice\x`, `\\server\share\x`,
- * `/Users/alice/x`) name the person or their organisation, and no one else can open them. Found
- * anywhere in a value unless the start continues a word or a URL (`https://x.org/home/`,
- * `profile:`): before it, a space, a quote, a bracket, `=`, a control byte or punctuation. A
- * server's name may follow doubled backslashes (`\\\\server\\share` in a Word field code).
- * Values are taken as XML writes them: character and entity references are decoded before a
- * rule looks (`C:\Users\J&#246;rg\x` is Jörg's folder, and `&#92;` is a separator).
+ * `/Users/alice/x`, `../../home/alice/x`) name the person or their organisation, and no one
+ * else can open them. Found anywhere in a value unless the start continues a word or a URL
+ * (`https://x.org/home/`, `profile:`): before it, a space, a quote, a bracket, `=`, a control
+ * byte or punctuation. A server's name may follow doubled backslashes (`\\\\server\\share`
+ * in a Word field code). Values are taken as XML writes them: character and entity references
+ * are decoded before a rule looks (`C:\Users\J&#246;rg\x` is Jörg's folder, and `&#92;` is a
+ * separator).
  */
 const LOCAL_PATH_INSIDE = new RegExp(
-  String.raw`(?<![\w/.:~-])(?:file:|[A-Za-z]:[\\/]|(?:\\\\)+\w|${HOMES})`,
+  String.raw`(?<![\w/.:~-])(?:file:|[A-Za-z]:[\\/]|(?:\\\\)+\w|${HOMES}|${CLIMBS_HOME})`,
   'i',
 );
 const LOCAL_PATH_ALL = new RegExp(LOCAL_PATH_INSIDE.source, 'gi');

@@ -5,11 +5,12 @@
  * character reference. A multi-byte encoding other than UTF-8 and UTF-16 is converted to UTF-8,
  * its declaration saying so. Comments, which no reader shows, go with any edit, and so do the
  * processing instructions that do not stay (shared/xml/instructions.ts): data for an application
- * no reader of the document is.
+ * no reader of the document is. A part that declares entities of its own (a DOCTYPE's internal
+ * subset) is refused: readers expand them, and the walk would not read what they hold.
  */
 import type { ByteSource } from '../../byte-source';
 import { corrupt, EngineError } from '../../errors';
-import { instructionStays, XmlEdits } from '../xml';
+import { hasInternalSubset, instructionStays, XmlEdits } from '../xml';
 import { readMemberContent } from './member';
 import type { ZipEntry } from './read';
 
@@ -164,12 +165,24 @@ export async function readXmlPart(
   } catch {
     throw corrupt(`${entry.name} is not in the encoding it declares`);
   }
+  if (hasInternalSubset(text))
+    throw new EngineError(
+      'unsupported',
+      `${entry.name} declares entities of its own (a DOCTYPE internal subset), which the cleaner does not read`,
+    );
   const comments: [number, number][] = [];
   const instructions: [number, number][] = [];
   for (const m of text.matchAll(COMMENT_OR_VERBATIM))
     if (m[0].startsWith('<!--'))
       comments.push([m.index, m.index + m[0].length]);
-    else if (m[0].startsWith('<?') && !instructionStays(m[0], m.index === 0))
+    else if (
+      m[0].startsWith('<?') &&
+      // The declaration may stand only first, a byte order mark aside (XML 1.0, 2.8).
+      !instructionStays(
+        m[0],
+        m.index === 0 || (m.index === 1 && text[0] === '\uFEFF'),
+      )
+    )
       instructions.push([m.index, m.index + m[0].length]);
   // UTF-8 of one byte a character (ASCII, the usual part): the edits apply to the bytes as read,
   // past a byte order mark (which the UTF-8 codec does not write back).

@@ -1,0 +1,220 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { cleanPlan } from '../../../workers/engine';
+import { exiftoolTags } from '../../helpers/exiftool';
+import { tempDir } from '../../helpers/image-tools';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
+import {
+  CANARY,
+  deepFind,
+  soffice,
+  syntheticDocx,
+  syntheticXlsx,
+} from '../../helpers/office-fixtures';
+import { cleaned, hasTool } from '../../helpers/zip-tools';
+
+const R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const ODD_TYPE = 'http://example.org/relationships/anything';
+
+/** The synthetic document with members replaced and its package parts' text edited. */
+function edited(
+  members: Record<string, string | null>,
+  edits: Record<string, [RegExp, string][]>,
+): Uint8Array {
+  const files = unzipSync(syntheticDocx());
+  for (const [name, list] of Object.entries(edits)) {
+    let text = strFromU8(files[name]!);
+    for (const [from, to] of list) {
+      expect(text).toMatch(from);
+      text = text.replace(from, to);
+    }
+    files[name] = strToU8(text);
+  }
+  for (const [name, text] of Object.entries(members))
+    if (text === null) delete files[name];
+    else files[name] = strToU8(text);
+  return zipSync(files);
+}
+
+/** The relationship (its Type) that reaches `target`, and its Target. */
+const relTo = (target: string) =>
+  new RegExp(`Type="[^"]*" Target="${target.replace('.', '\\.')}"`);
+
+const CORE = `<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>CANARY_ROLE_CREATOR</dc:creator></cp:coreProperties>`;
+const CUSTOM = `<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties" xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"><property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" pid="2" name="MSIP_Label_0_Owner"><vt:lpwstr>CANARY_LABEL_OWNER@example.org</vt:lpwstr></property></Properties>`;
+
+/** The core properties reached by a relationship type nothing defines; typed as they are. */
+const coreByContentType = () =>
+  edited(
+    { 'docProps/core.xml': CORE },
+    {
+      '_rels/.rels': [
+        [
+          relTo('docProps/core.xml'),
+          `Type="${ODD_TYPE}" Target="docProps/core.xml"`,
+        ],
+      ],
+    },
+  );
+
+/**
+ * Custom properties (a sensitivity label's owner) under another name, typed only as XML by the
+ * package's default, reached by an odd relationship.
+ */
+const customByRoot = () =>
+  edited(
+    { 'docProps/custom.xml': null, 'docProps/labels.xml': CUSTOM },
+    {
+      '_rels/.rels': [
+        [
+          relTo('docProps/custom.xml'),
+          `Type="${ODD_TYPE}" Target="docProps/labels.xml"`,
+        ],
+      ],
+      '[Content_Types].xml': [
+        [/<Override PartName="\/docProps\/custom\.xml"[^>]*>/, ''],
+      ],
+    },
+  );
+
+/** The comments under another name, their relationship type spelled with a character reference. */
+const commentsByEscapedType = () => {
+  const comments = strFromU8(unzipSync(syntheticDocx())['word/comments.xml']!);
+  return edited(
+    { 'word/comments.xml': null, 'word/notes9.xml': comments },
+    {
+      'word/_rels/document.xml.rels': [
+        [
+          relTo('comments.xml'),
+          `Type="${R}/c&#111;mments" Target="notes9.xml"`,
+        ],
+      ],
+      '[Content_Types].xml': [[/\/word\/comments\.xml"/, '/word/notes9.xml"']],
+    },
+  );
+};
+
+/** A hyperlink to a file in a user's folder, its TargetMode spelled with a character reference. */
+const linkWithEscapedMode = () =>
+  edited(
+    {},
+    {
+      'word/_rels/document.xml.rels': [
+        [
+          /<Relationship [^>]*Id="rId9"[^>]*\/>/,
+          `<Relationship Id="rId9" Type="${R}/hyperlink" Target="file:///C:/Users/CANARY_LINK_USER/report.docx" TargetMode="&#69;xternal"/>`,
+        ],
+      ],
+    },
+  );
+
+/**
+ * A pivot cache under another name, reached by an odd relationship, typed as it is or only as
+ * XML by the package's default.
+ */
+const pivotCache = (typed: boolean) => {
+  const files = unzipSync(syntheticXlsx());
+  const S = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  files['xl/pc/cache9.xml'] = strToU8(
+    `<pivotCacheDefinition xmlns="${S}" refreshedBy="CANARY_PIVOT_USER" refreshedDate="44000.5" recordCount="0"><cacheSource type="worksheet"><worksheetSource ref="A1:A1" sheet="Sheet1"/></cacheSource><cacheFields count="0"/></pivotCacheDefinition>`,
+  );
+  const add = (name: string, close: string, text: string) => {
+    files[name] = strToU8(
+      strFromU8(files[name]!).replace(close, `${text}${close}`),
+    );
+  };
+  add(
+    'xl/_rels/workbook.xml.rels',
+    '</Relationships>',
+    `<Relationship Id="rIdX" Type="${ODD_TYPE}" Target="pc/cache9.xml"/>`,
+  );
+  if (typed)
+    add(
+      '[Content_Types].xml',
+      '</Types>',
+      '<Override PartName="/xl/pc/cache9.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheDefinition+xml"/>',
+    );
+  return zipSync(files);
+};
+
+const blob = (bytes: Uint8Array) =>
+  new Blob([bytes as Uint8Array<ArrayBuffer>]);
+
+describe('Office parts are what their content type and root say, whatever reaches them', () => {
+  it.each([
+    [
+      'core properties by content type',
+      coreByContentType,
+      'CANARY_ROLE_CREATOR',
+    ],
+    ['custom properties by root element', customByRoot, 'CANARY_LABEL_OWNER'],
+  ] as const)(
+    '%s: exiftool reads the canary in the input, not in the copy',
+    async (_, make, canary) => {
+      const input = make();
+      const { result, output } = await cleaned(input);
+      expectNoLeaks(input, output, [CANARY]);
+      expect(result.removed.length).toBeGreaterThan(0);
+      expect((await cleanPlan(blob(output))).removed).toEqual([]);
+      if (!hasTool('exiftool')) return;
+      const dir = tempDir('ooxml-part-roles');
+      const paths = ['in.docx', 'out.docx'].map((n) => join(dir, n));
+      writeFileSync(paths[0]!, input);
+      writeFileSync(paths[1]!, output);
+      expect(JSON.stringify(exiftoolTags(paths[0]!))).toContain(canary);
+      expect(JSON.stringify(exiftoolTags(paths[1]!))).not.toContain(canary);
+    },
+  );
+
+  it('comments reached by an escaped relationship type go, as LibreOffice reads them', async () => {
+    const input = commentsByEscapedType();
+    expect(deepFind(input, 'CANARY_COMMENT_AUTHOR')).not.toEqual([]);
+    const { result, output } = await cleaned(input);
+    expectNoLeaks(input, output, [CANARY]);
+    expect(result.removed.map((f) => f.field)).toContain(
+      'document.comments-part',
+    );
+    expect(Object.keys(unzipSync(output))).not.toContain('word/notes9.xml');
+    if (!hasTool('soffice')) return;
+    const dir = tempDir('ooxml-part-roles');
+    const files = ['in.docx', 'out.docx'].map((n) => join(dir, n));
+    writeFileSync(files[0]!, input);
+    writeFileSync(files[1]!, output);
+    const [inOdt, outOdt] = soffice('odt', files, dir);
+    const content = (odt: string) =>
+      strFromU8(unzipSync(readFileSync(odt))['content.xml']!);
+    expect(content(inOdt!)).toContain('CANARY_COMMENT_TEXT');
+    expect(content(outOdt!)).not.toContain('CANARY_COMMENT');
+  }, 200_000);
+
+  it("a link's user folder goes when its TargetMode is escaped", async () => {
+    const input = linkWithEscapedMode();
+    expect(deepFind(input, 'CANARY_LINK_USER')).not.toEqual([]);
+    const { output } = await cleaned(input);
+    expectNoLeaks(input, output, [CANARY]);
+    expect(
+      strFromU8(unzipSync(output)['word/_rels/document.xml.rels']!),
+    ).toContain('report.docx');
+  });
+
+  it.each([
+    ['typed as a pivot cache', true],
+    ['typed only as XML', false],
+  ])(
+    'a pivot cache reached by an odd relationship, %s, loses who refreshed it',
+    async (_, typed) => {
+      const input = pivotCache(typed);
+      expect(deepFind(input, 'CANARY_PIVOT_USER')).not.toEqual([]);
+      const { result, output } = await cleaned(input);
+      expectNoLeaks(input, output, [CANARY]);
+      expect(result.removed.map((f) => f.label)).toContain(
+        'pivotCacheDefinition refreshedBy',
+      );
+      const cache = strFromU8(unzipSync(output)['xl/pc/cache9.xml']!);
+      expect(cache).toContain('<cacheSource');
+      expect(cache).not.toContain('refreshed');
+    },
+  );
+});
