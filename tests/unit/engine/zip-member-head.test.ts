@@ -73,7 +73,7 @@ function content(rand: () => number, length: number): Uint8Array {
   const bytes = new Uint8Array(length);
   // Text-like runs and noise, so both fixed and dynamic Huffman blocks come out.
   for (let i = 0; i < length; i++)
-    bytes[i] = rand() < 0.7 ? 0x61 + ((i / 7) % 5 | 0) : (rand() * 256) | 0;
+    bytes[i] = rand() < 0.7 ? 0x61 + (((i / 7) % 5) | 0) : (rand() * 256) | 0;
   return bytes;
 }
 
