@@ -12,7 +12,7 @@ import {
   segmentSize,
   type OutputPlan,
 } from '../../output-plan';
-import { Inflate } from 'fflate';
+import { Inflate, inflateSync } from 'fflate';
 import { u32be, u32le } from '../../bytes';
 import { corrupt } from '../../errors';
 import { crc32 } from '../crc32';
@@ -149,6 +149,29 @@ function matches(head: Uint8Array): boolean {
   return SVG_ROOT.test(new TextDecoder().decode(head));
 }
 
+/** Where `headOfOneChunk` inflates: it is synchronous, so one buffer serves every call. */
+const headScratch = new Uint8Array(HEAD_BYTES);
+
+/**
+ * `headOf` of a member whose compressed bytes are one chunk, or null to let `headOf` decide (and
+ * meet any error). The streaming inflater given one final chunk decodes it as fflate's
+ * `inflateSync` does, with the same errors, but allocates some 160 KB for it, which tens of
+ * thousands of small photos pay in garbage collection; into a buffer of our own, `inflateSync`
+ * allocates nothing and drops what comes past the head, except a stored block, which throws there.
+ */
+async function headOfOneChunk(
+  src: ByteReader,
+  entry: ZipEntry,
+  wanted: number,
+): Promise<Uint8Array | null> {
+  try {
+    const raw = await src.readExact(entry.dataStart, entry.compressedSize);
+    return inflateSync(raw, { out: headScratch }).slice(0, wanted);
+  } catch {
+    return null;
+  }
+}
+
 /** The first bytes of a member's content, inflating no more than needed. */
 export async function headOf(
   src: ByteReader,
@@ -157,6 +180,10 @@ export async function headOf(
   const wanted = Math.min(HEAD_BYTES, entry.uncompressedSize);
   if (entry.method === METHOD_STORED)
     return src.readExact(entry.dataStart, wanted);
+  if (entry.compressedSize > 0 && entry.compressedSize <= HEAD_CHUNK) {
+    const head = await headOfOneChunk(src, entry, wanted);
+    if (head) return head;
+  }
   const head = new Uint8Array(wanted);
   let filled = 0;
   const inflater = new Inflate((chunk) => {
