@@ -12,6 +12,7 @@ import {
 } from '../../shared/riff/chunks';
 import { WindowedReader } from '../../windowed-reader';
 import { infoField } from '../../metadata/riff-info';
+import { scanMovi } from './movi';
 import { chunkRole } from './rules';
 import { iditDate, infoText, textRuns } from './values';
 
@@ -24,6 +25,8 @@ export interface AviTarget {
 
 export interface AviScan {
   readonly targets: AviTarget[];
+  /** What stays on purpose: subtitles, for review. */
+  readonly kept: Finding[];
   /** Where the last top-level RIFF chunk ends: what follows is trailing bytes. */
   readonly end: number;
 }
@@ -35,7 +38,7 @@ export async function scanAvi(
   signal?: AbortSignal,
 ): Promise<AviScan> {
   const src = WindowedReader.over(input);
-  const targets: AviTarget[] = [];
+  const walk: ListWalk = { targets: [], kept: [] };
   let at = 0;
   for (let index = 0; at < src.size; index++) {
     throwIfAborted(signal);
@@ -53,23 +56,31 @@ export async function scanAvi(
     if (riff.id !== RIFF || riff.listType !== expected) {
       throw corrupt(`unexpected top-level chunk at ${riff.offset}`);
     }
-    await scanList(src, riff, '', targets, signal);
+    await scanList(src, riff, '', walk, signal);
     at = riff.end;
   }
-  return { targets, end: at };
+  return { ...walk, end: at };
 }
+
+type ListWalk = Pick<AviScan, 'targets' | 'kept'>;
 
 async function scanList(
   src: ByteReader,
   list: RiffChunk,
   path: string,
-  into: AviTarget[],
+  walk: ListWalk,
   signal?: AbortSignal,
 ): Promise<void> {
+  const into = walk.targets;
   for (const chunk of await readChildren(src, list, { signal })) {
     const location = `${path}/${(list.listType ?? '').trim()}`;
     const role = chunkRole(chunk.id, chunk.listType);
-    if (role === 'descend') await scanList(src, chunk, location, into, signal);
+    if (role === 'descend') await scanList(src, chunk, location, walk, signal);
+    if (role === 'movi') {
+      const movi = await scanMovi(src, chunk, location, signal);
+      into.push(...movi.targets);
+      walk.kept.push(...movi.kept);
+    }
     if (role === 'info')
       into.push(await infoTarget(src, chunk, location, signal));
     if (role === 'drop') into.push(await droppedTarget(src, chunk, location));
