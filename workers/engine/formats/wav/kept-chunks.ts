@@ -7,13 +7,8 @@
  * the dropped bytes are reported when they hold anything.
  */
 import { u16le, u32le, writeU32le } from '../../bytes';
-import { finding, type Finding } from '../../findings';
-
-export interface KeptRewrite {
-  /** The chunk's new payload. */
-  readonly bytes: Uint8Array;
-  readonly findings: Finding[];
-}
+import { finding } from '../../findings';
+import type { KeptPayload } from '../../shared/riff/form';
 
 const WAVE_FORMAT_EXTENSIBLE = 0xfffe;
 /** PCM, IEEE float, A-law and mu-law samples need no codec bytes: their cbSize must be 0. */
@@ -97,7 +92,7 @@ const isBlank = (bytes: Uint8Array) => bytes.every((b) => b === 0);
 export function rewriteKeptChunk(
   id: string,
   payload: Uint8Array,
-): KeptRewrite | null {
+): KeptPayload | null {
   if (id === 'PEAK') return peakWithoutTime(payload);
   const length = layoutLength(id, payload);
   if (length === undefined || length >= payload.length) return null;
@@ -114,7 +109,7 @@ export function rewriteKeptChunk(
   return { bytes, findings: [finding('other.data', label, WHERE, value)] };
 }
 
-function peakWithoutTime(payload: Uint8Array): KeptRewrite | null {
+function peakWithoutTime(payload: Uint8Array): KeptPayload | null {
   if (payload.length < PEAK_HEADER_BYTES) return null;
   const stamp = u32le(payload, PEAK_TIME_AT);
   if (stamp === 0) return null;

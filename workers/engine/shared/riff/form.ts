@@ -39,6 +39,7 @@ export interface FormRules {
   rewriteKept?(
     chunk: RiffChunk,
     payload: () => Promise<Uint8Array>,
+    formType: string,
   ): Promise<KeptPayload | null>;
 }
 
@@ -84,7 +85,7 @@ export async function scanForm(
     kept.push(chunk);
     for (const item of (await rules.describeKept?.(chunk, read)) ?? [])
       findings.push(item);
-    const rewrite = await rules.rewriteKept?.(chunk, read);
+    const rewrite = await rules.rewriteKept?.(chunk, read, form.listType!);
     if (!rewrite) continue;
     rewritten.set(chunk.offset, rewrite.bytes);
     for (const item of rewrite.findings) findings.push(item);
