@@ -76,8 +76,8 @@ export async function riffChunkRanges(
     .map(({ start, end: stop }) => ({ start, end: stop }));
 }
 
-/** Headers of neighbouring small chunks in one read; a larger frame is skipped unread. */
-const MOVI_WINDOW_BYTES = 4 * 1024;
+/** Chunk headers read in large windows, frames and all: fewer reads than one per header. */
+const MOVI_WINDOW_BYTES = 1024 * 1024;
 /** A stream's samples in `movi`: `##db`/`##dc` video, `##wb` audio, `##pc` palette, `##sb` XSUB. */
 const AVI_SAMPLE_CHUNK = /^\d\d(?:db|dc|wb|pc|sb)$/;
 
