@@ -357,6 +357,32 @@ describe('avi hostile input', () => {
     expectNoLeaks(bytes, output, ['CANARY_ODML']);
   });
 
+  it('zeroes bytes past the layout of avih, strh and dmlh, keeping the headers', async () => {
+    const past = (bytes: number, canary: string) =>
+      new Uint8Array(Buffer.concat([Buffer.alloc(bytes, 1), text(canary)]));
+    const hdrl = riffList(
+      'hdrl',
+      riffChunk('avih', past(56, 'CANARY_AVIH')),
+      riffList('strl', riffChunk('strh', past(56, 'CANARY_STRH'))),
+      riffList('odml', riffChunk('dmlh', past(4, 'CANARY_DMLH'))),
+    );
+    const bytes = header(4 + hdrl.length, hdrl);
+    const { plan, removed } = await cleanPlan(blobOf(bytes));
+    const output = new Uint8Array(
+      await (await planToBlob(blobOf(bytes), plan)).arrayBuffer(),
+    );
+    expectNoLeaks(bytes, output, ['CANARY_AVIH', 'CANARY_STRH', 'CANARY_DMLH']);
+    expect(output.length).toBe(bytes.length);
+    expect(removed.map((f) => f.label)).toEqual(
+      expect.arrayContaining(['avih extra bytes', 'strh extra bytes']),
+    );
+    const ids = listChunks(output).map((c) => c.id);
+    expect(ids).toEqual(expect.arrayContaining(['avih', 'strh', 'dmlh']));
+    const avih = listChunks(output).find((c) => c.id === 'avih')!;
+    const kept = output.subarray(avih.offset + 8, avih.offset + 8 + 56);
+    expect(kept.every((b) => b === 1)).toBe(true);
+  });
+
   it('rejects random bytes behind a valid header', async () => {
     const noise = new Uint8Array(4096).map((_, i) => (i * 7919 + 13) % 251);
     await rejectsCorrupt(header(4 + noise.length, noise));

@@ -5,8 +5,13 @@ import { trailingFindings } from '../shared/riff/form';
 import { scanAvi, type AviTarget } from './avi/scan';
 import { aviSniffer } from './avi/sniff';
 
-/** The chunk, header and pad byte included, as a zero-filled JUNK chunk of the same length. */
-function junkPatch({ chunk }: AviTarget): Patch {
+/**
+ * The chunk, header and pad byte included, as a zero-filled JUNK chunk of the same length; or,
+ * for a chunk kept, its bytes past the layout zeroed.
+ */
+function junkPatch({ chunk, zeroFrom }: AviTarget): Patch {
+  if (zeroFrom !== undefined)
+    return { offset: zeroFrom, data: new Uint8Array(chunk.end - zeroFrom) };
   const data = new Uint8Array(chunk.end - chunk.offset);
   data.set(chunkHeader('JUNK', chunk.size));
   return { offset: chunk.offset, data };
