@@ -145,6 +145,70 @@ describe('aiff markers', () => {
   });
 });
 
+describe('aiff chunks kept for their layout', () => {
+  /** Each top-level chunk of an IFF FORM: id, header offset and payload size (big-endian). */
+  function iffChunks(b: Buffer) {
+    const out: { id: string; offset: number; size: number }[] = [];
+    for (let at = 12; at + 8 <= b.length;) {
+      const size = b.readUInt32BE(at + 4);
+      out.push({ id: b.toString('latin1', at, at + 4), offset: at, size });
+      at += 8 + size + (size % 2);
+    }
+    return out;
+  }
+  /** `file` with each chunk of `extra`'s ids given those bytes after its payload. */
+  function withExtra(file: string, extra: Record<string, string>): Buffer {
+    const b = Buffer.from(fileBytes(file));
+    const pieces = iffChunks(b).map(({ id, offset, size }) => {
+      const payload = b.subarray(offset + 8, offset + 8 + size);
+      const more = extra[id];
+      return more === undefined
+        ? b.subarray(offset, offset + 8 + size + (size % 2))
+        : iffChunk(id, new Uint8Array(Buffer.concat([payload, text(more)])));
+    });
+    const out = Buffer.concat([b.subarray(0, 12), ...pieces]);
+    out.writeUInt32BE(out.length - 8, 4);
+    return out;
+  }
+
+  it.each(['aiff', 'aifc'])(
+    'cuts COMM and MARK of an %s to their layout, samples and marker kept',
+    async (kind) => {
+      const original = at(`ffmpeg-dirty.${kind}`);
+      const mark = Buffer.alloc(2 + 6 + 1 + 9);
+      mark.writeUInt16BE(1, 0);
+      mark[8] = 9;
+      mark.write('Take four', 9, 'latin1');
+      const marked = Buffer.concat([
+        fileBytes(original),
+        iffChunk('MARK', new Uint8Array(mark)),
+      ]);
+      marked.writeUInt32BE(marked.length - 8, 4);
+      writeFileSync(at(`marked.${kind}`), marked);
+      const bytes = withExtra(at(`marked.${kind}`), {
+        COMM: 'CANARY_COMM_EXTRA',
+        MARK: 'CANARY_MARK_EXTRA',
+      });
+      writeFileSync(at(`extra.${kind}`), bytes);
+      const out = await cleanFile(at(`extra.${kind}`));
+      expectNoLeaks(new Uint8Array(bytes), out.bytes, [
+        'CANARY_COMM_EXTRA',
+        'CANARY_MARK_EXTRA',
+      ]);
+      const comm = (b: Buffer) => {
+        const c = iffChunks(b).find((x) => x.id === 'COMM')!;
+        return b.subarray(c.offset, c.offset + 8 + c.size);
+      };
+      expect(comm(Buffer.from(out.bytes))).toEqual(comm(marked));
+      expect(out.result.kept).toContainEqual(
+        expect.objectContaining({ label: 'MARK', value: 'Take four' }),
+      );
+      expect(audioHash(out.path)).toBe(audioHash(original));
+      expect(decodeErrors(out.path)).toBe('');
+    },
+  );
+});
+
 describe('aiff hostile input', () => {
   const rejectsCorrupt = (bytes: Uint8Array) =>
     expect(cleanPlan(blobOf(bytes))).rejects.toMatchObject({ code: 'corrupt' });

@@ -1,7 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, inspect, planToBlob } from '../../../workers/engine';
+import {
+  compareContent,
+  hashContent,
+} from '../../../workers/engine/content-hash';
 import {
   listChunks,
   plantInJunk,
@@ -169,6 +175,98 @@ describe('avi clean', () => {
   });
 });
 
+describe('avi with a dashcam log among its frames', () => {
+  /** A gps0 record (exiftool's RIFF table): latitude and longitude as DDDMM.MMMM doubles. */
+  function gps0Record(): Uint8Array {
+    const record = Buffer.alloc(32);
+    record.writeDoubleLE(4851.498, 0);
+    record.writeDoubleLE(217.67, 8);
+    record.writeUInt16LE(50, 0x14);
+    record.set([26, 11, 26, 10, 15, 30], 22);
+    return new Uint8Array(record);
+  }
+  const NMEA = [
+    '$GPRMC,101530.000,A,4851.4980,N,00217.6700,E,27.5,90.0,261126,,,A*6C',
+    '$GPRMC,101531.000,A,4851.5010,N,00217.6900,E,27.5,90.0,261126,,,A*6A',
+  ];
+
+  /** dirty.avi with `chunks` added at the end of its movi list, so idx1 stays valid. */
+  function withMoviChunks(name: string, ...chunks: Uint8Array[]): string {
+    const bytes = Buffer.from(fileBytes(at('dirty.avi')));
+    const movi = listChunks(bytes).find((c) => c.listType === 'movi')!;
+    const end = movi.offset + 8 + movi.size;
+    const added = Buffer.concat(chunks);
+    const out = Buffer.concat([
+      bytes.subarray(0, end),
+      added,
+      bytes.subarray(end),
+    ]);
+    out.writeUInt32LE(movi.size + added.length, movi.offset + 4);
+    out.writeUInt32LE(out.readUInt32LE(4) + added.length, 4);
+    writeFileSync(at(name), out);
+    return at(name);
+  }
+
+  const eeReading = (path: string) =>
+    execFileSync('exiftool', ['-a', '-G1', '-ee', '-j', path], {
+      encoding: 'utf8',
+    });
+
+  it('blanks gps0 records, a JUNK with GPS and an NMEA text stream, frames identical', async () => {
+    const path = withMoviChunks(
+      'dashcam.avi',
+      riffChunk('gps0', gps0Record()),
+      riffChunk('JUNK', text('0GPS CANARY_JUNK_GPS 4851.4980N')),
+      ...NMEA.map((line) => riffChunk('02tx', text(`${line}\0`))),
+    );
+    const cleaned = await cleanFile(path);
+    expectReadGone(eeReading, path, cleaned.path, [/GPSLatitude/, /GPRMC/]);
+    expectNoLeaks(fileBytes(path), cleaned.bytes, ['CANARY_JUNK_GPS', 'GPRMC']);
+    expect(cleaned.bytes.length).toBe(fileBytes(path).length);
+    const removed = cleaned.result.removed.map((f) => f.field);
+    expect(removed).toContain('gps.track-log');
+    expect(framemd5(cleaned.path)).toBe(framemd5(path));
+    expect(decodeErrors(cleaned.path)).toBe('');
+    const hashes = async (bytes: Uint8Array) =>
+      hashContent(blobOf(bytes), {
+        maxBytes: Number.POSITIVE_INFINITY,
+        async sha256(pieces) {
+          const hash = createHash('sha256');
+          for await (const piece of pieces) hash.update(piece);
+          return hash.digest('hex');
+        },
+      });
+    const same = compareContent(
+      await hashes(fileBytes(path)),
+      await hashes(cleaned.bytes),
+    );
+    expect(same.identical).toBe(true);
+  });
+
+  it('keeps ordinary subtitles among the frames, for review', async () => {
+    const line = 'CANARY_SUBTITLE: Hello there, how are you?';
+    const path = withMoviChunks(
+      'subtitled.avi',
+      riffChunk('02tx', text(`${line}\0`)),
+    );
+    const cleaned = await cleanFile(path);
+    expect(contains(cleaned.bytes, line)).toBe(true);
+    expect(cleaned.result.kept).toContainEqual(
+      expect.objectContaining({ field: 'media.subtitles', kept: 'review' }),
+    );
+  });
+
+  it('blanks a chunk no stream writes, whatever its name', async () => {
+    const path = withMoviChunks(
+      'vendor.avi',
+      riffChunk('XYZW', text('CANARY_VENDOR_CHUNK in movi')),
+    );
+    const cleaned = await cleanFile(path);
+    expectNoLeaks(fileBytes(path), cleaned.bytes, ['CANARY_VENDOR_CHUNK']);
+    expect(framemd5(cleaned.path)).toBe(framemd5(path));
+  });
+});
+
 describe('avi with bytes after its last RIFF chunk', () => {
   /** dirty.avi with 248 bytes after its RIFF form, as some writers leave. */
   function withTrailing(name: string, trailing: Uint8Array): string {
@@ -242,6 +340,47 @@ describe('avi hostile input', () => {
     await expect(
       cleanPlan(blobOf(header(4 + hdrl.length, hdrl))),
     ).resolves.toHaveProperty('plan');
+  });
+
+  it('blanks a chunk in the OpenDML header list beside its frame count', async () => {
+    const odml = riffList(
+      'odml',
+      riffChunk('dmlh', new Uint8Array(248)),
+      riffChunk('XYZW', text('CANARY_ODML vendor data')),
+    );
+    const hdrl = riffList('hdrl', odml);
+    const bytes = header(4 + hdrl.length, hdrl);
+    const { plan } = await cleanPlan(blobOf(bytes));
+    const output = new Uint8Array(
+      await (await planToBlob(blobOf(bytes), plan)).arrayBuffer(),
+    );
+    expectNoLeaks(bytes, output, ['CANARY_ODML']);
+  });
+
+  it('zeroes bytes past the layout of avih, strh and dmlh, keeping the headers', async () => {
+    const past = (bytes: number, canary: string) =>
+      new Uint8Array(Buffer.concat([Buffer.alloc(bytes, 1), text(canary)]));
+    const hdrl = riffList(
+      'hdrl',
+      riffChunk('avih', past(56, 'CANARY_AVIH')),
+      riffList('strl', riffChunk('strh', past(56, 'CANARY_STRH'))),
+      riffList('odml', riffChunk('dmlh', past(4, 'CANARY_DMLH'))),
+    );
+    const bytes = header(4 + hdrl.length, hdrl);
+    const { plan, removed } = await cleanPlan(blobOf(bytes));
+    const output = new Uint8Array(
+      await (await planToBlob(blobOf(bytes), plan)).arrayBuffer(),
+    );
+    expectNoLeaks(bytes, output, ['CANARY_AVIH', 'CANARY_STRH', 'CANARY_DMLH']);
+    expect(output.length).toBe(bytes.length);
+    expect(removed.map((f) => f.label)).toEqual(
+      expect.arrayContaining(['avih extra bytes', 'strh extra bytes']),
+    );
+    const ids = listChunks(output).map((c) => c.id);
+    expect(ids).toEqual(expect.arrayContaining(['avih', 'strh', 'dmlh']));
+    const avih = listChunks(output).find((c) => c.id === 'avih')!;
+    const kept = output.subarray(avih.offset + 8, avih.offset + 8 + 56);
+    expect(kept.every((b) => b === 1)).toBe(true);
   });
 
   it('rejects random bytes behind a valid header', async () => {

@@ -122,13 +122,23 @@ function jp2Tile(b: Uint8Array): Located {
   return join2(b, [[sod + 2, eoc]]);
 }
 
-/** AVI: the `movi` list, found by its list type, its size read from the LIST header before it. */
+/**
+ * AVI: the stream chunks (`##db`, `##dc`, `##wb`, `##pc`, `##sb`) of the `movi` list, found by its
+ * list type, headers and pad bytes in; the index chunks and padding between them are not content.
+ */
 function aviMovi(b: Uint8Array): Located {
-  const movi = view(b).indexOf('LIST', 0, 'latin1');
-  let at = movi;
+  let at = view(b).indexOf('LIST', 0, 'latin1');
   while (text(b, at + 8) !== 'movi')
     at = view(b).indexOf('LIST', at + 1, 'latin1');
-  return join2(b, [[at + 12, at + 8 + view(b).readUInt32LE(at + 4)]]);
+  const end = at + 8 + view(b).readUInt32LE(at + 4);
+  const ranges: [number, number][] = [];
+  for (let c = at + 12; c + 8 <= end;) {
+    const size = view(b).readUInt32LE(c + 4);
+    const next = c + 8 + size + (size % 2);
+    if (/^\d\d(db|dc|wb|pc|sb)$/.test(text(b, c))) ranges.push([c, next]);
+    c = next;
+  }
+  return join2(b, ranges);
 }
 
 /** ASF: the Data Object by its GUID, less its 50-byte header. */

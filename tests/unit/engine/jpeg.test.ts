@@ -258,6 +258,32 @@ describe('JPEG segment rules', () => {
     expect(Buffer.from(cleaned.bytes).includes('MCC')).toBe(false);
     expect(pixelDigest(cleaned.path)).toBe(pixelDigest(join(dir, 'base.jpg')));
   });
+
+  it('keeps Adobe’s colour transform and drops bytes past its layout', async () => {
+    const adobe = (extra: string) =>
+      jpegSegment(
+        0xee,
+        Uint8Array.from([
+          ...new TextEncoder().encode('Adobe'),
+          0,
+          100,
+          0,
+          0,
+          0,
+          0,
+          1,
+          ...new TextEncoder().encode(extra),
+        ]),
+      );
+    const bytes = insertJpegSegments(base, [adobe(`${CANARY}-adobe`)]);
+    const cleaned = await cleanBytes(bytes, 'adobe.jpg');
+    expectNoLeaks(bytes, cleaned.bytes, [`${CANARY}-adobe`]);
+    expect(exiftoolValue(cleaned.path, 'ColorTransform')).toBe('1');
+    expect(Buffer.from(cleaned.bytes).includes(Buffer.from(adobe('')))).toBe(
+      true,
+    );
+    expect(pixelDigest(cleaned.path)).toBe(pixelDigest(join(dir, 'base.jpg')));
+  });
 });
 
 describe('data after the end of the image', () => {

@@ -33,6 +33,17 @@ describe('a flight log written as text', () => {
     });
   });
 
+  it('reads a dashcam’s NMEA sentences, degrees and minutes, south and west negative', () => {
+    const log = readTextTelemetry([
+      '$GPRMC,101530.000,A,4851.4980,N,00217.6700,E,27.5,90.0,261126,,,A*6C',
+      '$GPGGA,101531.000,3352.0000,S,15112.6000,W,1,08,0.9,45.0,M,,M,,*47',
+    ]);
+    expect(log?.first?.lat).toBeCloseTo(48.8583, 4);
+    expect(log?.first?.lon).toBeCloseTo(2.294467, 4);
+    expect(log?.last?.lat).toBeCloseTo(-33.866667, 4);
+    expect(log?.last?.lon).toBeCloseTo(-151.21, 4);
+  });
+
   it('takes a log without a fix (0, 0) for a log, with no position to show', () => {
     const log = readTextTelemetry([
       '[latitude: 0.000000] [longitude: 0.000000]',

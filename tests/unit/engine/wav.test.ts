@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +150,103 @@ describe('wav clean', () => {
     expect(result.plan.at(-1)).toMatchObject({
       end: fileBytes(at('ffmpeg.wav')).length,
     });
+  });
+});
+
+describe('wav chunks kept for their layout', () => {
+  /** ffmpeg.wav with `fmt ` replaced by `fmt` and `extra` chunks before `data`. */
+  function withKept(name: string, fmt: Buffer, ...extra: Uint8Array[]) {
+    const bytes = Buffer.from(fileBytes(at('ffmpeg.wav')));
+    const chunks = listChunks(bytes);
+    const data = chunks.find((c) => c.id === 'data')!;
+    const out = Buffer.concat([
+      bytes.subarray(0, 12),
+      riffChunk('fmt ', fmt),
+      ...extra,
+      bytes.subarray(data.offset, data.offset + 8 + data.size),
+    ]);
+    out.writeUInt32LE(out.length - 8, 4);
+    writeFileSync(at(name), out);
+    return at(name);
+  }
+  const ffmpegFmt = () => {
+    const bytes = Buffer.from(fileBytes(at('ffmpeg.wav')));
+    const fmt = listChunks(bytes).find((c) => c.id === 'fmt ')!;
+    return bytes.subarray(fmt.offset + 8, fmt.offset + 8 + 16);
+  };
+  const exiftoolText = (path: string) =>
+    execFileSync('exiftool', ['-a', '-G1', '-b', '-SamplerData', path]);
+
+  it('drops a sampler’s private data from smpl and keeps its loop', async () => {
+    const sampler = text('CANARY_SAMPLER 48.8583 2.2945');
+    const smpl = Buffer.alloc(36 + 24);
+    smpl.writeUInt32LE(1, 28);
+    smpl.writeUInt32LE(sampler.length, 32);
+    smpl.writeUInt32LE(100, 36 + 8);
+    smpl.writeUInt32LE(900, 36 + 12);
+    const path = withKept(
+      'sampler.wav',
+      ffmpegFmt(),
+      riffChunk('smpl', Buffer.concat([smpl, sampler])),
+    );
+    expect(exiftoolText(path).toString('latin1')).toContain('CANARY_SAMPLER');
+    const out = await cleanFile(path);
+    expect(exiftoolText(out.path).toString('latin1')).not.toContain('CANARY');
+    expectNoLeaks(fileBytes(path), out.bytes, ['CANARY_SAMPLER']);
+    const kept = listChunks(out.bytes).find((c) => c.id === 'smpl')!;
+    const loopOnly = Buffer.from(smpl);
+    loopOnly.writeUInt32LE(0, 32);
+    expect(kept.size).toBe(loopOnly.length);
+    expect(
+      Buffer.from(out.bytes).subarray(kept.offset + 8, kept.offset + 68),
+    ).toEqual(loopOnly);
+    expect(audioHash(out.path)).toBe(audioHash(path));
+  });
+
+  it('cuts a PCM format chunk to its 18 bytes and says cbSize 0', async () => {
+    const fmt = Buffer.concat([
+      ffmpegFmt(),
+      Buffer.alloc(2),
+      text('CANARY_FMT_EXTRA'),
+    ]);
+    fmt.writeUInt16LE(16, 16);
+    const path = withKept('fmt-extra.wav', fmt);
+    const out = await cleanFile(path);
+    expectNoLeaks(fileBytes(path), out.bytes, ['CANARY_FMT_EXTRA']);
+    const kept = listChunks(out.bytes).find((c) => c.id === 'fmt ')!;
+    expect(kept.size).toBe(18);
+    expect(Buffer.from(out.bytes).readUInt16LE(kept.offset + 8 + 16)).toBe(0);
+    expect(audioHash(out.path)).toBe(audioHash(path));
+    expect(decodeErrors(out.path)).toBe('');
+  });
+
+  it('zeroes the time a PEAK chunk was written, keeping its levels', async () => {
+    const peak = Buffer.alloc(16);
+    peak.writeUInt32LE(1, 0);
+    peak.writeUInt32LE(Date.UTC(2021, 2, 4, 5, 6, 7) / 1000, 4);
+    peak.writeFloatLE(0.5, 8);
+    peak.writeUInt32LE(100, 12);
+    const path = withKept('peak.wav', ffmpegFmt(), riffChunk('PEAK', peak));
+    const out = await cleanFile(path);
+    expect(out.result.removed).toContainEqual(
+      expect.objectContaining({
+        field: 'time.modified',
+        value: '2021-03-04T05:06:07.000Z',
+      }),
+    );
+    const kept = listChunks(out.bytes).find((c) => c.id === 'PEAK')!;
+    const bytes = Buffer.from(out.bytes).subarray(
+      kept.offset + 8,
+      kept.offset + 8 + kept.size,
+    );
+    expect(bytes.readUInt32LE(4)).toBe(0);
+    expect(bytes.subarray(8)).toEqual(peak.subarray(8));
+  });
+
+  it('leaves a chunk with nothing past its layout as it is', async () => {
+    const path = withKept('plain.wav', ffmpegFmt());
+    const result = await cleanPlan(blobOf(fileBytes(path)));
+    expect(result.removed).toEqual([]);
   });
 });
 

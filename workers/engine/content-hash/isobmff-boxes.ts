@@ -1,6 +1,6 @@
 /** ISOBMFF box headers (ISO/IEC 14496-12, 4.2), read by the content locators of their own. */
 import type { ByteReader } from '../byte-source';
-import { u32be, u64be } from '../bytes';
+import { startsWithAscii, u32be, u32le, u64be } from '../bytes';
 import { corrupt } from '../errors';
 import { MAX_ENTRIES } from '../limits';
 
@@ -51,4 +51,29 @@ export async function children(
     at = box.end;
   }
   return boxes;
+}
+
+/** Insta360's footer (its last 32 bytes this magic, its length at 38): the end of a trailer. */
+const TRAILER_FOOTER_BYTES = 78;
+const TRAILER_LENGTH_AT = 38;
+const TRAILER_MAGIC = '8db42d694ccc418790edff439fe026bf';
+
+/**
+ * Where the boxes end: the file's size, or the start of the records an Insta360 camera appends
+ * after the last box, which hold none of the movie's samples.
+ */
+async function boxesEnd(src: ByteReader): Promise<number> {
+  if (src.size < TRAILER_FOOTER_BYTES) return src.size;
+  const at = src.size - TRAILER_FOOTER_BYTES;
+  const footer = await src.readExact(at, TRAILER_FOOTER_BYTES);
+  const magicAt = TRAILER_FOOTER_BYTES - TRAILER_MAGIC.length;
+  if (!startsWithAscii(footer, TRAILER_MAGIC, magicAt)) return src.size;
+  const length = u32le(footer, TRAILER_LENGTH_AT);
+  const fits = length >= TRAILER_FOOTER_BYTES && length <= src.size;
+  return fits ? src.size - length : src.size;
+}
+
+/** The file's top-level boxes. */
+export async function topLevel(src: ByteReader): Promise<Box[]> {
+  return children(src, 0, await boxesEnd(src));
 }

@@ -4,12 +4,12 @@
  */
 import type { ByteReader } from '../byte-source';
 import type { ByteRange } from '../engine-types';
-import { children, FULL_BOX_BYTES } from './isobmff-boxes';
+import { children, FULL_BOX_BYTES, topLevel } from './isobmff-boxes';
 
 /** The payload of each `mdat` and of `meta`'s `idat`, in file order. */
 export async function isobmffDataRanges(src: ByteReader): Promise<ByteRange[]> {
   const ranges: ByteRange[] = [];
-  for (const box of await children(src, 0, src.size)) {
+  for (const box of await topLevel(src)) {
     if (box.type === 'mdat') ranges.push({ start: box.payload, end: box.end });
     if (box.type !== 'meta') continue;
     for (const inner of await children(

@@ -10,7 +10,7 @@ import { fourcc, u16be, u32be, u64be } from '../bytes';
 import type { ByteRange } from '../engine-types';
 import { corrupt } from '../errors';
 import { MAX_ENTRIES, MAX_METADATA_BYTES } from '../limits';
-import { children, type Box } from './isobmff-boxes';
+import { children, topLevel, type Box } from './isobmff-boxes';
 
 /** One track's samples, by its `tkhd` track_ID and its `hdlr` handler type (8.3.2, 8.4.3). */
 export interface TrackSamples {
@@ -154,7 +154,7 @@ async function trackSamples(src: ByteReader, trak: Box): Promise<TrackSamples> {
 export async function isobmffTrackSamples(
   src: ByteReader,
 ): Promise<TrackSamples[] | null> {
-  const top = await children(src, 0, src.size);
+  const top = await topLevel(src);
   if (top.some((b) => b.type === 'moof')) return null;
   const moov = top.find((b) => b.type === 'moov');
   if (!moov) throw corrupt('a movie without moov');

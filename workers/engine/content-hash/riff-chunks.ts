@@ -8,6 +8,7 @@ import { u32be, u32le } from '../bytes';
 import type { ByteRange } from '../engine-types';
 import { corrupt } from '../errors';
 import { MAX_ENTRIES } from '../limits';
+import { WindowedReader } from '../windowed-reader';
 
 /** `RIFF` (or `FORM`), the form's size and its type (RIFF and EA IFF 85: the form header). */
 const FORM_HEADER_BYTES = 12;
@@ -75,11 +76,44 @@ export async function riffChunkRanges(
     .map(({ start, end: stop }) => ({ start, end: stop }));
 }
 
+/** Chunk headers read in large windows, frames and all: fewer reads than one per header. */
+const MOVI_WINDOW_BYTES = 1024 * 1024;
+/** A stream's samples in `movi`: `##db`/`##dc` video, `##wb` audio, `##pc` palette, `##sb` XSUB. */
+const AVI_SAMPLE_CHUNK = /^\d\d(?:db|dc|wb|pc|sb)$/;
+
+/** The sample chunks of one `movi` list (a `rec ` list opened), headers in, neighbours joined. */
+async function moviSampleRanges(
+  src: ByteReader,
+  movi: Chunk,
+  into: ByteRange[],
+): Promise<void> {
+  const listed = await chunks(
+    src,
+    movi.start + LIST_TYPE_BYTES,
+    movi.end,
+    'le',
+  );
+  for (const c of listed) {
+    const record =
+      c.id === 'LIST' &&
+      c.end - c.start >= LIST_TYPE_BYTES &&
+      idOf(await src.readExact(c.start, LIST_TYPE_BYTES)) === 'rec ';
+    if (record) await moviSampleRanges(src, c, into);
+    if (!AVI_SAMPLE_CHUNK.test(c.id)) continue;
+    const end = c.end + (c.end % 2);
+    const last = into.at(-1);
+    if (last && last.end === c.at) into[into.length - 1] = { ...last, end };
+    else into.push({ start: c.at, end });
+  }
+}
+
 /**
- * The `movi` list of each RIFF form of an AVI (the `AVI ` form, then OpenDML's `AVIX` forms),
- * its list type left out: the stream chunks a player reads, in file order.
+ * The stream samples in the `movi` list of each RIFF form of an AVI (the `AVI ` form, then
+ * OpenDML's `AVIX` forms), in file order: what a player decodes, not the padding or the GPS
+ * records a camera left between them, which the cleaner blanks.
  */
-export async function aviMoviRanges(src: ByteReader): Promise<ByteRange[]> {
+export async function aviMoviRanges(input: ByteReader): Promise<ByteRange[]> {
+  const src = new WindowedReader(input, MOVI_WINDOW_BYTES);
   const ranges: ByteRange[] = [];
   let at = 0;
   for (let n = 0; n < MAX_ENTRIES; n++) {
@@ -90,8 +124,7 @@ export async function aviMoviRanges(src: ByteReader): Promise<ByteRange[]> {
     for (const c of await chunks(src, at + FORM_HEADER_BYTES, end, 'le')) {
       if (c.id !== 'LIST' || c.end - c.start < LIST_TYPE_BYTES) continue;
       const type = idOf(await src.readExact(c.start, LIST_TYPE_BYTES));
-      if (type === 'movi')
-        ranges.push({ start: c.start + LIST_TYPE_BYTES, end: c.end });
+      if (type === 'movi') await moviSampleRanges(src, c, ranges);
     }
     at = end + (end % 2);
   }

@@ -1,7 +1,8 @@
 /**
  * Telemetry written as text: drones and action cameras record their flight log as a subtitle
  * stream (DJI since 2016: `[latitude: 17.025830] [longitude: -96.551234] [rel_alt: 20.100 abs_alt:
- * 1630.2]`, `GPS (lon, lat, alt)`, `F/2.8, SS 1000, ISO 100`, a date and time per sample). Given the
+ * 1630.2]`, `GPS (lon, lat, alt)`, `F/2.8, SS 1000, ISO 100`, a date and time per sample), and dashcams their receiver's NMEA
+ * sentences (`$GPRMC,101530.000,A,4851.4980,N,00217.6700,E,...`). Given the
  * text of a track's samples, this tells a flight log from ordinary subtitles and pulls out the
  * first and last position and the first time, for the report. Every pattern is linear: no nested
  * quantifiers, so hostile text costs its length.
@@ -35,6 +36,18 @@ const GPS_LON_LAT = new RegExp(
   String.raw`\bGPS\s*\(\s*${NUMBER}\s*,\s*${NUMBER}`,
   'gi',
 );
+/**
+ * NMEA 0183 coordinates, as GPS receivers write them in `$GPRMC`/`$GPGGA`/`$GPGLL` sentences and
+ * dashcams copy into their text streams: latitude `ddmm.mmmm,N`, longitude `dddmm.mmmm,E`.
+ */
+const NMEA = /\b(\d{2})(\d{2}\.\d+),([NS]),(\d{3})(\d{2}\.\d+),([EW])\b/g;
+const MINUTES_PER_DEGREE = 60;
+
+function nmeaDegrees(degrees: string, minutes: string, hemisphere: string) {
+  const value = Number(degrees) + Number(minutes) / MINUTES_PER_DEGREE;
+  return hemisphere === 'S' || hemisphere === 'W' ? -value : value;
+}
+
 /** Any two decimals with four or more places side by side: a coordinate pair written out. */
 const PAIR = /(-?\d{1,3}\.\d{4,})°?[NS]?[\s,;/]{1,3}(-?\d{1,3}\.\d{4,})/g;
 const ALTITUDE =
@@ -77,6 +90,11 @@ function positionsIn(text: string): Found[] {
     add(m.index, position(Number(m[1]), Number(m[2])));
   for (const m of text.matchAll(GPS_LON_LAT))
     add(m.index, position(Number(m[2]), Number(m[1])));
+  for (const m of text.matchAll(NMEA)) {
+    const [, latD, latM, ns, lonD, lonM, ew] = m;
+    const lat = nmeaDegrees(latD!, latM!, ns!);
+    add(m.index, position(lat, nmeaDegrees(lonD!, lonM!, ew!)));
+  }
   if (found.length === 0)
     for (const m of text.matchAll(PAIR))
       add(m.index, position(Number(m[1]), Number(m[2])));

@@ -2,12 +2,14 @@
  * What each AIFF/AIFF-C chunk is to us (AIFF 1.3, AIFF-C draft 1991). Kept: the common and sound
  * data chunks, the AIFF-C version, markers and instrument loops, recording and channel data.
  * Dropped: `NAME`, `AUTH`, `(c) `, `ANNO`, `COMT`, `ID3 `, `APPL` and any other chunk. Marker
- * names stay with their markers and are reported as kept.
+ * names stay with their markers and are reported as kept; bytes past a kept chunk's layout go
+ * (kept-chunks.ts).
  */
 import type { FieldId } from '../../fields';
 import { decodeLatin1 } from '../../bytes';
 import { finding } from '../../findings';
 import { commentFindings } from './comments';
+import { LAID_OUT_CHUNKS, rewriteKeptChunk } from './kept-chunks';
 import { markerFindings } from './markers';
 import {
   id3ChunkFindings,
@@ -50,5 +52,10 @@ export const aiffRules: FormRules = {
   async describeKept(chunk, payload) {
     if (chunk.id !== 'MARK') return [];
     return markerFindings(await payload(), LOCATION);
+  },
+  async rewriteKept(chunk, payload, formType) {
+    return LAID_OUT_CHUNKS.has(chunk.id)
+      ? rewriteKeptChunk(chunk.id, await payload(), formType)
+      : null;
   },
 };

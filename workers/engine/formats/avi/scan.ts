@@ -1,8 +1,8 @@
 /** Walks an AVI's header area and lists the chunks that become JUNK, with what they held. */
 import type { ByteReader, ByteSource } from '../../byte-source';
 import { fourcc } from '../../bytes';
-import { corrupt, throwIfAborted } from '../../errors';
-import { MAX_ENTRIES } from '../../limits';
+import { EngineError, corrupt, throwIfAborted } from '../../errors';
+import { MAX_ENTRIES, MAX_METADATA_BYTES } from '../../limits';
 import { finding, type Finding } from '../../findings';
 import {
   CHUNK_HEADER_BYTES,
@@ -12,18 +12,28 @@ import {
 } from '../../shared/riff/chunks';
 import { WindowedReader } from '../../windowed-reader';
 import { infoField } from '../../metadata/riff-info';
+import { scanMovi } from './movi';
 import { chunkRole } from './rules';
 import { iditDate, infoText, textRuns } from './values';
 
 const MAX_READ_BYTES = 64 * 1024;
+const HEADER_LAYOUT_BYTES: Readonly<Record<string, number>> = {
+  avih: 56,
+  strh: 56,
+  dmlh: 4,
+};
 
 export interface AviTarget {
   readonly chunk: RiffChunk;
   readonly findings: Finding[];
+  /** Zero the payload from here to the chunk's end, the chunk kept; else it becomes JUNK. */
+  readonly zeroFrom?: number;
 }
 
 export interface AviScan {
   readonly targets: AviTarget[];
+  /** What stays on purpose: subtitles, for review. */
+  readonly kept: Finding[];
   /** Where the last top-level RIFF chunk ends: what follows is trailing bytes. */
   readonly end: number;
 }
@@ -35,7 +45,7 @@ export async function scanAvi(
   signal?: AbortSignal,
 ): Promise<AviScan> {
   const src = WindowedReader.over(input);
-  const targets: AviTarget[] = [];
+  const walk: ListWalk = { targets: [], kept: [] };
   let at = 0;
   for (let index = 0; at < src.size; index++) {
     throwIfAborted(signal);
@@ -53,26 +63,38 @@ export async function scanAvi(
     if (riff.id !== RIFF || riff.listType !== expected) {
       throw corrupt(`unexpected top-level chunk at ${riff.offset}`);
     }
-    await scanList(src, riff, '', targets, signal);
+    await scanList(src, riff, '', walk, signal);
     at = riff.end;
   }
-  return { targets, end: at };
+  return { ...walk, end: at };
 }
+
+type ListWalk = Pick<AviScan, 'targets' | 'kept'>;
 
 async function scanList(
   src: ByteReader,
   list: RiffChunk,
   path: string,
-  into: AviTarget[],
+  walk: ListWalk,
   signal?: AbortSignal,
 ): Promise<void> {
+  const into = walk.targets;
   for (const chunk of await readChildren(src, list, { signal })) {
     const location = `${path}/${(list.listType ?? '').trim()}`;
     const role = chunkRole(chunk.id, chunk.listType);
-    if (role === 'descend') await scanList(src, chunk, location, into, signal);
+    if (role === 'descend') await scanList(src, chunk, location, walk, signal);
+    if (role === 'movi') {
+      const movi = await scanMovi(src, chunk, location, signal);
+      into.push(...movi.targets);
+      walk.kept.push(...movi.kept);
+    }
     if (role === 'info')
       into.push(await infoTarget(src, chunk, location, signal));
     if (role === 'drop') into.push(await droppedTarget(src, chunk, location));
+    if (role === 'keep') {
+      const extra = await extraTarget(src, chunk, location);
+      if (extra) into.push(extra);
+    }
     if (role === 'junk') {
       const text = textRuns(await payload(src, chunk));
       if (text)
@@ -82,6 +104,34 @@ async function scanList(
         });
     }
   }
+}
+
+/**
+ * Bytes past a header's layout (AVI RIFF File Reference: `avih` and `strh` are 56 bytes; OpenDML
+ * 1.02: `dmlh` holds the total frame count, the rest reserved), which no player reads.
+ */
+async function extraTarget(
+  src: ByteReader,
+  chunk: RiffChunk,
+  location: string,
+): Promise<AviTarget | null> {
+  const layout = HEADER_LAYOUT_BYTES[chunk.id];
+  if (layout === undefined || chunk.size <= layout) return null;
+  if (chunk.size > MAX_METADATA_BYTES)
+    throw new EngineError('too-large', `${chunk.id} at ${chunk.offset}`);
+  const extra = await src.readExact(
+    chunk.dataOffset + layout,
+    Math.min(chunk.size - layout, MAX_READ_BYTES),
+  );
+  if (extra.every((b) => b === 0) && chunk.size - layout <= MAX_READ_BYTES)
+    return null;
+  const label = `${chunk.id} extra bytes`;
+  const value = textRuns(extra) || `${chunk.size - layout} bytes`;
+  return {
+    chunk,
+    findings: [finding('other.data', label, location, value)],
+    zeroFrom: chunk.dataOffset + layout,
+  };
 }
 
 /** The start of a chunk's payload: enough to show its text and to see whether padding is signed. */

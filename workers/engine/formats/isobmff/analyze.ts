@@ -18,6 +18,7 @@ import { hasData, mergeRanges, zeroPatches } from './telemetry';
 import { CONTAINER_TYPES, sweepMetadata } from './sweep';
 import { TextBudget } from '../../metadata/text-tracks';
 import { weighTextTracks } from './text-removal';
+import { cameraTrailer, freeTrailerPatch } from './camera-trailer';
 import { leaveOutFreeSpace } from './free-space';
 import { topLevelBoxes } from './top-level';
 import { freeUnknownBoxes } from './unknown-boxes';
@@ -81,8 +82,8 @@ class FileScan {
     this.reader = new WindowedReader(src, BOX_WINDOW_BYTES);
   }
 
-  topLevel(): Promise<Box[]> {
-    return topLevelBoxes(this.reader, this.signal);
+  topLevel(end: number): Promise<Box[]> {
+    return topLevelBoxes(this.reader, this.signal, end);
   }
 
   async box(box: Box): Promise<void> {
@@ -151,8 +152,8 @@ class FileScan {
    * The top-level free space to leave out, its movie's chunk offsets re-pointed: before the text
    * tracks, whose removal zeroes a whole track's tables again.
    */
-  freeSpace(boxes: readonly Box[]): ByteRange[] {
-    return leaveOutFreeSpace(boxes, this.movies, this.src.size);
+  freeSpace(boxes: readonly Box[], end: number): ByteRange[] {
+    return leaveOutFreeSpace(boxes, this.movies, end);
   }
 
   /** Text tracks are weighed (flight logs freed and zeroed), then the movies' patches kept. */
@@ -190,7 +191,9 @@ export async function analyzeFile(
   keepLayout = false,
 ): Promise<Analysis> {
   const scan = new FileScan(src, signal);
-  const boxes = await scan.topLevel();
+  const trailer = await cameraTrailer(src);
+  const end = trailer?.range.start ?? src.size;
+  const boxes = await scan.topLevel(end);
   // moov first: fragments need its track list even when a writer put moof boxes before it.
   const ordered = [
     ...boxes.filter((b) => b.type === 'moov'),
@@ -201,9 +204,14 @@ export async function analyzeFile(
     if (isRead(box)) await scan.box(box);
   }
   scan.unknownBoxes(boxes);
-  const leftOut = keepLayout ? [] : scan.freeSpace(boxes);
+  const leftOut = keepLayout ? [] : scan.freeSpace(boxes, end);
   await scan.textTracks();
   await scan.telemetry();
+  if (trailer) {
+    scan.findings.push(trailer.finding);
+    if (keepLayout) scan.patches.push(freeTrailerPatch(trailer));
+    else leftOut.push(trailer.range);
+  }
   return {
     leftOut,
     findings: scan.findings,

@@ -10,20 +10,22 @@ import type { WindowedReader } from '../../windowed-reader';
 /** Entries between cancellation checks. */
 const CHECK_EVERY = 4096;
 
+/** The boxes from the file's start to `end` (its size, or where a camera's trailer starts). */
 export async function topLevelBoxes(
   reader: WindowedReader,
   signal: AbortSignal | undefined,
+  end = reader.size,
 ): Promise<Box[]> {
   const boxes: Box[] = [];
   let at = 0;
-  while (at < reader.size) {
+  while (at < end) {
     if (boxes.length % CHECK_EVERY === 0) throwIfAborted(signal);
     const head = await reader.read(
       at,
-      Math.min(reader.size, at + LARGE_HEADER_BYTES) - at,
+      Math.min(end, at + LARGE_HEADER_BYTES) - at,
     );
     if (head.length < LARGE_HEADER_BYTES && isZero(head, 0, head.length)) break;
-    const box = parseBoxHeader(head, 0, at, reader.size);
+    const box = parseBoxHeader(head, 0, at, end);
     boxes.push(box);
     if (boxes.length > MAX_ENTRIES) throw corrupt('too many top-level boxes');
     at = box.end;

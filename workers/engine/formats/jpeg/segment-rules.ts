@@ -41,6 +41,8 @@ export type SegmentAction =
 const MAX_VENDOR_ID_CHARS = 32;
 const KEEP: SegmentAction = { kind: 'keep', findings: [] };
 
+/** Adobe's APP14 (Technical Note 5116, 18): version (2), flags0 (2), flags1 (2), transform (1). */
+const ADOBE_BYTES = ID.ADOBE.length + 7;
 /** JFIF 1.02: version (2), units (1), densities (4), thumbnail width and height (1 + 1). */
 const JFIF_THUMBNAIL_DIMS_AT = ID.JFIF.length + 7;
 const JFIF_FIXED_BYTES = JFIF_THUMBNAIL_DIMS_AT + 2;
@@ -148,12 +150,27 @@ function app2Action(payload: Uint8Array, where: string): SegmentAction {
   return removeWith([], finding('other.data', label, where));
 }
 
+/** Adobe's colour transform stays; bytes past its layout, which no decoder reads, go. */
+function adobeAction(payload: Uint8Array): SegmentAction {
+  const extra = payload.subarray(ADOBE_BYTES);
+  if (extra.every((b) => b === 0)) return KEEP;
+  const where = markerName(APP14);
+  const value = `${extra.length} bytes`;
+  return {
+    kind: 'replace',
+    findings: [
+      finding('other.data', `${where} Adobe extra bytes`, where, value),
+    ],
+    bytes: segmentBytes(APP14, payload.slice(0, ADOBE_BYTES)),
+  };
+}
+
 function otherAppAction(
   marker: number,
   payload: Uint8Array,
   where: string,
 ): SegmentAction {
-  if (marker === APP14 && has(payload, ID.ADOBE)) return KEEP;
+  if (marker === APP14 && has(payload, ID.ADOBE)) return adobeAction(payload);
   if (marker === APP11 && isC2paJumbf(payload))
     return { kind: 'remove', findings: [c2paFinding(payload, where)] };
   if (marker === APP13 && has(payload, ID.PHOTOSHOP)) {

@@ -1,6 +1,6 @@
 /**
  * What each WAV chunk is to us. Kept: what a player or sampler needs (format, samples, cue
- * points, loops, peaks). Everything else goes, unknown chunks included: `LIST INFO`, `bext`,
+ * points, loops, peaks), each cut to its layout (kept-chunks.ts). Everything else goes, unknown chunks included: `LIST INFO`, `bext`,
  * `iXML`, `_PMX` (XMP), `id3 `, `cart`, and `LIST adtl`, whose labels and notes are free text.
  */
 import type { ByteSource } from '../../byte-source';
@@ -8,6 +8,7 @@ import { finding, type Finding } from '../../findings';
 import { infoField } from '../../metadata/riff-info';
 import { readChildren, type RiffChunk } from '../../shared/riff/chunks';
 import { bextFindings } from './bext';
+import { LAID_OUT_CHUNKS, rewriteKeptChunk } from './kept-chunks';
 import {
   id3ChunkFindings,
   paddingFindings,
@@ -70,6 +71,11 @@ export function wavRules(src: ByteSource): FormRules {
       if (chunk.id === 'iXML') return [finding('other.data', 'iXML', LOCATION)];
       if (chunk.id === '_PMX') return [finding('other.data', 'XMP', LOCATION)];
       return [textFinding('other.data', chunk, bytes, LOCATION)];
+    },
+    async rewriteKept(chunk, payload) {
+      return LAID_OUT_CHUNKS.has(chunk.id)
+        ? rewriteKeptChunk(chunk.id, await payload())
+        : null;
     },
   };
 }

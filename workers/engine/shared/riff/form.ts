@@ -35,11 +35,24 @@ export interface FormRules {
     chunk: RiffChunk,
     payload: () => Promise<Uint8Array>,
   ): Promise<Finding[]>;
+  /** A kept chunk's payload written anew without what it must not carry, or null as it is. */
+  rewriteKept?(
+    chunk: RiffChunk,
+    payload: () => Promise<Uint8Array>,
+    formType: string,
+  ): Promise<KeptPayload | null>;
+}
+
+export interface KeptPayload {
+  readonly bytes: Uint8Array;
+  readonly findings: readonly Finding[];
 }
 
 export interface FormScan {
   readonly form: RiffChunk;
   readonly kept: RiffChunk[];
+  /** New payloads of kept chunks, by the chunk's offset. */
+  readonly rewritten: Map<number, Uint8Array>;
   readonly findings: Finding[];
 }
 
@@ -58,6 +71,7 @@ export async function scanForm(
   )
     throw corrupt(`not a ${rules.formId} ${rules.formTypes.join('/')} file`);
   const kept: RiffChunk[] = [];
+  const rewritten = new Map<number, Uint8Array>();
   const findings: Finding[] = [];
   for (const chunk of await readChildren(src, form, {
     endian: rules.endian,
@@ -71,11 +85,15 @@ export async function scanForm(
     kept.push(chunk);
     for (const item of (await rules.describeKept?.(chunk, read)) ?? [])
       findings.push(item);
+    const rewrite = await rules.rewriteKept?.(chunk, read, form.listType!);
+    if (!rewrite) continue;
+    rewritten.set(chunk.offset, rewrite.bytes);
+    for (const item of rewrite.findings) findings.push(item);
   }
   const missing = rules.required.filter((id) => !kept.some((c) => c.id === id));
   if (missing.length > 0) throw corrupt(`no ${missing.join(', ')} chunk`);
   for (const item of await trailingFindings(src, form.end)) findings.push(item);
-  return { form, kept, findings };
+  return { form, kept, rewritten, findings };
 }
 
 function payload(src: ByteSource, chunk: RiffChunk): Promise<Uint8Array> {
@@ -109,14 +127,31 @@ export async function trailingFindings(
       ];
 }
 
+/** A chunk with a new payload: header, payload and the pad byte an odd size needs. */
+function chunkWith(id: string, payload: Uint8Array, endian: RiffEndian) {
+  const pad = new Uint8Array(payload.length % 2);
+  return concatBytes([chunkHeader(id, payload.length, endian), payload, pad]);
+}
+
 export function formPlan(scan: FormScan, rules: FormRules): OutputPlan {
+  const pieces = scan.kept.map((chunk) => {
+    const payload = scan.rewritten.get(chunk.offset);
+    return payload ? chunkWith(chunk.id, payload, rules.endian) : chunk;
+  });
   const size =
-    FORM_TYPE_BYTES + scan.kept.reduce((n, c) => n + (c.end - c.offset), 0);
+    FORM_TYPE_BYTES +
+    pieces.reduce(
+      (n, p) => n + (p instanceof Uint8Array ? p.length : p.end - p.offset),
+      0,
+    );
   const header = concatBytes([
     chunkHeader(rules.formId, size, rules.endian),
     ascii(scan.form.listType!),
   ]);
   const out = new OutputBuilder().push(header);
-  for (const chunk of scan.kept) out.copy(chunk.offset, chunk.end);
+  for (const piece of pieces) {
+    if (piece instanceof Uint8Array) out.push(piece);
+    else out.copy(piece.offset, piece.end);
+  }
   return out.build();
 }
