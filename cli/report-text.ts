@@ -1,4 +1,5 @@
-import type { Finding } from '../workers/engine/index';
+import type { Finding, FindingCategory } from '../workers/engine/index';
+import { CATEGORY_ORDER } from '../src/features/report/groups';
 
 /**
  * C0 and C1 controls (newline, ESC, CSI), DEL, and the Unicode line separators and direction
@@ -37,9 +38,35 @@ export function escapeForTerminal(text: string): string {
   });
 }
 
+/**
+ * A category as the clean line names it: its id where that is a plain word, else the site's name
+ * for it (`report.category.*`), shortened to a noun a count can follow.
+ */
+const CATEGORY_WORDS: Readonly<Record<FindingCategory, string>> = {
+  location: 'location',
+  time: 'time',
+  device: 'device',
+  author: 'author',
+  identifier: 'unique identifier',
+  software: 'software',
+  history: 'editing history',
+  comment: 'comment',
+  thumbnail: 'thumbnail',
+  other: 'other',
+};
+
+/** "location 3, time 4, device 26": counts per category, most revealing first, as the site's report. */
 export function countByCategory(findings: readonly Finding[]): string {
-  const counts = new Map<string, number>();
+  const counts = new Map<FindingCategory, number>();
   for (const f of findings)
     counts.set(f.category, (counts.get(f.category) ?? 0) + 1);
-  return [...counts].map(([c, n]) => `${c} ${n}`).join(', ');
+  // A category the order does not list still counts, after the others: none may go unsaid.
+  const rank = (c: FindingCategory) => {
+    const i = CATEGORY_ORDER.indexOf(c);
+    return i < 0 ? CATEGORY_ORDER.length : i;
+  };
+  return [...counts]
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([c, n]) => `${CATEGORY_WORDS[c]} ${n}`)
+    .join(', ');
 }

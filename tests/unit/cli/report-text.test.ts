@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeForTerminal } from '../../../cli/report-text';
+import { countByCategory, escapeForTerminal } from '../../../cli/report-text';
 import { findingLines } from '../../../cli/report-words';
 import { LONE_TOKEN } from '../../../src/features/report/values';
 import {
@@ -25,6 +25,31 @@ describe('escapeForTerminal', () => {
   it('leaves ordinary names, accents and scripts alone', () => {
     expect(escapeForTerminal('Fotos/Été 2024/東京 (1).jpg')).toBe(
       'Fotos/Été 2024/東京 (1).jpg',
+    );
+  });
+});
+
+describe('countByCategory', () => {
+  const of = (category: Finding['category']): Finding => ({
+    category,
+    field: 'other.data',
+    label: 'x',
+    value: 'x',
+    location: 'x',
+  });
+
+  it('counts most revealing first, as the site’s report, whatever order they were found in', () => {
+    const found = (
+      ['other', 'comment', 'device', 'time', 'device', 'location'] as const
+    ).map(of);
+    expect(countByCategory(found)).toBe(
+      'location 1, time 1, device 2, comment 1, other 1',
+    );
+  });
+
+  it('names identifiers and history as the site does, not by their ids', () => {
+    expect(countByCategory([of('history'), of('identifier')])).toBe(
+      'unique identifier 1, editing history 1',
     );
   });
 });
