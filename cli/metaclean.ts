@@ -34,6 +34,7 @@ import { cleanInPlace } from './in-place';
 import { checkTarget, outputPaths } from './output-target';
 import { inspectInput, planInput } from './plan-input';
 import { countByCategory, escapeForTerminal } from './report-text';
+import { errorWords } from './error-words';
 import { acceptedChanges } from '../workers/engine/findings';
 import { nodeCodecs } from './node-codecs';
 import { installTempCleanup } from './temp-files';
@@ -437,7 +438,7 @@ async function printOutcome(
   }
   if (o.error) {
     process.stderr.write(
-      `metaclean: ${name}: ${o.error.code}${detail(o.error.detail)}\n`,
+      `metaclean: ${name}: ${errorWords(o.error.code, o.error.detail)} (${o.error.code}${detail(o.error.detail)})\n`,
     );
     return;
   }
@@ -507,5 +508,5 @@ function counted(count: number, noun: string): string {
 }
 
 function detail(text: string): string {
-  return text ? ` (${escapeForTerminal(text.slice(0, 300))})` : '';
+  return text ? `: ${escapeForTerminal(text.slice(0, 300))}` : '';
 }

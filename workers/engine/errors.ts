@@ -15,6 +15,9 @@ export type EngineErrorCode =
   /** A part the engine cannot clean (an attachment of an unknown type): `parts` names them. */
   | 'uncleanable-part';
 
+/** The detail of `unsupported` when no format's signature matches: the file is of no kind the engine reads. */
+export const NO_FORMAT_MATCHED = 'no format matched the file signature';
+
 export class EngineError extends Error {
   override readonly name = 'EngineError';
   constructor(

@@ -79,7 +79,7 @@ describe('metaclean words', () => {
     const run = await runCli([dir]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      `${dir}: unreadable (a folder: with -r metaclean takes the files in it)`,
+      `${dir}: cannot be read (unreadable: a folder: with -r metaclean takes the files in it)`,
     );
   });
 

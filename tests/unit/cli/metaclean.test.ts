@@ -35,8 +35,23 @@ describe('metaclean command', () => {
     const result = await metaclean(file);
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toContain('unsupported');
+    expect(result.stderr).toBe(
+      `metaclean: ${file}: not a photo, video, audio file or document metaclean reads (unsupported: no format matched the file signature)\n`,
+    );
     expect(existsSync(join(dir, 'cleaned_notes.xyz'))).toBe(false);
+  });
+
+  it('says what a damaged photo means for the person, then its code and detail', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'metaclean-cli-'));
+    const file = join(dir, 'cut.jpg');
+    // An APP1 segment whose length runs past the end of the file.
+    writeFileSync(file, Uint8Array.from([0xff, 0xd8, 0xff, 0xe1, 0x40, 0x00]));
+    const result = await metaclean('--out-dir', join(dir, 'out'), file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^metaclean: .*cut\.jpg: the file seems damaged or incomplete, so it cannot be cleaned safely \(corrupt: .+\)\n$/,
+    );
+    expect(existsSync(join(dir, 'out', 'cleaned_cut.jpg'))).toBe(false);
   });
 
   it('reports a missing file as a failure, not a crash', async () => {

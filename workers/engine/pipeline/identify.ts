@@ -3,7 +3,7 @@
  * container read), and whether its size is within the limit of its family.
  */
 import type { ByteSource } from '../byte-source';
-import { EngineError } from '../errors';
+import { EngineError, NO_FORMAT_MATCHED } from '../errors';
 import { formatCatalog, type Sniffed } from '../format-catalog';
 import type { FormatModule } from '../format-module';
 import { MAX_DOCUMENT_BYTES, SNIFF_BYTES, maxBytesFor } from '../limits';
@@ -37,7 +37,7 @@ async function sniffed(
     const found = entry.sniff(head);
     if (found) return [await entry.load(), found];
   }
-  throw new EngineError('unsupported', 'no format matched the file signature');
+  throw new EngineError('unsupported', NO_FORMAT_MATCHED);
 }
 
 /**
