@@ -85,7 +85,9 @@ describe('metaclean with standard streams', () => {
     const result = run(['-'], original.subarray(0, 200));
     expect(result.code).toBe(1);
     expect(result.stdout.length).toBe(0);
-    expect(result.stderr).toMatch(/^metaclean: standard input: corrupt/);
+    expect(result.stderr).toMatch(
+      /^metaclean: standard input: the file seems damaged or incomplete, so it cannot be cleaned safely \(corrupt: /,
+    );
   });
 
   it.each([
