@@ -28,6 +28,7 @@ const CANARIES = {
   entry: 'CANARY_TRACK_ENTRY_PRIVATE',
   video: 'CANARY_VIDEO_PRIVATE',
   audio: 'CANARY_AUDIO_PRIVATE',
+  codecName: 'CANARY_CODEC_NAME',
 } as const;
 /** Names long enough that their place holds the planted elements. */
 const VIDEO_NAME = 'V'.repeat(100);
@@ -205,7 +206,10 @@ describe('Matroska TrackEntry children', () => {
     const base = movie(dir, 'base.mkv', MKV_CODECS, [...COLOUR, ...NAMED]);
     const bytes = fileBytes(base);
     plant(bytes, VIDEO_NAME, {
-      entry: [small('5a60', text(CANARIES.entry))],
+      entry: [
+        small('5a60', text(CANARIES.entry)),
+        small('258688', text(CANARIES.codecName)),
+      ],
       inner: [small('5a61', text(CANARIES.video))],
     });
     plant(bytes, AUDIO_NAME, {
@@ -234,6 +238,7 @@ describe('Matroska TrackEntry children', () => {
         'element 0x5A60',
         'element 0x5A61',
         'element 0x5A62',
+        'CodecName',
       ]),
     );
     expect(verifyLevel1Crcs(cleaned.bytes)).toBeGreaterThan(0);
