@@ -84,6 +84,8 @@ export function quickTimeKeysMov(dir: string): string {
 
 /** A QuickTime movie with a timecode track set to the time of day, as pro cameras write it. */
 export const TIME_OF_DAY = '15:47:53';
+/** A camera's card or reel name, which ffmpeg writes in the timecode entry's `name` atom. */
+export const REEL_NAME = 'CANARY_REEL_A001';
 export function timecodeMov(dir: string): string {
   const out = join(dir, 'timecode.mov');
   ffmpeg([
@@ -94,6 +96,8 @@ export function timecodeMov(dir: string): string {
     ...commonTags,
     '-timecode',
     `${TIME_OF_DAY}:00`,
+    '-metadata:s:v:0',
+    `reel_name=${REEL_NAME}`,
     out,
   ]);
   return out;

@@ -17,6 +17,7 @@ import {
   taggedMp4,
   threeGp,
   timecodeMov,
+  REEL_NAME,
   TIME_OF_DAY,
 } from '../../helpers/isobmff-fixtures';
 import {
@@ -62,7 +63,7 @@ const PLANTED: Record<string, readonly Canary[]> = {
   // ffmpeg's re-mux with a display matrix writes no creation time.
   rotated: MOVIE_CANARIES.filter((c) => c !== DATE_TEXT),
   threeGp: MOVIE_CANARIES,
-  timecode: [...MOVIE_CANARIES, TIME_OF_DAY],
+  timecode: [...MOVIE_CANARIES, TIME_OF_DAY, REEL_NAME],
   keysMov: [CANARY.make, CANARY.model, CANARY.software, DATE_TEXT, PLACE],
   m4a: [CANARY.title, CANARY.artist, CANARY.album],
   mat2: [],
@@ -258,6 +259,17 @@ describe('findings', () => {
       expect.objectContaining({ category: 'time', label: 'tmcd' }),
     );
     expect(ffprobe(path)).not.toContain(TIME_OF_DAY);
+  });
+
+  it('blanks the reel name in the timecode entry and reports it as an identifier', async () => {
+    expect(ffprobe(files.timecode!)).toContain(REEL_NAME);
+    expect(exiftool(files.timecode!)).toContain(REEL_NAME);
+    const { path, result } = await cleanedOnce(files.timecode!);
+    expect(result.removed).toContainEqual(
+      expect.objectContaining({ category: 'identifier', label: 'reel name' }),
+    );
+    expect(ffprobe(path)).not.toContain(REEL_NAME);
+    expect(exiftool(path)).not.toContain(REEL_NAME);
   });
 
   it('keeps the rotation matrix and says so', async () => {

@@ -17,7 +17,11 @@ import { zeroHeaderTimes } from './dates';
 import { readHandler } from './handler';
 import type { Region } from './region';
 import { isRemovable, removeBox } from './removable';
-import { blankCompressorNames, firstEntryType } from './sample-entries';
+import {
+  blankCompressorNames,
+  blankReelNames,
+  firstEntryType,
+} from './sample-entries';
 import { sampleMetadataKind, type SampleMetadata } from './sample-metadata';
 import { chunkRanges, sampleRanges, type ByteRange } from './sample-table';
 import {
@@ -122,6 +126,7 @@ function scanTrack(walk: Walk, trak: Box, path: string, movie: Movie): void {
     `${path}/mdia/minf/stbl/stsd`,
     findings,
   );
+  blankReelNames(region, stsd, `${path}/mdia/minf/stbl/stsd`, findings);
   const entryType = firstEntryType(region, stsd) || media.handler;
   const kind = sampleMetadataKind(media.handler, entryType);
   if (!kind) {

@@ -1,6 +1,8 @@
 /**
  * Sample descriptions (stsd, ISO/IEC 14496-12 8.5.2) are kept for playback, except the encoder name
- * a VisualSampleEntry carries in `compressorname` (12.1.3: informative only), which is blanked.
+ * a VisualSampleEntry carries in `compressorname` (12.1.3: informative only) and the reel name a
+ * QuickTime timecode entry carries in its `name` atom (cameras write the reel's or card's name
+ * there), which are blanked.
  */
 import { decodeText, fourcc, u8 } from '../../bytes';
 import { finding, type Finding } from '../../findings';
@@ -13,6 +15,15 @@ const STSD_ENTRIES_AT = FULL_BOX_BYTES + 4;
 const COMPRESSOR_NAME_AT = 50;
 const COMPRESSOR_NAME_BYTES = 32;
 const VIDEO_HANDLER = 'vide';
+/**
+ * QuickTime File Format, Timecode sample description: header 8, reserved 6, data reference index
+ * 2, reserved 4, flags 4, time scale 4, frame duration 4, number of frames 1, reserved 1; then
+ * optional atoms, of which `name` (the source reference: string length 2, language 2, text).
+ */
+const TIMECODE_ATOMS_AT = 34;
+const TIMECODE_ENTRY = 'tmcd';
+const REEL_NAME_ATOM = 'name';
+const REEL_NAME_TEXT_AT = 4;
 
 export function sampleEntries(region: Region, stsd: Box | undefined): Box[] {
   if (!stsd) return [];
@@ -62,5 +73,40 @@ export function blankCompressorNames(
       ),
     );
     region.zero(from, to);
+  }
+}
+
+/** Reports and blanks (length, language and text zeroed) a timecode entry's reel name. */
+export function blankReelNames(
+  region: Region,
+  stsd: Box | undefined,
+  path: string,
+  findings: Finding[],
+): void {
+  for (const entry of sampleEntries(region, stsd)) {
+    if (entry.type !== TIMECODE_ENTRY) continue;
+    if (entry.end - entry.start <= TIMECODE_ATOMS_AT) continue;
+    const atoms = childBoxes(
+      region.bytes,
+      region.base,
+      entry.start + TIMECODE_ATOMS_AT,
+      entry.end,
+    );
+    for (const name of atoms.filter((a) => a.type === REEL_NAME_ATOM)) {
+      const from = name.payload - region.base;
+      if (isZero(region.bytes, from, name.end - region.base)) continue;
+      const text = decodeText(
+        region.bytes.subarray(from + REEL_NAME_TEXT_AT, name.end - region.base),
+      );
+      findings.push(
+        finding(
+          'identifier.detail',
+          'reel name',
+          `${path}/${entry.type}/${name.type}`,
+          text,
+        ),
+      );
+      region.zero(name.payload, name.end);
+    }
   }
 }

@@ -104,3 +104,65 @@ export const CHAPTER_TRACK_UID = 0x89;
 export const CHAP_LANGUAGE = 0x437c;
 export const CHAP_LANGUAGE_BCP47 = 0x437d;
 export const CHAP_COUNTRY = 0x437e;
+
+// TrackEntry children (RFC 9559 5.1.4.1), beside those above
+export const TRACK_UID = 0x73c5;
+export const TRACK_TYPE = 0x83;
+export const FLAG_ENABLED = 0xb9;
+export const FLAG_DEFAULT = 0x88;
+export const FLAG_FORCED = 0x55aa;
+export const FLAG_HEARING_IMPAIRED = 0x55ab;
+export const FLAG_VISUAL_IMPAIRED = 0x55ac;
+export const FLAG_TEXT_DESCRIPTIONS = 0x55ad;
+export const FLAG_ORIGINAL = 0x55ae;
+export const FLAG_COMMENTARY = 0x55af;
+export const FLAG_LACING = 0x9c;
+export const MIN_CACHE = 0x6de7;
+export const MAX_CACHE = 0x6df8;
+export const DEFAULT_DURATION = 0x23e383;
+export const DEFAULT_DECODED_FIELD_DURATION = 0x234e7a;
+export const TRACK_TIMESTAMP_SCALE = 0x23314f;
+export const TRACK_OFFSET = 0x537f;
+export const MAX_BLOCK_ADDITION_ID = 0x55ee;
+export const BLOCK_ADDITION_MAPPING = 0x41e4;
+export const BLOCK_ADD_ID_VALUE = 0x41f0;
+export const BLOCK_ADD_ID_NAME = 0x41a4;
+export const BLOCK_ADD_ID_TYPE = 0x41e7;
+export const BLOCK_ADD_ID_EXTRA_DATA = 0x41ed;
+export const CODEC_NAME = 0x258688;
+export const ATTACHMENT_LINK = 0x7446;
+export const CODEC_SETTINGS = 0x3a9697;
+export const CODEC_INFO_URL = 0x3b4040;
+export const CODEC_DOWNLOAD_URL = 0x26b240;
+export const CODEC_DECODE_ALL = 0xaa;
+export const TRACK_OVERLAY = 0x6fab;
+export const CODEC_DELAY = 0x56aa;
+export const SEEK_PRE_ROLL = 0x56bb;
+export const TRACK_TRANSLATE = 0x6624;
+export const TRACK_TRANSLATE_TRACK_ID = 0x66a5;
+export const TRACK_TRANSLATE_CODEC = 0x66bf;
+export const TRACK_TRANSLATE_EDITION_UID = 0x66fc;
+export const VIDEO = 0xe0;
+export const AUDIO = 0xe1;
+export const TRACK_OPERATION = 0xe2;
+export const TRICK_TRACK_UID = 0xc0;
+export const TRICK_TRACK_SEGMENT_UID = 0xc1;
+export const TRICK_TRACK_FLAG = 0xc6;
+export const TRICK_MASTER_TRACK_UID = 0xc7;
+export const TRICK_MASTER_TRACK_SEGMENT_UID = 0xc4;
+
+// Video children (RFC 9559 5.1.4.1.28)
+export const COLOUR = 0x55b0;
+export const MASTERING_METADATA = 0x55d0;
+export const PROJECTION = 0x7670;
+
+// TrackOperation children (RFC 9559 5.1.4.1.30)
+export const TRACK_COMBINE_PLANES = 0xe3;
+export const TRACK_PLANE = 0xe4;
+export const TRACK_JOIN_BLOCKS = 0xe9;
+
+// ContentEncodings children (RFC 9559 5.1.4.1.31)
+export const CONTENT_ENCODING = 0x6240;
+export const CONTENT_COMPRESSION = 0x5034;
+export const CONTENT_ENCRYPTION = 0x5035;
+export const CONTENT_ENC_AES_SETTINGS = 0x47e7;

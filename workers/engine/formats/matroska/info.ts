@@ -1,4 +1,4 @@
-/** Segment Info and TrackEntry fields that identify the file, its maker or its software. */
+/** Segment Info fields that identify the file, its maker or its software; the Tracks walked. */
 import type { FieldId } from '../../fields';
 import { finding } from '../../findings';
 import { noteCrc, type Analysis } from './targets';
@@ -7,6 +7,7 @@ import type { Element } from './ebml';
 import { leafDate, leafHex, leafText, unknownElementLabel } from './fields';
 import * as ID from './ids';
 import { scanAssHeader } from './ass-scan';
+import { scanTrackEntry } from './track-entry-scan';
 import {
   textTrackEntry,
   type TextTrackEntry,
@@ -107,10 +108,6 @@ function unknownInfoField(id: number): Field {
   };
 }
 
-const TRACK_FIELDS: ReadonlyMap<number, Field> = new Map([
-  [ID.TRACK_NAME, { label: 'Name', field: 'content.title', decode: leafText }],
-]);
-
 async function scanFields(
   cursor: EbmlCursor,
   master: Element,
@@ -118,14 +115,14 @@ async function scanFields(
   fields: ReadonlyMap<number, Field>,
   location: string,
   into: Analysis,
-  kept?: ReadonlySet<number>,
+  kept: ReadonlySet<number>,
 ): Promise<Element[]> {
   const children = await cursor.children(master, depth + 1);
   let changed = false;
   for (const child of children) {
     const field =
       fields.get(child.id) ??
-      (kept && !kept.has(child.id) ? unknownInfoField(child.id) : undefined);
+      (kept.has(child.id) ? undefined : unknownInfoField(child.id));
     if (!field) continue;
     const value = await field.decode(cursor, child);
     into.targets.push({
@@ -164,7 +161,7 @@ export interface TracksScan {
   readonly master: TracksMaster;
 }
 
-/** Voids track names, blanks ASS headers' metadata; lists codecs and subtitle tracks. */
+/** Voids what a TrackEntry may not hold and track names, blanks ASS headers' metadata; lists codecs and subtitle tracks. */
 export async function scanTracks(
   cursor: EbmlCursor,
   tracks: Element,
@@ -178,14 +175,7 @@ export async function scanTracks(
   for (const [index, entry] of trackEntries.entries()) {
     const location = `Segment/Tracks/TrackEntry ${index + 1}`;
     const before = into.targets.length;
-    const children = await scanFields(
-      cursor,
-      entry,
-      2,
-      TRACK_FIELDS,
-      location,
-      into,
-    );
+    const children = await scanTrackEntry(cursor, entry, location, into);
     changed ||= into.targets.length > before;
     const codecElement = children.find((c) => c.id === ID.CODEC_ID);
     const codec = codecElement ? await leafText(cursor, codecElement) : '';
