@@ -3,7 +3,13 @@
  * framemd5 after cleaning.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, openAsBlob, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  openAsBlob,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, inspect } from '../../../workers/engine';
@@ -270,6 +276,23 @@ describe('findings', () => {
     );
     expect(ffprobe(path)).not.toContain(REEL_NAME);
     expect(exiftool(path)).not.toContain(REEL_NAME);
+  });
+
+  it('cleans a timecode entry whose bytes after its fields are no atoms, as before', async () => {
+    // A camera's odd entry end is kept as it always was: the file is not called damaged.
+    const bytes = readFileSync(files.timecode!);
+    const entry = bytes.indexOf('tmcd', bytes.indexOf('stsd'));
+    const name = bytes.indexOf('name', entry);
+    expect(entry).toBeGreaterThan(0);
+    expect(name).toBeGreaterThan(entry);
+    bytes.writeUInt32BE(0x7fff_fff0, name - 4);
+    const odd = join(dir, 'timecode-odd.mov');
+    writeFileSync(odd, bytes);
+    const { path, result } = await cleanFile(odd);
+    expect(result.removed).toContainEqual(
+      expect.objectContaining({ category: 'time', label: 'tmcd' }),
+    );
+    expect(ffprobe(path)).not.toContain(TIME_OF_DAY);
   });
 
   it('keeps the rotation matrix and says so', async () => {

@@ -5,6 +5,7 @@
  * there), which are blanked.
  */
 import { decodeText, fourcc, u8 } from '../../bytes';
+import { EngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { FULL_BOX_BYTES, childBoxes, isZero, type Box } from './box';
 import type { Region } from './region';
@@ -76,6 +77,25 @@ export function blankCompressorNames(
   }
 }
 
+/**
+ * The atoms after a timecode entry's fixed fields, or none when those bytes are no atoms: they
+ * were always kept with the description (a writer's own playback data), and a camera file whose
+ * timecode entry ends oddly is no damaged file, so only a `name` atom that parses is blanked.
+ */
+function timecodeAtoms(region: Region, entry: Box): Box[] {
+  try {
+    return childBoxes(
+      region.bytes,
+      region.base,
+      entry.start + TIMECODE_ATOMS_AT,
+      entry.end,
+    );
+  } catch (error) {
+    if (error instanceof EngineError) return [];
+    throw error;
+  }
+}
+
 /** Reports and blanks (length, language and text zeroed) a timecode entry's reel name. */
 export function blankReelNames(
   region: Region,
@@ -86,12 +106,7 @@ export function blankReelNames(
   for (const entry of sampleEntries(region, stsd)) {
     if (entry.type !== TIMECODE_ENTRY) continue;
     if (entry.end - entry.start <= TIMECODE_ATOMS_AT) continue;
-    const atoms = childBoxes(
-      region.bytes,
-      region.base,
-      entry.start + TIMECODE_ATOMS_AT,
-      entry.end,
-    );
+    const atoms = timecodeAtoms(region, entry);
     for (const name of atoms.filter((a) => a.type === REEL_NAME_ATOM)) {
       const from = name.payload - region.base;
       if (isZero(region.bytes, from, name.end - region.base)) continue;
