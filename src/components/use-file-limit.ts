@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { unbroken } from './format-bytes';
+import { unbroken } from './unbroken';
 import {
   MAX_DOCUMENT_BYTES,
   MAX_MEDIA_BYTES,
