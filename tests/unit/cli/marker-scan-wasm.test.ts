@@ -8,26 +8,12 @@ import {
 } from '../../../cli/marker-scan-wasm';
 import { nodeCodecs } from '../../../cli/node-codecs';
 import { markerIndexPortable } from '../../../workers/engine/formats/jpeg/entropy-scan';
+import { plainMarkerIndex } from '../../helpers/jpeg-plain-marker';
 
 const FF = 0xff;
 const EOI = 0xd9;
 const RST0 = 0xd0;
 const RST7 = 0xd7;
-
-/** The plain definition (T.81 B.1.1.5, F.1.2.3): the first 0xFF whose successor is a real marker code. */
-function plain(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length - 1; i++) {
-    const next = bytes[i + 1]!;
-    if (
-      bytes[i] === FF &&
-      next !== 0 &&
-      next !== FF &&
-      (next < RST0 || next > RST7)
-    )
-      return i;
-  }
-  return -1;
-}
 
 function vectorSearch(): MarkerIndex {
   const search = wasmMarkerIndex();
@@ -57,7 +43,7 @@ describe("the CLI's vector search for a JPEG entropy scan's marker", () => {
     const search = vectorSearch();
     fc.assert(
       fc.property(chunks, (chunk) => {
-        const expected = plain(chunk);
+        const expected = plainMarkerIndex(chunk);
         expect(markerIndexPortable(chunk)).toBe(expected);
         expect(search(chunk)).toBe(expected);
       }),
@@ -76,11 +62,11 @@ describe("the CLI's vector search for a JPEG entropy scan's marker", () => {
       chunk.fill(7, at);
       chunk[at] = FF;
       chunk[at + 1] = EOI;
-      expect(plain(chunk)).toBe(at);
+      expect(plainMarkerIndex(chunk)).toBe(at);
       expect(search(chunk)).toBe(at);
       // A chunk that ends at the 0xFF does not see its successor: no marker.
       expect(search(chunk.subarray(0, at + 1))).toBe(
-        plain(chunk.subarray(0, at + 1)),
+        plainMarkerIndex(chunk.subarray(0, at + 1)),
       );
     }
   });
@@ -96,7 +82,7 @@ describe("the CLI's vector search for a JPEG entropy scan's marker", () => {
       chunk[at - 1] = 0;
       chunk[at] = FF;
       chunk[at + 1] = EOI;
-      expect(plain(chunk)).toBe(at);
+      expect(plainMarkerIndex(chunk)).toBe(at);
       expect(search(chunk)).toBe(at);
     }
   });

@@ -20,7 +20,7 @@ import { scanChunks } from '../../chunk-scan';
 import { byteSearch } from '../../bytes';
 import { hostCodecs } from '../../shared/host-codecs';
 import { corrupt } from '../../errors';
-import { MARKER_PREFIX, STUFFED, isRestart } from './markers';
+import { MARKER_PREFIX, endsEntropyData } from './markers';
 
 /**
  * Read at a time: small enough that a chunk is still in the processor's cache when it is searched
@@ -58,8 +58,7 @@ export function markerIndexPortable(chunk: Uint8Array): number {
   let i = find(MARKER_PREFIX, 0);
   while (i !== -1 && i < chunk.length - 1) {
     const next = chunk[i + 1]!;
-    if (next !== STUFFED && next !== MARKER_PREFIX && !isRestart(next))
-      return i;
+    if (endsEntropyData(next)) return i;
     i = find(MARKER_PREFIX, next === MARKER_PREFIX ? i + 1 : i + 2);
   }
   return -1;

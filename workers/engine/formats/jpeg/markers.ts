@@ -33,6 +33,14 @@ export function isRestart(marker: number): boolean {
   return marker >= RST0 && marker <= RST7;
 }
 
+/**
+ * Whether an 0xFF followed by `next` inside entropy-coded data is a real marker: not a stuffed
+ * 0x00, a fill 0xFF or a restart (T.81 B.1.1.2, F.1.2.3).
+ */
+export function endsEntropyData(next: number): boolean {
+  return next !== STUFFED && next !== MARKER_PREFIX && !isRestart(next);
+}
+
 /** Markers with no length field and no payload. */
 export function isStandalone(marker: number): boolean {
   return (

@@ -21,8 +21,7 @@ import {
   MARKER_BYTES,
   MARKER_PREFIX,
   SOS,
-  STUFFED,
-  isRestart,
+  endsEntropyData,
 } from './markers';
 
 /** What this file needs of a segment of the layout (`layout.ts`, which imports this file). */
@@ -58,14 +57,7 @@ export function entropyCheck(): RangeCheck {
   return {
     feed(bytes) {
       if (bytes.length === 0) return true;
-      const first = bytes[0]!;
-      if (
-        endsInPrefix &&
-        first !== STUFFED &&
-        first !== MARKER_PREFIX &&
-        !isRestart(first)
-      )
-        return false;
+      if (endsInPrefix && endsEntropyData(bytes[0]!)) return false;
       if (markerIndex(bytes) !== -1) return false;
       endsInPrefix = bytes[bytes.length - 1] === MARKER_PREFIX;
       return true;
