@@ -27,6 +27,30 @@ function header(bytes: Uint8Array, at: number) {
   return { id: id.value, data, end: size.unknown ? -1 : data + size.value };
 }
 
+/** An element read by `ebmlChildren`: its id, where it starts, where its data starts and ends. */
+export interface EbmlNode {
+  readonly id: number;
+  readonly at: number;
+  readonly data: number;
+  readonly end: number;
+}
+
+/** The elements lying one after another in `bytes` from `start` to `end` (sizes known). */
+export function ebmlChildren(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+): EbmlNode[] {
+  const out: EbmlNode[] = [];
+  for (let at = start; at < end;) {
+    const node = header(bytes, at);
+    if (node.end < 0) throw new Error(`element of unknown size at ${at}`);
+    out.push({ ...node, at });
+    at = node.end;
+  }
+  return out;
+}
+
 /** Number of level-1 CRC-32 elements checked; throws on the first mismatch. */
 export function verifyLevel1Crcs(bytes: Uint8Array): number {
   let checked = 0;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
-import { verifyLevel1Crcs } from '../../helpers/video-ebml';
+import { ebmlChildren, verifyLevel1Crcs } from '../../helpers/video-ebml';
 import {
   TEST_VIDEO,
   cleanFile,
@@ -40,33 +40,6 @@ const NAME = 0x536e;
 const VIDEO = 0xe0;
 const AUDIO = 0xe1;
 const CRC_32 = 0xbf;
-
-interface Node {
-  readonly id: number;
-  readonly at: number;
-  readonly data: number;
-  readonly end: number;
-}
-
-function vint(bytes: Uint8Array, at: number, keepMarker: boolean) {
-  const first = bytes[at]!;
-  const length = Math.clz32(first) - 23;
-  let value = keepMarker ? first : first & (0xff >> length);
-  for (let i = 1; i < length; i++) value = value * 256 + bytes[at + i]!;
-  return { value, length };
-}
-
-function children(bytes: Uint8Array, start: number, end: number): Node[] {
-  const out: Node[] = [];
-  for (let at = start; at < end;) {
-    const id = vint(bytes, at, true);
-    const size = vint(bytes, at + id.length, false);
-    const data = at + id.length + size.length;
-    out.push({ id: id.value, at, data, end: data + size.value });
-    at = data + size.value;
-  }
-  return out;
-}
 
 /** An element with the shortest size field, as muxers write them. */
 function small(idHex: string, ...payload: Uint8Array[]): Uint8Array {
@@ -104,20 +77,20 @@ function plant(
   placeholder: string,
   planting: Planting,
 ): void {
-  const segment = children(bytes, 0, bytes.length).find(
+  const segment = ebmlChildren(bytes, 0, bytes.length).find(
     (n) => n.id === SEGMENT,
   )!;
-  const tracks = children(bytes, segment.data, segment.end).find(
+  const tracks = ebmlChildren(bytes, segment.data, segment.end).find(
     (n) => n.id === TRACKS,
   )!;
-  const level2 = children(bytes, tracks.data, tracks.end);
+  const level2 = ebmlChildren(bytes, tracks.data, tracks.end);
   const entry = level2.find(
     (n) =>
       n.id === TRACK_ENTRY &&
       contains(bytes.subarray(n.data, n.end), placeholder),
   )!;
   const parts: Uint8Array[] = [];
-  for (const child of children(bytes, entry.data, entry.end)) {
+  for (const child of ebmlChildren(bytes, entry.data, entry.end)) {
     if (child.id === NAME) continue;
     const raw = bytes.slice(child.at, child.end);
     if (child.id !== VIDEO && child.id !== AUDIO) parts.push(raw);
