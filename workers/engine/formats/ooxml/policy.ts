@@ -196,10 +196,11 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
       if (r.external) continue;
       const entry = pkg.find(resolvePart(source, r.target));
       if (!entry || entry === typesEntry) continue;
-      const type = partRole(relType(r.type), typeOf(types, entry.name));
+      const contentType = typeOf(types, entry.name);
+      const type = partRole(relType(r.type), contentType);
       // Office points at ink (a `contentPart`) with the custom XML relationship type; the part
       // is pen strokes by its content type, content, not data an add-in keeps.
-      const ink = INK_TYPE.test(typeOf(types, entry.name) ?? '');
+      const ink = INK_TYPE.test(contentType ?? '');
       const field = ink
         ? removedByName(entry.name)
         : (REMOVED_RELATIONSHIP_TYPES.get(type) ?? removedByName(entry.name));
