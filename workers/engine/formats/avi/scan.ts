@@ -150,7 +150,7 @@ async function infoTarget(
   for (const tag of await readChildren(src, list, { signal })) {
     const text = infoText(await payload(src, tag));
     findings.push(
-      finding(infoField(tag.id), tag.id, location, text || undefined),
+      finding(infoField(tag.id), tag.id, location, text),
     );
   }
   if (findings.length === 0)
