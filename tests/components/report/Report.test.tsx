@@ -257,6 +257,29 @@ describe('Report', () => {
       expect(map.querySelector('.report-map-here')).toBeTruthy();
     },
   );
+
+  it.each([
+    ['ar', 'Las Vegas', 'الولايات المتحدة'],
+    ['de', 'nahe Las Vegas', 'Vereinigte Staaten'],
+  ] as const)(
+    'in %s, names the city only in the language’s own script (the country always)',
+    { timeout: 30_000 },
+    async (set, city, country) => {
+      show(result(JPEG, PHONE_PHOTO), set);
+      const map = await screen.findByRole('img', undefined, {
+        timeout: 20_000,
+      });
+      const name = document.getElementById(
+        map.getAttribute('aria-labelledby')!,
+      )!.textContent!;
+      expect(name).toContain(country);
+      // The gazetteer's one name is in Latin letters: Arabic words leave it out, German ones say it.
+      if (set === 'ar') {
+        expect(name).not.toContain(city);
+        expect(name).not.toMatch(/\p{Script=Latin}/u);
+      } else expect(name).toContain(city);
+    },
+  );
 });
 
 describe('Report of a file holding several photos', () => {
