@@ -43,13 +43,13 @@ describe('countByCategory', () => {
       ['other', 'comment', 'device', 'time', 'device', 'location'] as const
     ).map(of);
     expect(countByCategory(found)).toBe(
-      'location 1, time 1, device 2, comment 1, other 1',
+      'location 1, date and time 1, device 2, comment 1, other 1',
     );
   });
 
-  it('names identifiers and history as the site does, not by their ids', () => {
-    expect(countByCategory([of('history'), of('identifier')])).toBe(
-      'unique identifier 1, editing history 1',
+  it('names identifiers, history and dates as the site does, not by their ids', () => {
+    expect(countByCategory([of('history'), of('identifier'), of('time')])).toBe(
+      'date and time 1, unique identifier 1, editing history 1',
     );
   });
 });
