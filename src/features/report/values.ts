@@ -162,9 +162,11 @@ function formatNumeric(
   if (form === 'bearing') {
     const m = BEARING.exec(value);
     if (!m) return null;
+    // Narrow: the short form of English is "349 deg", an abbreviation nobody writes of a bearing.
     const degrees = intl.formatNumber(Number(m[1]), {
       style: 'unit',
       unit: 'degree',
+      unitDisplay: 'narrow',
       maximumFractionDigits: 0,
     });
     return m[2]
