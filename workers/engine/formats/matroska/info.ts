@@ -130,9 +130,7 @@ async function scanFields(
     const value = await field.decode(cursor, child);
     into.targets.push({
       element: child,
-      findings: [
-        finding(field.field, field.label, location, value),
-      ],
+      findings: [finding(field.field, field.label, location, value)],
     });
     changed = true;
   }
