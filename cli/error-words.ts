@@ -23,12 +23,13 @@ const ERROR_WORDS: Readonly<Record<ErrorCode, string>> = {
   cancelled: 'the cleaning was canceled',
   unclean:
     'some metadata could not be removed with certainty, so no copy was made',
+  // What to do comes with it, as on the site: the person can clear these in the program they use.
   'tracked-changes':
-    'this document still holds tracked changes, which can keep deleted text',
+    'this document still holds tracked changes, which can keep deleted text, and metaclean cannot remove them from a Word 97-2003 file; open it in Word or LibreOffice, accept or reject all changes, save it, then clean it again',
   'shared-workbook':
-    'this workbook is shared or tracks changes, which keeps earlier cell values and who changed them',
+    'this workbook is shared or tracks changes, which keeps earlier cell values and who changed them, and metaclean cannot remove them from an Excel 97-2003 file; open it in Excel or LibreOffice, stop sharing it, accept or reject all changes, save it, then clean it again',
   'alt-chunk':
-    'this document holds content brought in from another file, which Word merges only when it opens it, and metaclean cannot check it',
+    'this document holds content brought in from another file, which Word merges only when it opens it, and metaclean cannot check it; open it in Word, save it, then clean it again',
   'uncleanable-part': 'the file holds parts metaclean cannot clean',
   unreadable: 'cannot be read',
   unwritable: 'the cleaned copy cannot be written',

@@ -8,37 +8,55 @@ import type {
   FindPlace,
   HitWhere,
 } from '../workers/engine/find/places';
+import findMessages from '../i18n/messages/find-words/en.json';
 import { escapeForTerminal } from './report-text';
 
-export const FIND_PLACE_WORDS: Readonly<Record<FindPlace, string>> = {
-  'file-name': 'the file name',
-  'page-text': 'the text of a page',
-  'body-text': 'the body text',
-  'header-footer': 'a header or footer',
-  'sheet-cell': 'a cell',
-  'sheet-name': "a sheet's name",
-  'slide-text': 'the text of a slide',
-  'slide-notes': "a slide's notes",
-  'chapter-text': 'the text of a chapter',
-  'book-title': "the book's title",
-  annotation: 'a note on a page',
-  'form-value': 'a form field',
-  bookmark: 'a bookmark',
-  link: 'a link',
-  comment: 'a comment',
-  'tracked-change': 'a tracked change',
-  'field-code': 'a field code',
-  'user-field': 'a user field',
-  'document-properties': 'the document properties',
-  'custom-xml': 'a custom XML part',
-  'package-metadata': "the book's package metadata",
-  xmp: 'XMP metadata',
-  'pdf-info': 'the document information',
-  'pdf-object': 'a PDF object no page shows',
-  markup: 'markup a reader does not show',
-  'other-part': 'a part no reader shows',
-  'file-bytes': "the file's bytes, in no part metaclean can name",
+const SITE_WORDS: Readonly<Record<string, string>> = findMessages;
+
+/**
+ * The site's English words for a place (`find.place.*`), the one source, as plain terminal text:
+ * a straight apostrophe, and metaclean where the site says "we".
+ */
+function placeWords(place: FindPlace): string {
+  const words = SITE_WORDS[`find.place.${place}`] ?? '';
+  return words.replace(/\u2019/g, "'").replace(/\bwe\b/g, 'metaclean');
+}
+
+/** Every place, so a place added to the engine fails type-checking here until it has words. */
+const PLACES: Readonly<Record<FindPlace, true>> = {
+  'file-name': true,
+  'page-text': true,
+  'body-text': true,
+  'header-footer': true,
+  'sheet-cell': true,
+  'sheet-name': true,
+  'slide-text': true,
+  'slide-notes': true,
+  'chapter-text': true,
+  'book-title': true,
+  annotation: true,
+  'form-value': true,
+  bookmark: true,
+  link: true,
+  comment: true,
+  'tracked-change': true,
+  'field-code': true,
+  'user-field': true,
+  'document-properties': true,
+  'custom-xml': true,
+  'package-metadata': true,
+  xmp: true,
+  'pdf-info': true,
+  'pdf-object': true,
+  markup: true,
+  'other-part': true,
+  'file-bytes': true,
 };
+
+export const FIND_PLACE_WORDS: Readonly<Record<FindPlace, string>> =
+  Object.fromEntries(
+    Object.keys(PLACES).map((place) => [place, placeWords(place as FindPlace)]),
+  ) as Record<FindPlace, string>;
 
 /** "page 2", "sheet Budget, cell B7", "by Ana", "key Author", "in word/comments.xml". */
 function particulars(where: HitWhere): string {

@@ -44,7 +44,7 @@ export function escapeForTerminal(text: string): string {
  */
 const CATEGORY_WORDS: Readonly<Record<FindingCategory, string>> = {
   location: 'location',
-  time: 'time',
+  time: 'date and time',
   device: 'device',
   author: 'author',
   identifier: 'unique identifier',
@@ -55,7 +55,7 @@ const CATEGORY_WORDS: Readonly<Record<FindingCategory, string>> = {
   other: 'other',
 };
 
-/** "location 3, time 4, device 26": counts per category, most revealing first, as the site's report. */
+/** "location 3, date and time 4, device 26": counts per category, most revealing first, as the site's report. */
 export function countByCategory(findings: readonly Finding[]): string {
   const counts = new Map<FindingCategory, number>();
   for (const f of findings)

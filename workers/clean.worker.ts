@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import type { EngineErrorCode, Finding, Sniffed } from './engine/index';
 import { clean, isEngineError, lendHostCodecs } from './engine/index';
+import { NO_FORMAT_MATCHED } from './engine/errors';
 import { crc32 } from './engine/shared/crc32';
 import { findWords, type FindAnswer } from './engine/find/find-words';
 import {
@@ -56,6 +57,8 @@ export interface CleanFailure {
   readonly detail: string;
   /** For `uncleanable-part`: the parts the engine cannot clean, by the names the file gives them. */
   readonly parts?: readonly string[];
+  /** For `unsupported`: the bytes are no kind of file the engine reads, whatever the name says. */
+  readonly unknownKind?: true;
 }
 
 /** The person's choices for one clean. */
@@ -100,6 +103,8 @@ async function cleanFile(
         code: error.code,
         detail: error.detail,
         ...(error.parts.length ? { parts: error.parts } : {}),
+        ...(error.code === 'unsupported' &&
+          error.detail === NO_FORMAT_MATCHED && { unknownKind: true }),
       };
     }
     return { ok: false, code: 'corrupt', detail: String(error) };

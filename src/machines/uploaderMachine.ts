@@ -33,6 +33,8 @@ export interface UploaderContext {
   readonly errorCode: BridgeErrorCode | null;
   /** For `uncleanable-part`: the parts the engine cannot clean, to name and offer to remove. */
   readonly errorParts: readonly string[];
+  /** For `unsupported`: the file's bytes are no kind of file the engine reads. */
+  readonly errorUnknownKind: boolean;
   /** The person chose to remove those parts; cleared by a new file. */
   readonly dropUncleanable: boolean;
   /** Fraction done while processing, 0..1. */
@@ -65,6 +67,7 @@ const EMPTY: UploaderContext = {
   downloadUrl: null,
   errorCode: null,
   errorParts: [],
+  errorUnknownKind: false,
   dropUncleanable: false,
   progress: 0,
   cancelled: false,
@@ -101,6 +104,7 @@ export const uploaderMachine = setup({
       result: null,
       errorCode: null,
       errorParts: [],
+      errorUnknownKind: false,
       progress: 0,
       cancelled: false,
     }),
@@ -212,6 +216,10 @@ export const uploaderMachine = setup({
                 !event.output.ok && 'parts' in event.output
                   ? (event.output.parts ?? [])
                   : [],
+              errorUnknownKind:
+                !event.output.ok &&
+                'unknownKind' in event.output &&
+                event.output.unknownKind === true,
             })),
           },
         ],

@@ -30,6 +30,8 @@ export type FindingCategory =
  * - `exposure`, `aperture`, `iso`, `focal-length`: a bare decimal the reader gives its unit;
  * - `minutes`: a bare count of minutes (time spent editing);
  * - `revision`: a bare revision number;
+ * - `event`: one step of an editing history, its parts `, `-separated: its ISO 8601 date first
+ *   when it has one, then what was done, with which app, to which part;
  * - `binary`: a block nobody reads (`"<n> bytes"` when its size is known);
  * - `detail`: a value that means nothing alone (a GPS version, a sub-second, a word count, a
  *   language tag, a camera's white-balance code): a reader counts these, and shows the raw form
@@ -49,6 +51,7 @@ export type FieldValueForm =
   | 'focal-length'
   | 'minutes'
   | 'revision'
+  | 'event'
   | 'binary'
   | 'detail';
 
@@ -145,6 +148,8 @@ export const FIELDS = {
 
   // How it came to be.
   'history.edits': field('history', 'history', 'text'),
+  /** One event of an XMP history (xmpMM:History): when, what, with which app. */
+  'history.event': field('history', 'history', 'event'),
   'history.revision': field('history', 'revision', 'revision'),
   'history.edit-time': field('history', 'edit-time', 'minutes'),
   'history.credentials': field('history', 'content-credentials', 'text'),

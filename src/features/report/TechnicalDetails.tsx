@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { FIELDS } from '../../../workers/engine/fields';
 import type { Finding } from '../../../workers/engine/index';
 import { ContentHashes } from './ContentHashes';
 import { valueDirection } from './direction';
@@ -25,6 +26,11 @@ function RawRow({ item }: { item: Finding }) {
   const value = rawValue(intl, item);
   return (
     <li className="report-raw-row">
+      {/* What the field is in the visitor's words: a raw name alone ("CodecName", "compressorname")
+          says nothing to most people, and some formats' names are English. */}
+      <span className="report-raw-field">
+        <FormattedMessage id={`report.field.${FIELDS[item.field].label}`} />
+      </span>
       <code className="report-raw-label" dir="ltr">
         {item.label}
       </code>

@@ -20,6 +20,10 @@ export function softwareName(raw: string): string {
   const m = PRODUCT_VERSION.exec(text);
   if (!m) return text.slice(0, MAX_SOFTWARE_CHARS);
   const product = m[1]!.trim();
+  // "HTML Tidy for Linux (vers 7 December 2008)": the number is inside a parenthesis the product
+  // opens, a date, not a version; cut there, the name would end "(vers 7".
+  if (product.split('(').length !== product.split(')').length)
+    return text.slice(0, MAX_SOFTWARE_CHARS);
   const version = m[3] === undefined ? m[2] : `${m[2]}.${m[3]}`;
   return `${product} ${version}`.slice(0, MAX_SOFTWARE_CHARS);
 }

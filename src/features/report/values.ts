@@ -162,9 +162,11 @@ function formatNumeric(
   if (form === 'bearing') {
     const m = BEARING.exec(value);
     if (!m) return null;
+    // Narrow: the short form of English is "349 deg", an abbreviation nobody writes of a bearing.
     const degrees = intl.formatNumber(Number(m[1]), {
       style: 'unit',
       unit: 'degree',
+      unitDisplay: 'narrow',
       maximumFractionDigits: 0,
     });
     return m[2]
@@ -270,6 +272,20 @@ export function standsAlone(
 /** A lone letter or a bare number: nothing a reader can take in without its neighbour. */
 export const LONE_TOKEN = /^\s*(?:\p{L}|[+-]?\d+(?:[.,]\d+)*)\s*$/u;
 
+/** An editing event's words with its date, when it has one, in the visitor's calendar words. */
+function formatEvent(intl: IntlShape, value: string): string {
+  const split = value.indexOf(', ');
+  const date = parseDate(split < 0 ? value : value.slice(0, split));
+  if (!date) return value;
+  const when = formatDate(intl, date);
+  return split < 0
+    ? when
+    : intl.formatMessage(
+        { id: 'report.value.event' },
+        { what: value.slice(split + 2), date: when },
+      );
+}
+
 /** A finding's value as the report shows it; never raw bytes, never a screen of digits. */
 export function formatValue(
   intl: IntlShape,
@@ -299,7 +315,12 @@ export function formatValue(
     const text = formatNumeric(intl, form, value);
     if (text) return text;
   }
-  const shown = form === 'software' ? softwareName(value) : value;
+  const shown =
+    form === 'software'
+      ? softwareName(value)
+      : form === 'event'
+        ? formatEvent(intl, value)
+        : value;
   return shown.length > MAX_TEXT_CHARS
     ? `${shown.slice(0, MAX_TEXT_CHARS)}…`
     : shown;

@@ -16,6 +16,8 @@ interface ErrorBoxProps {
   code: BridgeErrorCode;
   /** For `uncleanable-part`: the parts the engine cannot clean, by their names in the file. */
   parts?: readonly string[];
+  /** For `unsupported`: the bytes are no kind of file the engine reads, whatever the name says. */
+  unknownKind?: boolean;
   /** Cleans again, removing those parts: offered only for `uncleanable-part`. */
   onDropParts?: () => void;
 }
@@ -25,7 +27,10 @@ interface ErrorBoxProps {
  * holds parts the engine cannot clean, the choice to remove them and clean the rest.
  */
 export const ErrorBox = forwardRef<HTMLDivElement, ErrorBoxProps>(
-  function ErrorBox({ code, parts = [], onDropParts }, ref) {
+  function ErrorBox(
+    { code, parts = [], unknownKind = false, onDropParts },
+    ref,
+  ) {
     const intl = useIntl();
     const count = parts.length;
     return (
@@ -41,7 +46,12 @@ export const ErrorBox = forwardRef<HTMLDivElement, ErrorBoxProps>(
         </p>
         <p className="uploader-error-reason" data-code={code}>
           <FormattedMessage
-            id={`uploader.error.${code}`}
+            id={
+              // Said plainly when the bytes are no kind we read: "either ... or" would leave it open.
+              unknownKind && code === 'unsupported'
+                ? 'uploader.error.unknown-kind'
+                : `uploader.error.${code}`
+            }
             values={{ count, parts: intl.formatList(parts) }}
           />
           {code === 'unsupported' && (

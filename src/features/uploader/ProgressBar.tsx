@@ -46,7 +46,7 @@ export function ProgressBar({
         className="uploader-progress-bar"
         max={1}
         value={determinate ? done : undefined}
-        aria-label={intl.formatMessage({ id: 'uploader.progress' })}
+        aria-label={intl.formatMessage({ id: 'uploader.progress' }, { name })}
         {...(determinate && {
           'aria-valuemin': 0,
           'aria-valuemax': 1,

@@ -201,6 +201,7 @@ export function Uploader({
     downloadUrl,
     errorCode,
     errorParts,
+    errorUnknownKind,
     progress,
     cancelled,
   } = snapshot.context;
@@ -300,6 +301,7 @@ export function Uploader({
           ref={errorRef}
           code={errorCode}
           parts={errorParts}
+          unknownKind={errorUnknownKind}
           onDropParts={() => send({ type: 'processing.dropUncleanable' })}
         />
       )}

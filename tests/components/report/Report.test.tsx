@@ -11,7 +11,8 @@ import { downloadName } from '../../../src/features/report/download-name';
 import { ROWS_PER_CATEGORY } from '../../../src/features/report/rows';
 import type { CleanSuccess } from '../../../src/worker-bridge/clean-bridge';
 import { finding, relocated } from '../../../workers/engine/findings';
-import { renderWithIntl } from '../uploader/render-with-intl';
+import { MESSAGE_SETS } from '../../../i18n/locales';
+import { messagesOf, renderWithIntl } from '../uploader/render-with-intl';
 import { JPEG, MP4, PHONE_PHOTO, PHONE_VIDEO, result } from './fixtures';
 
 afterEach(cleanup);
@@ -89,6 +90,41 @@ describe('Report', () => {
     // Even here, unreadable bytes are described, never printed.
     expect(details.textContent).not.toContain('METADATA');
   });
+
+  it.each(MESSAGE_SETS)(
+    'leads each technical row with its field in the visitor’s words, in %s',
+    (set) => {
+      const raw = [
+        finding('software.encoder', 'CodecName', 'Segment/Tracks', 'x264'),
+        finding(
+          'software.encoder',
+          'compressorname',
+          'moov/trak[1]/mdia/minf/stbl/stsd/avc1',
+          'Lavc libx264',
+        ),
+        finding(
+          'identifier.detail',
+          'tmcd name',
+          'moov/trak[2]/mdia/minf/stbl/stsd/tmcd/name',
+          'A001',
+        ),
+      ];
+      show(result(MP4, raw), set, 'clip.mp4');
+      const details = document.querySelector('details')!;
+      details.open = true;
+      fireEvent(details, new Event('toggle'));
+      const messages = messagesOf(set);
+      const lead = [...details.querySelectorAll('.report-raw-row')].map(
+        (row) => row.querySelector('.report-raw-field')?.textContent,
+      );
+      // Grouped by category: the identifier's row comes before the software's.
+      expect(lead).toEqual([
+        messages['report.field.identifier-detail'],
+        messages['report.field.encoder'],
+        messages['report.field.encoder'],
+      ]);
+    },
+  );
 
   it('folds a video’s ten timestamps into one row', () => {
     show(result(MP4, PHONE_VIDEO));
@@ -255,6 +291,29 @@ describe('Report', () => {
         1,
       );
       expect(map.querySelector('.report-map-here')).toBeTruthy();
+    },
+  );
+
+  it.each([
+    ['ar', 'Las Vegas', 'الولايات المتحدة'],
+    ['de', 'nahe Las Vegas', 'Vereinigte Staaten'],
+  ] as const)(
+    'in %s, names the city only in the language’s own script (the country always)',
+    { timeout: 30_000 },
+    async (set, city, country) => {
+      show(result(JPEG, PHONE_PHOTO), set);
+      const map = await screen.findByRole('img', undefined, {
+        timeout: 20_000,
+      });
+      const name = document.getElementById(
+        map.getAttribute('aria-labelledby')!,
+      )!.textContent!;
+      expect(name).toContain(country);
+      // The gazetteer's one name is in Latin letters: Arabic words leave it out, German ones say it.
+      if (set === 'ar') {
+        expect(name).not.toContain(city);
+        expect(name).not.toMatch(/\p{Script=Latin}/u);
+      } else expect(name).toContain(city);
     },
   );
 });

@@ -205,6 +205,7 @@ describe.each(MESSAGE_SETS)('the report in %s', (set) => {
             degrees: intl.formatNumber(348.5, {
               style: 'unit',
               unit: 'degree',
+              unitDisplay: 'narrow',
               maximumFractionDigits: 0,
             }),
             reference: 'magnetic',

@@ -332,3 +332,36 @@ describe('the date the summary quotes', () => {
     expect(text).toContain('تاريخها (20 مارس 2018');
   });
 });
+
+describe('a photo’s unique ID in the sentence', () => {
+  const MP3 = { id: 'mp3', mime: 'audio/mpeg', extension: 'mp3' } as const;
+  const id = finding('identifier.unique', 'ImageUniqueID', 'IFD0', 'abc123');
+  const history = finding(
+    'history.edits',
+    'xmpMM:History',
+    'APP1 XMP',
+    'saved',
+  );
+
+  /** The pronoun must agree with the kind of file: a photo is feminine in these languages. */
+  it.each([
+    ['pt', JPEG, 'pode ligá-la a outros arquivos', 'ligá-lo'],
+    ['it', JPEG, 'può collegarla ad altri file', 'collegarlo'],
+    ['ar', JPEG, 'قد يربطها بملفات أخرى', 'يربطه '],
+    ['de', MP3, 'die sie mit anderen Dateien', 'die es mit'],
+    ['pt', DOCX, 'pode ligá-lo a outros arquivos', 'ligá-la'],
+  ] as const)(
+    'in %s agrees with the kind of file (%s)',
+    (set, format, right, wrong) => {
+      const text = sentence(result(format, [id, history]), set);
+      expect(text).toContain(right);
+      expect(text).not.toContain(wrong);
+    },
+  );
+
+  it('says the Arabic photo’s editing history without a masculine pronoun', () => {
+    expect(sentence(result(JPEG, [id, history]), 'ar')).not.toContain(
+      'سجل تعديلاته',
+    );
+  });
+});

@@ -5,6 +5,7 @@ import {
   PROGRESS_DELAY_MS,
   ProgressBar,
 } from '../../../src/features/uploader/ProgressBar';
+import { MESSAGE_SETS } from '../../../i18n/locales';
 import { langOf, messagesOf, renderWithIntl } from './render-with-intl';
 
 beforeEach(() => vi.useFakeTimers());
@@ -63,4 +64,26 @@ describe('ProgressBar', () => {
       '„Urlaub.jpg“ wird auf diesem Gerät bereinigt; nichts wird hochgeladen.',
     );
   });
+
+  it.each(MESSAGE_SETS)(
+    'names the file in the bar’s accessible name, so each of many bars is told apart, in %s',
+    (set) => {
+      renderWithIntl(
+        <>
+          <ProgressBar fraction={0.2} name="trip.jpg" onCancel={() => {}} />
+          <ProgressBar fraction={0.7} name="notes.docx" onCancel={() => {}} />
+        </>,
+        set,
+      );
+      act(() => vi.advanceTimersByTime(PROGRESS_DELAY_MS + 1));
+      const names = screen
+        .getAllByRole('progressbar')
+        .map((b) => b.getAttribute('aria-label') ?? '');
+      expect(names[0]).toContain('trip.jpg');
+      expect(names[1]).toContain('notes.docx');
+      expect(names[0]!.replace('trip.jpg', '')).toBe(
+        names[1]!.replace('notes.docx', ''),
+      );
+    },
+  );
 });

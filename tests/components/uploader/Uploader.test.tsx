@@ -1,3 +1,4 @@
+import { NO_FORMAT_MATCHED } from '../../../workers/engine/errors';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -197,6 +198,42 @@ describe('Uploader', () => {
     expect(document.activeElement).toBe(alert);
     expect(screen.queryByRole('link')).toBeNull();
     expect(section().dataset.state).toBe('error');
+  });
+
+  it('says plainly that a file whose bytes are no kind it reads is not one, whatever its name says', async () => {
+    const { clean, jobs } = manualClean();
+    renderWithIntl(<Uploader kind="photos" clean={clean} />);
+    await selectAndStart();
+    await act(async () =>
+      jobs[0]?.resolve({
+        ok: false,
+        code: 'unsupported',
+        detail: NO_FORMAT_MATCHED,
+        unknownKind: true,
+      }),
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(
+      'This file’s contents are not a photo, video, audio file or document we read, whatever its name says, so we made no copy.',
+    );
+    // "Either ... or" leaves open what the engine knows: this is no kind of file it reads.
+    expect(alert.textContent).not.toContain('Either');
+  });
+
+  it('keeps "either ... or" for a file of a kind it reads that holds something it cannot check', async () => {
+    const { clean, jobs } = manualClean();
+    renderWithIntl(<Uploader kind="photos" clean={clean} />);
+    await selectAndStart();
+    await act(async () =>
+      jobs[0]?.resolve({
+        ok: false,
+        code: 'unsupported',
+        detail: 'multiplexed Ogg streams',
+      }),
+    );
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Either this type of file is not one we clean',
+    );
   });
 
   it('names the files inside it cannot clean and offers to remove them, cleaning again only on that click', async () => {

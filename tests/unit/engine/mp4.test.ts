@@ -272,7 +272,7 @@ describe('findings', () => {
     expect(exiftool(files.timecode!)).toContain(REEL_NAME);
     const { path, result } = await cleanedOnce(files.timecode!);
     expect(result.removed).toContainEqual(
-      expect.objectContaining({ category: 'identifier', label: 'reel name' }),
+      expect.objectContaining({ category: 'identifier', label: 'tmcd name' }),
     );
     expect(ffprobe(path)).not.toContain(REEL_NAME);
     expect(exiftool(path)).not.toContain(REEL_NAME);

@@ -38,8 +38,9 @@ describe('readXmpFindings', () => {
 
   it('reports each history event, in attribute and element form', () => {
     expect(value('xmpMM:History')).toEqual([
-      'created, 2011-11-11T11:11:11Z, MCCANARY Editor',
-      'saved, 2012-01-01T00:00:00Z',
+      // The `event` value form: the date first, then what was done and with which app.
+      '2011-11-11T11:11:11Z, created, MCCANARY Editor',
+      '2012-01-01T00:00:00Z, saved',
     ]);
   });
 
@@ -70,7 +71,7 @@ describe('readXmpFindings', () => {
         .filter((f) => f.label === 'xmpMM:History')
         .map((f) => f.value),
     ).toEqual([
-      'saved, 2012-08-03T11:54:39+02:00, Adobe Photoshop CS6 (Macintosh)',
+      '2012-08-03T11:54:39+02:00, saved, Adobe Photoshop CS6 (Macintosh)',
       'saved, /metadata',
     ]);
   });

@@ -51,7 +51,7 @@ export function locationFinding(
       : null;
   return point
     ? finding('gps.position', label, location, point)
-    : finding(field, label, location, text || undefined);
+    : finding(field, label, location, text);
 }
 
 /** "lat, lon" in decimal degrees, or null when the text is not an ISO 6709 point. */

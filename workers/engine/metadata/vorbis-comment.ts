@@ -88,7 +88,7 @@ export function vorbisCommentFindings(
     const key = (split < 0 ? entry : entry.slice(0, split)).toUpperCase();
     const value =
       split < 0 || BINARY_KEYS.has(key) ? undefined : entry.slice(split + 1);
-    found.push(finding(fieldOfKey(key), key, location, value || undefined));
+    found.push(finding(fieldOfKey(key), key, location, value));
   }
   return found;
 }

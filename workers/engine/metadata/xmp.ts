@@ -232,8 +232,10 @@ const LIST_ELEMENT = new RegExp(
 );
 const LIST_ITEM = /<rdf:li[^<>]*>([^<]*)<\/rdf:li>/g;
 const WHOLE_FILE = '/';
+const EVENT_ORDER = ['when', 'action', 'softwareAgent', 'changed'] as const;
+/** An event's field, as an attribute or an element's start tag (not its end tag: `(?<!/)`). */
 const EVENT_FIELD =
-  /stEvt:(action|when|softwareAgent|changed)(?:\s*=\s*"([^"]*)"|>([^<]*)<)/g;
+  /(?<!\/)stEvt:(action|when|softwareAgent|changed)(?:\s*=\s*"([^"]*)"|>([^<]*)<)/g;
 
 function properties(text: string): [string, string][] {
   const found: [string, string][] = [];
@@ -260,14 +262,18 @@ function historyFindings(text: string, location: string): Finding[] {
     .split('<rdf:li')
     .slice(1)
     .flatMap((piece) => {
-      const fields = [...piece.matchAll(EVENT_FIELD)]
-        // stEvt:changed "/" means the whole file changed (XMP Part 2, the ResourceEvent type): it names
-        // no part.
-        .filter((f) => !(f[1] === 'changed' && (f[2] ?? f[3]) === WHOLE_FILE))
-        .map((f) => unescapeXml(f[2] ?? f[3] ?? ''));
-      const value = fields.filter(Boolean).join(', ');
+      const fields = new Map<string, string>();
+      for (const f of piece.matchAll(EVENT_FIELD))
+        fields.set(f[1]!, unescapeXml(f[2] ?? f[3] ?? '').trim());
+      // stEvt:changed "/" means the whole file changed (XMP Part 2, the ResourceEvent type): it names
+      // no part.
+      if (fields.get('changed') === WHOLE_FILE) fields.delete('changed');
+      // The date first, as the `event` value form says, whatever order the file wrote them in.
+      const value = EVENT_ORDER.map((name) => fields.get(name))
+        .filter(Boolean)
+        .join(', ');
       return value
-        ? [finding('history.edits', 'xmpMM:History', location, value)]
+        ? [finding('history.event', 'xmpMM:History', location, value)]
         : [];
     });
 }

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import type { FileKind } from '../summary';
 import { formatLatLon, type LatLon } from '../values';
 import { countryAt, drawRegion, type CountryRef } from './geo';
+import { cityNameFor } from './city-name';
 import { nearestCity } from './nearest-city';
 
 /** The map's width and height in CSS pixels; it scales down with its container. */
@@ -53,7 +54,7 @@ export default function LocationMap({
       !here && near ? { code: near.code, name: '', index: -1 } : null;
     return {
       country: countryName(intl.locale, here ?? fallback),
-      city: near?.name ?? null,
+      city: near ? cityNameFor(near.name, intl.locale) : null,
       drawing: drawRegion(place.lon, place.lat, MAP_SIZE, here),
     };
   }, [intl.locale, place]);

@@ -23,7 +23,8 @@ const BYTES = 1;
 const GUID_TYPE = 6;
 
 function value(type: number, data: Uint8Array): string | undefined {
-  if (type === UNICODE) return text(data) || undefined;
+  // An empty string is an empty field, said as such.
+  if (type === UNICODE) return text(data);
   if (type === BYTES || type === GUID_TYPE) return undefined;
   if (data.length === 8) return String(u64le(data, 0));
   if (data.length === 4) return String(u32le(data, 0));
@@ -51,9 +52,10 @@ export function contentDescription(bytes: Uint8Array): AsfField[] {
     const length = u16le(bytes, OBJECT_HEADER_BYTES + i * 2);
     const start = at;
     at += length;
-    const shown = text(slice(bytes, start, length));
-    return { name, start, end: at, ...(shown ? { value: shown } : {}) };
-  }).filter((f) => f.value !== undefined);
+    // A length of 0 is a string not given (3.10); a terminator alone is one given empty.
+    if (length === 0) return null;
+    return { name, start, end: at, value: text(slice(bytes, start, length)) };
+  }).filter((f) => f !== null);
 }
 
 export function extendedDescriptors(bytes: Uint8Array): AsfField[] {
@@ -69,7 +71,12 @@ export function extendedDescriptors(bytes: Uint8Array): AsfField[] {
     const dataLength = u16le(bytes, at + 2);
     const shown = value(type, slice(bytes, at + 4, dataLength));
     at += 4 + dataLength;
-    out.push({ name, start, end: at, ...(shown ? { value: shown } : {}) });
+    out.push({
+      name,
+      start,
+      end: at,
+      ...(shown !== undefined && { value: shown }),
+    });
   }
   return out;
 }
@@ -87,7 +94,12 @@ export function metadataRecords(bytes: Uint8Array): AsfField[] {
     const name = text(slice(bytes, at + 12, nameLength));
     const shown = value(type, slice(bytes, at + 12 + nameLength, dataLength));
     at += 12 + nameLength + dataLength;
-    out.push({ name, start, end: at, ...(shown ? { value: shown } : {}) });
+    out.push({
+      name,
+      start,
+      end: at,
+      ...(shown !== undefined && { value: shown }),
+    });
   }
   return out;
 }

@@ -149,9 +149,7 @@ async function infoTarget(
   const findings: Finding[] = [];
   for (const tag of await readChildren(src, list, { signal })) {
     const text = infoText(await payload(src, tag));
-    findings.push(
-      finding(infoField(tag.id), tag.id, location, text || undefined),
-    );
+    findings.push(finding(infoField(tag.id), tag.id, location, text));
   }
   if (findings.length === 0)
     findings.push(finding('other.data', 'LIST INFO', location));

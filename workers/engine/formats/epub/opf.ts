@@ -40,6 +40,14 @@ export interface OpfResult {
   readonly identifier: string;
 }
 
+/**
+ * An element's text for the report: empty when it holds nothing (the report says "empty"), none
+ * when its words are in child elements this walk does not gather.
+ */
+function shownText(el: XmlElement, text: string): string | undefined {
+  return text || el.children === 0 ? text : undefined;
+}
+
 export function rewriteOpf(
   name: string,
   xml: string,
@@ -59,7 +67,7 @@ export function rewriteOpf(
     value: string,
   ) => {
     edits.remove(el.start, el.end);
-    findings.push(finding(field, label, name, value || undefined));
+    findings.push(finding(field, label, name, shownText(el, value)));
   };
   walkXml(
     xml,
@@ -96,7 +104,7 @@ export function rewriteOpf(
             `<${el.raw} id="${escapeXml(id)}">${freshId}</${el.raw}>`,
           );
           findings.push(
-            finding('identifier.unique', el.name, name, value || undefined),
+            finding('identifier.unique', el.name, name, shownText(el, value)),
           );
           return;
         }

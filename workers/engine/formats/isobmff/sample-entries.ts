@@ -116,7 +116,7 @@ export function blankReelNames(
       findings.push(
         finding(
           'identifier.detail',
-          'reel name',
+          'tmcd name',
           `${path}/${entry.type}/${name.type}`,
           text,
         ),

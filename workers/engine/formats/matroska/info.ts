@@ -14,10 +14,13 @@ import {
   type TracksMaster,
 } from './text-tracks';
 
-type Decoder = (cursor: EbmlCursor, element: Element) => Promise<string>;
+type Decoder = (
+  cursor: EbmlCursor,
+  element: Element,
+) => Promise<string | undefined>;
 
 /** For an element whose bytes say nothing a person reads (binary, or of unknown meaning). */
-const noValue: Decoder = () => Promise.resolve('');
+const noValue: Decoder = () => Promise.resolve(undefined);
 
 interface Field {
   readonly label: string;
@@ -127,9 +130,7 @@ async function scanFields(
     const value = await field.decode(cursor, child);
     into.targets.push({
       element: child,
-      findings: [
-        finding(field.field, field.label, location, value || undefined),
-      ],
+      findings: [finding(field.field, field.label, location, value)],
     });
     changed = true;
   }

@@ -206,12 +206,12 @@ async function scanChildren(
   for (const child of children) {
     const removed = REMOVED.get(child.id);
     if (removed || !allowed.has(child.id)) {
-      const value = removed ? await leafText(cursor, child) : '';
+      const value = removed ? await leafText(cursor, child) : undefined;
       const label = removed?.label ?? unknownElementLabel(child.id);
       const field = removed?.field ?? 'other.data';
       into.targets.push({
         element: child,
-        findings: [finding(field, label, location, value || undefined)],
+        findings: [finding(field, label, location, value)],
       });
       changed = true;
     } else if (CHILDREN.has(child.id)) {

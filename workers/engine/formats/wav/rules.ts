@@ -44,7 +44,7 @@ async function infoFindings(
     if (tag.size > MAX_METADATA_BYTES)
       throw new EngineError('too-large', `INFO ${tag.id}`);
     const value = decodeText(await src.readExact(tag.dataOffset, tag.size));
-    found.push(finding(infoField(tag.id), tag.id, where, value || undefined));
+    found.push(finding(infoField(tag.id), tag.id, where, value));
   }
   return found.length > 0 ? found : [finding('other.data', 'LIST INFO', where)];
 }

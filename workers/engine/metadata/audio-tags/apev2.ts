@@ -69,7 +69,7 @@ export function apeFindings(tag: Uint8Array, location: string): Finding[] {
         FIELDS_BY_KEY[key.toLowerCase()] ?? 'content.detail',
         key,
         where,
-        value || undefined,
+        value,
       ),
     );
     at = keyEnd + 1 + size;

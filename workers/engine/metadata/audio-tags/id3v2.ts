@@ -164,8 +164,9 @@ function frameFinding(
   data: Uint8Array | null,
   location: string,
 ): Finding {
-  const value = data && data.length > 0 ? frameValue(id, data) : undefined;
-  return finding(frameField(id), id, location, value || undefined);
+  // A text frame of no characters is an empty field, said as such; a picture's type is no text.
+  const value = data ? frameValue(id, data) : undefined;
+  return finding(frameField(id), id, location, value);
 }
 
 /** `TDAT` is DDMM (2.3.0 4.2.1): shown as ISO 8601 `--MM-DD`. */
@@ -177,16 +178,20 @@ function frameValue(id: string, data: Uint8Array): string | undefined {
   if (id === 'TXXX' || id === 'TXX') {
     const split = terminatorEnd(encoding, data, 1);
     const key = id3Text(encoding, data.subarray(1, split));
-    return `${key}: ${id3Text(encoding, data.subarray(split))}`;
+    const text = id3Text(encoding, data.subarray(split));
+    return key || text ? `${key}: ${text}` : '';
   }
   if (id === 'COMM' || id === 'COM' || id === 'USLT' || id === 'ULT') {
     const split = terminatorEnd(encoding, data, 1 + LANGUAGE_BYTES);
     return id3Text(encoding, data.subarray(split));
   }
   if (id === 'APIC') {
-    return decodeLatin1(data.subarray(1, terminatorEnd(0, data, 1)));
+    return (
+      decodeLatin1(data.subarray(1, terminatorEnd(0, data, 1))) || undefined
+    );
   }
-  if (id === 'PIC') return decodeLatin1(data.subarray(1, 1 + LANGUAGE_BYTES));
+  if (id === 'PIC')
+    return decodeLatin1(data.subarray(1, 1 + LANGUAGE_BYTES)) || undefined;
   if (id.startsWith('W')) return decodeLatin1(data);
   if (!id.startsWith('T')) return undefined;
   const text = id3Text(encoding, data.subarray(1));

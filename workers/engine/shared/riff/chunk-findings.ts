@@ -41,5 +41,5 @@ export function textFinding(
   bytes: Uint8Array,
   location: string,
 ): Finding {
-  return finding(field, chunk.id, location, decodeText(bytes) || undefined);
+  return finding(field, chunk.id, location, decodeText(bytes));
 }

@@ -1,0 +1,87 @@
+/**
+ * A step of an XMP editing history (xmpMM:History) reads its date as every other date of the
+ * report does, in the visitor's calendar words ("saved, Adobe Photoshop, on March 4, 2020 at
+ * 5:06 AM"), in the seven message sets and in the terminal; never the raw ISO 8601 text.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanup } from '@testing-library/react';
+import { createIntl } from 'react-intl';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_SETS } from '../../../i18n/locales';
+import { findingLines } from '../../../cli/report-words';
+import { Report } from '../../../src/features/report/Report';
+import { formatDate, parseDate } from '../../../src/features/report/values';
+import { clean, type Finding } from '../../../workers/engine/index';
+import { exiftoolTags } from '../../helpers/exiftool';
+import { drawImage } from '../../helpers/image-fixtures';
+import { exiftoolWrite, tempDir } from '../../helpers/image-tools';
+import {
+  langOf,
+  messagesOf,
+  renderWithIntl,
+} from '../uploader/render-with-intl';
+import { JPEG, result } from './fixtures';
+
+afterEach(cleanup);
+
+const WHEN = '2020-03-04T05:06:07+01:00';
+const APP = 'CANARY_HISTORY_APP';
+
+let removed: readonly Finding[];
+let path: string;
+beforeAll(async () => {
+  path = drawImage(join(tempDir('xmp-history'), 'photo.jpg'));
+  exiftoolWrite(path, [
+    '-XMP-xmpMM:HistoryAction=saved',
+    `-XMP-xmpMM:HistoryWhen=${WHEN}`,
+    `-XMP-xmpMM:HistorySoftwareAgent=${APP}`,
+  ]);
+  const out = await clean(new Blob([readFileSync(path)]), {
+    name: 'photo.jpg',
+  });
+  removed = out.removed;
+});
+
+/** The value cells of the editing history rows, as their text. */
+const historyValues = (label: string) =>
+  [...document.querySelectorAll('.report-row')]
+    .filter((row) => row.querySelector('dt')?.textContent === label)
+    .map((row) => row.querySelector('.report-value')?.textContent ?? '');
+
+describe('an XMP history step', () => {
+  it('is in the photo, as exiftool reads it', () => {
+    const tags = exiftoolTags(path);
+    expect(tags['XMP-xmpMM:HistoryWhen']).toBe('2020:03:04 05:06:07+01:00');
+    expect(tags['XMP-xmpMM:HistorySoftwareAgent']).toBe(APP);
+  });
+
+  it.each(MESSAGE_SETS)('reads its date in calendar words in %s', (set) => {
+    const messages = messagesOf(set);
+    renderWithIntl(
+      <Report
+        result={result(JPEG, [...removed])}
+        fileName="photo.jpg"
+        downloadName="cleaned_photo.jpg"
+      />,
+      set,
+    );
+    const date = formatDate(
+      createIntl({ locale: langOf(set), messages }),
+      parseDate(WHEN)!,
+    );
+    const values = historyValues(messages['report.field.history']!);
+    expect(values).toHaveLength(1);
+    expect(values[0]).toContain(APP);
+    expect(values[0]).toContain(date);
+    expect(values[0]).not.toContain('2020-03-04');
+  });
+
+  it('reads its date in words in the terminal', () => {
+    const lines = findingLines(removed, 'image').join('\n');
+    expect(lines).toContain(
+      `Editing history: saved, ${APP}, on March 4, 2020 at 5:06 AM`,
+    );
+    expect(lines).not.toContain('2020-03-04');
+  });
+});
