@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CleanPlanResult } from '../../../workers/engine';
+import { tempDir } from '../../helpers/image-tools';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
+import { gpsJpeg } from '../../helpers/office-fixtures';
+import { syntheticEpub } from '../../helpers/odf-fixtures';
+import { cleaned } from '../../helpers/zip-tools';
+
+const OPF = 'OEBPS/content.opf';
+const CHAPTER = 'OEBPS/ch1.xhtml';
+
+/**
+ * Metas that look like ones a reader needs but say who wrote the book: an author's name beside a
+ * charset, or with "charset=" in its value, a pragma no reader acts on, a viewport that carries
+ * a name too; and a link to the author.
+ */
+const HEAD_CANARIES = {
+  CANARY_META_BESIDE_CHARSET:
+    '<meta name="author" content="CANARY_META_BESIDE_CHARSET" charset="utf-8"/>',
+  CANARY_META_CHARSET_VALUE:
+    '<meta name="dc.creator" content="CANARY_META_CHARSET_VALUE; charset=utf-8"/>',
+  CANARY_META_PRAGMA:
+    '<meta http-equiv="X-Owner" content="CANARY_META_PRAGMA"/>',
+  CANARY_META_VIEWPORT_NAME:
+    '<meta name="viewport" content="width=device-width" property="dc:creator" data-owner="CANARY_META_VIEWPORT_NAME"/>',
+  CANARY_LINK_AUTHOR:
+    '<link rel="author" href="mailto:CANARY_LINK_AUTHOR@example.org"/>',
+};
+/** What refines the kept title but is no property of a title: a creator, a tool's own data. */
+const TITLE_REFINEMENTS =
+  '<meta refines="#t1" property="dcterms:creator">CANARY_TITLE_CREATOR</meta><meta refines="#t1" property="calibre:user_metadata">CANARY_TITLE_TOOL</meta><meta refines="#t1" property="file-as">Walk in the Garden, A</meta>';
+const KEPT_HEAD =
+  '<meta http-equiv="Content-Type" content="text/html; charset=utf-8"/><meta name="viewport" content="width=600, height=800"/>';
+const CANARIES = [
+  ...Object.keys(HEAD_CANARIES),
+  'CANARY_TITLE_CREATOR',
+  'CANARY_TITLE_TOOL',
+];
+
+/** The heads' meta and link attributes as Python's HTML parser reads them, one per line. */
+function headAttributes(xhtml: Uint8Array): string {
+  const path = join(tempDir('epub-head'), 'ch1.xhtml');
+  writeFileSync(path, xhtml);
+  const script = [
+    'import sys, html.parser',
+    'class P(html.parser.HTMLParser):',
+    '    def handle_starttag(self, tag, attrs):',
+    '        if tag in ("meta", "link"): print(tag, dict(attrs))',
+    'P().feed(open(sys.argv[1], encoding="utf-8").read())',
+  ].join('\n');
+  return execFileSync('python3', ['-c', script, path], { encoding: 'utf8' });
+}
+
+describe('EPUB: a content document head and a title refinement that say who made the book', () => {
+  let input: Uint8Array;
+  let outcome: { result: CleanPlanResult; output: Uint8Array };
+  beforeAll(async () => {
+    const files = unzipSync(syntheticEpub(gpsJpeg(tempDir('epub-head'))));
+    files[CHAPTER] = strToU8(
+      strFromU8(files[CHAPTER]!).replace(
+        '<title>',
+        `${KEPT_HEAD}${Object.values(HEAD_CANARIES).join('')}<title>`,
+      ),
+    );
+    files[OPF] = strToU8(
+      strFromU8(files[OPF]!).replace(
+        '</metadata>',
+        `${TITLE_REFINEMENTS}</metadata>`,
+      ),
+    );
+    const { mimetype, ...rest } = files;
+    input = zipSync({ mimetype: [mimetype!, { level: 0 }], ...rest });
+    outcome = await cleaned(input);
+  });
+
+  it('had each canary where a reader finds it', () => {
+    const head = headAttributes(unzipSync(input)[CHAPTER]!);
+    for (const canary of Object.keys(HEAD_CANARIES))
+      expect(head).toContain(canary);
+    const opf = strFromU8(unzipSync(input)[OPF]!);
+    expect(opf).toContain('CANARY_TITLE_CREATOR');
+    expect(opf).toContain('CANARY_TITLE_TOOL');
+  });
+
+  it('removes them and reports each, keeping what a reader needs', () => {
+    const { result, output } = outcome;
+    expectNoLeaks(input, output, CANARIES);
+    const head = headAttributes(unzipSync(output)[CHAPTER]!);
+    for (const canary of Object.keys(HEAD_CANARIES))
+      expect(head).not.toContain(canary);
+    expect(head).toContain("'http-equiv': 'Content-Type'");
+    expect(head).toContain("'content': 'width=600, height=800'");
+    expect(head).toContain("{'charset': 'utf-8'}");
+    const opf = strFromU8(unzipSync(output)[OPF]!);
+    expect(opf).toContain(
+      '<meta refines="#t1" property="file-as">Walk in the Garden, A</meta>',
+    );
+    const said = JSON.stringify(result.removed);
+    for (const canary of CANARIES) expect(said).toContain(canary);
+  });
+});
