@@ -9,6 +9,20 @@ import { isSettingsPart } from './settings-rules';
 const USER_PATH =
   /(?:^|[/\\])(?:Users|home|Documents and Settings)[/\\][^/\\]+[/\\]/i;
 
+/** A URI's scheme of two letters or more: one letter before a colon is a drive. */
+const SCHEME = /^\s*[a-z][a-z0-9+.-]+:/i;
+
+/**
+ * A link's target on a disk or a server share (`file:` URIs, drives, `\\server\share`, home
+ * folders, a relative path that climbs into one): its folders name the author, their
+ * organisation or their client, and open nowhere else, so only the file name stays, as in an
+ * OpenDocument or PDF link. A web address that mentions such a path in its query stays.
+ */
+const namesLocalPlace = (target: string): boolean =>
+  /^\s*file:/i.test(target) ||
+  (!SCHEME.test(target) && holdsLocalPath(target)) ||
+  USER_PATH.test(target);
+
 const LINK_TYPES = new Set(['hyperlink']);
 
 export interface RelsResult {
@@ -47,9 +61,9 @@ export function rewriteRelationships(
     }
     if (!r.external) continue;
     // A settings part links to a template, a transform or a publishing target: any path on the
-    // author's disk there names them, and opens nowhere else.
+    // author's disk there names them, even inside another scheme's address.
     const settings = isSettingsPart(source) && holdsLocalPath(r.target);
-    if (settings || USER_PATH.test(r.target)) {
+    if (settings || namesLocalPlace(r.target)) {
       const base = r.target.split(/[/\\]/).pop() ?? '';
       edits.replace(r.targetStart, r.targetEnd, escapeXml(base));
       findings.push(
