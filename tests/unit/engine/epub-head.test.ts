@@ -103,3 +103,59 @@ describe('EPUB: a content document head and a title refinement that say who made
     for (const canary of CANARIES) expect(said).toContain(canary);
   });
 });
+
+/** Links and sources on the author's disk or a share, and a microdata meta in the body. */
+const BODY_CANARIES = {
+  CANARY_BODY_LINK_HOME:
+    '<a href="file:///home/CANARY_BODY_LINK_HOME/notes.txt">notes</a>',
+  CANARY_BODY_IMG_DRIVE:
+    '<img src="file:///C:/Users/CANARY_BODY_IMG_DRIVE/pic.png" alt="a picture"/>',
+  CANARY_BODY_SHARE:
+    '<a href="\\\\fileserver\\CANARY_BODY_SHARE\\plan.pdf">plan</a>',
+  CANARY_BODY_MICRODATA:
+    '<span itemscope=""><meta itemprop="author" content="CANARY_BODY_MICRODATA"/></span>',
+};
+
+/** The body's link and source attributes and metas, as Python's HTML parser reads them. */
+function bodyAttributes(xhtml: Uint8Array): string {
+  const path = join(tempDir('epub-body'), 'ch1.xhtml');
+  writeFileSync(path, xhtml);
+  const script = [
+    'import sys, html.parser',
+    'class P(html.parser.HTMLParser):',
+    '    def handle_starttag(self, tag, attrs):',
+    '        if tag in ("a", "img", "meta"): print(tag, dict(attrs))',
+    'P().feed(open(sys.argv[1], encoding="utf-8").read())',
+  ].join('\n');
+  return execFileSync('python3', ['-c', script, path], { encoding: 'utf8' });
+}
+
+describe("EPUB: a chapter's links to the author's disk, and microdata in its body", () => {
+  it('keep only the file name, and the microdata goes, each reported', async () => {
+    const files = unzipSync(syntheticEpub(gpsJpeg(tempDir('epub-body'))));
+    files[CHAPTER] = strToU8(
+      strFromU8(files[CHAPTER]!).replace(
+        '<p>',
+        `${Object.values(BODY_CANARIES).join('')}<p>`,
+      ),
+    );
+    const { mimetype, ...rest } = files;
+    const input = zipSync({ mimetype: [mimetype!, { level: 0 }], ...rest });
+    const canaries = Object.keys(BODY_CANARIES);
+    const before = bodyAttributes(unzipSync(input)[CHAPTER]!);
+    for (const c of canaries) expect(before).toContain(c);
+    const { result, output } = await cleaned(input);
+    expectNoLeaks(input, output, canaries);
+    const after = bodyAttributes(unzipSync(output)[CHAPTER]!);
+    for (const c of canaries) expect(after).not.toContain(c);
+    for (const kept of [
+      "'notes.txt'",
+      "'pic.png'",
+      "'plan.pdf'",
+      "'a picture'",
+    ])
+      expect(after).toContain(kept);
+    const said = JSON.stringify(result.removed);
+    for (const c of canaries) expect(said).toContain(c);
+  });
+});

@@ -38,6 +38,7 @@ import {
 } from './obfuscation';
 import { rewriteNcx } from './ncx';
 import { rewriteOpf } from './opf';
+import { localLinks } from './links';
 import { rewriteXhtml } from './xhtml';
 
 const CONTAINER = 'META-INF/container.xml';
@@ -215,7 +216,10 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
       rules.set(entry, {
         kind: 'xml',
         namespaces: XHTML_NAMESPACES,
-        rules: resultRules((text) => rewriteXhtml(entry.name, text)),
+        rules: (xml, edits) => [
+          ...resultRules((text) => rewriteXhtml(entry.name, text))(xml, edits),
+          localLinks(entry.name, edits),
+        ],
       });
     else if (type.toLowerCase() === NCX_TYPE)
       rules.set(entry, {

@@ -1,6 +1,7 @@
 /**
- * `<meta>` elements in an XHTML content document's head name authors, generators, dates and
- * descriptions, and a `<link rel="author">` points at the author; the links go, and of the
+ * `<meta>` elements in an XHTML content document name authors, generators, dates and
+ * descriptions, in its head or, as microdata (`itemprop`), anywhere in its body; a
+ * `<link rel="author">` points at the author. The links go, and of the
  * metas only those a reader needs stay: the character set, the viewport, and the
  * `http-equiv` pragmas that say how to show the document (HTML Living Standard, 4.2.5.3: its
  * type and language, the default style sheet, a content security policy). A meta stays only
@@ -12,7 +13,6 @@ import type { FieldId } from '../../fields';
 import { finding, type Finding } from '../../findings';
 import { decodeEntities, XmlEdits } from '../../shared/xml';
 
-const HEAD = /<head\b[^>]*>([\s\S]*?)<\/head\s*>/i;
 const META = /<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>(?:\s*<\/meta\s*>)?/gi;
 const LINK = /<link\b(?:[^>"']|"[^"]*"|'[^']*')*>(?:\s*<\/link\s*>)?/gi;
 /** Link types that point at a person (HTML Living Standard, 4.6.7.1 author; rel="me"). */
@@ -94,13 +94,10 @@ export function rewriteXhtml(
 ): { edits: XmlEdits; findings: Finding[] } {
   const edits = new XmlEdits();
   const findings: Finding[] = [];
-  const head = HEAD.exec(text);
-  if (!head) return { edits, findings };
-  const start = head.index + head[0].indexOf('>') + 1;
-  for (const m of head[1]!.matchAll(META)) {
+  for (const m of text.matchAll(META)) {
     const attributes = attributesOf(m[0]);
     if (needed(attributes)) continue;
-    const at = start + m.index;
+    const at = m.index;
     edits.remove(at, at + m[0].length);
     const key =
       attributes.get('name') ??
@@ -112,11 +109,11 @@ export function rewriteXhtml(
       finding(metaField(key), key || 'meta', name, said(attributes)),
     );
   }
-  for (const m of head[1]!.matchAll(LINK)) {
+  for (const m of text.matchAll(LINK)) {
     const attributes = attributesOf(m[0]);
     const rel = (attributes.get('rel') ?? '').split(/\s+/);
     if (!rel.some((t) => PERSON_LINK.test(t))) continue;
-    const at = start + m.index;
+    const at = m.index;
     edits.remove(at, at + m[0].length);
     findings.push(
       finding('author.name', 'link rel=author', name, attributes.get('href')),

@@ -1,6 +1,11 @@
 /** Rewrites a relationships part: relationships to removed parts go, user paths in links are cut. */
 import { finding, type Finding } from '../../findings';
-import { escapeXml, holdsLocalPath, XmlEdits } from '../../shared/xml';
+import {
+  escapeXml,
+  holdsLocalPath,
+  linksToLocalPlace,
+  XmlEdits,
+} from '../../shared/xml';
 import { relType, type Relationship } from './package';
 import { REMOVED_RELATIONSHIP_TYPES } from './removed-parts';
 import { isSettingsPart } from './settings-rules';
@@ -9,19 +14,13 @@ import { isSettingsPart } from './settings-rules';
 const USER_PATH =
   /(?:^|[/\\])(?:Users|home|Documents and Settings)[/\\][^/\\]+[/\\]/i;
 
-/** A URI's scheme of two letters or more: one letter before a colon is a drive. */
-const SCHEME = /^\s*[a-z][a-z0-9+.-]+:/i;
-
 /**
- * A link's target on a disk or a server share (`file:` URIs, drives, `\\server\share`, home
- * folders, a relative path that climbs into one): its folders name the author, their
- * organisation or their client, and open nowhere else, so only the file name stays, as in an
- * OpenDocument or PDF link. A web address that mentions such a path in its query stays.
+ * A link's target on a disk or a server share: its folders name the author, their organisation
+ * or their client, and open nowhere else, so only the file name stays, as in an OpenDocument or
+ * PDF link.
  */
 const namesLocalPlace = (target: string): boolean =>
-  /^\s*file:/i.test(target) ||
-  (!SCHEME.test(target) && holdsLocalPath(target)) ||
-  USER_PATH.test(target);
+  linksToLocalPlace(target) || USER_PATH.test(target);
 
 const LINK_TYPES = new Set(['hyperlink']);
 
