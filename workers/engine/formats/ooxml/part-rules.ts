@@ -149,6 +149,25 @@ const ROOTS_EMPTIED: ReadonlyMap<string, FieldId> = new Map([
   ['p:tagLst', 'document.extra-part'],
 ]);
 
+/**
+ * Editing restrictions that keep a hash of the password that lifts them (ECMA-376 Part 1,
+ * 17.15.1.29 documentProtection, 17.15.1.93 writeProtection, 18.2.29 workbookProtection,
+ * 18.3.1.85 sheetProtection, 18.3.1.72 protectedRange, 18.2.12 fileSharing; 19.2.1.19
+ * modifyVerifier): the restriction is what the author chose, so it stays, but anyone with the
+ * file can try passwords against the hash, so it is listed for review.
+ */
+const PROTECTIONS = new Set([
+  'documentProtection',
+  'writeProtection',
+  'workbookProtection',
+  'sheetProtection',
+  'protectedRange',
+  'fileSharing',
+  'modifyVerifier',
+]);
+const PASSWORD_HASH = /hash|password/i;
+const PROTECTED_BY_PASSWORD = 'password hash of an editing restriction';
+
 const within = (el: XmlElement, names: ReadonlySet<string>): boolean => {
   for (let p = el.parent; p; p = p.parent) if (names.has(p.name)) return true;
   return false;
@@ -253,6 +272,13 @@ export function partRules(
         const author = attribute(el, 'w:author')?.raw;
         if (author) authors.add(decodeEntities(author));
       }
+      if (
+        PROTECTIONS.has(localName(el.name)) &&
+        el.attributes.some(
+          (a) => PASSWORD_HASH.test(localName(a.name)) && a.raw.trim() !== '',
+        )
+      )
+        review.add(PROTECTED_BY_PASSWORD);
       if (isSlide && el.name === 'p:sld' && attribute(el, 'show')?.raw === '0')
         review.add('hidden slide');
       if (isSheet && (el.name === 'row' || el.name === 'col'))
