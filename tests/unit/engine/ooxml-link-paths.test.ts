@@ -5,7 +5,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../helpers/image-tools';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
-import { syntheticDocx } from '../../helpers/office-fixtures';
+import { syntheticDocx, syntheticXlsx } from '../../helpers/office-fixtures';
 import { cleaned } from '../../helpers/zip-tools';
 
 const RELS = 'word/_rels/document.xml.rels';
@@ -74,6 +74,67 @@ describe('ooxml: a hyperlink to a file on a disk or a server share', () => {
     const { output } = await cleaned(linkedDocx(target));
     expect(hyperlinkTargets(output).trim()).toBe(
       'https://example.org/search?q=file:notes&d=C:\\x',
+    );
+  });
+});
+
+const EXTERNAL_LINK = 'xl/externalLinks/externalLink1.xml';
+const DDE_TOPIC = 'C:\\Users\\CANARY_DDE_TOPIC_USER\\Reports\\[book.xls]Sheet1';
+
+/** A workbook with a DDE link to a sheet of a workbook on the author's disk. */
+function ddeXlsx(): Uint8Array {
+  const files = unzipSync(syntheticXlsx());
+  const text = (name: string) => strFromU8(files[name]!);
+  files['[Content_Types].xml'] = strToU8(
+    text('[Content_Types].xml').replace(
+      '</Types>',
+      `<Override PartName="/${EXTERNAL_LINK}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.externalLink+xml"/></Types>`,
+    ),
+  );
+  files['xl/_rels/workbook.xml.rels'] = strToU8(
+    text('xl/_rels/workbook.xml.rels').replace(
+      '</Relationships>',
+      '<Relationship Id="rIdDde" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/externalLink" Target="externalLinks/externalLink1.xml"/></Relationships>',
+    ),
+  );
+  files['xl/workbook.xml'] = strToU8(
+    text('xl/workbook.xml').replace(
+      '</sheets>',
+      '</sheets><externalReferences><externalReference r:id="rIdDde"/></externalReferences>',
+    ),
+  );
+  files[EXTERNAL_LINK] = strToU8(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><externalLink xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><ddeLink ddeService="Excel" ddeTopic="${DDE_TOPIC}"><ddeItems><ddeItem name="R1C1" advise="1"><values><value><val>5</val></value></values></ddeItem></ddeItems></ddeLink></externalLink>`,
+  );
+  return zipSync(files);
+}
+
+/** The DDE link's topic as Python's zipfile and ElementTree read it. */
+function ddeTopic(xlsx: Uint8Array): string {
+  const path = join(tempDir('ooxml-link-paths'), 'book.xlsx');
+  writeFileSync(path, xlsx);
+  const script = [
+    'import sys, zipfile, xml.etree.ElementTree as E',
+    `root = E.fromstring(zipfile.ZipFile(sys.argv[1]).read("${EXTERNAL_LINK}"))`,
+    'for el in root.iter():',
+    '    if el.tag.endswith("}ddeLink"): print(el.get("ddeTopic"))',
+  ].join('\n');
+  return execFileSync('python3', ['-c', script, path], { encoding: 'utf8' });
+}
+
+describe("ooxml: a DDE link's source on the author's disk", () => {
+  it('keeps only the file name and the sheet, reported', async () => {
+    const input = ddeXlsx();
+    expect(ddeTopic(input)).toContain('CANARY_DDE_TOPIC_USER');
+    const { result, output } = await cleaned(input);
+    expectNoLeaks(input, output, ['CANARY_DDE_TOPIC_USER']);
+    expect(ddeTopic(output).trim()).toBe('[book.xls]Sheet1');
+    expect(result.removed).toContainEqual(
+      expect.objectContaining({
+        field: 'identifier.file-name',
+        label: 'ddeLink ddeTopic',
+        value: DDE_TOPIC,
+      }),
     );
   });
 });

@@ -105,6 +105,13 @@ const namesPicture = (el: XmlElement, attr: string): boolean =>
     : DRAWING_NAMES.has(localName(el.name)) &&
       DRAWING_NAME_ATTRIBUTES.has(attr);
 /**
+ * Where a DDE link reads from (ECMA-376 Part 1, 18.14: a ddeLink's ddeTopic, its source document,
+ * `C:\Users\alice\[book.xls]Sheet1`): a path on the author's disk keeps only its file name, as a
+ * linked file's relationship does.
+ */
+const namesSource = (el: XmlElement, attr: string): boolean =>
+  attr === 'ddeTopic' && localName(el.name) === 'ddeLink';
+/**
  * PowerPoint's modern comment authors ([MS-PPTX] 2.3.24 p188:authorLst: names, user and provider
  * ids) and Excel's people ([MS-XLSX] 2.6.203 xltc:personList): removed wherever they stand, like
  * the parts Office keeps them in, with the names they held.
@@ -245,7 +252,10 @@ export function partRules(
         ) {
           edits.remove(a.start, a.end);
           removed.add('build');
-        } else if (namesPicture(el, a.name) && holdsLocalPath(a.raw)) {
+        } else if (
+          (namesPicture(el, a.name) || namesSource(el, a.name)) &&
+          holdsLocalPath(a.raw)
+        ) {
           edits.replace(a.valueStart, a.valueEnd, withoutFolders(a.raw));
           findings.push(
             finding(
