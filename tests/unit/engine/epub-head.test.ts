@@ -159,3 +159,65 @@ describe("EPUB: a chapter's links to the author's disk, and microdata in its bod
     for (const c of canaries) expect(said).toContain(c);
   });
 });
+
+const SHEET = 'OEBPS/style.css';
+
+/** A member's text as Python's zipfile reads it. */
+function memberText(zip: Uint8Array, member: string): string {
+  const path = join(tempDir('epub-styles'), 'book.epub');
+  writeFileSync(path, zip);
+  const script = `import sys, zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode("utf-8"))`;
+  return execFileSync('python3', ['-c', script, path, member], {
+    encoding: 'utf8',
+  });
+}
+
+describe("EPUB: a book's style sheets", () => {
+  it('lose their comments and the folders of local paths, in a .css file, a <style> and a style attribute', async () => {
+    const files = unzipSync(syntheticEpub(gpsJpeg(tempDir('epub-styles'))));
+    files[SHEET] = strToU8(
+      '/* Styles by CANARY_CSS_FILE_COMMENT */\n@font-face { font-family: "Hand"; src: url("file:///C:/Users/CANARY_CSS_FONT_USER/Fonts/hand.ttf"); }\np { margin: 0; content: "/* not a comment */"; }\n',
+    );
+    files[OPF] = strToU8(
+      strFromU8(files[OPF]!).replace(
+        '</manifest>',
+        '<item id="css" href="style.css" media-type="text/css"/></manifest>',
+      ),
+    );
+    files[CHAPTER] = strToU8(
+      strFromU8(files[CHAPTER]!)
+        .replace(
+          '<title>',
+          '<style>/* CANARY_STYLE_COMMENT */ h1 { background: url(/home/CANARY_STYLE_HOME/bg.png) }</style><title>',
+        )
+        .replace(
+          '<p>',
+          '<p style="background: url(&quot;\\\\fileserver\\CANARY_ATTR_SHARE\\tile.png&quot;)">',
+        ),
+    );
+    const { mimetype, ...rest } = files;
+    const input = zipSync({ mimetype: [mimetype!, { level: 0 }], ...rest });
+    const canaries = [
+      'CANARY_CSS_FILE_COMMENT',
+      'CANARY_CSS_FONT_USER',
+      'CANARY_STYLE_COMMENT',
+      'CANARY_STYLE_HOME',
+      'CANARY_ATTR_SHARE',
+    ];
+    const before = memberText(input, SHEET) + memberText(input, CHAPTER);
+    for (const c of canaries) expect(before).toContain(c);
+    const { result, output } = await cleaned(input);
+    expectNoLeaks(input, output, canaries);
+    const sheet = memberText(output, SHEET);
+    expect(sheet).toBe(
+      '\n@font-face { font-family: "Hand"; src: url("hand.ttf"); }\np { margin: 0; content: "/* not a comment */"; }\n',
+    );
+    const chapter = memberText(output, CHAPTER);
+    expect(chapter).toContain('<style> h1 { background: url(bg.png) }</style>');
+    expect(chapter).toContain(
+      '<p style="background: url(&quot;tile.png&quot;)">',
+    );
+    const said = JSON.stringify(result.removed);
+    for (const c of canaries) expect(said).toContain(c);
+  });
+});
