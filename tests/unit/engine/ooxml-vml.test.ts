@@ -108,3 +108,36 @@ describe('ooxml: a VML drawing part', () => {
     expect(cleanVml).toContain('o:althref="texture.png"');
   });
 });
+
+describe("ooxml: a sheet's note frames", () => {
+  /** A note frame as Excel draws a comment, its object type quoted `quote`, its box holding words. */
+  const notesVml = (quote: string) =>
+    `<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:x="urn:schemas-microsoft-com:office:excel"><v:shape id="_x0000_s1025" type="#_x0000_t202" style="position:absolute;visibility:hidden"><v:textbox><div style="text-align:left">CANARY_NOTE_FRAME_WORDS</div></v:textbox><x:ClientData ObjectType=${quote}Note${quote}><x:Row>0</x:Row><x:Column>0</x:Column></x:ClientData></v:shape></xml>`;
+
+  it.each([
+    ['double', '"'],
+    ['single', "'"],
+  ])(
+    'go with the comments when the object type is in %s quotes',
+    async (_, quote) => {
+      const files = unzipSync(syntheticXlsx());
+      files['xl/drawings/vmlDrawing1.vml'] = strToU8(notesVml(quote));
+      const input = zipSync(files);
+      const result = await cleanPlan(
+        new Blob([input as Uint8Array<ArrayBuffer>]),
+      );
+      const output = await planBytes(input, result.plan);
+      expectNoLeaks(input, output, ['CANARY_NOTE_FRAME_WORDS']);
+      const path = join(tempDir('ooxml-vml-notes'), 'clean.xlsx');
+      writeFileSync(path, output);
+      const listed = execFileSync('unzip', ['-Z1', path], { encoding: 'utf8' });
+      expect(listed).not.toContain('vmlDrawing1.vml');
+      expect(result.removed).toContainEqual(
+        expect.objectContaining({
+          field: 'document.comments-part',
+          location: 'xl/drawings/vmlDrawing1.vml',
+        }),
+      );
+    },
+  );
+});

@@ -350,6 +350,31 @@ describe('pdf: local paths and file names', () => {
     ).toBe(4);
     qpdfCheck(path);
   });
+
+  it("takes a launch action's directory away whole: its last folder is a user name too", async () => {
+    const input = pagePdf(
+      [
+        [
+          6,
+          '<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /Launch /Win << /F (C:\\\\Tools\\\\run.exe) /D (C:\\\\Users\\\\CANARY_LAUNCH_DIR) /O (open) >> >> >>',
+        ],
+      ],
+      '',
+      '/Annots [6 0 R]',
+    );
+    const canaries = ['CANARY_LAUNCH_DIR'];
+    expect(leakedCanaries(pdfLayers(input), canaries)).toEqual(canaries);
+    const { output, removed, path } = await cleaned('launch-dir', input);
+    expect(leakedCanaries(pdfLayers(output), canaries)).toEqual([]);
+    expect(removed).toContainEqual(
+      expect.objectContaining({
+        field: 'identifier.file-name',
+        label: 'D',
+        value: 'C:\\Users\\CANARY_LAUNCH_DIR',
+      }),
+    );
+    qpdfCheck(path);
+  });
 });
 
 const GPS = [

@@ -1,8 +1,8 @@
 /**
  * The package document (EPUB 3.3, section 5): of its metadata only the title, the language, the
  * unique identifier (replaced by a fresh random one), the required modification date (a fixed
- * one), the cover pointer and what refines the title are kept. Creators, contributors,
- * publishers, dates, rights, descriptions, subjects, tools' own meta and links go.
+ * one), the cover pointer and a title's kind, order and sorting form are kept. Creators,
+ * contributors, publishers, dates, rights, descriptions, subjects, tools' own meta and links go.
  */
 import type { FieldId } from '../../fields';
 import { finding, type Finding } from '../../findings';
@@ -19,6 +19,12 @@ import { FIXED_MODIFIED, isMinted } from './identifier';
 import { EPUB_NAMESPACES } from './namespaces';
 
 const KEPT_DC = new Set(['title', 'language']);
+/**
+ * What a kept title's refinements may say of it (EPUB 3.3, D.3 meta properties): its kind, its
+ * place among the titles and its sorting form. Any other meta that refines a title (a creator,
+ * a role, a tool's own property) says something of a person or a tool, and goes.
+ */
+const TITLE_PROPERTIES = new Set(['title-type', 'display-seq', 'file-as']);
 /** Dublin Core elements by what they say (EPUB 3.3, 5.5.3); the rest are `other.data`. */
 const FIELD: Record<string, FieldId> = {
   creator: 'author.name',
@@ -122,7 +128,7 @@ export function rewriteOpf(
           if (
             refines &&
             keptIds.has(`title:${refines}`) &&
-            property !== 'alternate-script'
+            TITLE_PROPERTIES.has(property ?? '')
           )
             return;
           const label = property ?? metaName ?? 'meta';

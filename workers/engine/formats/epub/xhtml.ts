@@ -1,17 +1,82 @@
 /**
- * `<meta>` elements in an XHTML content document's head name authors, generators, dates and
- * descriptions; only those a reader needs (the character set, http-equiv, the viewport) stay.
- * Matched as text, not parsed: content documents are often HTML that is not well-formed XML.
+ * `<meta>` elements in an XHTML content document name authors, generators, dates and
+ * descriptions, in its head or, as microdata (`itemprop`), anywhere in its body; a
+ * `<link rel="author">` points at the author. The links go, and of the
+ * metas only those a reader needs stay: the character set, the viewport, and the
+ * `http-equiv` pragmas that say how to show the document (HTML Living Standard, 4.2.5.3: its
+ * type and language, the default style sheet, a content security policy). A meta stays only
+ * when it is one of these and holds no other attribute: `<meta name="author" charset="utf-8">`
+ * is an author's name. Matched as text, not parsed: content documents are often HTML that is
+ * not well-formed XML.
  */
 import type { FieldId } from '../../fields';
 import { finding, type Finding } from '../../findings';
 import { decodeEntities, XmlEdits } from '../../shared/xml';
 
-const HEAD = /<head\b[^>]*>([\s\S]*?)<\/head\s*>/i;
 const META = /<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>(?:\s*<\/meta\s*>)?/gi;
-const KEPT = /\b(?:charset|http-equiv)\s*=|\bname\s*=\s*["']viewport["']/i;
-const ATTR = (attr: string) =>
-  new RegExp(`\\b${attr}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i');
+const LINK = /<link\b(?:[^>"']|"[^"]*"|'[^']*')*>(?:\s*<\/link\s*>)?/gi;
+/** Link types that point at a person (HTML Living Standard, 4.6.7.1 author; rel="me"). */
+const PERSON_LINK = /^(author|me)$/i;
+/** One attribute of a start tag: its name and its value, quoted either way or bare. */
+const ATTRIBUTE =
+  /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+const KEPT_PRAGMAS = new Set([
+  'content-type',
+  'content-language',
+  'default-style',
+  'content-security-policy',
+  'x-ua-compatible',
+]);
+
+/** A meta's or link's attributes, names lower-cased, values decoded. */
+function attributesOf(tag: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  const inner = tag
+    .replace(/^<(meta|link)\b/i, '')
+    .replace(/(?:\s*<\/(meta|link)\s*>)?$/i, '')
+    .replace(/\/?>$/, '');
+  for (const m of inner.matchAll(ATTRIBUTE))
+    attributes.set(
+      m[1]!.toLowerCase(),
+      decodeEntities(m[2] ?? m[3] ?? m[4] ?? ''),
+    );
+  return attributes;
+}
+
+/** True for a meta a reader needs to show the document, and nothing more. */
+function needed(attributes: ReadonlyMap<string, string>): boolean {
+  const only = (...names: string[]) =>
+    [...attributes.keys()].every((n) => names.includes(n));
+  if (attributes.has('charset')) return only('charset');
+  const pragma = attributes.get('http-equiv');
+  if (pragma !== undefined)
+    return (
+      KEPT_PRAGMAS.has(pragma.trim().toLowerCase()) &&
+      only('http-equiv', 'content')
+    );
+  return (
+    attributes.get('name')?.trim().toLowerCase() === 'viewport' &&
+    only('name', 'content')
+  );
+}
+
+/** Attributes that name a meta rather than say something. */
+const NAMING = new Set([
+  'name',
+  'property',
+  'itemprop',
+  'http-equiv',
+  'charset',
+]);
+
+/** What a removed meta said: its content, then any other value it carried. */
+function said(attributes: ReadonlyMap<string, string>): string | undefined {
+  const values = [...attributes]
+    .filter(([n, v]) => !NAMING.has(n) && v !== '')
+    .sort(([a], [b]) => Number(b === 'content') - Number(a === 'content'))
+    .map(([, v]) => v);
+  return values.length ? values.join('; ') : attributes.get('content');
+}
 
 /** What a `<meta>` says by its name: people, the tool, dates, a description or keywords. */
 function metaField(key: string): FieldId {
@@ -29,23 +94,29 @@ export function rewriteXhtml(
 ): { edits: XmlEdits; findings: Finding[] } {
   const edits = new XmlEdits();
   const findings: Finding[] = [];
-  const head = HEAD.exec(text);
-  if (!head) return { edits, findings };
-  const start = head.index + head[0].indexOf('>') + 1;
-  for (const m of head[1]!.matchAll(META)) {
-    if (KEPT.test(m[0])) continue;
-    const at = start + m.index;
+  for (const m of text.matchAll(META)) {
+    const attributes = attributesOf(m[0]);
+    if (needed(attributes)) continue;
+    const at = m.index;
     edits.remove(at, at + m[0].length);
-    const label = ATTR('name').exec(m[0]) ?? ATTR('property').exec(m[0]);
-    const content = ATTR('content').exec(m[0]);
-    const key = label ? (label[1] ?? label[2] ?? 'meta') : 'meta';
+    const key =
+      attributes.get('name') ??
+      attributes.get('property') ??
+      attributes.get('itemprop') ??
+      attributes.get('http-equiv') ??
+      'meta';
     findings.push(
-      finding(
-        metaField(key),
-        key,
-        name,
-        content ? decodeEntities(content[1] ?? content[2] ?? '') : undefined,
-      ),
+      finding(metaField(key), key || 'meta', name, said(attributes)),
+    );
+  }
+  for (const m of text.matchAll(LINK)) {
+    const attributes = attributesOf(m[0]);
+    const rel = (attributes.get('rel') ?? '').split(/\s+/);
+    if (!rel.some((t) => PERSON_LINK.test(t))) continue;
+    const at = m.index;
+    edits.remove(at, at + m[0].length);
+    findings.push(
+      finding('author.name', 'link rel=author', name, attributes.get('href')),
     );
   }
   return { edits, findings };

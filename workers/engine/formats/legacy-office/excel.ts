@@ -29,6 +29,9 @@ const NAME_AT: ReadonlyMap<number, [number, string]> = new Map([
   [USER_BVIEW, [48, 'UserBView']],
   [NOTE, [8, 'Note author']],
 ]);
+/** FileSharing's wResPass, and where its name stands after iNoResPass. */
+const RES_PASS_AT = 2;
+const NO_PASSWORD_NAME_AT = 6;
 /** A Note record in a worksheet is 8 bytes of position and flags before its author. */
 const NOTE_MIN_BYTES = 11;
 const EMPTY = new Uint8Array(0);
@@ -36,6 +39,18 @@ const EMPTY = new Uint8Array(0);
 const STRUCTURE_BYTES = 8;
 /** Streams of a shared workbook whose records this module does not rewrite. */
 export const SHARED_WORKBOOK_STREAMS = ['User Names', 'Revision Log'];
+
+/**
+ * Where a record's user name may start. FileSharing ([MS-XLS] 2.4.118) has two layouts: with a
+ * write-reservation password (wResPass not 0) the name follows it at 4; without one, iNoResPass
+ * (2 bytes, 0) stands at 4 and a name written after it, at 6, is one no reader shows but any
+ * reader of the bytes finds. Writers that ignore the rule (LibreOffice) put the name at 4 always.
+ */
+function nameOffsets(type: number, data: Uint8Array, at: number): number[] {
+  if (type !== FILE_SHARING || data.length < NO_PASSWORD_NAME_AT) return [at];
+  const noPassword = u16le(data, RES_PASS_AT) === 0 && u16le(data, at) === 0;
+  return noPassword ? [at, NO_PASSWORD_NAME_AT] : [at];
+}
 
 export async function cleanExcel(
   storage: Storage,
@@ -80,12 +95,14 @@ export async function cleanExcel(
     const named = NAME_AT.get(r.type);
     if (!named || (r.type === NOTE && r.size < NOTE_MIN_BYTES)) continue;
     const data = await stream.readExact(r.at, r.size);
-    const s = readXlString(data, named[0]);
-    if (!s || isBlank(s.text)) continue;
-    out.findings.push(
-      finding('author.person', named[1], location, s.text.trim()),
-    );
-    out.write(storage, workbook, r.at + s.at, spaces(s));
+    for (const at of nameOffsets(r.type, data, named[0])) {
+      const s = readXlString(data, at);
+      if (!s || isBlank(s.text)) continue;
+      out.findings.push(
+        finding('author.person', named[1], location, s.text.trim()),
+      );
+      out.write(storage, workbook, r.at + s.at, spaces(s));
+    }
   }
   if (first)
     throw new EngineError('unsupported', 'an empty Excel workbook stream');

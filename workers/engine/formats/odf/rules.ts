@@ -79,6 +79,19 @@ export interface OdfPartOptions extends HiddenOptions {
   readonly leftOut?: (path: string) => boolean;
 }
 
+/**
+ * Attributes that name a file the document reads from (ODF 1.3 part 3, section 19): a link
+ * (`xlink:href`), a DDE link's source document (`office:dde-topic`) and a database's file
+ * (`text:database-name`, `table:database-name`, `form:datasource`).
+ */
+const LINKED_PLACES = new Set([
+  'xlink:href',
+  'office:dde-topic',
+  'text:database-name',
+  'table:database-name',
+  'form:datasource',
+]);
+
 /** An `xlink:href` naming a member of the package: no scheme, no fragment alone. */
 const PACKAGE_REFERENCE = /^(?![a-z][a-z0-9+.-]*:)[^#]/i;
 
@@ -115,16 +128,17 @@ export function odfPartRules(
           rsids++;
         }
       }
-      // A linked picture or object on the author's disk keeps only its file name.
-      const href = attribute(el, 'xlink:href');
-      if (href && holdsLocalPath(href.raw)) {
-        edits.replace(href.valueStart, href.valueEnd, withoutFolders(href.raw));
+      // A linked picture, object, DDE source or database on the author's disk keeps only its
+      // file name.
+      for (const a of el.attributes) {
+        if (!LINKED_PLACES.has(a.name) || !holdsLocalPath(a.raw)) continue;
+        edits.replace(a.valueStart, a.valueEnd, withoutFolders(a.raw));
         findings.push(
           finding(
             'identifier.file-name',
-            'linked file',
+            a.name === 'xlink:href' ? 'linked file' : a.name,
             name,
-            decodeEntities(href.raw),
+            decodeEntities(a.raw),
           ),
         );
       }

@@ -105,6 +105,13 @@ const namesPicture = (el: XmlElement, attr: string): boolean =>
     : DRAWING_NAMES.has(localName(el.name)) &&
       DRAWING_NAME_ATTRIBUTES.has(attr);
 /**
+ * Where a DDE link reads from (ECMA-376 Part 1, 18.14: a ddeLink's ddeTopic, its source document,
+ * `C:\Users\alice\[book.xls]Sheet1`): a path on the author's disk keeps only its file name, as a
+ * linked file's relationship does.
+ */
+const namesSource = (el: XmlElement, attr: string): boolean =>
+  attr === 'ddeTopic' && localName(el.name) === 'ddeLink';
+/**
  * PowerPoint's modern comment authors ([MS-PPTX] 2.3.24 p188:authorLst: names, user and provider
  * ids) and Excel's people ([MS-XLSX] 2.6.203 xltc:personList): removed wherever they stand, like
  * the parts Office keeps them in, with the names they held.
@@ -148,6 +155,25 @@ const ROOTS_EMPTIED: ReadonlyMap<string, FieldId> = new Map([
   ['p:cmAuthorLst', 'document.people-part'],
   ['p:tagLst', 'document.extra-part'],
 ]);
+
+/**
+ * Editing restrictions that keep a hash of the password that lifts them (ECMA-376 Part 1,
+ * 17.15.1.29 documentProtection, 17.15.1.93 writeProtection, 18.2.29 workbookProtection,
+ * 18.3.1.85 sheetProtection, 18.3.1.72 protectedRange, 18.2.12 fileSharing; 19.2.1.19
+ * modifyVerifier): the restriction is what the author chose, so it stays, but anyone with the
+ * file can try passwords against the hash, so it is listed for review.
+ */
+const PROTECTIONS = new Set([
+  'documentProtection',
+  'writeProtection',
+  'workbookProtection',
+  'sheetProtection',
+  'protectedRange',
+  'fileSharing',
+  'modifyVerifier',
+]);
+const PASSWORD_HASH = /hash|password/i;
+const PROTECTED_BY_PASSWORD = 'password hash of an editing restriction';
 
 const within = (el: XmlElement, names: ReadonlySet<string>): boolean => {
   for (let p = el.parent; p; p = p.parent) if (names.has(p.name)) return true;
@@ -226,7 +252,10 @@ export function partRules(
         ) {
           edits.remove(a.start, a.end);
           removed.add('build');
-        } else if (namesPicture(el, a.name) && holdsLocalPath(a.raw)) {
+        } else if (
+          (namesPicture(el, a.name) || namesSource(el, a.name)) &&
+          holdsLocalPath(a.raw)
+        ) {
           edits.replace(a.valueStart, a.valueEnd, withoutFolders(a.raw));
           findings.push(
             finding(
@@ -253,6 +282,13 @@ export function partRules(
         const author = attribute(el, 'w:author')?.raw;
         if (author) authors.add(decodeEntities(author));
       }
+      if (
+        PROTECTIONS.has(localName(el.name)) &&
+        el.attributes.some(
+          (a) => PASSWORD_HASH.test(localName(a.name)) && a.raw.trim() !== '',
+        )
+      )
+        review.add(PROTECTED_BY_PASSWORD);
       if (isSlide && el.name === 'p:sld' && attribute(el, 'show')?.raw === '0')
         review.add('hidden slide');
       if (isSheet && (el.name === 'row' || el.name === 'col'))

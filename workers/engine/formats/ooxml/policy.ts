@@ -155,10 +155,18 @@ const contentTypesRules =
     },
   ];
 
-/** True when a VML part draws only a sheet's note shapes (its comments' frames). */
+/**
+ * True when a VML part draws only a sheet's note shapes (its comments' frames), its object types
+ * read as XML reads an attribute: in either quote, references decoded.
+ */
 const onlyNotes = (xml: string): boolean => {
-  const types = [...xml.matchAll(/ObjectType\s*=\s*"(\w+)"/g)];
-  return types.length > 0 && types.every((m) => m[1] === 'Note');
+  const types = [
+    ...xml.matchAll(/\bObjectType\s*=\s*(?:"([^"]*)"|'([^']*)')/g),
+  ];
+  return (
+    types.length > 0 &&
+    types.every((m) => decodeEntities(m[1] ?? m[2] ?? '').trim() === 'Note')
+  );
 };
 
 export interface OfficeWalk {

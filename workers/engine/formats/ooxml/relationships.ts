@@ -1,6 +1,11 @@
 /** Rewrites a relationships part: relationships to removed parts go, user paths in links are cut. */
 import { finding, type Finding } from '../../findings';
-import { escapeXml, holdsLocalPath, XmlEdits } from '../../shared/xml';
+import {
+  escapeXml,
+  holdsLocalPath,
+  linksToLocalPlace,
+  XmlEdits,
+} from '../../shared/xml';
 import { relType, type Relationship } from './package';
 import { REMOVED_RELATIONSHIP_TYPES } from './removed-parts';
 import { isSettingsPart } from './settings-rules';
@@ -8,6 +13,14 @@ import { isSettingsPart } from './settings-rules';
 /** Folders that name the person whose disk a linked file was on. */
 const USER_PATH =
   /(?:^|[/\\])(?:Users|home|Documents and Settings)[/\\][^/\\]+[/\\]/i;
+
+/**
+ * A link's target on a disk or a server share: its folders name the author, their organisation
+ * or their client, and open nowhere else, so only the file name stays, as in an OpenDocument or
+ * PDF link.
+ */
+const namesLocalPlace = (target: string): boolean =>
+  linksToLocalPlace(target) || USER_PATH.test(target);
 
 const LINK_TYPES = new Set(['hyperlink']);
 
@@ -47,9 +60,9 @@ export function rewriteRelationships(
     }
     if (!r.external) continue;
     // A settings part links to a template, a transform or a publishing target: any path on the
-    // author's disk there names them, and opens nowhere else.
+    // author's disk there names them, even inside another scheme's address.
     const settings = isSettingsPart(source) && holdsLocalPath(r.target);
-    if (settings || USER_PATH.test(r.target)) {
+    if (settings || namesLocalPlace(r.target)) {
       const base = r.target.split(/[/\\]/).pop() ?? '';
       edits.replace(r.targetStart, r.targetEnd, escapeXml(base));
       findings.push(

@@ -161,9 +161,13 @@ function localPaths(d: PdfDict, owner: string): Finding[] {
     // A local path under any other key (a private or damaged one) goes the same way.
     if (!text || !(isPathKey ? isLocal(text, key) : holdsLocalPath(text)))
       continue;
-    const name = fileNameOf(text);
-    if (name === text) continue;
-    d.map.set(key, textString(v, name));
+    // A launch directory is folders only: its last one is as telling as the rest (a user name).
+    if (key === LAUNCH_DIRECTORY && isPathKey) d.map.delete(key);
+    else {
+      const name = fileNameOf(text);
+      if (name === text) continue;
+      d.map.set(key, textString(v, name));
+    }
     found.push(finding('identifier.file-name', key, owner, text));
   }
   return found;

@@ -1,7 +1,8 @@
 /**
  * Streams that are neither images, attachments nor typed metadata: content streams are read for
- * inline images (`inline-images.ts`), and any other stream whose bytes are an XMP packet is
- * emptied whatever its dictionary says (XMP is recognised by its content, not by `/Type`).
+ * inline images (`inline-images.ts`), colour profiles lose their words (`icc-profiles.ts`), and
+ * any other stream whose bytes are an XMP packet is emptied whatever its dictionary says (XMP is
+ * recognised by its content, not by `/Type`).
  */
 import { finding, type Finding } from '../../findings';
 import type { AnalysisContext } from '../../format-module';
@@ -9,6 +10,7 @@ import { hasXmpMark, readXmpFindings } from '../../metadata/xmp';
 import { inflateLimited } from '../../shared/inflate';
 import type { PdfDocument } from './document';
 import { canDecode } from './filters';
+import { profileData, isProfileStream } from './icc-profiles';
 import { cleanInlineImages } from './inline-images';
 import type { KeptKind } from './keep';
 import {
@@ -109,7 +111,11 @@ export async function otherStream(
 ): Promise<StreamData | null> {
   const d = o.value as PdfDict;
   const place = contentPlace(o, tally);
-  if ((isOpaque(d) && place === undefined) || !canDecode(d)) return null;
+  if (!canDecode(d)) return null;
+  // A profile has no /Type or /Subtype, as untyped content has: its /N says which it is.
+  if (knownContent(o, tally) === undefined && isProfileStream(d))
+    return profileData(doc, o, findings);
+  if (isOpaque(d) && place === undefined) return null;
   const data = await doc.decoded(o);
   // Text a page shows is content, whatever it says; any other stream that is XMP goes.
   if (knownContent(o, tally) === undefined && isXmp(data)) {

@@ -5,6 +5,7 @@ export { decodeXml, encodeXml } from './text';
 export { instructionStays, instructionTarget } from './instructions';
 export {
   holdsLocalPath,
+  linksToLocalPlace,
   localPathStart,
   mentionsLocalPath,
   withoutFolders,

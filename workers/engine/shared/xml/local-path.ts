@@ -53,6 +53,22 @@ export function holdsLocalPath(text: string): boolean {
   );
 }
 
+/** A URI's scheme of two letters or more (RFC 3986, 3.1): one letter before a colon is a drive. */
+const SCHEME = /^\s*[a-z][a-z0-9+.-]+:/i;
+
+/**
+ * True when a link's target (a URI reference, references decoded) is a place on a disk or a
+ * server share: a `file:` URI, or a reference of no scheme that holds a local path (a drive,
+ * `\\server\share`, a home folder, a relative path that climbs into one). A web address that
+ * mentions such a path in its query is a web address.
+ */
+export function linksToLocalPlace(target: string): boolean {
+  return (
+    /^\s*file:/i.test(target) ||
+    (!SCHEME.test(target) && LOCAL_PATH_INSIDE.test(target))
+  );
+}
+
 /** The length of the local path's start that begins the text, or 0 when it begins none. */
 export function localPathStart(text: string): number {
   return LOCAL_PATH_START.exec(text)?.[0].length ?? 0;

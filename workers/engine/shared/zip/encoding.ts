@@ -18,8 +18,8 @@ export interface XmlPart {
   readonly text: string;
   /** What the inflate that read the part said of its stream's end (`MemberContent`). */
   readonly streamEndsAtSize?: boolean;
-  /** How many comments the part holds: each goes when the part is written. */
-  readonly comments: number;
+  /** The comments the part holds, as written: each goes when the part is written. */
+  readonly comments: readonly string[];
   /** The processing instructions that go when the part is written, as written. */
   readonly instructions: readonly string[];
   /** The part with the edits applied and its comments removed, in its own encoding. */
@@ -191,7 +191,7 @@ export async function readXmlPart(
   return {
     text,
     ...(streamEndsAtSize !== undefined && { streamEndsAtSize }),
-    comments: comments.length,
+    comments: comments.map(([start, end]) => text.slice(start, end)),
     instructions: instructions.map(([start, end]) => text.slice(start, end)),
     encode(edits) {
       for (const [start, end] of [...comments, ...instructions])

@@ -40,6 +40,10 @@ import { HeldBytes, wholeSmallMember } from './whole';
 /** Kinds of processing instruction reported for one part: a hostile part may hold thousands. */
 const MAX_REPORTED_TARGETS = 8;
 const PI_OPEN = '<?'.length;
+const COMMENT_OPEN = '<!--'.length;
+const COMMENT_CLOSE = '-->'.length;
+/** How much of a part's comments the report shows. */
+const MAX_COMMENT_CHARS = 200;
 const PI_CLOSE = '?>'.length;
 
 /** What a rule that works out its edits on its own does with one XML part. */
@@ -257,7 +261,8 @@ async function memberOf(
       for (const pass of passes) findings.push(...(pass.done?.() ?? []));
       if (unknown) findings.push(...unknownMarkup(unknown, entry));
       findings.push(...instructionFindings(part.instructions, entry));
-      if (!edits.size && !part.comments && !part.instructions.length)
+      findings.push(...commentFindings(part.comments, entry));
+      if (!edits.size && !part.comments.length && !part.instructions.length)
         return copiedContentMember(
           src,
           entry,
@@ -405,6 +410,34 @@ function instructionFindings(
   return [...byTarget].map(([target, body]) =>
     finding('other.data', `<?${target}?>`, entry.name, body || undefined),
   );
+}
+
+/**
+ * A part's comments, which no reader shows but anyone who opens the part reads (an author's
+ * note, a tool's name and version): one finding for the part, with the first words of each.
+ */
+function commentFindings(
+  comments: readonly string[],
+  entry: ZipEntry,
+): Finding[] {
+  if (!comments.length) return [];
+  let said = '';
+  for (const comment of comments) {
+    const words = decodeEntities(
+      comment.slice(COMMENT_OPEN, -COMMENT_CLOSE),
+    ).trim();
+    if (!words) continue;
+    said += `${said ? ' | ' : ''}${words}`;
+    if (said.length >= MAX_COMMENT_CHARS) break;
+  }
+  return [
+    finding(
+      'content.comment',
+      comments.length === 1 ? 'XML comment' : `${comments.length} XML comments`,
+      entry.name,
+      said ? said.slice(0, MAX_COMMENT_CHARS) : undefined,
+    ),
+  ];
 }
 
 /** The rules of a part kept as it is (its unknown markup and comments still go). */
