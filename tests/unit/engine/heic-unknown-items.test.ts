@@ -87,3 +87,96 @@ describe('a HEIF item of an unknown type', () => {
     });
   });
 });
+
+/** The offset of the box of `type` whose header starts before `type`'s 4 letters. */
+function boxStart(bytes: Buffer, type: string, from = 0): number {
+  const at = bytes.indexOf(type, from, 'latin1');
+  expect(at).toBeGreaterThan(3);
+  return at - 4;
+}
+
+/**
+ * `image` with `property` appended to ipco: ipco, iprp and meta grow by its size, and every item
+ * stored in the file (iloc construction method 0) is moved by as much, since mdat follows meta.
+ */
+function withProperty(property: Buffer): Buffer {
+  const bytes = Buffer.from(image);
+  const grow = property.length;
+  const ipco = boxStart(bytes, 'ipco');
+  const ipcoEnd = ipco + bytes.readUInt32BE(ipco);
+  for (const type of ['meta', 'iprp', 'ipco']) {
+    const at = boxStart(bytes, type);
+    bytes.writeUInt32BE(bytes.readUInt32BE(at) + grow, at);
+  }
+  const iloc = boxStart(bytes, 'iloc');
+  const version = bytes[iloc + 8]!;
+  const offsetSize = bytes[iloc + 12]! >> 4;
+  const lengthSize = bytes[iloc + 12]! & 0xf;
+  const baseSize = bytes[iloc + 13]! >> 4;
+  const indexSize = version > 0 ? bytes[iloc + 13]! & 0xf : 0;
+  expect(version).toBeLessThan(2);
+  expect([offsetSize, baseSize]).toEqual([4, 4]);
+  let at = iloc + 14;
+  const count = bytes.readUInt16BE(at);
+  at += 2;
+  for (let i = 0; i < count; i++) {
+    at += 2;
+    const method = version > 0 ? bytes.readUInt16BE(at) & 0xf : 0;
+    if (version > 0) at += 2;
+    at += 2;
+    if (method === 0) bytes.writeUInt32BE(bytes.readUInt32BE(at) + grow, at);
+    at += baseSize;
+    const extents = bytes.readUInt16BE(at);
+    at += 2 + extents * (indexSize + offsetSize + lengthSize);
+  }
+  return Buffer.concat([
+    bytes.subarray(0, ipcoEnd),
+    property,
+    bytes.subarray(ipcoEnd),
+  ]);
+}
+
+function property(type: string, text: string): Buffer {
+  const payload = Buffer.from(`\0\0\0\0en\0${text}\0`, 'latin1');
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + payload.length, 0);
+  header.write(type, 4, 'latin1');
+  return Buffer.concat([header, payload]);
+}
+
+describe('a HEIF item property that is not the picture', () => {
+  it.each([
+    ['udes', 'content.description'],
+    ['zzzz', 'other.data'],
+  ])(
+    '%s (a description, a vendor property) is freed and zeroed, the pixels the same',
+    async (type, field) => {
+      const canary = `HEIFPROPERTY${type}CANARY`;
+      const input = withProperty(property(type, canary));
+      const inPath = write(`${type}.heic`, input);
+      expect(strings(inPath)).toContain(canary);
+      expect(pixels(inPath)).toBe(pixels(write('plain.heic', image)));
+      const blob = blobOf(input);
+      const { plan, removed } = await cleanPlan(blob);
+      const out = new Uint8Array(
+        await (await planToBlob(blob, plan)).arrayBuffer(),
+      );
+      const outPath = write(`${type}-clean.heic`, out);
+      expect(removed.find((f) => f.label === type)?.field).toBe(field);
+      expect(strings(outPath)).not.toContain(canary);
+      expectNoLeaks(input, out, [canary]);
+      expect(pixels(outPath)).toBe(pixels(inPath));
+    },
+  );
+});
+
+describe('an essential item property of an unknown type', () => {
+  it('is refused: an item needs it to be shown', async () => {
+    const input = Buffer.from(image);
+    // ImageMagick's HEIC marks its pixi (bits per channel) essential in ipma.
+    input.write('zzzz', boxStart(input, 'pixi') + 4, 'latin1');
+    await expect(cleanPlan(blobOf(input))).rejects.toMatchObject({
+      code: 'unsupported',
+    });
+  });
+});

@@ -22,6 +22,7 @@ import {
   type ItemLocation,
 } from './heif-items';
 import { keptProperties } from './heif-properties';
+import { freeOtherProperties } from './heif-other-properties';
 import { pictureItems } from './heif-refs';
 import type { Region } from './region';
 import type { ByteRange } from './sample-table';
@@ -186,8 +187,9 @@ export async function scanHeifMeta(
   const iinf = firstChild(children, 'iinf');
   const iloc = firstChild(children, 'iloc');
   const idat = firstChild(children, 'idat');
-  for (const item of keptProperties(region, firstChild(children, 'iprp')))
-    findings.push(item);
+  const iprp = firstChild(children, 'iprp');
+  for (const item of keptProperties(region, iprp)) findings.push(item);
+  for (const item of freeOtherProperties(region, iprp)) findings.push(item);
   const patches: Patch[] = [];
   const locations = iloc
     ? readItemLocations(region, iloc)
