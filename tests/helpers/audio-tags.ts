@@ -141,7 +141,7 @@ export function iffChunk(id: string, payload: Uint8Array): Uint8Array {
 }
 
 /** The Ogg CRC (RFC 3533: polynomial 0x04c11db7, MSB first, init 0), bit by bit. */
-function oggCrc(bytes: Uint8Array): number {
+export function oggCrc(bytes: Uint8Array): number {
   let crc = 0;
   for (const byte of bytes) {
     crc ^= byte << 24;

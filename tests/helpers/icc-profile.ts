@@ -86,6 +86,8 @@ export interface ProfileWords {
   readonly emptyTags?: number;
   /** Records of the device model's mluc, the model's text in the last. */
   readonly modelRecords?: number;
+  /** A second `desc` tag after the first, which readers show too. */
+  readonly secondDescription?: string;
 }
 
 /** An RGB display profile whose ProfileDescription is `description`. */
@@ -95,6 +97,14 @@ export function iccProfileBytes(
 ): Uint8Array {
   const tags: [string, number[]][] = [
     ['desc', textDescription(description)],
+    ...(words.secondDescription
+      ? [
+          ['desc', textDescription(words.secondDescription)] as [
+            string,
+            number[],
+          ],
+        ]
+      : []),
     ['wtpt', xyz(D50)],
     ...(words.filler
       ? [

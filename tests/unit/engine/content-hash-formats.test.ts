@@ -179,10 +179,11 @@ function oggPackets(b: Uint8Array): Located {
   return { ...join2(b, ranges), change: b.length - 1 };
 }
 
-/** AIFF: the SSND chunk's data, its big-endian size from its header. */
+/** AIFF: the SSND chunk's samples, from its offset past its 8-byte head to its end. */
 function aiffSamples(b: Uint8Array): Located {
   const at = view(b).indexOf('SSND', 12, 'latin1');
-  return join2(b, [[at + 8, at + 8 + view(b).readUInt32BE(at + 4)]]);
+  const samples = at + 16 + view(b).readUInt32BE(at + 8);
+  return join2(b, [[samples, at + 8 + view(b).readUInt32BE(at + 4)]]);
 }
 
 type Make = (path: string) => void;

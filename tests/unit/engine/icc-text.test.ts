@@ -196,6 +196,37 @@ describe('a standard profile', () => {
     expect(result.removed).toEqual([]);
   });
 
+  it("loses a second description that is a person's, the standard one kept", async () => {
+    const input = photoWith(
+      'srgb-second-desc.jpg',
+      iccProfileBytes('sRGB IEC61966-2.1', {
+        copyright: HP,
+        secondDescription: DESCRIPTION,
+      }),
+    );
+    const before = execFileSync(
+      'exiftool',
+      ['-a', '-ProfileDescription', input],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(before).toContain(DESCRIPTION);
+    const { path, bytes, result } = await cleanImage(input);
+    expect(result.removed.map((f) => f.value)).toContain(DESCRIPTION);
+    expectNoLeaks(readFileSync(input), bytes, [DESCRIPTION]);
+    const after = execFileSync(
+      'exiftool',
+      ['-a', '-ProfileDescription', path],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(after).toContain('sRGB IEC61966-2.1');
+    expect(after).not.toContain(DESCRIPTION);
+    expect(pixelDigest(path)).toBe(pixelDigest(input));
+  });
+
   it('loses a word that names no publisher', () => {
     const profile = iccProfileBytes('sRGB IEC61966-2.1', {
       copyright: COPYRIGHT,

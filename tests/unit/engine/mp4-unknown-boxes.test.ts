@@ -73,8 +73,10 @@ describe('an unknown top-level box', () => {
     expect(out.length).toBe(input.length);
     expectNoLeaks(input, out, [BEFORE, SAMSUNG]);
     expect(findings.map((f) => f.label)).toEqual(
-      expect.arrayContaining(['abcd', 'sefd']),
+      expect.arrayContaining(['abcd', 'Samsung trailer']),
     );
+    const samsung = findings.find((f) => f.label === 'Samsung trailer');
+    expect(samsung?.field).toBe('device.maker-notes');
     expect(frames(out, 'out.mp4')).toBe(frames(input, 'in.mp4'));
   });
 

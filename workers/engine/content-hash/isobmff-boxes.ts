@@ -1,7 +1,7 @@
 /** ISOBMFF box headers (ISO/IEC 14496-12, 4.2), read by the content locators of their own. */
 import type { ByteReader } from '../byte-source';
 import { startsWithAscii, u32be, u32le, u64be } from '../bytes';
-import { corrupt } from '../errors';
+import { corrupt, isEngineError } from '../errors';
 import { MAX_ENTRIES } from '../limits';
 
 const BOX_HEADER_BYTES = 8;
@@ -73,7 +73,40 @@ async function boxesEnd(src: ByteReader): Promise<number> {
   return fits ? src.size - length : src.size;
 }
 
-/** The file's top-level boxes. */
+/**
+ * The file's top-level boxes, up to the first header that is no box that fits: what follows
+ * (a recorder's zeros, a free box cut short, a dashcam's records) holds none of the samples,
+ * which the sample tables place; whether the file may be cleaned is the cleaner's question.
+ */
 export async function topLevel(src: ByteReader): Promise<Box[]> {
-  return children(src, 0, await boxesEnd(src));
+  const end = await boxesEnd(src);
+  const boxes: Box[] = [];
+  for (let at = 0; at < end;) {
+    if (boxes.length >= MAX_ENTRIES) throw corrupt('too many boxes');
+    const box =
+      boxes.length === 0
+        ? await boxAt(src, at, end)
+        : await fittingBoxAt(src, at, end);
+    if (!box) break;
+    boxes.push(box);
+    at = box.end;
+  }
+  return boxes;
+}
+
+/** The box at `at` when its header is one that fits before `limit`, else null. */
+async function fittingBoxAt(
+  src: ByteReader,
+  at: number,
+  limit: number,
+): Promise<Box | null> {
+  if (limit - at < BOX_HEADER_BYTES) return null;
+  const head = await src.readExact(at, BOX_HEADER_BYTES);
+  if (head.every((b) => b === 0)) return null;
+  try {
+    return await boxAt(src, at, limit);
+  } catch (error) {
+    if (isEngineError(error)) return null;
+    throw error;
+  }
 }

@@ -3,6 +3,7 @@
  * own (content-hash/README.md), never from the cleaner's plan, so a cleaner that damaged the
  * content cannot also misreport where the content is.
  */
+import { aiffSampleRanges } from './aiff-samples';
 import { ByteSource } from '../byte-source';
 import { EngineError } from '../errors';
 import type { FormatId } from '../format-catalog';
@@ -19,7 +20,6 @@ import { isPackage, packageContentParts } from './package-parts';
 import { pdfContentParts } from './pdf-pages';
 import { pngIdatRanges } from './png-idat';
 import {
-  AIFF_SAMPLE_CHUNKS,
   aviMoviRanges,
   riffChunkRanges,
   WAV_SAMPLE_CHUNKS,
@@ -68,7 +68,7 @@ const RANGE_LOCATORS: Partial<Record<FormatId, [ContentKind, RangeLocator]>> = {
   mp3: ['audio-data', mp3FrameRanges],
   flac: ['audio-data', flacFrameRanges],
   ogg: ['audio-data', oggPacketRanges],
-  aiff: ['audio-data', (src) => riffChunkRanges(src, AIFF_SAMPLE_CHUNKS, 'be')],
+  aiff: ['audio-data', aiffSampleRanges],
 };
 
 /**

@@ -16,9 +16,9 @@ const CHUNK_HEADER_BYTES = 8;
 /** A `LIST` chunk's data opens with its list type (RIFF: LIST chunk). */
 const LIST_TYPE_BYTES = 4;
 
-type Endian = 'le' | 'be';
+export type Endian = 'le' | 'be';
 
-interface Chunk {
+export interface Chunk {
   readonly id: string;
   /** The chunk's header. */
   readonly at: number;
@@ -31,7 +31,7 @@ const idOf = (b: Uint8Array, at = 0): string =>
   String.fromCharCode(...b.subarray(at, at + 4));
 
 /** The chunks between `from` and `to`, in file order. */
-async function chunks(
+export async function chunks(
   src: ByteReader,
   from: number,
   to: number,
@@ -54,7 +54,7 @@ async function chunks(
 }
 
 /** The end of the form that starts at `at`, clamped to the file as the cleaners read it. */
-async function formEnd(
+export async function formEnd(
   src: ByteReader,
   at: number,
   endian: Endian,
@@ -138,5 +138,3 @@ export const WEBP_IMAGE_CHUNKS: ReadonlySet<string> = new Set([
   'ANMF',
 ]);
 export const WAV_SAMPLE_CHUNKS: ReadonlySet<string> = new Set(['data']);
-/** AIFF and AIFF-C keep their samples in `SSND` (AIFF 1.3, Sound Data Chunk). */
-export const AIFF_SAMPLE_CHUNKS: ReadonlySet<string> = new Set(['SSND']);

@@ -72,8 +72,15 @@ const STANDARD_DESCRIPTIONS = new Set([
 const PUBLISHER =
   /\b(IEC|Hewlett-Packard|Apple|Adobe|Kodak|Microsoft|Google|GIMP|International Color Consortium|Public Domain|Reference Viewing Condition)\b/;
 
-/** The description and Apple's localized descriptions of it (`dscm`). */
-const DESCRIPTIONS = new Set(['desc', 'dscm']);
+/**
+ * Apple's localized descriptions (`dscm`) of a standard profile: kept with it. Each `desc` tag is
+ * read, since a profile may hold a second one (exiftool shows both) whose words are a person's.
+ */
+const LOCALIZED_DESCRIPTIONS = 'dscm';
+
+/** Whether every word of a description is a standard profile's name. */
+const standardWords = (said: readonly string[]) =>
+  said.every((w) => w === '' || STANDARD_DESCRIPTIONS.has(w));
 
 const FIELDS: Readonly<Record<string, FieldId>> = {
   desc: 'content.description',
@@ -204,7 +211,7 @@ function scrub(profile: Uint8Array, location: string): ScrubbedProfile {
     const entry = HEADER_BYTES + TAG_COUNT_BYTES + i * TAG_ENTRY_BYTES;
     if (entry + TAG_ENTRY_BYTES > profile.length) break;
     const signature = fourcc(profile, entry);
-    if (standard && DESCRIPTIONS.has(signature)) continue;
+    if (standard && signature === LOCALIZED_DESCRIPTIONS) continue;
     const at = u32be(profile, entry + 4);
     const end = Math.min(at + u32be(profile, entry + 8), profile.length);
     if (at + TYPE_HEADER_BYTES > end) continue;
@@ -212,7 +219,12 @@ function scrub(profile: Uint8Array, location: string): ScrubbedProfile {
     const said = spans.map((span) => words(profile, span));
     if (!said.some((w) => w !== '')) continue;
     const text = said.join(' ');
-    if (standard && (PUBLISHER.test(text) || STANDARD_DESCRIPTIONS.has(text)))
+    if (
+      standard &&
+      (signature === 'desc'
+        ? standardWords(said)
+        : PUBLISHER.test(text) || STANDARD_DESCRIPTIONS.has(text))
+    )
       continue;
     for (const span of spans) out.fill(0, span.start, span.end);
     findings.push(

@@ -3,7 +3,7 @@
  * data chunks, the AIFF-C version, markers and instrument loops, recording and channel data.
  * Dropped: `NAME`, `AUTH`, `(c) `, `ANNO`, `COMT`, `ID3 `, `APPL` and any other chunk. Marker
  * names stay with their markers and are reported as kept; bytes past a kept chunk's layout go
- * (kept-chunks.ts).
+ * (kept-chunks.ts), and so do the bytes around the sound data's samples (sound-data.ts).
  */
 import type { FieldId } from '../../fields';
 import { decodeLatin1 } from '../../bytes';
@@ -11,6 +11,7 @@ import { finding } from '../../findings';
 import { commentFindings } from './comments';
 import { LAID_OUT_CHUNKS, rewriteKeptChunk } from './kept-chunks';
 import { markerFindings } from './markers';
+import { trimSoundData } from './sound-data';
 import {
   id3ChunkFindings,
   paddingFindings,
@@ -52,6 +53,11 @@ export const aiffRules: FormRules = {
   async describeKept(chunk, payload) {
     if (chunk.id !== 'MARK') return [];
     return markerFindings(await payload(), LOCATION);
+  },
+  async trimKept(chunk, read, kept, formType) {
+    return chunk.id === 'SSND'
+      ? trimSoundData(chunk, read, kept, formType)
+      : null;
   },
   async rewriteKept(chunk, payload, formType) {
     return LAID_OUT_CHUNKS.has(chunk.id)

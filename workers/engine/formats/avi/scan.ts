@@ -15,6 +15,7 @@ import { infoField } from '../../metadata/riff-info';
 import { scanMovi } from './movi';
 import { chunkRole } from './rules';
 import { iditDate, infoText, textRuns } from './values';
+import { STREAM_TYPE_BYTES, streamFormatLayout } from './stream-format';
 
 const MAX_READ_BYTES = 64 * 1024;
 const HEADER_LAYOUT_BYTES: Readonly<Record<string, number>> = {
@@ -79,6 +80,7 @@ async function scanList(
   signal?: AbortSignal,
 ): Promise<void> {
   const into = walk.targets;
+  let streamType: string | undefined;
   for (const chunk of await readChildren(src, list, { signal })) {
     const location = `${path}/${(list.listType ?? '').trim()}`;
     const role = chunkRole(chunk.id, chunk.listType);
@@ -91,8 +93,17 @@ async function scanList(
     if (role === 'info')
       into.push(await infoTarget(src, chunk, location, signal));
     if (role === 'drop') into.push(await droppedTarget(src, chunk, location));
+    if (chunk.id === 'strh' && chunk.size >= STREAM_TYPE_BYTES)
+      streamType = fourcc(
+        await src.readExact(chunk.dataOffset, STREAM_TYPE_BYTES),
+        0,
+      );
     if (role === 'keep') {
-      const extra = await extraTarget(src, chunk, location);
+      const layout =
+        chunk.id === 'strf'
+          ? streamFormatLayout(streamType, await payload(src, chunk))
+          : HEADER_LAYOUT_BYTES[chunk.id];
+      const extra = await extraTarget(src, chunk, layout, location);
       if (extra) into.push(extra);
     }
     if (role === 'junk') {
@@ -108,14 +119,15 @@ async function scanList(
 
 /**
  * Bytes past a header's layout (AVI RIFF File Reference: `avih` and `strh` are 56 bytes; OpenDML
- * 1.02: `dmlh` holds the total frame count, the rest reserved), which no player reads.
+ * 1.02: `dmlh` holds the total frame count, the rest reserved; `strf` as stream-format.ts says),
+ * which no player reads.
  */
 async function extraTarget(
   src: ByteReader,
   chunk: RiffChunk,
+  layout: number | undefined,
   location: string,
 ): Promise<AviTarget | null> {
-  const layout = HEADER_LAYOUT_BYTES[chunk.id];
   if (layout === undefined || chunk.size <= layout) return null;
   if (chunk.size > MAX_METADATA_BYTES)
     throw new EngineError('too-large', `${chunk.id} at ${chunk.offset}`);

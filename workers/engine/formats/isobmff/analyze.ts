@@ -18,10 +18,12 @@ import { hasData, mergeRanges, zeroPatches } from './telemetry';
 import { CONTAINER_TYPES, sweepMetadata } from './sweep';
 import { TextBudget } from '../../metadata/text-tracks';
 import { weighTextTracks } from './text-removal';
-import { cameraTrailer, freeTrailerPatch } from './camera-trailer';
+import { footerTrailers, freeTrailerPatch, type Trailer } from './trailers';
+import { readTail, type Tail } from './tail';
 import { leaveOutFreeSpace } from './free-space';
-import { topLevelBoxes } from './top-level';
-import { freeUnknownBoxes } from './unknown-boxes';
+import { topLevelBoxes, type TopLevel } from './top-level';
+import { freeUnknownBoxes, movieData } from './unknown-boxes';
+import { holdsData } from './free-space';
 import { WindowedReader } from '../../windowed-reader';
 
 export interface Analysis {
@@ -73,7 +75,7 @@ class FileScan {
   /** Where the HEIF items' bytes lie; null once one cannot be placed in this file. */
   private items: ByteRange[] | null = [];
 
-  private readonly reader: WindowedReader;
+  readonly reader: WindowedReader;
 
   constructor(
     private readonly src: ByteSource,
@@ -82,8 +84,25 @@ class FileScan {
     this.reader = new WindowedReader(src, BOX_WINDOW_BYTES);
   }
 
-  topLevel(end: number): Promise<Box[]> {
+  topLevel(end: number): Promise<TopLevel> {
     return topLevelBoxes(this.reader, this.signal, end);
+  }
+
+  /** Fails unless every movie chunk and item lies before `tail` (no offset points into it). */
+  tailHoldsNoData(tail: ByteRange): void {
+    const what = `the bytes after the last box at ${tail.start}`;
+    if (!this.items)
+      throw new EngineError(
+        'unsupported',
+        `${what} beside items placed elsewhere`,
+      );
+    const data = [
+      ...movieData(this.movies, this.src.size, what),
+      ...this.items,
+    ];
+    data.sort((a, b) => a.start - b.start);
+    if (holdsData(data, tail))
+      throw new EngineError('unsupported', `media data in ${what}`);
   }
 
   async box(box: Box): Promise<void> {
@@ -184,6 +203,23 @@ class FileScan {
   }
 }
 
+/** What lies after the last box: its trailers reported; in a clean in place, made free space. */
+function afterTheBoxes(
+  tail: Tail | null,
+  footer: readonly Trailer[],
+  keepLayout: boolean,
+  scan: FileScan,
+): void {
+  const trailers = [...footer].reverse();
+  if (tail?.kind === 'trailer') trailers.unshift(tail.trailer);
+  for (const trailer of trailers) {
+    scan.findings.push(trailer.finding);
+    if (keepLayout) scan.patches.push(freeTrailerPatch(trailer));
+  }
+  if (keepLayout && tail?.kind === 'space' && tail.patch)
+    scan.patches.push(tail.patch);
+}
+
 export async function analyzeFile(
   src: ByteSource,
   signal: AbortSignal | undefined,
@@ -191,9 +227,13 @@ export async function analyzeFile(
   keepLayout = false,
 ): Promise<Analysis> {
   const scan = new FileScan(src, signal);
-  const trailer = await cameraTrailer(src);
-  const end = trailer?.range.start ?? src.size;
-  const boxes = await scan.topLevel(end);
+  const footer = await footerTrailers(src);
+  const end = footer.at(-1)?.range.start ?? src.size;
+  const { boxes, boxesEnd } = await scan.topLevel(end);
+  const tail =
+    boxesEnd < end
+      ? await readTail(scan.reader, { start: boxesEnd, end }, signal)
+      : null;
   // moov first: fragments need its track list even when a writer put moof boxes before it.
   const ordered = [
     ...boxes.filter((b) => b.type === 'moov'),
@@ -204,13 +244,14 @@ export async function analyzeFile(
     if (isRead(box)) await scan.box(box);
   }
   scan.unknownBoxes(boxes);
-  const leftOut = keepLayout ? [] : scan.freeSpace(boxes, end);
+  const leftOut = keepLayout ? [] : scan.freeSpace(boxes, boxesEnd);
   await scan.textTracks();
   await scan.telemetry();
-  if (trailer) {
-    scan.findings.push(trailer.finding);
-    if (keepLayout) scan.patches.push(freeTrailerPatch(trailer));
-    else leftOut.push(trailer.range);
+  if (boxesEnd < src.size) {
+    const after = { start: boxesEnd, end: src.size };
+    scan.tailHoldsNoData(after);
+    afterTheBoxes(tail, footer, keepLayout, scan);
+    if (!keepLayout) leftOut.push(after);
   }
   return {
     leftOut,

@@ -22,6 +22,8 @@ import {
   type ItemLocation,
 } from './heif-items';
 import { keptProperties } from './heif-properties';
+import { freeOtherProperties } from './heif-other-properties';
+import { pictureItems } from './heif-refs';
 import type { Region } from './region';
 import type { ByteRange } from './sample-table';
 import { metaChildren } from './user-data';
@@ -63,7 +65,32 @@ function fileItemRanges(
 }
 
 const isMetadataItem = (item: ItemInfo) =>
-  item.type === 'Exif' || item.type === 'mime';
+  item.type === 'Exif' || item.type === 'mime' || item.type === 'uri ';
+/**
+ * Item types that are the picture (23008-12 and the codec specifications that add to it): coded
+ * images (HEVC and its tiles and layers, AVC, AV1, JPEG, JPEG 2000, VVC, EVC, uncompressed
+ * 23001-17, masks), derived images (grid, overlay, identity, tone map), and `free`, what this
+ * module makes of a hidden item. Any other item's bytes are hidden and zeroed like metadata.
+ */
+const PICTURE_ITEM_TYPES = new Set([
+  'hvc1',
+  'hvt1',
+  'lhv1',
+  'avc1',
+  'av01',
+  'jpeg',
+  'j2k1',
+  'vvc1',
+  'vvi1',
+  'evc1',
+  'unci',
+  'mski',
+  'grid',
+  'iovl',
+  'iden',
+  'tmap',
+  'free',
+]);
 
 function itemRanges(
   location: ItemLocation,
@@ -135,7 +162,8 @@ function itemFindings(
   }
   if (item.contentType === XMP_CONTENT_TYPE)
     return xmpBlockFindings(data, where);
-  return [finding('other.data', item.contentType || item.type, where)];
+  const value = isMetadataItem(item) ? undefined : 'unknown item';
+  return [finding('other.data', item.contentType || item.type, where, value)];
 }
 
 /**
@@ -159,14 +187,16 @@ export async function scanHeifMeta(
   const iinf = firstChild(children, 'iinf');
   const iloc = firstChild(children, 'iloc');
   const idat = firstChild(children, 'idat');
-  for (const item of keptProperties(region, firstChild(children, 'iprp')))
-    findings.push(item);
+  const iprp = firstChild(children, 'iprp');
+  for (const item of keptProperties(region, iprp)) findings.push(item);
+  for (const item of freeOtherProperties(region, iprp)) findings.push(item);
   const patches: Patch[] = [];
   const locations = iloc
     ? readItemLocations(region, iloc)
     : new Map<number, ItemLocation>();
   const items = fileItemRanges(locations, src.size);
   if (!iinf) return { patches, items };
+  const picture = pictureItems(region, children);
   for (const item of readItemInfos(region, iinf)) {
     throwIfAborted(signal);
     if (!item.type && item.contentType === XMP_CONTENT_TYPE)
@@ -174,7 +204,12 @@ export async function scanHeifMeta(
         'unsupported',
         'XMP item in an untyped (version 0/1) infe',
       );
-    if (!isMetadataItem(item)) continue;
+    if (!item.type || PICTURE_ITEM_TYPES.has(item.type)) continue;
+    if (!isMetadataItem(item) && picture.has(item.id))
+      throw new EngineError(
+        'unsupported',
+        `item ${item.id} of unknown type '${item.type}' is part of the picture`,
+      );
     const where = `meta/item ${item.id} ${item.type}`;
     const location = locations.get(item.id);
     const ranges = location ? itemRanges(location, idat, src.size) : [];

@@ -27,6 +27,13 @@ const FREE_TYPE = ascii('free');
 const MOTION_PHOTO_VIDEO = 'mpvd';
 
 /**
+ * Samsung phones keep their trailer (a directory of named records: the capture time, the mobile
+ * country code, a Motion Photo's video) in a top-level `sefd` box, as exiftool reads it: maker
+ * notes, freed like any box no rule reads.
+ */
+const SAMSUNG_TRAILER = 'sefd';
+
+/**
  * Top-level types this module reads or keeps on purpose: 14496-12 (ftyp, mdat, moov, moof, mfra,
  * free, skip, pdin, sidx, ssix, styp, emsg, prft, meta, meco, uuid, imda, etyp, otyp), QuickTime
  * (`wide` padding before mdat; udta, ilst, keys and XMP_, which demuxers read at any level).
@@ -60,16 +67,20 @@ const KNOWN_TOP_LEVEL = new Set([
   ...CONTAINER_TYPES,
 ]);
 
-export function isUnknownTopLevel(box: Box): boolean {
+export function isUnknownTopLevel(box: Pick<Box, 'type'>): boolean {
   return (
     !KNOWN_TOP_LEVEL.has(box.type) && box.type.charCodeAt(0) !== COPYRIGHT_SIGN
   );
 }
 
-/** Where every movie's samples lie; throws `unsupported` when a sample table does not add up. */
-function movieData(
+/**
+ * Where every movie's samples lie; throws `unsupported` when a sample table does not add up,
+ * since then no box or tail (`what`) can be shown to hold none of them.
+ */
+export function movieData(
   movies: readonly { region: Region; box: Box }[],
   fileSize: number,
+  what = 'an unknown top-level box',
 ): ByteRange[] {
   try {
     return movies
@@ -79,9 +90,19 @@ function movieData(
     if (!isEngineError(error)) throw error;
     throw new EngineError(
       'unsupported',
-      'an unknown top-level box beside a sample table that does not add up',
+      `${what} beside a sample table that does not add up`,
     );
   }
+}
+
+/** What the report says of a box it frees: named when a vendor's box is known, else "unknown box". */
+function unknownBoxFinding(box: Box): Finding {
+  const bytes = `${box.end - box.start} bytes`;
+  if (box.type === MOTION_PHOTO_VIDEO)
+    return finding('other.data', 'MotionPhotoVideo', box.type, bytes);
+  if (box.type === SAMSUNG_TRAILER)
+    return finding('device.maker-notes', 'Samsung trailer', box.type, bytes);
+  return finding('other.data', box.type, box.type, 'unknown box');
 }
 
 /** The findings and same-size patches that turn each unknown top-level box into free space. */
@@ -112,16 +133,7 @@ export function freeUnknownBoxes(
         'too-large',
         `unknown top-level '${box.type}' box larger than the metadata limit`,
       );
-    findings.push(
-      box.type === MOTION_PHOTO_VIDEO
-        ? finding(
-            'other.data',
-            'MotionPhotoVideo',
-            box.type,
-            `${box.end - box.start} bytes`,
-          )
-        : finding('other.data', box.type, box.type, 'unknown box'),
-    );
+    findings.push(unknownBoxFinding(box));
     patches.push({ offset: box.start + TYPE_AT, data: FREE_TYPE });
     if (box.end > box.payload)
       patches.push({

@@ -13,6 +13,7 @@ import type { TagRegion } from '../../metadata/audio-tags/tag-region';
 import { findTailTags } from '../../metadata/audio-tags/tail';
 import { COMMENT_ID, readHeaders, type OggHeaders } from './headers';
 import { laceCount, paginate } from './paginate';
+import { trimIdHeader, type TrimmedIdPage } from './id-header';
 import { MAX_LACE, MAX_PAGE_BYTES, OGG_MAGIC, parsePageHeader } from './page';
 import {
   emptyVorbisComments,
@@ -25,6 +26,8 @@ const VORBIS_FRAMING = Uint8Array.of(1);
 
 export interface OggScan {
   readonly headers: OggHeaders;
+  /** The first page without bytes past the identification header, when it had any. */
+  readonly idPage: TrimmedIdPage | null;
   readonly tail: TagRegion[];
   /** Where the last Ogg page ends. */
   readonly end: number;
@@ -38,10 +41,16 @@ export async function scanOgg(
   const tail = await findTailTags(src, headers.audioStart);
   const end = tail.at(-1)?.start ?? src.size;
   await checkSingleStream(src, headers.firstPage.serial, end);
-  return { headers, tail, end };
+  const first = headers.firstPage;
+  const body = await src.readExact(
+    first.bodyOffset,
+    first.end - first.bodyOffset,
+  );
+  const idPage = trimIdHeader(headers.codec, first, body);
+  return { headers, idPage, tail, end };
 }
 
-export function oggFindings({ headers, tail }: OggScan): Finding[] {
+export function oggFindings({ headers, idPage, tail }: OggScan): Finding[] {
   const packet = headers.packets[0]!;
   const location =
     headers.codec === 'vorbis' ? 'Vorbis comment header' : 'OpusTags';
@@ -55,12 +64,13 @@ export function oggFindings({ headers, tail }: OggScan): Finding[] {
       ? packet.subarray(comments.end)
       : new Uint8Array(0);
   for (const item of tail.flatMap((t) => t.findings)) found.push(item);
+  if (idPage) found.push(idPage.finding);
   if (extra.some((b) => b !== 0))
     found.push(finding('other.data', 'OpusTags binary data', location));
   return found;
 }
 
-export function oggPlan({ headers, end }: OggScan): OutputPlan {
+export function oggPlan({ headers, idPage, end }: OggScan): OutputPlan {
   const id = COMMENT_ID[headers.codec];
   const framing =
     headers.codec === 'vorbis' ? VORBIS_FRAMING : new Uint8Array(0);
@@ -71,7 +81,9 @@ export function oggPlan({ headers, end }: OggScan): OutputPlan {
     headers.pages.length,
   );
   const pages = paginate([comment, ...rest], headers.pages);
-  const out = new OutputBuilder().copy(0, headers.firstPage.end);
+  const out = idPage
+    ? new OutputBuilder().push(idPage.page)
+    : new OutputBuilder().copy(0, headers.firstPage.end);
   for (const page of pages) out.push(page);
   return out.copy(headers.audioStart, end).build();
 }

@@ -35,6 +35,16 @@ export interface FormRules {
     chunk: RiffChunk,
     payload: () => Promise<Uint8Array>,
   ): Promise<Finding[]>;
+  /**
+   * A kept chunk too large to read (sound data) written as a new head and a range of the input,
+   * without what lies around its samples, or null as it is; `kept` are the chunks kept before it.
+   */
+  trimKept?(
+    chunk: RiffChunk,
+    read: (at: number, length: number) => Promise<Uint8Array>,
+    kept: readonly RiffChunk[],
+    formType: string,
+  ): Promise<TrimmedChunk | null>;
   /** A kept chunk's payload written anew without what it must not carry, or null as it is. */
   rewriteKept?(
     chunk: RiffChunk,
@@ -48,11 +58,21 @@ export interface KeptPayload {
   readonly findings: readonly Finding[];
 }
 
+/** A chunk written as `head`, then the input's bytes [from, to). */
+export interface TrimmedChunk {
+  readonly head: Uint8Array;
+  readonly from: number;
+  readonly to: number;
+  readonly findings: readonly Finding[];
+}
+
 export interface FormScan {
   readonly form: RiffChunk;
   readonly kept: RiffChunk[];
   /** New payloads of kept chunks, by the chunk's offset. */
   readonly rewritten: Map<number, Uint8Array>;
+  /** Kept chunks written as a new head and a range of the input, by the chunk's offset. */
+  readonly trimmed: Map<number, TrimmedChunk>;
   readonly findings: Finding[];
 }
 
@@ -72,6 +92,7 @@ export async function scanForm(
     throw corrupt(`not a ${rules.formId} ${rules.formTypes.join('/')} file`);
   const kept: RiffChunk[] = [];
   const rewritten = new Map<number, Uint8Array>();
+  const trimmed = new Map<number, TrimmedChunk>();
   const findings: Finding[] = [];
   for (const chunk of await readChildren(src, form, {
     endian: rules.endian,
@@ -82,7 +103,18 @@ export async function scanForm(
       for (const item of await rules.describe(chunk, read)) findings.push(item);
       continue;
     }
+    const trim = await rules.trimKept?.(
+      chunk,
+      (at, length) => src.readExact(at, length),
+      kept,
+      form.listType!,
+    );
     kept.push(chunk);
+    if (trim) {
+      trimmed.set(chunk.offset, trim);
+      for (const item of trim.findings) findings.push(item);
+      continue;
+    }
     for (const item of (await rules.describeKept?.(chunk, read)) ?? [])
       findings.push(item);
     const rewrite = await rules.rewriteKept?.(chunk, read, form.listType!);
@@ -93,7 +125,7 @@ export async function scanForm(
   const missing = rules.required.filter((id) => !kept.some((c) => c.id === id));
   if (missing.length > 0) throw corrupt(`no ${missing.join(', ')} chunk`);
   for (const item of await trailingFindings(src, form.end)) findings.push(item);
-  return { form, kept, rewritten, findings };
+  return { form, kept, rewritten, trimmed, findings };
 }
 
 function payload(src: ByteSource, chunk: RiffChunk): Promise<Uint8Array> {
@@ -133,17 +165,38 @@ function chunkWith(id: string, payload: Uint8Array, endian: RiffEndian) {
   return concatBytes([chunkHeader(id, payload.length, endian), payload, pad]);
 }
 
+type Piece =
+  Uint8Array | RiffChunk | { readonly from: number; readonly to: number };
+
+const pieceBytes = (p: Piece) =>
+  p instanceof Uint8Array
+    ? p.length
+    : 'offset' in p
+      ? p.end - p.offset
+      : p.to - p.from;
+
+/** A trimmed chunk: its header and head, its range of the input, and the pad an odd size needs. */
+function trimmedPieces(
+  id: string,
+  trim: TrimmedChunk,
+  endian: RiffEndian,
+): Piece[] {
+  const size = trim.head.length + trim.to - trim.from;
+  const pieces: Piece[] = [
+    concatBytes([chunkHeader(id, size, endian), trim.head]),
+    { from: trim.from, to: trim.to },
+  ];
+  return size % 2 ? [...pieces, new Uint8Array(1)] : pieces;
+}
+
 export function formPlan(scan: FormScan, rules: FormRules): OutputPlan {
-  const pieces = scan.kept.map((chunk) => {
+  const pieces = scan.kept.flatMap((chunk): Piece[] => {
+    const trim = scan.trimmed.get(chunk.offset);
+    if (trim) return trimmedPieces(chunk.id, trim, rules.endian);
     const payload = scan.rewritten.get(chunk.offset);
-    return payload ? chunkWith(chunk.id, payload, rules.endian) : chunk;
+    return [payload ? chunkWith(chunk.id, payload, rules.endian) : chunk];
   });
-  const size =
-    FORM_TYPE_BYTES +
-    pieces.reduce(
-      (n, p) => n + (p instanceof Uint8Array ? p.length : p.end - p.offset),
-      0,
-    );
+  const size = FORM_TYPE_BYTES + pieces.reduce((n, p) => n + pieceBytes(p), 0);
   const header = concatBytes([
     chunkHeader(rules.formId, size, rules.endian),
     ascii(scan.form.listType!),
@@ -151,7 +204,8 @@ export function formPlan(scan: FormScan, rules: FormRules): OutputPlan {
   const out = new OutputBuilder().push(header);
   for (const piece of pieces) {
     if (piece instanceof Uint8Array) out.push(piece);
-    else out.copy(piece.offset, piece.end);
+    else if ('offset' in piece) out.copy(piece.offset, piece.end);
+    else out.copy(piece.from, piece.to);
   }
   return out.build();
 }
