@@ -123,12 +123,15 @@ function documentFixture(dir: string, spec: DocSpec): Fixture {
     path,
     canaries: set,
     gps: false,
+    // ImageMagick reads WMF but has no EMF decoder here: an EMF's content is not compared.
     content:
       spec.ext === 'pdf'
         ? 'pdf'
-        : /^(emf|wmf)$/.test(spec.ext)
+        : spec.ext === 'wmf'
           ? 'pixels'
-          : 'office',
+          : spec.ext === 'emf'
+            ? 'none'
+            : 'office',
   };
 }
 
