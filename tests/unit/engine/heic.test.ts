@@ -1,7 +1,7 @@
 /**
- * HEIC and AVIF: Exif and XMP items zeroed and hidden; ImageMagick (libheif) decodes the same
- * pixels; exiftool, which reads the EXIF and XMP of the input, finds none in the output; the ICC
- * profile stays.
+ * HEIC and AVIF: Exif and XMP items zeroed and hidden, but for a rotated photo's EXIF Orientation,
+ * kept alone; ImageMagick (libheif) decodes the same pixels; exiftool, which reads the EXIF and
+ * XMP of the input, finds nothing else in the output; the ICC profile stays.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -28,7 +28,9 @@ const CORPUS: Record<string, string> = !CORPUS_DIR
       iphone: corpusFile('exif-samples', 'IMG_5195.HEIC'),
     };
 /** exiftool groups that only EXIF and XMP items produce. */
-const METADATA_GROUPS = /"(IFD0|IFD1|ExifIFD|GPS|Apple|XMP-\w+):/;
+const METADATA_GROUPS = /^(IFD0|IFD1|ExifIFD|GPS|Apple|XMP-\w+):/;
+/** What a rotated photo keeps of its EXIF. */
+const ORIENTATION_TAG = 'IFD0:Orientation';
 /** What taggedImage plants: EXIF make, model, artist, date and position, an XMP creator. */
 const PLANTED: readonly Canary[] = [
   CANARY.artist,
@@ -60,6 +62,14 @@ function tags(path: string): string {
   return tagCache.get(path)!;
 }
 
+/** exiftool's EXIF and XMP readings of a path, as `group:tag` to value. */
+function metadataTags(path: string): Record<string, unknown> {
+  const [all] = JSON.parse(tags(path)) as Record<string, unknown>[];
+  return Object.fromEntries(
+    Object.entries(all!).filter(([key]) => METADATA_GROUPS.test(key)),
+  );
+}
+
 let dir: string;
 const inputs: Record<string, string> = {};
 const outputs: Record<string, Cleaned> = {};
@@ -81,13 +91,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe.each(['taggedHeic', 'taggedAvif', ...Object.keys(CORPUS)])(
   '%s',
   (name) => {
-    it('is cleaned in place with no EXIF or XMP left for exiftool', () => {
+    it('is cleaned in place with no EXIF or XMP but the Orientation left for exiftool', () => {
       const { inPlace, path } = outputs[name]!;
       expect(inPlace).toBe(true);
       const bare = WITHOUT_METADATA.has(name);
-      expect(METADATA_GROUPS.test(tags(inputs[name]!))).toBe(!bare);
+      expect(Object.keys(metadataTags(inputs[name]!)).length > 0).toBe(!bare);
       if (bare) expect(outputs[name]!.result.removed).toEqual([]);
-      expect(tags(path)).not.toMatch(METADATA_GROUPS);
+      const left = Object.keys(metadataTags(path));
+      expect(left.filter((key) => key !== ORIENTATION_TAG)).toEqual([]);
     });
 
     it('decodes to the same pixels', () => {
@@ -154,6 +165,31 @@ describe('planted values', () => {
     );
     const rotation = /"QuickTime:Rotation": (\d+)/;
     expect(exiftool(out).match(rotation)?.[1]).toBe('90');
+  });
+
+  it.each(['taggedHeic', 'taggedAvif'])(
+    '%s keeps its EXIF Orientation alone in its Exif item, reported kept',
+    (name) => {
+      expect(metadataTags(inputs[name]!)).toMatchObject({
+        [ORIENTATION_TAG]: 'Rotate 90 CW',
+      });
+      expect(metadataTags(outputs[name]!.path)).toEqual({
+        [ORIENTATION_TAG]: 'Rotate 90 CW',
+      });
+      expect(outputs[name]!.result.kept).toContainEqual(
+        expect.objectContaining({
+          kept: 'orientation',
+          label: 'Orientation',
+          value: '6',
+        }),
+      );
+    },
+  );
+
+  it('finds nothing more to remove in a rotated photo it cleaned', async () => {
+    const again = await cleanFile(outputs.taggedHeic!.path);
+    expect(again.result.removed).toEqual([]);
+    expect(again.bytes).toEqual(outputs.taggedHeic!.bytes);
   });
 
   it('sniffs AVIF from its brands', async () => {

@@ -225,6 +225,30 @@ describe.skipIf(!hasTool('convert') || !hasTool('exiftool'))(
       );
     });
 
+    it("keeps a rotated photo's EXIF Orientation alone in its EXIF box, reported kept", async () => {
+      const path = join(dir, 'rotated.jp2');
+      writeFileSync(path, plain);
+      exiftoolWrite(path, [
+        '-EXIF:Artist=CANARY_JP2_ROTATED_ARTIST',
+        '-EXIF:Orientation#=6',
+      ]);
+      const exif = (file: string) =>
+        Object.entries(exiftoolTags(file)).filter(([key]) =>
+          /^(IFD0|ExifIFD|GPS):/.test(key),
+        );
+      expect(exif(path)).toContainEqual(['IFD0:Orientation', 'Rotate 90 CW']);
+      const out = await cleanImage(path);
+      expectNoLeaks(readFileSync(path), out.bytes, [
+        'CANARY_JP2_ROTATED_ARTIST',
+      ]);
+      expect(exif(out.path)).toEqual([['IFD0:Orientation', 'Rotate 90 CW']]);
+      expect(pixelDigest(out.path)).toBe(pixelDigest(path));
+      expect(out.result.kept).toContainEqual(
+        expect.objectContaining({ kept: 'orientation', value: '6' }),
+      );
+      expect((await cleanPlan(blobOf(out.bytes))).removed).toEqual([]);
+    });
+
     it('cleans a JPX (Part 2 brand, reader requirements kept)', async () => {
       const jpx = planted('jpx ');
       const path = join(dir, 'photo.jpx');

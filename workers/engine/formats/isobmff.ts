@@ -13,15 +13,13 @@ import { isobmffSniffer } from './isobmff/sniff';
 export const isobmff: FormatModule = {
   ...isobmffSniffer,
   async analyze(src, _format, ctx) {
-    const { findings, patches, mediaData, leftOut } = await analyzeFile(
-      src,
-      ctx.signal,
-      ctx.keepLayout,
-    );
+    const { findings, patches, mediaData, leftOut, checked } =
+      await analyzeFile(src, ctx.signal, ctx.keepLayout);
     return {
       findings,
       plan: () => planLeavingOut(src.size, patches, leftOut),
       opaque: mediaData,
+      checked,
     };
   },
 };

@@ -33,6 +33,8 @@ export interface Analysis {
   readonly mediaData: ByteRange[];
   /** Top-level free space the output leaves out (sorted); none when the layout is kept. */
   readonly leftOut: ByteRange[];
+  /** Metadata kept on purpose (a rotated photo's Exif item type), sorted: the residue scan skips it. */
+  readonly checked: ByteRange[];
 }
 
 /** Top-level boxes read into memory: the metadata the walk edits, and containers it may hide in. */
@@ -68,6 +70,7 @@ const isRead = (box: Box) =>
 class FileScan {
   readonly findings: Finding[] = [];
   readonly patches: Patch[] = [];
+  readonly checked: ByteRange[] = [];
   private readonly telemetryRanges = new Map<number, ByteRange[]>();
   private movie: Movie = emptyMovie();
   private readonly textBudget = new TextBudget();
@@ -117,6 +120,7 @@ class FileScan {
         this.signal,
       );
       for (const patch of heif.patches) this.patches.push(patch);
+      this.checked.push(...heif.checked);
       if (heif.items && this.items) this.items.push(...heif.items);
       else this.items = null;
     } else if (box.type === 'moof') this.scanMoof(region, box);
@@ -257,6 +261,7 @@ export async function analyzeFile(
     leftOut,
     findings: scan.findings,
     patches: scan.patches,
+    checked: scan.checked.sort((a, b) => a.start - b.start),
     mediaData: boxes
       .filter((b) => b.type === 'mdat')
       .map((b) => ({ start: b.start, end: b.end })),

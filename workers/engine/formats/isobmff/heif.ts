@@ -6,15 +6,17 @@
  * sees them (checked in heic.test.ts), while the coded image items, their properties (ICC profile in
  * colr, rotation in irot, mirroring in imir) and every offset stay as they were. Thumbnails' own
  * Exif items (cdsc references to the thumbnail) are found the same way, since every item is walked.
+ * A rotated photo's Exif item is the exception: it keeps its Orientation alone (heif-exif.ts).
  */
 import type { ByteSource } from '../../byte-source';
-import { ascii, u32be } from '../../bytes';
+import { ascii } from '../../bytes';
 import { EngineError, corrupt, throwIfAborted } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
 import type { Patch } from '../../shared/in-place';
 import { firstChild, type Box } from './box';
-import { exifBlockFindings, xmpBlockFindings } from './embedded';
+import { xmpBlockFindings } from './embedded';
+import { isUnchanged, planExifItem } from './heif-exif';
 import {
   readItemInfos,
   readItemLocations,
@@ -30,7 +32,6 @@ import { metaChildren } from './user-data';
 
 export const HIDDEN_ITEM_TYPE = ascii('free');
 const XMP_CONTENT_TYPE = 'application/rdf+xml';
-const EXIF_HEADER_OFFSET_BYTES = 4;
 const CONSTRUCTION = { file: 0, idat: 1 } as const;
 
 export interface HeifScan {
@@ -42,6 +43,11 @@ export interface HeifScan {
    * in another file or built from other items, so no box can be shown to hold none.
    */
   readonly items: ByteRange[] | null;
+  /**
+   * The item types of Exif items kept for their Orientation: `Exif` and the empty item name after
+   * it read as the EXIF identifier to the residue scan, which these ranges tell to skip them.
+   */
+  readonly checked: ByteRange[];
 }
 
 /** Every item's file ranges, or null when one cannot be placed; idat items lie inside meta. */
@@ -146,20 +152,29 @@ async function readRanges(
   return out;
 }
 
+/** Writes `bytes` over the item's ranges: in the region where they lie in it, else as patches. */
+function writeItem(
+  region: Region,
+  ranges: readonly ByteRange[],
+  bytes: Uint8Array,
+  patches: Patch[],
+): void {
+  let at = 0;
+  for (const { start, end } of ranges) {
+    const part = bytes.subarray(at, at + end - start);
+    at += end - start;
+    const inside =
+      start >= region.base && end <= region.base + region.bytes.length;
+    if (inside) region.edited.set(part, start - region.base);
+    else patches.push({ offset: start, data: part });
+  }
+}
+
 function itemFindings(
   item: ItemInfo,
   data: Uint8Array,
   where: string,
 ): Finding[] {
-  if (item.type === 'Exif') {
-    if (data.length < EXIF_HEADER_OFFSET_BYTES)
-      return [finding('other.data', 'Exif', where)];
-    const tiffAt = EXIF_HEADER_OFFSET_BYTES + u32be(data, 0);
-    return exifBlockFindings(
-      data.subarray(Math.min(tiffAt, data.length)),
-      where,
-    );
-  }
   if (item.contentType === XMP_CONTENT_TYPE)
     return xmpBlockFindings(data, where);
   const value = isMetadataItem(item) ? undefined : 'unknown item';
@@ -195,7 +210,8 @@ export async function scanHeifMeta(
     ? readItemLocations(region, iloc)
     : new Map<number, ItemLocation>();
   const items = fileItemRanges(locations, src.size);
-  if (!iinf) return { patches, items };
+  const checked: ByteRange[] = [];
+  if (!iinf) return { patches, items, checked };
   const picture = pictureItems(region, children);
   for (const item of readItemInfos(region, iinf)) {
     throwIfAborted(signal);
@@ -213,16 +229,21 @@ export async function scanHeifMeta(
     const where = `meta/item ${item.id} ${item.type}`;
     const location = locations.get(item.id);
     const ranges = location ? itemRanges(location, idat, src.size) : [];
-    findings.push(
-      ...itemFindings(item, await readRanges(src, region, ranges), where),
-    );
-    region.edited.set(HIDDEN_ITEM_TYPE, item.typeOffset - region.base);
-    for (const { start, end } of ranges) {
-      const inside =
-        start >= region.base && end <= region.base + region.bytes.length;
-      if (inside) region.zero(start, end);
-      else patches.push({ offset: start, data: new Uint8Array(end - start) });
+    const data = await readRanges(src, region, ranges);
+    const exif = item.type === 'Exif' ? planExifItem(data, where) : null;
+    findings.push(...(exif ? exif.findings : itemFindings(item, data, where)));
+    if (exif?.replacement) {
+      // A rotated photo's Exif item stays an Exif item, holding its Orientation alone.
+      if (!isUnchanged(exif, data))
+        writeItem(region, ranges, exif.replacement, patches);
+      checked.push({
+        start: item.typeOffset,
+        end: item.typeOffset + HIDDEN_ITEM_TYPE.length,
+      });
+      continue;
     }
+    region.edited.set(HIDDEN_ITEM_TYPE, item.typeOffset - region.base);
+    writeItem(region, ranges, new Uint8Array(data.length), patches);
   }
-  return { patches, items };
+  return { patches, items, checked };
 }

@@ -32,6 +32,14 @@ import { readIptcFindings } from '../../metadata/iptc';
 import { hasXmpMark, readXmpFindings } from '../../metadata/xmp';
 import { scrubIccText } from '../../metadata/icc-text';
 import { OutputBuilder, type OutputPlan } from '../../output-plan';
+import {
+  EXIF_PREFIX,
+  EXIF_UUID,
+  UUID_BYTES,
+  keptExif,
+  uuidBody,
+  type KeptExif,
+} from './exif-orientation';
 
 const SIGNATURE = ascii('jP  \r\n\x87\n');
 /** Box types kept as they are. */
@@ -58,12 +66,8 @@ const DROPPED: Record<string, [FieldId, string]> = {
 };
 const XMP_UUID = 'be7acfcb97a942e89c71999491e3afac';
 const GEOJP2_UUID = 'b14bf8bd083d4b43a5ae8cd7d5a6ce03';
-/** `JpgTiffExif->JP2`: a TIFF-structured EXIF block, some writers put `Exif\0\0` before it. */
-const EXIF_UUID = '4a706754696666457869662d3e4a5032';
 /** Adobe's UUID for IPTC-IIM datasets in a JPEG 2000 file. */
 const IPTC_UUID = '33c7a4d2b81d4723a0baf1a3e097ad38';
-const EXIF_PREFIX = [0x45, 0x78, 0x69, 0x66, 0, 0];
-const UUID_BYTES = 16;
 /** Larger XML or UUID boxes are reported without their values. */
 const MAX_READ = 4 * 1024 * 1024;
 
@@ -144,8 +148,14 @@ export async function cleanJp2(
           findings,
         });
       } else if (DROPPED[type]) {
-        edits.push({ start: at, end: box.end, data: new Uint8Array(0) });
-        findings.push(...(await droppedBox(src, box)));
+        const kept = type === 'uuid' ? await rotatedExif(src, box) : null;
+        if (kept) {
+          findings.push(...kept.findings);
+          if (kept.box) edits.push({ start: at, end: box.end, data: kept.box });
+        } else {
+          edits.push({ start: at, end: box.end, data: new Uint8Array(0) });
+          findings.push(...(await droppedBox(src, box)));
+        }
       } else if (!KEPT.has(type)) {
         throw unsupported(`box "${type.replace(/[^\x20-\x7e]/g, '?')}"`);
       }
@@ -235,6 +245,19 @@ async function checkHeader(
     if (box.type === 'colr') await scrubColr(src, box, out);
     at = box.end;
   }
+}
+
+/** A rotated photo's EXIF box, kept with its Orientation alone; null for any other box. */
+async function rotatedExif(
+  src: ByteSource,
+  box: Box,
+): Promise<KeptExif | null> {
+  const size = box.end - box.content;
+  if (size < UUID_BYTES || size > MAX_READ + UUID_BYTES) return null;
+  if (hex(await src.readExact(box.content, UUID_BYTES)) !== EXIF_UUID)
+    return null;
+  const { uuid, body } = await uuidBody(src, box.content, box.end);
+  return keptExif(uuid, body);
 }
 
 async function droppedBox(src: ByteSource, box: Box): Promise<Finding[]> {
