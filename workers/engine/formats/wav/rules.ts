@@ -8,7 +8,7 @@ import { finding, type Finding } from '../../findings';
 import { infoField } from '../../metadata/riff-info';
 import { readChildren, type RiffChunk } from '../../shared/riff/chunks';
 import { bextFindings } from './bext';
-import { LAID_OUT_CHUNKS, rewriteKeptChunk } from './kept-chunks';
+import { LAID_OUT_CHUNKS, fmtChannels, rewriteKeptChunk } from './kept-chunks';
 import {
   id3ChunkFindings,
   paddingFindings,
@@ -50,6 +50,8 @@ async function infoFindings(
 }
 
 export function wavRules(src: ByteSource): FormRules {
+  // Chunks are ruled in file order: a PEAK chunk's layout is the channels of the format before it.
+  let channels = 0;
   return {
     endian: 'le',
     formId: 'RIFF',
@@ -73,9 +75,10 @@ export function wavRules(src: ByteSource): FormRules {
       return [textFinding('other.data', chunk, bytes, LOCATION)];
     },
     async rewriteKept(chunk, payload) {
-      return LAID_OUT_CHUNKS.has(chunk.id)
-        ? rewriteKeptChunk(chunk.id, await payload())
-        : null;
+      if (!LAID_OUT_CHUNKS.has(chunk.id)) return null;
+      const bytes = await payload();
+      if (chunk.id === 'fmt ') channels = fmtChannels(bytes);
+      return rewriteKeptChunk(chunk.id, bytes, channels);
     },
   };
 }
