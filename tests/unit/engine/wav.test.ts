@@ -265,6 +265,19 @@ describe('wav chunks kept for their layout', () => {
     expect(audioHash(out.path)).toBe(audioHash(path));
   });
 
+  it('drops a chunk named wavl, which is a list type and no chunk of its own', async () => {
+    const wavl = text('CANARY_WAVL written by alice');
+    const path = withKept('wavl.wav', ffmpegFmt(), riffChunk('wavl', wavl));
+    const wavlText = (file: string) =>
+      execFileSync('exiftool', ['-u', '-b', '-Unknown_wavl', file]);
+    expect(wavlText(path).toString('latin1')).toContain('CANARY_WAVL');
+    const out = await cleanFile(path);
+    expect(wavlText(out.path).toString('latin1')).not.toContain('CANARY');
+    expectNoLeaks(fileBytes(path), out.bytes, ['CANARY_WAVL']);
+    expect(listChunks(out.bytes).map((c) => c.id)).not.toContain('wavl');
+    expect(audioHash(out.path)).toBe(audioHash(path));
+  });
+
   it('leaves a chunk with nothing past its layout as it is', async () => {
     const path = withKept('plain.wav', ffmpegFmt());
     const result = await cleanPlan(blobOf(fileBytes(path)));

@@ -2,6 +2,8 @@
  * What each WAV chunk is to us. Kept: what a player or sampler needs (format, samples, cue
  * points, loops, peaks), each cut to its layout (kept-chunks.ts). Everything else goes, unknown chunks included: `LIST INFO`, `bext`,
  * `iXML`, `_PMX` (XMP), `id3 `, `cart`, and `LIST adtl`, whose labels and notes are free text.
+ * `wavl` is a list type (`LIST wavl`, samples and silences), never a chunk of its own: a chunk
+ * named so is no layout we know, and goes with the others.
  */
 import type { ByteSource } from '../../byte-source';
 import { finding, type Finding } from '../../findings';
@@ -28,7 +30,6 @@ const KEPT = new Set([
   'inst',
   'plst',
   'PEAK',
-  'wavl',
   'slnt',
 ]);
 const PADDING = new Set(['JUNK', 'junk', 'PAD ', 'FLLR', 'padd']);
