@@ -128,6 +128,40 @@ describe('avi clean', () => {
     expect(decodeErrors(cleaned.path)).toBe('');
   });
 
+  it('blanks a header JUNK holding a UTF-16 name or a short text, not only long ASCII', async () => {
+    const bytes = Buffer.from(fileBytes(at('dirty.avi')));
+    const hdrl = listChunks(bytes).find((c) => c.listType === 'hdrl')!;
+    const end = hdrl.offset + 8 + hdrl.size;
+    const junk = riffChunk(
+      'JUNK',
+      new Uint8Array(
+        Buffer.concat([
+          Buffer.from('CANARY_UTF16 Alice', 'utf16le'),
+          Buffer.from('\0\0CANARY_J', 'latin1'),
+        ]),
+      ),
+    );
+    const out = Buffer.concat([
+      bytes.subarray(0, end),
+      junk,
+      bytes.subarray(end),
+    ]);
+    out.writeUInt32LE(hdrl.size + junk.length, hdrl.offset + 4);
+    out.writeUInt32LE(out.readUInt32LE(4) + junk.length, 4);
+    const path = at('junk-utf16.avi');
+    writeFileSync(path, out);
+    const junkText = (file: string) =>
+      execFileSync('exiftool', ['-a', '-u', '-b', '-Unknown_JUNK', file]);
+    const utf16 = Buffer.from('CANARY_UTF16', 'utf16le');
+    expect(junkText(path).includes(utf16)).toBe(true);
+    const cleaned = await cleanFile(path);
+    expect(junkText(cleaned.path).includes(utf16)).toBe(false);
+    expect(junkText(cleaned.path).toString('latin1')).not.toContain('CANARY');
+    expectNoLeaks(out, cleaned.bytes, ['CANARY_UTF16', 'CANARY_J']);
+    expect(cleaned.bytes.length).toBe(out.length);
+    expect(framemd5(cleaned.path)).toBe(framemd5(path));
+  });
+
   it('would notice a damaged frame (the playback check can fail)', () => {
     const bytes = fileBytes(at('dirty.avi'));
     const frame = Buffer.from(bytes.buffer).indexOf(

@@ -13,6 +13,7 @@ import {
 import { WindowedReader } from '../../windowed-reader';
 import { infoField } from '../../metadata/riff-info';
 import { scanMovi } from './movi';
+import { junkIsBlank } from './junk';
 import { chunkRole } from './rules';
 import { iditDate, infoText, textRuns } from './values';
 
@@ -96,14 +97,29 @@ async function scanList(
       if (extra) into.push(extra);
     }
     if (role === 'junk') {
-      const text = textRuns(await payload(src, chunk));
-      if (text)
-        into.push({
-          chunk,
-          findings: [finding('software.encoder', 'JUNK', location, text)],
-        });
+      const target = await junkTarget(src, chunk, location);
+      if (target) into.push(target);
     }
   }
+}
+
+/**
+ * A JUNK chunk among the headers that holds more than zeros or a reserved header (junk.ts): a
+ * signature (MPlayer signs its padding) or anything else a writer left there.
+ */
+async function junkTarget(
+  src: ByteReader,
+  chunk: RiffChunk,
+  location: string,
+): Promise<AviTarget | null> {
+  if (chunk.size > MAX_METADATA_BYTES)
+    throw new EngineError('too-large', `${chunk.id} at ${chunk.offset}`);
+  const bytes = await src.readExact(chunk.dataOffset, chunk.size);
+  if (junkIsBlank(bytes)) return null;
+  const text = textRuns(bytes);
+  const field = text ? 'software.encoder' : 'other.data';
+  const value = text || `${chunk.size} bytes`;
+  return { chunk, findings: [finding(field, 'JUNK', location, value)] };
 }
 
 /**
