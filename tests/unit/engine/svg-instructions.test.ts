@@ -222,6 +222,20 @@ describe('SVG style sheet comments', () => {
     );
   });
 
+  it("cuts a style sheet's relative links that climb into a user folder, as an SVG link is cut", async () => {
+    const css =
+      '@import "../../Users/CANARY_CSS_CLIMB_IMPORT/base.css"; .a { fill: url(./../../../home/CANARY_CSS_CLIMB_URL/p.svg#p) } .b { fill: url(../shapes/b.svg#g) }';
+    const { input, cleaned } = await clean('climbs.svg', sheet(css));
+    expect(styleTextByPython(input)).toContain('CANARY_CSS_CLIMB_URL');
+    expectNoLeaks(input, cleaned.bytes, [
+      'CANARY_CSS_CLIMB_IMPORT',
+      'CANARY_CSS_CLIMB_URL',
+    ]);
+    expect(styleTextByPython(cleaned.bytes)).toBe(
+      '@import "base.css"; .a { fill: url(p.svg#p) } .b { fill: url(../shapes/b.svg#g) }',
+    );
+  });
+
   it("drops comments in an element's style attribute", async () => {
     const text = `<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill: red /* CANARY_CSS_ATTRIBUTE */; stroke: none" width="4" height="4"/></svg>`;
     const { input, cleaned } = await clean('attribute.svg', text);
