@@ -417,6 +417,50 @@ describe('avi hostile input', () => {
     expect(kept.every((b) => b === 1)).toBe(true);
   });
 
+  it('zeroes bytes past the layout of vprp and indx: after their fields and their entries in use', async () => {
+    const vprp = Buffer.alloc(36 + 32, 1);
+    vprp.writeUInt32LE(1, 32); // nbFieldPerFrame: one VIDEO_FIELD_DESC follows
+    const indx = Buffer.alloc(24 + 16, 0);
+    indx.writeUInt16LE(4, 0); // wLongsPerEntry: 16-byte entries
+    indx.writeUInt32LE(1, 4); // nEntriesInUse
+    indx.write('00dc', 8, 'latin1');
+    indx.fill(2, 24, 40);
+    const hdrl = riffList(
+      'hdrl',
+      riffList(
+        'strl',
+        riffChunk(
+          'vprp',
+          new Uint8Array(Buffer.concat([vprp, text('CANARY_VPRP')])),
+        ),
+        riffChunk(
+          'indx',
+          new Uint8Array(
+            Buffer.concat([indx, Buffer.alloc(16), text('CANARY_INDX')]),
+          ),
+        ),
+      ),
+    );
+    const bytes = header(4 + hdrl.length, hdrl);
+    const { plan, removed } = await cleanPlan(blobOf(bytes));
+    const output = new Uint8Array(
+      await (await planToBlob(blobOf(bytes), plan)).arrayBuffer(),
+    );
+    expectNoLeaks(bytes, output, ['CANARY_VPRP', 'CANARY_INDX']);
+    expect(output.length).toBe(bytes.length);
+    expect(removed.map((f) => f.label)).toEqual(
+      expect.arrayContaining(['vprp extra bytes', 'indx extra bytes']),
+    );
+    const payload = (id: string) => {
+      const chunk = listChunks(output).find((c) => c.id === id)!;
+      return Buffer.from(
+        output.subarray(chunk.offset + 8, chunk.offset + 8 + chunk.size),
+      );
+    };
+    expect(payload('vprp').subarray(0, vprp.length)).toEqual(vprp);
+    expect(payload('indx').subarray(0, indx.length)).toEqual(indx);
+  });
+
   it('rejects random bytes behind a valid header', async () => {
     const noise = new Uint8Array(4096).map((_, i) => (i * 7919 + 13) % 251);
     await rejectsCorrupt(header(4 + noise.length, noise));

@@ -14,16 +14,11 @@ import { WindowedReader } from '../../windowed-reader';
 import { infoField } from '../../metadata/riff-info';
 import { scanMovi } from './movi';
 import { junkIsBlank } from './junk';
+import { LAYOUT_HEAD_BYTES, layoutBytes } from './layouts';
 import { chunkRole } from './rules';
 import { iditDate, infoText, textRuns } from './values';
 
 const MAX_READ_BYTES = 64 * 1024;
-const HEADER_LAYOUT_BYTES: Readonly<Record<string, number>> = {
-  avih: 56,
-  strh: 56,
-  dmlh: 4,
-};
-
 export interface AviTarget {
   readonly chunk: RiffChunk;
   readonly findings: Finding[];
@@ -122,16 +117,17 @@ async function junkTarget(
   return { chunk, findings: [finding(field, 'JUNK', location, value)] };
 }
 
-/**
- * Bytes past a header's layout (AVI RIFF File Reference: `avih` and `strh` are 56 bytes; OpenDML
- * 1.02: `dmlh` holds the total frame count, the rest reserved), which no player reads.
- */
+/** Bytes past a header's layout (layouts.ts), which no player reads. */
 async function extraTarget(
   src: ByteReader,
   chunk: RiffChunk,
   location: string,
 ): Promise<AviTarget | null> {
-  const layout = HEADER_LAYOUT_BYTES[chunk.id];
+  const head = await src.readExact(
+    chunk.dataOffset,
+    Math.min(chunk.size, LAYOUT_HEAD_BYTES),
+  );
+  const layout = layoutBytes(chunk.id, head);
   if (layout === undefined || chunk.size <= layout) return null;
   if (chunk.size > MAX_METADATA_BYTES)
     throw new EngineError('too-large', `${chunk.id} at ${chunk.offset}`);
