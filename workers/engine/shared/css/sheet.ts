@@ -15,10 +15,9 @@
  * path when it starts as one either as written or once its escapes are read (`file\3a///home/`).
  */
 import { concatBytes } from '../../bytes';
+import type { ByteRange as Range } from '../../engine-types';
 import { finding, type Finding } from '../../findings';
-import { localPathStart } from '../../shared/xml';
-import type { Range } from './tokenizer';
-import { xmlText } from './values';
+import { localPathStart, xmlText } from '../xml';
 
 const SLASH = 0x2f;
 const STAR = 0x2a;
