@@ -39,6 +39,7 @@ import {
 import { rewriteNcx } from './ncx';
 import { rewriteOpf } from './opf';
 import { rewriteXhtml } from './xhtml';
+import { isStyleSheet, styleSheetRule } from './style-sheet';
 
 const CONTAINER = 'META-INF/container.xml';
 const ENCRYPTION = 'META-INF/encryption.xml';
@@ -225,6 +226,8 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
           rewriteNcx(entry.name, text, identifierReplaced ? freshId : null),
         ),
       });
+    else if (isStyleSheet(type))
+      rules.set(entry, await styleSheetRule(pkg, entry, findings));
     else
       rules.set(
         entry,
