@@ -311,3 +311,55 @@ describe('Office parts are what their root says: each root that goes is emptied'
     );
   });
 });
+
+/**
+ * Every root of a settings part (settingsByRoot), in a part of another name typed only as XML and
+ * reached by an odd relationship: the settings rules still take what they take there.
+ */
+const SETTINGS: readonly (readonly [string, string])[] = [
+  [
+    "Word's settings",
+    `<x:settings xmlns:x="${W}"><x:docVars><x:docVar x:name="owner" x:val="CANARY_SET_WORD"/></x:docVars></x:settings>`,
+  ],
+  [
+    "Word's web settings",
+    `<x:webSettings xmlns:x="${W}"><x:docVars><x:docVar x:name="owner" x:val="CANARY_SET_WEB"/></x:docVars></x:webSettings>`,
+  ],
+  [
+    "Excel's data connections",
+    `<connections xmlns="${SML}"><connection id="1" name="c" type="1"><dbPr connection="Provider=SQLOLEDB.1;User ID=CANARY_SET_ACCOUNT;Initial Catalog=Sales" command="Orders"/></connection></connections>`,
+  ],
+  [
+    "PowerPoint's presentation properties",
+    `<x:presentationPr xmlns:x="${PML}" source="C:\\Users\\CANARY_SET_PRES\\deck.pptx"/>`,
+  ],
+  [
+    "PowerPoint's view properties",
+    `<x:viewPr xmlns:x="${PML}" source="C:\\Users\\CANARY_SET_VIEW\\deck.pptx"/>`,
+  ],
+];
+
+describe('Office settings are what their root says', () => {
+  it.each(SETTINGS)('%s', async (_, xml) => {
+    const input = edited(
+      { 'docProps/extra8.xml': xml },
+      {
+        '_rels/.rels': [
+          [
+            /<\/Relationships>/,
+            `<Relationship Id="rIdSet" Type="${ODD_TYPE}" Target="docProps/extra8.xml"/></Relationships>`,
+          ],
+        ],
+      },
+    );
+    expect(deepFind(input, 'CANARY')).not.toEqual([]);
+    const { result, output } = await cleaned(input);
+    expectNoLeaks(input, output, [CANARY]);
+    expect(strFromU8(unzipSync(output)['docProps/extra8.xml']!)).not.toContain(
+      'CANARY',
+    );
+    expect(result.removed.map((f) => f.location)).toContain(
+      'docProps/extra8.xml',
+    );
+  });
+});
