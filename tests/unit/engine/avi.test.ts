@@ -128,6 +128,40 @@ describe('avi clean', () => {
     expect(decodeErrors(cleaned.path)).toBe('');
   });
 
+  it('blanks a header JUNK holding a UTF-16 name or a short text, not only long ASCII', async () => {
+    const bytes = Buffer.from(fileBytes(at('dirty.avi')));
+    const hdrl = listChunks(bytes).find((c) => c.listType === 'hdrl')!;
+    const end = hdrl.offset + 8 + hdrl.size;
+    const junk = riffChunk(
+      'JUNK',
+      new Uint8Array(
+        Buffer.concat([
+          Buffer.from('CANARY_UTF16 Alice', 'utf16le'),
+          Buffer.from('\0\0CANARY_J', 'latin1'),
+        ]),
+      ),
+    );
+    const out = Buffer.concat([
+      bytes.subarray(0, end),
+      junk,
+      bytes.subarray(end),
+    ]);
+    out.writeUInt32LE(hdrl.size + junk.length, hdrl.offset + 4);
+    out.writeUInt32LE(out.readUInt32LE(4) + junk.length, 4);
+    const path = at('junk-utf16.avi');
+    writeFileSync(path, out);
+    const junkText = (file: string) =>
+      execFileSync('exiftool', ['-a', '-u', '-b', '-Unknown_JUNK', file]);
+    const utf16 = Buffer.from('CANARY_UTF16', 'utf16le');
+    expect(junkText(path).includes(utf16)).toBe(true);
+    const cleaned = await cleanFile(path);
+    expect(junkText(cleaned.path).includes(utf16)).toBe(false);
+    expect(junkText(cleaned.path).toString('latin1')).not.toContain('CANARY');
+    expectNoLeaks(out, cleaned.bytes, ['CANARY_UTF16', 'CANARY_J']);
+    expect(cleaned.bytes.length).toBe(out.length);
+    expect(framemd5(cleaned.path)).toBe(framemd5(path));
+  });
+
   it('would notice a damaged frame (the playback check can fail)', () => {
     const bytes = fileBytes(at('dirty.avi'));
     const frame = Buffer.from(bytes.buffer).indexOf(
@@ -381,6 +415,50 @@ describe('avi hostile input', () => {
     const avih = listChunks(output).find((c) => c.id === 'avih')!;
     const kept = output.subarray(avih.offset + 8, avih.offset + 8 + 56);
     expect(kept.every((b) => b === 1)).toBe(true);
+  });
+
+  it('zeroes bytes past the layout of vprp and indx: after their fields and their entries in use', async () => {
+    const vprp = Buffer.alloc(36 + 32, 1);
+    vprp.writeUInt32LE(1, 32); // nbFieldPerFrame: one VIDEO_FIELD_DESC follows
+    const indx = Buffer.alloc(24 + 16, 0);
+    indx.writeUInt16LE(4, 0); // wLongsPerEntry: 16-byte entries
+    indx.writeUInt32LE(1, 4); // nEntriesInUse
+    indx.write('00dc', 8, 'latin1');
+    indx.fill(2, 24, 40);
+    const hdrl = riffList(
+      'hdrl',
+      riffList(
+        'strl',
+        riffChunk(
+          'vprp',
+          new Uint8Array(Buffer.concat([vprp, text('CANARY_VPRP')])),
+        ),
+        riffChunk(
+          'indx',
+          new Uint8Array(
+            Buffer.concat([indx, Buffer.alloc(16), text('CANARY_INDX')]),
+          ),
+        ),
+      ),
+    );
+    const bytes = header(4 + hdrl.length, hdrl);
+    const { plan, removed } = await cleanPlan(blobOf(bytes));
+    const output = new Uint8Array(
+      await (await planToBlob(blobOf(bytes), plan)).arrayBuffer(),
+    );
+    expectNoLeaks(bytes, output, ['CANARY_VPRP', 'CANARY_INDX']);
+    expect(output.length).toBe(bytes.length);
+    expect(removed.map((f) => f.label)).toEqual(
+      expect.arrayContaining(['vprp extra bytes', 'indx extra bytes']),
+    );
+    const payload = (id: string) => {
+      const chunk = listChunks(output).find((c) => c.id === id)!;
+      return Buffer.from(
+        output.subarray(chunk.offset + 8, chunk.offset + 8 + chunk.size),
+      );
+    };
+    expect(payload('vprp').subarray(0, vprp.length)).toEqual(vprp);
+    expect(payload('indx').subarray(0, indx.length)).toEqual(indx);
   });
 
   it('rejects random bytes behind a valid header', async () => {

@@ -110,12 +110,60 @@ function plant(
     voidOf(entry.end - entry.data - content.length),
   ]);
   bytes.set(filled, entry.data);
+  recomputeTracksCrc(bytes, level2, tracks.end);
+}
+
+/** The Tracks' CRC-32 (its first child, when it has one) over what follows it. */
+function recomputeTracksCrc(
+  bytes: Uint8Array,
+  level2: readonly { id: number; data: number; end: number }[],
+  tracksEnd: number,
+): void {
   const crc = level2[0]!;
-  if (crc.id === CRC_32) {
-    const value = Buffer.alloc(4);
-    value.writeUInt32LE(crc32(bytes.subarray(crc.end, tracks.end)));
-    bytes.set(value, crc.data);
-  }
+  if (crc.id !== CRC_32) return;
+  const value = Buffer.alloc(4);
+  value.writeUInt32LE(crc32(bytes.subarray(crc.end, tracksEnd)));
+  bytes.set(value, crc.data);
+}
+
+/**
+ * Rewrites, in place, the TrackEntry named `placeholder` without its Name, a size field of the
+ * same width saying so, and puts `element` after it in the Tracks (a Void fills the rest).
+ */
+function plantBesideEntries(
+  bytes: Uint8Array,
+  placeholder: string,
+  element: Uint8Array,
+): void {
+  const segment = ebmlChildren(bytes, 0, bytes.length).find(
+    (n) => n.id === SEGMENT,
+  )!;
+  const tracks = ebmlChildren(bytes, segment.data, segment.end).find(
+    (n) => n.id === TRACKS,
+  )!;
+  const level2 = ebmlChildren(bytes, tracks.data, tracks.end);
+  const entry = level2.find(
+    (n) =>
+      n.id === TRACK_ENTRY &&
+      contains(bytes.subarray(n.data, n.end), placeholder),
+  )!;
+  const kept = Buffer.concat(
+    ebmlChildren(bytes, entry.data, entry.end)
+      .filter((c) => c.id !== NAME)
+      .map((c) => bytes.slice(c.at, c.end)),
+  );
+  // TrackEntry's id is one byte; its size field keeps its width, its marker bit in front.
+  const width = entry.data - entry.at - 1;
+  const size = Buffer.alloc(width);
+  for (let i = 0, n = kept.length; i < width; i++, n = Math.floor(n / 256))
+    size[width - 1 - i] = n % 256;
+  size[0]! |= 0x80 >> (width - 1);
+  const head = Buffer.concat([Buffer.of(TRACK_ENTRY), size, kept, element]);
+  bytes.set(
+    Buffer.concat([head, voidOf(entry.end - entry.at - head.length)]),
+    entry.at,
+  );
+  recomputeTracksCrc(bytes, level2, tracks.end);
 }
 
 /** One second of video and audio, as ffmpeg writes it. */
@@ -222,6 +270,28 @@ describe('Matroska TrackEntry children', () => {
     expect(ffprobe(cleaned.path)).toContain('"color_primaries": "bt709"');
     expect(framemd5(cleaned.path)).toBe(framemd5(input));
     expect(decodeErrors(cleaned.path)).toBe('');
+  });
+});
+
+describe('Matroska Tracks children', () => {
+  it("voids a tool's element beside the track entries, keeping every frame", async () => {
+    const dir = tempDir('mkv-tracks-private');
+    const bytes = fileBytes(movie(dir, 'base.mkv', MKV_CODECS, NAMED));
+    const canary = 'CANARY_TRACKS_PRIVATE';
+    plantBesideEntries(bytes, VIDEO_NAME, small('5a63', text(canary)));
+    const input = join(dir, 'beside.mkv');
+    writeFileSync(input, bytes);
+    expect(contains(fileBytes(input), canary)).toBe(true);
+    expect(verifyLevel1Crcs(fileBytes(input))).toBeGreaterThan(0);
+    expect(streams(input)).toEqual(['video:ffv1:64', 'audio:pcm_s16le:']);
+    const cleaned = await cleanFile(input);
+    expectNoLeaks(fileBytes(input), cleaned.bytes, [canary]);
+    expect(trackFindings(cleaned).map((f) => f.label)).toContain(
+      'element 0x5A63',
+    );
+    expect(verifyLevel1Crcs(cleaned.bytes)).toBeGreaterThan(0);
+    expect(streams(cleaned.path)).toEqual(streams(input));
+    expect(framemd5(cleaned.path)).toBe(framemd5(input));
   });
 });
 

@@ -17,6 +17,10 @@ const settings = (name: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><office:document-settings ${ODF_NS} office:version="1.3"><office:settings><config:config-item-set config:name="ooo:configuration-settings"><config:config-item config:name="${name}" config:type="string">CANARY_ROLE_PRINTER</config:config-item></config:config-item-set></office:settings></office:document-settings>`;
 const META = `<?xml version="1.0" encoding="UTF-8"?><office:document-meta ${ODF_NS} office:version="1.3"><office:meta><meta:initial-creator>CANARY_ROLE_CREATOR</meta:initial-creator></office:meta></office:document-meta>`;
 
+/** A styles part holding `inner`, where ODF puts neither metadata nor settings. */
+const styles = (inner: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><office:document-styles ${ODF_NS} office:version="1.3">${inner}<office:styles/></office:document-styles>`;
+
 /** A text document with `content.xml` and the given XML members, each listed as text/xml. */
 function odt(members: Record<string, string>): Uint8Array {
   const parts: Record<string, string> = { 'content.xml': CONTENT, ...members };
@@ -81,6 +85,22 @@ describe('OpenDocument settings and metadata, whatever their names say', () => {
       'extra-meta.xml',
       META,
       'CANARY_ROLE_CREATOR',
+    ],
+    [
+      'metadata inside another part',
+      'styles.xml',
+      styles(
+        '<office:meta><meta:initial-creator>CANARY_ROLE_CREATOR</meta:initial-creator></office:meta>',
+      ),
+      'CANARY_ROLE_CREATOR',
+    ],
+    [
+      'settings inside another part',
+      'styles.xml',
+      styles(
+        '<office:settings><config:config-item-set config:name="ooo:configuration-settings"><config:config-item config:name="PrinterName" config:type="string">CANARY_ROLE_PRINTER</config:config-item></config:config-item-set></office:settings>',
+      ),
+      'PrinterName=CANARY_ROLE_PRINTER',
     ],
   ])('%s: the value goes', async (_, member, xml, read) => {
     const input = odt({ [member]: xml });

@@ -41,6 +41,7 @@ describe('OpenDocument: a link relative to the document that climbs into a user 
     '../../../home/CANARY_LINUX_USER/Documents/plan.ods',
     '../../../C:/Users/CANARY_WINDOWS_USER/Documents/plan.ods',
     '..\\..\\Users\\CANARY_MAC_USER\\plan.ods',
+    './../../home/CANARY_DOT_STEP_USER/plan.ods',
   ])('%s keeps only the file name', async (href) => {
     const input = linkedOdt(href);
     if (hasTool('python3')) expect(links(input)).toContain(href);

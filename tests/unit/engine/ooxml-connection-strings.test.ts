@@ -173,4 +173,24 @@ describe('connection strings', () => {
       ]),
     );
   });
+
+  it('removes the account a string names with Username (psqlODBC) or LogonID (DataDirect)', async () => {
+    const input = workbookWithConnections([
+      'Driver={PostgreSQL Unicode};Server=db.example.org;Port=5432;Database=sales;Username=CANARY_PG_USER;SSLmode=require',
+      'DRIVER=DataDirect 8.0 PostgreSQL Wire Protocol;HostName=db;PortNumber=5432;Database=sales;LogonID=CANARY_DD_USER',
+    ]);
+    expect(connectionsByUnzip(input)).toContain('CANARY_PG_USER');
+    expect(connectionsByUnzip(input)).toContain('CANARY_DD_USER');
+    const { result, output } = await cleaned(input);
+    expectNoLeaks(input, output, ['CANARY_PG_USER', 'CANARY_DD_USER']);
+    expect(connectionsByUnzip(output)).toContain(
+      'connection="Driver={PostgreSQL Unicode};Server=db.example.org;Port=5432;Database=sales;SSLmode=require"',
+    );
+    expect(result.removed).toContainEqual(
+      expect.objectContaining({
+        label: 'dbPr Username',
+        value: 'CANARY_PG_USER',
+      }),
+    );
+  });
 });

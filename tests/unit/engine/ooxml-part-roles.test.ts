@@ -218,3 +218,148 @@ describe('Office parts are what their content type and root say, whatever reache
     },
   );
 });
+
+const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+const SML = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const PML = 'http://schemas.openxmlformats.org/presentationml/2006/main';
+const MSO = 'http://schemas.microsoft.com/office';
+
+/**
+ * Every root element of a part that goes whole (ROOTS_EMPTIED), written with a prefix of its own,
+ * in a part of another name, typed only as XML and reached by an odd relationship: its root stays,
+ * emptied, whichever rule it is.
+ */
+const ROOTS: readonly (readonly [string, string])[] = [
+  [
+    'core properties',
+    `<c:coreProperties xmlns:c="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>CANARY_ROOT_CORE</dc:creator></c:coreProperties>`,
+  ],
+  [
+    'a custom XML data store item',
+    `<d:datastoreItem xmlns:d="http://schemas.openxmlformats.org/officeDocument/2006/customXml" d:itemID="{00000000-0000-0000-0000-000000000001}"><d:schemaRefs><d:schemaRef d:uri="urn:CANARY_ROOT_DATASTORE"/></d:schemaRefs></d:datastoreItem>`,
+  ],
+  [
+    "Word's comments",
+    `<x:comments xmlns:x="${W}"><x:comment x:id="1" x:author="CANARY_ROOT_WORD_COMMENTS"><x:p><x:r><x:t>CANARY_ROOT_WORD_COMMENTS</x:t></x:r></x:p></x:comment></x:comments>`,
+  ],
+  [
+    "Word's extended comments",
+    `<x:commentsEx xmlns:x="${MSO}/word/2012/wordml"><x:commentEx x:paraId="CANARY0" x:done="0"/></x:commentsEx>`,
+  ],
+  [
+    "Word's comment ids",
+    `<x:commentsIds xmlns:x="${MSO}/word/2016/wordml/cid"><x:commentId x:paraId="CANARY1" x:durableId="CANARY2"/></x:commentsIds>`,
+  ],
+  [
+    "Word's extensible comments",
+    `<x:commentsExtensible xmlns:x="${MSO}/word/2018/wordml/cex"><x:commentExtensible x:durableId="CANARY3" x:dateUtc="2021-03-04T05:06:07Z"/></x:commentsExtensible>`,
+  ],
+  [
+    "Word's people",
+    `<x:people xmlns:x="${MSO}/word/2012/wordml"><x:person x:author="CANARY_ROOT_PEOPLE"><x:presenceInfo x:providerId="AD" x:userId="CANARY_ROOT_PEOPLE_ID"/></x:person></x:people>`,
+  ],
+  [
+    "Excel's comments",
+    `<comments xmlns="${SML}"><authors><author>CANARY_ROOT_SHEET_AUTHOR</author></authors><commentList/></comments>`,
+  ],
+  [
+    "a shared workbook's revision headers",
+    `<headers xmlns="${SML}" guid="{00000000-0000-0000-0000-000000000002}"><header guid="{00000000-0000-0000-0000-000000000003}" dateTime="2021-03-04T05:06:07" maxSheetId="2" userName="CANARY_ROOT_REVISION_USER"/></headers>`,
+  ],
+  [
+    "a shared workbook's revision log",
+    `<revisions xmlns="${SML}"><rcc rId="1" sId="1"><oc r="A1"><is><t>CANARY_ROOT_OLD_VALUE</t></is></oc></rcc></revisions>`,
+  ],
+  [
+    "a shared workbook's users",
+    `<users xmlns="${SML}" count="1"><userInfo guid="{00000000-0000-0000-0000-000000000004}" name="CANARY_ROOT_SHARED_USER" id="1" dateTime="2021-03-04T05:06:07"/></users>`,
+  ],
+  [
+    "PowerPoint's comments",
+    `<x:cmLst xmlns:x="${PML}"><x:cm authorId="0" idx="1"><x:pos x="0" y="0"/><x:text>CANARY_ROOT_SLIDE_COMMENT</x:text></x:cm></x:cmLst>`,
+  ],
+  [
+    "PowerPoint's comment authors",
+    `<x:cmAuthorLst xmlns:x="${PML}"><x:cmAuthor id="0" name="CANARY_ROOT_SLIDE_AUTHOR" initials="C" lastIdx="1" clrIdx="0"/></x:cmAuthorLst>`,
+  ],
+  [
+    "PowerPoint's tags",
+    `<x:tagLst xmlns:x="${PML}"><x:tag name="PATH" val="CANARY_ROOT_TAG"/></x:tagLst>`,
+  ],
+];
+
+describe('Office parts are what their root says: each root that goes is emptied', () => {
+  it.each(ROOTS)('%s', async (_, xml) => {
+    const input = edited(
+      { 'docProps/extra9.xml': xml },
+      {
+        '_rels/.rels': [
+          [
+            /<\/Relationships>/,
+            `<Relationship Id="rIdRoot" Type="${ODD_TYPE}" Target="docProps/extra9.xml"/></Relationships>`,
+          ],
+        ],
+      },
+    );
+    expect(deepFind(input, 'CANARY')).not.toEqual([]);
+    const { result, output } = await cleaned(input);
+    expectNoLeaks(input, output, [CANARY]);
+    const part = strFromU8(unzipSync(output)['docProps/extra9.xml']!);
+    expect(part).toMatch(/^<\w+:?\w*[^>]*>(<\/[^>]+>)?$|^<[^>]+\/>$/);
+    expect(result.removed.map((f) => f.location)).toContain(
+      'docProps/extra9.xml',
+    );
+  });
+});
+
+/**
+ * Every root of a settings part (settingsByRoot), in a part of another name typed only as XML and
+ * reached by an odd relationship: the settings rules still take what they take there.
+ */
+const SETTINGS: readonly (readonly [string, string])[] = [
+  [
+    "Word's settings",
+    `<x:settings xmlns:x="${W}"><x:docVars><x:docVar x:name="owner" x:val="CANARY_SET_WORD"/></x:docVars></x:settings>`,
+  ],
+  [
+    "Word's web settings",
+    `<x:webSettings xmlns:x="${W}"><x:docVars><x:docVar x:name="owner" x:val="CANARY_SET_WEB"/></x:docVars></x:webSettings>`,
+  ],
+  [
+    "Excel's data connections",
+    `<connections xmlns="${SML}"><connection id="1" name="c" type="1"><dbPr connection="Provider=SQLOLEDB.1;User ID=CANARY_SET_ACCOUNT;Initial Catalog=Sales" command="Orders"/></connection></connections>`,
+  ],
+  [
+    "PowerPoint's presentation properties",
+    `<x:presentationPr xmlns:x="${PML}" source="C:\\Users\\CANARY_SET_PRES\\deck.pptx"/>`,
+  ],
+  [
+    "PowerPoint's view properties",
+    `<x:viewPr xmlns:x="${PML}" source="C:\\Users\\CANARY_SET_VIEW\\deck.pptx"/>`,
+  ],
+];
+
+describe('Office settings are what their root says', () => {
+  it.each(SETTINGS)('%s', async (_, xml) => {
+    const input = edited(
+      { 'docProps/extra8.xml': xml },
+      {
+        '_rels/.rels': [
+          [
+            /<\/Relationships>/,
+            `<Relationship Id="rIdSet" Type="${ODD_TYPE}" Target="docProps/extra8.xml"/></Relationships>`,
+          ],
+        ],
+      },
+    );
+    expect(deepFind(input, 'CANARY')).not.toEqual([]);
+    const { result, output } = await cleaned(input);
+    expectNoLeaks(input, output, [CANARY]);
+    expect(strFromU8(unzipSync(output)['docProps/extra8.xml']!)).not.toContain(
+      'CANARY',
+    );
+    expect(result.removed.map((f) => f.location)).toContain(
+      'docProps/extra8.xml',
+    );
+  });
+});

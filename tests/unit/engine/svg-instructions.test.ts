@@ -222,6 +222,42 @@ describe('SVG style sheet comments', () => {
     );
   });
 
+  it("cuts a style sheet's relative links that climb into a user folder, as an SVG link is cut", async () => {
+    const css =
+      '@import "../../Users/CANARY_CSS_CLIMB_IMPORT/base.css"; .a { fill: url(./../../../home/CANARY_CSS_CLIMB_URL/p.svg#p) } .b { fill: url(../shapes/b.svg#g) }';
+    const { input, cleaned } = await clean('climbs.svg', sheet(css));
+    expect(styleTextByPython(input)).toContain('CANARY_CSS_CLIMB_URL');
+    expectNoLeaks(input, cleaned.bytes, [
+      'CANARY_CSS_CLIMB_IMPORT',
+      'CANARY_CSS_CLIMB_URL',
+    ]);
+    expect(styleTextByPython(cleaned.bytes)).toBe(
+      '@import "base.css"; .a { fill: url(p.svg#p) } .b { fill: url(../shapes/b.svg#g) }',
+    );
+  });
+
+  it('reads CSS escapes as CSS does: an escaped quote opens no string, so the comment after it goes', async () => {
+    const css = '.a\\"/* CANARY_CSS_ESCAPED_QUOTE */ { fill: red }';
+    const { input, cleaned } = await clean('escaped-quote.svg', sheet(css));
+    expect(styleTextByPython(input)).toContain('CANARY_CSS_ESCAPED_QUOTE');
+    expectNoLeaks(input, cleaned.bytes, ['CANARY_CSS_ESCAPED_QUOTE']);
+    expect(styleTextByPython(cleaned.bytes)).toBe('.a\\" { fill: red }');
+  });
+
+  it('cuts a path written with CSS escapes, in a string or in a url whose name is escaped', async () => {
+    const css =
+      '.a { fill: url("file\\3a///home/CANARY_CSS_ESCAPED_PATH/p.svg#p") } .b { fill: u\\72l(C\\3A/Users/CANARY_CSS_ESCAPED_URL/b.svg#g) }';
+    const { input, cleaned } = await clean('escaped-path.svg', sheet(css));
+    expect(styleTextByPython(input)).toContain('CANARY_CSS_ESCAPED_URL');
+    expectNoLeaks(input, cleaned.bytes, [
+      'CANARY_CSS_ESCAPED_PATH',
+      'CANARY_CSS_ESCAPED_URL',
+    ]);
+    expect(styleTextByPython(cleaned.bytes)).toBe(
+      '.a { fill: url("p.svg#p") } .b { fill: u\\72l(b.svg#g) }',
+    );
+  });
+
   it("drops comments in an element's style attribute", async () => {
     const text = `<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill: red /* CANARY_CSS_ATTRIBUTE */; stroke: none" width="4" height="4"/></svg>`;
     const { input, cleaned } = await clean('attribute.svg', text);

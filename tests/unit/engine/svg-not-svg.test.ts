@@ -24,6 +24,9 @@ describe('an XML file that is not an SVG picture is refused for what it is', () 
     expect(error.code).toBe('unsupported');
     expect(error.detail).toMatch(/flat OpenDocument/);
     expect(error.detail).toMatch(/\.odt/);
+    // Each flat kind it names (.fodg, a drawing, among them) has a packaged one to save as.
+    expect(error.detail).toMatch(/\.fodg/);
+    expect(error.detail).toMatch(/\.odg/);
     expect(error.detail).not.toMatch(/svg/i);
   });
 

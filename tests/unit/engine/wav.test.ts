@@ -243,6 +243,41 @@ describe('wav chunks kept for their layout', () => {
     expect(bytes.subarray(8)).toEqual(peak.subarray(8));
   });
 
+  it('cuts a PEAK chunk to one level and position per channel of its format', async () => {
+    const channels = Buffer.from(ffmpegFmt()).readUInt16LE(2);
+    const levels = Buffer.alloc(8 + 8 * channels);
+    levels.writeUInt32LE(1, 0);
+    for (let c = 0; c < channels; c++) levels.writeFloatLE(0.5, 8 + 8 * c);
+    const peak = Buffer.concat([levels, text('CANARY_PEAK_TAIL alice')]);
+    const path = withKept(
+      'peak-tail.wav',
+      ffmpegFmt(),
+      riffChunk('PEAK', peak),
+    );
+    const peakText = (file: string) =>
+      execFileSync('exiftool', ['-u', '-b', '-Unknown_PEAK', file]);
+    expect(peakText(path).toString('latin1')).toContain('CANARY_PEAK_TAIL');
+    const out = await cleanFile(path);
+    expect(peakText(out.path).toString('latin1')).not.toContain('CANARY');
+    expectNoLeaks(fileBytes(path), out.bytes, ['CANARY_PEAK_TAIL']);
+    const kept = listChunks(out.bytes).find((c) => c.id === 'PEAK')!;
+    expect(kept.size).toBe(levels.length);
+    expect(audioHash(out.path)).toBe(audioHash(path));
+  });
+
+  it('drops a chunk named wavl, which is a list type and no chunk of its own', async () => {
+    const wavl = text('CANARY_WAVL written by alice');
+    const path = withKept('wavl.wav', ffmpegFmt(), riffChunk('wavl', wavl));
+    const wavlText = (file: string) =>
+      execFileSync('exiftool', ['-u', '-b', '-Unknown_wavl', file]);
+    expect(wavlText(path).toString('latin1')).toContain('CANARY_WAVL');
+    const out = await cleanFile(path);
+    expect(wavlText(out.path).toString('latin1')).not.toContain('CANARY');
+    expectNoLeaks(fileBytes(path), out.bytes, ['CANARY_WAVL']);
+    expect(listChunks(out.bytes).map((c) => c.id)).not.toContain('wavl');
+    expect(audioHash(out.path)).toBe(audioHash(path));
+  });
+
   it('leaves a chunk with nothing past its layout as it is', async () => {
     const path = withKept('plain.wav', ffmpegFmt());
     const result = await cleanPlan(blobOf(fileBytes(path)));

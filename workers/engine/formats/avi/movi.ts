@@ -22,6 +22,7 @@ import {
 } from '../../metadata/text-tracks';
 import { readChildren, type RiffChunk } from '../../shared/riff/chunks';
 import { WindowedReader } from '../../windowed-reader';
+import { junkIsBlank } from './junk';
 import { textRuns } from './values';
 
 export interface MoviTarget {
@@ -92,7 +93,7 @@ async function paddingTarget(
   location: string,
 ): Promise<MoviTarget | null> {
   const bytes = await wholePayload(src, chunk);
-  if (bytes.every((b) => b === 0)) return null;
+  if (junkIsBlank(bytes)) return null;
   const text = textRuns(bytes);
   const value = text || `${chunk.size} bytes`;
   return { chunk, findings: [finding('other.data', 'JUNK', location, value)] };

@@ -13,17 +13,13 @@ import {
 import { WindowedReader } from '../../windowed-reader';
 import { infoField } from '../../metadata/riff-info';
 import { scanMovi } from './movi';
+import { junkIsBlank } from './junk';
+import { LAYOUT_HEAD_BYTES, layoutBytes } from './layouts';
 import { chunkRole } from './rules';
 import { iditDate, infoText, textRuns } from './values';
 import { STREAM_TYPE_BYTES, streamFormatLayout } from './stream-format';
 
 const MAX_READ_BYTES = 64 * 1024;
-const HEADER_LAYOUT_BYTES: Readonly<Record<string, number>> = {
-  avih: 56,
-  strh: 56,
-  dmlh: 4,
-};
-
 export interface AviTarget {
   readonly chunk: RiffChunk;
   readonly findings: Finding[];
@@ -102,26 +98,43 @@ async function scanList(
       const layout =
         chunk.id === 'strf'
           ? streamFormatLayout(streamType, await payload(src, chunk))
-          : HEADER_LAYOUT_BYTES[chunk.id];
+          : layoutBytes(
+              chunk.id,
+              await src.readExact(
+                chunk.dataOffset,
+                Math.min(chunk.size, LAYOUT_HEAD_BYTES),
+              ),
+            );
       const extra = await extraTarget(src, chunk, layout, location);
       if (extra) into.push(extra);
     }
     if (role === 'junk') {
-      const text = textRuns(await payload(src, chunk));
-      if (text)
-        into.push({
-          chunk,
-          findings: [finding('software.encoder', 'JUNK', location, text)],
-        });
+      const target = await junkTarget(src, chunk, location);
+      if (target) into.push(target);
     }
   }
 }
 
 /**
- * Bytes past a header's layout (AVI RIFF File Reference: `avih` and `strh` are 56 bytes; OpenDML
- * 1.02: `dmlh` holds the total frame count, the rest reserved; `strf` as stream-format.ts says),
- * which no player reads.
+ * A JUNK chunk among the headers that holds more than zeros or a reserved header (junk.ts): a
+ * signature (MPlayer signs its padding) or anything else a writer left there.
  */
+async function junkTarget(
+  src: ByteReader,
+  chunk: RiffChunk,
+  location: string,
+): Promise<AviTarget | null> {
+  if (chunk.size > MAX_METADATA_BYTES)
+    throw new EngineError('too-large', `${chunk.id} at ${chunk.offset}`);
+  const bytes = await src.readExact(chunk.dataOffset, chunk.size);
+  if (junkIsBlank(bytes)) return null;
+  const text = textRuns(bytes);
+  const field = text ? 'software.encoder' : 'other.data';
+  const value = text || `${chunk.size} bytes`;
+  return { chunk, findings: [finding(field, 'JUNK', location, value)] };
+}
+
+/** Bytes past a header's layout (layouts.ts; `strf`: stream-format.ts), which no player reads. */
 async function extraTarget(
   src: ByteReader,
   chunk: RiffChunk,

@@ -38,10 +38,10 @@ import {
 } from './obfuscation';
 import { rewriteNcx } from './ncx';
 import { rewriteOpf } from './opf';
-import { cleanStyleSheet } from './css';
 import { localLinks } from './links';
 import { inlineStyles } from './styles';
 import { rewriteXhtml } from './xhtml';
+import { isStyleSheet, styleSheetRule } from './style-sheet';
 
 const CONTAINER = 'META-INF/container.xml';
 const ENCRYPTION = 'META-INF/encryption.xml';
@@ -53,8 +53,6 @@ const APPLE_DISPLAY_OPTIONS = 'META-INF/com.apple.ibooks.display-options.xml';
 const PACKAGE_TYPE = 'application/oebps-package+xml';
 const XHTML_TYPE = /^(application\/xhtml\+xml|text\/html)$/i;
 const NCX_TYPE = 'application/x-dtbncx+xml';
-const CSS_TYPE = 'text/css';
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** Core media types (EPUB 3.3, section 3.2) kept as content; SVG is cleaned by its own module. */
 const CONTENT_TYPE =
   /^(image\/(gif|jpeg|png|svg\+xml|webp)|audio\/(mpeg|mp4|ogg|opus)|video\/[\w.+-]+|font\/[\w.+-]+|application\/(font-sfnt|font-woff|vnd\.ms-opentype|x-font-(ttf|otf|truetype|opentype))|text\/(css|javascript)|application\/(javascript|ecmascript|smil\+xml|pls\+xml))$/i;
@@ -234,7 +232,7 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
           rewriteNcx(entry.name, text, identifierReplaced ? freshId : null),
         ),
       });
-    else if (type.toLowerCase() === CSS_TYPE)
+    else if (isStyleSheet(type))
       rules.set(entry, await styleSheetRule(pkg, entry, findings));
     else
       rules.set(
@@ -266,30 +264,6 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
  * font, then obfuscated with the key of the identifier the copy gets (the same one when it keeps
  * its own); a member that is no font once restored, or whose key cannot be made, goes.
  */
-/**
- * A style sheet without its comments and the folders of its local paths (`css.ts`), written
- * anew when that changed it; one that is not UTF-8 text is copied as the text it is.
- */
-async function styleSheetRule(
-  pkg: PackageReader,
-  entry: ZipEntry,
-  findings: Finding[],
-): Promise<MemberRule> {
-  let text: string;
-  try {
-    text = UTF8.decode(await pkg.bytes(entry));
-  } catch {
-    return { kind: 'content', text: true };
-  }
-  const sheet = cleanStyleSheet(text, entry.name);
-  if (!sheet.edits.size) return { kind: 'content', text: true };
-  findings.push(...sheet.findings);
-  return {
-    kind: 'bytes',
-    bytes: new TextEncoder().encode(sheet.edits.apply(text)),
-  };
-}
-
 async function fontRules(
   pkg: PackageReader,
   fonts: ReadonlyMap<string, string>,

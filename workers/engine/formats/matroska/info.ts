@@ -154,6 +154,9 @@ export async function scanInfo(
   );
 }
 
+/** What Tracks may hold: its entries, and the structure any master may (RFC 8794 11.3). */
+const TRACKS_CHILDREN = new Set([ID.TRACK_ENTRY, ID.CRC_32, ID.VOID]);
+
 export interface TracksScan {
   /** The tracks' CodecIDs (subtitle tracks decide which fonts stay). */
   readonly codecs: string[];
@@ -162,7 +165,7 @@ export interface TracksScan {
   readonly master: TracksMaster;
 }
 
-/** Voids what a TrackEntry may not hold and track names, blanks ASS headers' metadata; lists codecs and subtitle tracks. */
+/** Voids what Tracks or a TrackEntry may not hold and track names, blanks ASS headers' metadata; lists codecs and subtitle tracks. */
 export async function scanTracks(
   cursor: EbmlCursor,
   tracks: Element,
@@ -172,6 +175,18 @@ export async function scanTracks(
   const codecs: string[] = [];
   const text: TextTrackEntry[] = [];
   let changed = false;
+  // Tracks holds only TrackEntry elements (RFC 9559 5.1.4.1): a tool's own element beside them
+  // is voided like one inside an entry.
+  for (const other of entries) {
+    if (TRACKS_CHILDREN.has(other.id)) continue;
+    into.targets.push({
+      element: other,
+      findings: [
+        finding('other.data', unknownElementLabel(other.id), 'Segment/Tracks'),
+      ],
+    });
+    changed = true;
+  }
   const trackEntries = entries.filter((e) => e.id === ID.TRACK_ENTRY);
   for (const [index, entry] of trackEntries.entries()) {
     const location = `Segment/Tracks/TrackEntry ${index + 1}`;

@@ -1,14 +1,43 @@
 /**
  * SeekHead entries that point at a level-1 element we voided whole (Tags, Attachments) are voided
- * too, so the index does not announce metadata that is gone (RFC 9559 5.1.1.1).
+ * too, so the index does not announce metadata that is gone (RFC 9559 5.1.1.1). A SeekHead holds
+ * only Seek entries, and a Seek only its SeekID and SeekPosition (5.1.1.1 to 5.1.1.1.2): any other
+ * child (a tool's own element) is voided and reported, as in Tracks and Segment Info.
  */
 import { noteCrc, type Analysis } from './targets';
 import type { EbmlCursor } from './cursor';
 import { readUint } from './ebml';
-import { SEEK, SEEK_HEAD, SEEK_POSITION } from './ids';
+import { finding } from '../../findings';
+import type { Element } from './ebml';
+import { unknownElementLabel } from './fields';
+import { CRC_32, SEEK, SEEK_HEAD, SEEK_ID, SEEK_POSITION, VOID } from './ids';
 import type { Segment } from './segment';
 
 const MAX_POSITION_BYTES = 8;
+const LOCATION = 'Segment/SeekHead';
+/** Structure that may stand in any master (RFC 8794 11.3.1, 11.3.2). */
+const ANY_MASTER = [CRC_32, VOID];
+const SEEK_HEAD_CHILDREN = new Set([SEEK, ...ANY_MASTER]);
+const SEEK_CHILDREN = new Set([SEEK_ID, SEEK_POSITION, ...ANY_MASTER]);
+
+/** Voids each of `children` its master may not hold; true when one was. */
+function voidOthers(
+  children: readonly Element[],
+  allowed: ReadonlySet<number>,
+  into: Analysis,
+): boolean {
+  let voided = false;
+  for (const child of children) {
+    if (allowed.has(child.id)) continue;
+    const label = unknownElementLabel(child.id);
+    into.targets.push({
+      element: child,
+      findings: [finding('other.data', label, LOCATION)],
+    });
+    voided = true;
+  }
+  return voided;
+}
 
 export async function scanSeekHeads(
   cursor: EbmlCursor,
@@ -20,21 +49,35 @@ export async function scanSeekHeads(
   );
   for (const seekHead of segment.level1.filter((e) => e.id === SEEK_HEAD)) {
     const seeks = await cursor.children(seekHead, 2);
-    let changed = false;
+    let changed = voidOthers(seeks, SEEK_HEAD_CHILDREN, into);
     for (const seek of seeks.filter((e) => e.id === SEEK)) {
-      const position = (await cursor.children(seek, 3)).find(
-        (e) => e.id === SEEK_POSITION,
-      );
-      if (!position || position.end - position.dataOffset > MAX_POSITION_BYTES)
-        continue;
-      const bytes = await cursor.src.readExact(
-        position.dataOffset,
-        position.end - position.dataOffset,
-      );
-      if (!voided.has(segment.dataOffset + readUint(bytes))) continue;
-      into.targets.push({ element: seek, findings: [] });
-      changed = true;
+      const fields = await cursor.children(seek, 3);
+      if (await pointsAtVoided(cursor, segment, fields, voided)) {
+        // Voided whole: what it holds goes with it.
+        into.targets.push({ element: seek, findings: [] });
+        changed = true;
+      } else if (voidOthers(fields, SEEK_CHILDREN, into)) {
+        noteCrc(into, seek, fields, 2, true);
+        changed = true;
+      }
     }
     noteCrc(into, seekHead, seeks, 1, changed);
   }
+}
+
+/** Whether a Seek's position is that of a level-1 element voided whole. */
+async function pointsAtVoided(
+  cursor: EbmlCursor,
+  segment: Segment,
+  fields: readonly Element[],
+  voided: ReadonlySet<number>,
+): Promise<boolean> {
+  const position = fields.find((e) => e.id === SEEK_POSITION);
+  if (!position || position.end - position.dataOffset > MAX_POSITION_BYTES)
+    return false;
+  const bytes = await cursor.src.readExact(
+    position.dataOffset,
+    position.end - position.dataOffset,
+  );
+  return voided.has(segment.dataOffset + readUint(bytes));
 }

@@ -15,12 +15,16 @@ import {
   walkXml,
   withoutFolders,
   type XmlEdits,
+  type XmlElement,
 } from '../../shared/xml';
 import { resolvePart, type XmlPass } from '../../shared/zip';
 import { HiddenContent, type HiddenOptions } from './hidden';
 import { ODF_NAMESPACES } from './namespaces';
 
 const SETTINGS_ROOT = 'office:document-settings';
+/** What a meta part and a settings part hold (part 3, 3.1.3 and 3.1.4), wherever they stand. */
+const META_ELEMENT = 'office:meta';
+const SETTINGS_ELEMENT = 'office:settings';
 const TRACKED_LOGS = new Set(['text:tracked-changes', 'table:tracked-changes']);
 const CHANGE_MARKS = new Set([
   'text:change-start',
@@ -160,6 +164,11 @@ export function odfPartRules(
       ) {
         const said = decodeEntities(el.text).trim();
         if (said) comments += `${comments ? ' | ' : ''}${said}`;
+      } else if (n === META_ELEMENT) {
+        // Metadata belongs in the meta part (part 3, 3.1.3): held in any other, it goes whole.
+        edits.remove(el.start, el.end);
+      } else if (el.parent?.name === META_ELEMENT) {
+        findings.push(metaItemFinding(name, el));
       } else if (TRACKED_LOGS.has(n)) {
         edits.remove(el.start, el.end);
         changes += el.children;
@@ -178,7 +187,10 @@ export function odfPartRules(
             decodeEntities(el.text),
           ),
         );
-      } else if (isSettings && n === 'config:config-item') {
+      } else if (
+        (isSettings || within(el, SETTINGS_ELEMENT)) &&
+        n === 'config:config-item'
+      ) {
         // The name as LibreOffice reads it: `Printer&#78;ame` is PrinterName.
         const key = decodeEntities(attribute(el, 'config:name')?.raw ?? '');
         if (IDENTIFYING_SETTINGS.has(key)) {
@@ -341,6 +353,18 @@ function durationMinutes(text: string): string {
   return String(Math.round(minutes));
 }
 
+/** What one element of `office:meta` says. */
+function metaItemFinding(name: string, el: XmlElement): Finding {
+  const key = localName(el.name);
+  const field = META_FIELDS[key] ?? 'other.data';
+  const text = decodeEntities(el.text).trim();
+  const value = key === 'editing-duration' ? durationMinutes(text) : text;
+  const attrs = el.attributes
+    .map((a) => `${a.name}=${decodeEntities(a.raw)}`)
+    .join(' ');
+  return finding(field, el.name, name, value || attrs);
+}
+
 /** One finding per element of `office:meta`; the minimal part has none. */
 export function metaFindings(
   name: string,
@@ -356,15 +380,8 @@ export function metaFindings(
           version = attribute(el, 'office:version')?.raw ?? '';
       },
       close(el) {
-        if (el.parent?.name !== 'office:meta') return;
-        const key = localName(el.name);
-        const field = META_FIELDS[key] ?? 'other.data';
-        const text = decodeEntities(el.text).trim();
-        const value = key === 'editing-duration' ? durationMinutes(text) : text;
-        const attrs = el.attributes
-          .map((a) => `${a.name}=${decodeEntities(a.raw)}`)
-          .join(' ');
-        findings.push(finding(field, el.name, name, value || attrs));
+        if (el.parent?.name === META_ELEMENT)
+          findings.push(metaItemFinding(name, el));
       },
     },
     ODF_NAMESPACES,

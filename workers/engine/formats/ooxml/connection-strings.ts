@@ -14,6 +14,10 @@ const PERSONAL_KEYS: ReadonlyMap<string, FieldId> = new Map([
   ['uid', 'author.person'],
   ['user', 'author.person'],
   ['user name', 'author.person'],
+  // The account under other names: Username (PostgreSQL's and Netezza's ODBC drivers, MySQL's
+  // connectors, Npgsql), LogonID (the DataDirect ODBC drivers).
+  ['username', 'author.person'],
+  ['logonid', 'author.person'],
   ['password', 'other.data'],
   ['pwd', 'other.data'],
   // Access (Jet and ACE providers): the database's password, which Excel writes in every Access

@@ -5,10 +5,10 @@
  * lists it so the visitor checks it before sharing, and the site never opens a download in its
  * own origin.
  */
+import { xmlText } from '../../shared/xml';
 import { finding, type Finding } from '../../findings';
 import { localName } from './namespaces';
 import type { Attribute } from './tokenizer';
-import { xmlText } from './values';
 
 const LOCATION = 'svg';
 /** HTML and SVG event handler content attributes all start with `on`. */

@@ -3,6 +3,7 @@
  * editor elements and attributes, their namespace declarations) and what the report says, including the title and
  * description kept for accessibility.
  */
+import { xmlText } from '../../shared/xml';
 import { EngineError, corrupt } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { MAX_ENTRIES } from '../../limits';
@@ -15,14 +16,13 @@ import {
   type Scope,
 } from './namespaces';
 import { activeAttribute, activeElement } from './active-content';
-import { sheetRemovals, type SheetPiece } from './css-sheet';
+import { sheetRemovals, type SheetPiece } from '../../shared/css/sheet';
 import { doctypeEdit } from './doctype';
 import { instructionVerdict } from './instructions';
 import { embeddedImage, type EmbeddedImage } from './embedded';
 import { localPath } from './local-paths';
 import { notSvgDetail } from './not-svg';
 import { tokenize, type Attribute, type Range, type Token } from './tokenizer';
-import { xmlText } from './values';
 
 export interface SvgAnalysis {
   readonly removals: readonly Range[];

@@ -10,7 +10,8 @@ import {
 } from './namespaces';
 import { holdsLocalPath } from '../../shared/xml';
 import type { Attribute, Range } from './tokenizer';
-import { editorAttributeField, xmlText } from './values';
+import { editorAttributeField } from './values';
+import { xmlText } from '../../shared/xml';
 
 export interface AttributeEdit {
   readonly removal: Range;

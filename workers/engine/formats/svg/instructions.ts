@@ -6,9 +6,8 @@
  */
 import { startsWith } from '../../bytes';
 import { finding, type Finding } from '../../findings';
-import { instructionStays } from '../../shared/xml';
+import { instructionStays, xmlText } from '../../shared/xml';
 import type { Range } from './tokenizer';
-import { xmlText } from './values';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 const STYLESHEET = 'xml-stylesheet';

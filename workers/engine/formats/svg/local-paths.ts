@@ -6,9 +6,8 @@
  * (`/images/logo.png`) and web links are left alone.
  */
 import { finding, type Finding } from '../../findings';
-import { holdsLocalPath, localPathStart } from '../../shared/xml';
+import { holdsLocalPath, localPathStart, xmlText } from '../../shared/xml';
 import type { Attribute, Range } from './tokenizer';
-import { xmlText } from './values';
 
 const SLASH = 0x2f;
 const BACKSLASH = 0x5c;

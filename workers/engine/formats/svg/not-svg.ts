@@ -17,6 +17,6 @@ const ODF_OFFICE = 'urn:oasis:names:tc:opendocument:xmlns:office:1.0';
 export function notSvgDetail(root: string, scope: Scope): string {
   const uri = scope.get(prefixOf(root) ?? '');
   if (uri === ODF_OFFICE && localName(root) === 'document')
-    return 'a flat OpenDocument file (.fodt, .fods, .fodp or .fodg: one XML file, its pictures held inside as text), which is not cleaned; save it in LibreOffice as .odt, .ods or .odp and clean that';
+    return 'a flat OpenDocument file (.fodt, .fods, .fodp or .fodg: one XML file, its pictures held inside as text), which is not cleaned; save it in LibreOffice as .odt, .ods, .odp or .odg and clean that';
   return `an XML file whose root element is <${root.slice(0, 80)}>, not an SVG picture`;
 }

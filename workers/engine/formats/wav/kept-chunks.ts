@@ -3,8 +3,9 @@
  * writer left after it, a sampler's private data in `smpl` and the time a `PEAK` chunk was
  * written are not sound. Each is cut to its layout (Multimedia Programming Interface and Data
  * Specifications 1.0, "WAVE Form"; `smpl` and `inst` from the MMA sampler extensions; `PEAK` as
- * Apple and Cubase write it: version, a time stamp, one level and position per channel), and
- * the dropped bytes are reported when they hold anything.
+ * Apple and Cubase write it: version, a time stamp, one level and position per channel of the
+ * format chunk before it, the size libsndfile requires), and the dropped bytes are reported when
+ * they hold anything.
  */
 import { u16le, u32le, writeU32le } from '../../bytes';
 import { finding } from '../../findings';
@@ -34,10 +35,14 @@ const SMPL_LOOP_BYTES = 24;
 const PEAK_TIME_AT = 4;
 const PEAK_TIME_BYTES = 4;
 const PEAK_HEADER_BYTES = PEAK_TIME_AT + PEAK_TIME_BYTES;
+/** A channel's peak: its level (a 32-bit float) and the frame it is at. */
+const PEAK_CHANNEL_BYTES = 8;
+/** nChannels, after wFormatTag. */
+const FMT_CHANNELS_AT = 2;
 
 const WHERE = 'RIFF WAVE';
 
-/** The kept chunks with a layout to cut to (`data` is all samples, `wavl` its list). */
+/** The kept chunks with a layout to cut to (`data` is all samples). */
 export const LAID_OUT_CHUNKS: ReadonlySet<string> = new Set([
   'fmt ',
   'fact',
@@ -48,6 +53,10 @@ export const LAID_OUT_CHUNKS: ReadonlySet<string> = new Set([
   'smpl',
   'PEAK',
 ]);
+
+/** The channels a format chunk declares, for the PEAK chunk after it. */
+export const fmtChannels = (payload: Uint8Array): number =>
+  payload.length < FMT_CHANNELS_AT + 2 ? 0 : u16le(payload, FMT_CHANNELS_AT);
 
 function fmtLength(payload: Uint8Array): number {
   if (payload.length < FMT_WITH_CB_SIZE) return payload.length;
@@ -62,8 +71,15 @@ const counted = (payload: Uint8Array, entryBytes: number): number =>
     ? payload.length
     : COUNT_BYTES + u32le(payload, 0) * entryBytes;
 
-/** Where each kept chunk's layout ends; undefined for `data`, which is all samples. */
-function layoutLength(id: string, payload: Uint8Array): number | undefined {
+/**
+ * Where each kept chunk's layout ends; undefined for `data`, which is all samples. `channels`:
+ * what the format chunk before this one declares (none before it: 0).
+ */
+function layoutLength(
+  id: string,
+  payload: Uint8Array,
+  channels: number,
+): number | undefined {
   switch (id) {
     case 'fmt ':
       return fmtLength(payload);
@@ -81,6 +97,8 @@ function layoutLength(id: string, payload: Uint8Array): number | undefined {
       return payload.length < SMPL_BASE_BYTES
         ? payload.length
         : SMPL_BASE_BYTES + u32le(payload, SMPL_LOOPS_AT) * SMPL_LOOP_BYTES;
+    case 'PEAK':
+      return PEAK_HEADER_BYTES + channels * PEAK_CHANNEL_BYTES;
     default:
       return undefined;
   }
@@ -88,14 +106,34 @@ function layoutLength(id: string, payload: Uint8Array): number | undefined {
 
 const isBlank = (bytes: Uint8Array) => bytes.every((b) => b === 0);
 
-/** The chunk cut to its layout, or null when it holds nothing past it. */
+/**
+ * The chunk cut to its layout, or null when it holds nothing past it (and, for PEAK, no time).
+ * `channels`: what the format chunk before it declares.
+ */
 export function rewriteKeptChunk(
   id: string,
   payload: Uint8Array,
+  channels: number,
 ): KeptPayload | null {
-  if (id === 'PEAK') return peakWithoutTime(payload);
-  const length = layoutLength(id, payload);
-  if (length === undefined || length >= payload.length) return null;
+  const length = layoutLength(id, payload, channels);
+  const cut =
+    length === undefined || length >= payload.length
+      ? null
+      : cutTo(id, payload, length);
+  if (id !== 'PEAK') return cut;
+  const timed = peakWithoutTime(cut?.bytes ?? payload);
+  if (!timed) return cut;
+  return {
+    bytes: timed.bytes,
+    findings: [...(cut?.findings ?? []), ...timed.findings],
+  };
+}
+
+function cutTo(
+  id: string,
+  payload: Uint8Array,
+  length: number,
+): KeptPayload | null {
   const extra = payload.subarray(length);
   if (isBlank(extra)) return null;
   const bytes = payload.slice(0, length);

@@ -2,13 +2,15 @@
  * What each WAV chunk is to us. Kept: what a player or sampler needs (format, samples, cue
  * points, loops, peaks), each cut to its layout (kept-chunks.ts). Everything else goes, unknown chunks included: `LIST INFO`, `bext`,
  * `iXML`, `_PMX` (XMP), `id3 `, `cart`, and `LIST adtl`, whose labels and notes are free text.
+ * `wavl` is a list type (`LIST wavl`, samples and silences), never a chunk of its own: a chunk
+ * named so is no layout we know, and goes with the others.
  */
 import type { ByteSource } from '../../byte-source';
 import { finding, type Finding } from '../../findings';
 import { infoField } from '../../metadata/riff-info';
 import { readChildren, type RiffChunk } from '../../shared/riff/chunks';
 import { bextFindings } from './bext';
-import { LAID_OUT_CHUNKS, rewriteKeptChunk } from './kept-chunks';
+import { LAID_OUT_CHUNKS, fmtChannels, rewriteKeptChunk } from './kept-chunks';
 import {
   id3ChunkFindings,
   paddingFindings,
@@ -28,7 +30,6 @@ const KEPT = new Set([
   'inst',
   'plst',
   'PEAK',
-  'wavl',
   'slnt',
 ]);
 const PADDING = new Set(['JUNK', 'junk', 'PAD ', 'FLLR', 'padd']);
@@ -50,6 +51,8 @@ async function infoFindings(
 }
 
 export function wavRules(src: ByteSource): FormRules {
+  // Chunks are ruled in file order: a PEAK chunk's layout is the channels of the format before it.
+  let channels = 0;
   return {
     endian: 'le',
     formId: 'RIFF',
@@ -73,9 +76,10 @@ export function wavRules(src: ByteSource): FormRules {
       return [textFinding('other.data', chunk, bytes, LOCATION)];
     },
     async rewriteKept(chunk, payload) {
-      return LAID_OUT_CHUNKS.has(chunk.id)
-        ? rewriteKeptChunk(chunk.id, await payload())
-        : null;
+      if (!LAID_OUT_CHUNKS.has(chunk.id)) return null;
+      const bytes = await payload();
+      if (chunk.id === 'fmt ') channels = fmtChannels(bytes);
+      return rewriteKeptChunk(chunk.id, bytes, channels);
     },
   };
 }

@@ -6,9 +6,9 @@ const HOMES = String.raw`\/home\/|\/Users\/|\/root\/`;
  * A relative reference that climbs out of the document's folder into a person's own folder or
  * a drive (`../../home/alice/x.odt`, `../../../C:/Users/alice/x.docx`): how LibreOffice writes a
  * link to a file on the same disk, relative to the document (its default), and as telling as
- * the absolute path.
+ * the absolute path. `./` steps may stand among the climbs (`./../../home/alice/x.png`).
  */
-const CLIMBS_HOME = String.raw`(?:\.\.[\\/])+(?:[A-Za-z]:[\\/]|(?:home|Users|root|Documents and Settings)[\\/])`;
+const CLIMBS_HOME = String.raw`(?:\.[\\/])*\.\.[\\/](?:\.\.?[\\/])*(?:[A-Za-z]:[\\/]|(?:home|Users|root|Documents and Settings)[\\/])`;
 
 /**
  * Paths on someone's disk (`file:///home/alice/x`, `C:\Users\alice\x`, `\\server\share\x`,
@@ -30,7 +30,7 @@ const LOCAL_PATH_ALL = new RegExp(LOCAL_PATH_INSIDE.source, 'gi');
  * are enough here, the name after them being the value's own.
  */
 const LOCAL_PATH_START = new RegExp(
-  String.raw`^\s*(?:file:|[A-Za-z]:[\\/]|\\\\|${HOMES})`,
+  String.raw`^\s*(?:file:|[A-Za-z]:[\\/]|\\\\|${HOMES}|${CLIMBS_HOME})`,
   'i',
 );
 /**

@@ -10,12 +10,14 @@
  * sections joined (an XML comment between two of them is no character of the sheet), character
  * and entity references resolved. So a comment split by a CDATA section or an XML comment, or
  * written with `&#47;*`, is found whole; each piece of it goes from the piece of the file it lies in.
+ * CSS's own escapes (4.3.7: `\` and a character, or up to six hex digits and a blank) are read as
+ * CSS reads them: an escaped quote opens no string, `u\72l(` opens a url, and a value is a local
+ * path when it starts as one either as written or once its escapes are read (`file\3a///home/`).
  */
 import { concatBytes } from '../../bytes';
+import type { ByteRange as Range } from '../../engine-types';
 import { finding, type Finding } from '../../findings';
-import { localPathStart } from '../../shared/xml';
-import type { Range } from './tokenizer';
-import { xmlText } from './values';
+import { localPathStart, xmlText } from '../xml';
 
 const SLASH = 0x2f;
 const STAR = 0x2a;
@@ -23,6 +25,7 @@ const BACKSLASH = 0x5c;
 const DOUBLE_QUOTE = 0x22;
 const SINGLE_QUOTE = 0x27;
 const NEWLINE = 0x0a;
+const OPEN_PAREN = 0x28;
 const CLOSE_PAREN = 0x29;
 const AMPERSAND = 0x26;
 const SEMICOLON = 0x3b;
@@ -62,8 +65,28 @@ export interface SheetRemoval {
   readonly finding: Finding;
 }
 
-type State =
-  'css' | 'string' | 'escape' | 'url-open' | 'url' | 'url-escape' | 'comment';
+type State = 'css' | 'string' | 'url-open' | 'url' | 'comment';
+/** The states an escape may stand in, and goes back to. */
+type EscapeIn = 'css' | 'string' | 'url';
+
+/** An escape being read: where its `\` is, the hex digits read so far, where its last one ends. */
+interface Escape {
+  readonly within: EscapeIn;
+  readonly start: Place;
+  hex: string;
+  end: Place;
+}
+
+/** A hex escape's digits (4.3.7): at most six; zero, a surrogate or past Unicode is U+FFFD. */
+const MAX_HEX_DIGITS = 6;
+const isHexDigit = (code: number): boolean =>
+  (code >= 0x30 && code <= 0x39) ||
+  (code >= 0x41 && code <= 0x46) ||
+  (code >= 0x61 && code <= 0x66);
+const REPLACEMENT = 0xfffd;
+const SURROGATES = { first: 0xd800, last: 0xdfff };
+/** An escaped `(` continues a name: it opens no url (4.3.4). */
+const ESCAPED_MARK = '\0';
 
 /** A place in the sheet: the piece, and a byte in it (where a character starts or ends). */
 interface Place {
@@ -78,10 +101,14 @@ interface Span {
   readonly end: number;
 }
 
-/** A string's or url's characters as read, and where its last folder separator ends. */
+/**
+ * A string's or url's characters as written (`text`) and as CSS reads them (`read`, escapes
+ * resolved), and where its last folder separator ends, in either.
+ */
 interface Value {
   readonly start: Place;
   text: string;
+  read: string;
   separatorEnd: Place | null;
 }
 
@@ -96,11 +123,13 @@ class SheetScanner {
   private opened: Place = this.slash;
   private afterStar = false;
   private value: Value | null = null;
+  private escape: Escape | null = null;
   readonly comments: Span[] = [];
   /** The folders of each string or url that starts as a local path, and what it said. */
   readonly paths: { span: Span; text: string }[] = [];
 
   read(code: number, start: number, end: number, piece: number): void {
+    if (this.escape && this.readEscape(code, start, end, piece)) return;
     switch (this.state) {
       case 'comment':
         if (this.afterStar && code === SLASH) {
@@ -110,10 +139,8 @@ class SheetScanner {
         return;
       case 'string':
         if (code === this.quote || code === NEWLINE) return this.toCss();
-        if (code === BACKSLASH) this.state = 'escape';
-        return this.addToValue(code, start, end, piece);
-      case 'escape':
-        this.state = 'string';
+        if (code === BACKSLASH)
+          return this.openEscape('string', code, start, end, piece);
         return this.addToValue(code, start, end, piece);
       case 'url-open':
         if (CSS_SPACE.has(code)) return;
@@ -122,9 +149,6 @@ class SheetScanner {
         return;
       case 'url':
         return this.inUrl(code, start, end, piece);
-      case 'url-escape':
-        this.state = 'url';
-        return this.addToValue(code, start, end, piece);
     }
     if (this.previous === SLASH && code === STAR) {
       this.state = 'comment';
@@ -132,19 +156,92 @@ class SheetScanner {
       this.opened = this.slash;
       return;
     }
+    if (code === BACKSLASH)
+      return this.openEscape('css', code, start, end, piece);
     if (code === DOUBLE_QUOTE || code === SINGLE_QUOTE) {
       this.toString(code);
       return;
     }
-    this.recent = (this.recent + String.fromCharCode(code).toLowerCase()).slice(
-      -URL_OPEN.length,
-    );
+    this.addToName(String.fromCharCode(code).toLowerCase());
     if (this.recent === URL_OPEN) {
       this.state = 'url-open';
       return;
     }
     if (code === SLASH) this.slash = { piece, start };
     this.previous = code;
+  }
+
+  /** The last few characters of names and delimiters outside strings, to spot `url(`. */
+  private addToName(char: string): void {
+    this.recent = (this.recent + char).slice(-URL_OPEN.length);
+  }
+
+  private openEscape(
+    within: EscapeIn,
+    code: number,
+    start: number,
+    end: number,
+    piece: number,
+  ): void {
+    this.escape = {
+      within,
+      start: { piece, start },
+      hex: '',
+      end: { piece, start: end },
+    };
+    // An escaped character opens no comment (4.3.2) and ends none.
+    this.previous = 0;
+    if (within !== 'css') this.addWritten(code, start, end, piece);
+  }
+
+  /** One character of an escape being read; false when it is not the escape's, but the next. */
+  private readEscape(
+    code: number,
+    start: number,
+    end: number,
+    piece: number,
+  ): boolean {
+    const escape = this.escape!;
+    const inValue = escape.within !== 'css';
+    if (isHexDigit(code) && escape.hex.length < MAX_HEX_DIGITS) {
+      escape.hex += String.fromCharCode(code);
+      escape.end = { piece, start: end };
+      if (inValue) this.addWritten(code, start, end, piece);
+      return true;
+    }
+    this.escape = null;
+    if (escape.hex === '') {
+      if (inValue) this.addWritten(code, start, end, piece);
+      // A `\` before a line break in a string continues the string on the next line (4.3.5).
+      if (code !== NEWLINE || escape.within !== 'string')
+        this.escaped(escape, code, { piece, start: end });
+      return true;
+    }
+    // One blank after the hex digits belongs to the escape.
+    const blank = CSS_SPACE.has(code);
+    if (blank && inValue) this.addWritten(code, start, end, piece);
+    this.escaped(
+      escape,
+      hexCodePoint(escape.hex),
+      blank ? { piece, start: end } : escape.end,
+    );
+    return blank;
+  }
+
+  /** The character an escape stands for, read where the escape stands. */
+  private escaped(escape: Escape, code: number, end: Place): void {
+    if (escape.within === 'css') {
+      this.addToName(
+        code === OPEN_PAREN
+          ? ESCAPED_MARK
+          : String.fromCodePoint(code).toLowerCase(),
+      );
+      return;
+    }
+    const value = this.valueFrom(escape.start);
+    if (value.read.length >= MAX_VALUE_CHARS) return;
+    value.read += String.fromCodePoint(code);
+    if (code === SLASH || code === BACKSLASH) value.separatorEnd = end;
   }
 
   /** The comment left open at the sheet's end, which runs to it (4.3.2). */
@@ -154,6 +251,9 @@ class SheetScanner {
 
   /** The string or url being read, at the sheet's end. */
   finish(): void {
+    const escape = this.escape;
+    if (escape?.hex) this.escaped(escape, hexCodePoint(escape.hex), escape.end);
+    this.escape = null;
     if (this.state !== 'comment') this.endValue();
   }
 
@@ -164,17 +264,31 @@ class SheetScanner {
     this.recent = '';
   }
 
+  private valueFrom(start: Place): Value {
+    return (this.value ??= { start, text: '', read: '', separatorEnd: null });
+  }
+
+  /** A character of a string or url, as written and as read. */
   private addToValue(
     code: number,
     start: number,
     end: number,
     piece: number,
   ): void {
-    const value = (this.value ??= {
-      start: { piece, start },
-      text: '',
-      separatorEnd: null,
-    });
+    this.addWritten(code, start, end, piece);
+    const value = this.value!;
+    if (value.read.length < MAX_VALUE_CHARS)
+      value.read += String.fromCodePoint(code);
+  }
+
+  /** A character of a string or url as written; a `\` is a Windows path's separator there. */
+  private addWritten(
+    code: number,
+    start: number,
+    end: number,
+    piece: number,
+  ): void {
+    const value = this.valueFrom({ piece, start });
     if (value.text.length >= MAX_VALUE_CHARS) return;
     value.text += String.fromCodePoint(code);
     if (code === SLASH || code === BACKSLASH)
@@ -184,7 +298,11 @@ class SheetScanner {
   private endValue(): void {
     const value = this.value;
     this.value = null;
-    if (!value?.separatorEnd || localPathStart(value.text) === 0) return;
+    if (
+      !value?.separatorEnd ||
+      (localPathStart(value.text) === 0 && localPathStart(value.read) === 0)
+    )
+      return;
     const { piece, start: end } = value.separatorEnd;
     this.paths.push({
       span: { opened: value.start, piece, end },
@@ -199,9 +317,16 @@ class SheetScanner {
 
   private inUrl(code: number, start: number, end: number, piece: number): void {
     if (code === CLOSE_PAREN) return this.toCss();
-    this.state = code === BACKSLASH ? 'url-escape' : 'url';
-    this.addToValue(code, start, end, piece);
+    this.state = 'url';
+    if (code === BACKSLASH) this.openEscape('url', code, start, end, piece);
+    else this.addToValue(code, start, end, piece);
   }
+}
+
+function hexCodePoint(hex: string): number {
+  const code = parseInt(hex, HEX);
+  const surrogate = code >= SURROGATES.first && code <= SURROGATES.last;
+  return code === 0 || surrogate || code > MAX_CODE_POINT ? REPLACEMENT : code;
 }
 
 /**
