@@ -181,7 +181,7 @@ export async function scanHeifMeta(
     findings.push(
       ...itemFindings(item, await readRanges(src, region, ranges), where),
     );
-    region.edited.set(HIDDEN_ITEM_TYPE, item.typeOffset - region.base);
+    region.write(HIDDEN_ITEM_TYPE, item.typeOffset);
     for (const { start, end } of ranges) {
       const inside =
         start >= region.base && end <= region.base + region.bytes.length;
