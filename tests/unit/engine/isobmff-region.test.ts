@@ -35,11 +35,7 @@ function patchesByFullCompare(
 }
 
 /** Replays the same edits on a plain copy, as the region's copy should hold them. */
-function editedCopy(
-  bytes: Uint8Array,
-  base: number,
-  edits: ((copy: Uint8Array) => void)[],
-) {
+function editedCopy(bytes: Uint8Array, edits: ((copy: Uint8Array) => void)[]) {
   const copy = bytes.slice();
   for (const edit of edits) edit(copy);
   return copy;
@@ -91,7 +87,7 @@ describe('a region of a metadata box', () => {
       }
       const expected = patchesByFullCompare(
         bytes,
-        editedCopy(bytes, base, replay),
+        editedCopy(bytes, replay),
         base,
       );
       expect(region.patches()).toEqual(expected);
