@@ -1,4 +1,4 @@
-import { fsyncSync, realpathSync } from 'node:fs';
+import { fdatasyncSync, realpathSync } from 'node:fs';
 import {
   inPlacePatches,
   type CleanPlanResult,
@@ -76,6 +76,22 @@ export async function cleanInPlace(
 /**
  * Writes the patches: synchronous from the last check of the input to the removal of the journal,
  * so SIGINT, SIGTERM and SIGHUP wait until the file is whole again (cleaned, or put back).
+ *
+ * What a crash or power cut at any point leaves rests on this order of writes reaching the disk,
+ * each step durable before the next begins:
+ *   1. the journal's bytes under a temporary name, then `fdatasync` (its data and size);
+ *   2. the rename to `FILE.metaclean-undo`, then `fsync` of the folder (its name);
+ *   3. the patches, then `fdatasync` of the file (their bytes);
+ *   4. the journal's unlink, then `fsync` of the folder.
+ * Cut before 2 is durable: no journal under its name and no patch written (a leftover temporary
+ * is removed by a later run): the old file. Cut between 2 and 4: the journal is there and each
+ * patched byte is the original or the patch; `--undo` puts the old file back and every other run
+ * refuses until then. Cut after 4: the clean file, no journal. Without 2's folder sync a patch
+ * could reach the disk before the journal's name; without 3's sync the unlink could reach it
+ * before the patches: either way a mix of old and clean with no journal to undo it. `fdatasync`
+ * is enough in 1 and 3: what it leaves out is the times, which the undo does not need the run's
+ * (it restores the journal's own) and which no step waits on. Step 4's folder sync keeps a
+ * journal, holding the removed metadata, from coming back after a power cut.
  */
 function commitSync(
   file: string,
@@ -98,7 +114,7 @@ function commitSync(
       writeExactSync(fd, range.patched, range.offset);
       faultPointSync('patched');
     }
-    fsyncSync(fd);
+    fdatasyncSync(fd);
     for (const range of ranges) {
       const back = readExactSync(fd, range.offset, range.patched.length);
       if (!sameBytes(back, range.patched))
@@ -125,7 +141,7 @@ function putBackSync(
   try {
     for (const range of ranges)
       writeExactSync(fd, range.original, range.offset);
-    fsyncSync(fd);
+    fdatasyncSync(fd);
     removeJournalSync(file);
   } catch {
     throw new CliError(

@@ -2,6 +2,7 @@ import {
   closeSync,
   constants,
   fchmodSync,
+  fdatasyncSync,
   fstatSync,
   fsyncSync,
   futimesSync,
@@ -148,8 +149,9 @@ function decode(bytes: Buffer): { header: Header; ranges: PatchRange[] } {
 }
 
 /**
- * Writes the journal for patching the file open as `fd` and makes it durable (file and folder
- * synced) before returning: only then may the first patch be written.
+ * Writes the journal for patching the file open as `fd` and makes it durable (its data and size,
+ * then its name: folder synced) before returning: only then may the first patch be written (the
+ * order of writes is argued at `commitSync` in in-place.ts).
  */
 export function writeJournalSync(
   file: string,
@@ -168,7 +170,7 @@ export function writeJournalSync(
       try {
         fchmodSync(jfd, JOURNAL_MODE);
         writeExactSync(jfd, bytes, 0);
-        fsyncSync(jfd);
+        fdatasyncSync(jfd);
       } finally {
         closeSync(jfd);
       }

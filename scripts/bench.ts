@@ -18,7 +18,9 @@ import {
 } from './bench/measure';
 
 const CLI = join(process.cwd(), 'cli', 'bin.cjs');
-const out = (ext: string) => join(BENCH_DIR, `out${ext}`);
+// Outputs and in-place copies are named by this run's process: `.bench` may be one folder that
+// several checkouts share, and two benches at once would replace and remove each other's files.
+const out = (ext: string) => join(BENCH_DIR, `out-${process.pid}${ext}`);
 
 async function engineFigure(
   file: string,
@@ -207,7 +209,7 @@ console.log(`load average ${loadAverage()} after the table`);
 
 // The in-place formats: --in-place writes only the changed bytes into the file; copy mode writes a
 // new file, which cannot be faster than copying it. Each in-place run gets a fresh copy (untimed).
-const work = (ext: string) => join(BENCH_DIR, `in-place${ext}`);
+const work = (ext: string) => join(BENCH_DIR, `in-place-${process.pid}${ext}`);
 // Every timed run starts with nothing dirty in the page cache (`sync`, untimed), so no command pays
 // for writing back what an earlier one wrote: a 1 GB copy leaves 1 GB to write back.
 const settle = () => execFileSync('sync');
@@ -221,6 +223,8 @@ const inPlaceRows: string[][] = [
     'size',
     'metaclean --in-place',
     'exiftool in place',
+    'vs exiftool',
+    'no CA bundle',
     'vs exiftool',
     'metaclean -o (copy)',
     'cp',
@@ -243,6 +247,14 @@ for (const c of cases.filter((b) => b.inPlace)) {
           { prepare: fresh(c.file, work(ext)) },
         )
       : null;
+  // As Node runs without the sandbox's certificate bundle (see above), which exiftool never loads.
+  const bare = process.env.NODE_EXTRA_CA_CERTS
+    ? processFigure(
+        'env',
+        ['-u', 'NODE_EXTRA_CA_CERTS', 'node', CLI, '--in-place', work(ext)],
+        { prepare: fresh(c.file, work(ext)) },
+      )
+    : null;
   rmSync(work(ext), { force: true });
   const copy = processFigure('node', [CLI, '-o', out(ext), c.file], {
     output: out(ext),
@@ -258,6 +270,8 @@ for (const c of cases.filter((b) => b.inPlace)) {
     fmtProcess(ours),
     c.exiftool ? fmtProcess(exif) : '-',
     c.exiftool ? ratio(exif, ours) : '-',
+    bare ? fmtProcess(bare) : '-',
+    bare && c.exiftool ? ratio(exif, bare) : '-',
     fmtProcess(copy),
     fmtProcess(cp),
     copy && cp ? `${(copy.seconds / cp.seconds).toFixed(2)}x` : 'n/a',

@@ -54,6 +54,11 @@ const TOOLS = [
     packages: ['bsdutils'],
   },
   {
+    name: 'strace (the order of the in-place writes, read in their system calls)',
+    present: () => runs('strace', ['-V']),
+    packages: ['strace'],
+  },
+  {
     name: 'ImageMagick (with SVG and its fonts)',
     present: () =>
       says('convert', ['-list', 'format'], /\bSVG\b/) && dpkg('gsfonts'),

@@ -7,9 +7,14 @@
  * for byte and the JSON reports (paths aside). Prints each difference; exits 1 when there is one.
  *
  *   BEFORE=/tmp/before/cli/bin.mjs MUTANTS=300 SEED=21 npx tsx scripts/compare-cli.ts
+ *
+ * `ALL_CORPUS=1` takes every file of the corpus (photos, video, audio too), `EXTRA=a.mp4,b.heic`
+ * adds files (the bench's generated media), and `IN_PLACE=1` also cleans a copy of each input with
+ * `--in-place` by each build and compares those files and reports.
  */
 import { execFileSync } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -48,10 +53,24 @@ function walk(folder: string): string[] {
 let n = 0;
 const add = (name: string, bytes: Uint8Array) =>
   writeFileSync(join(inputs, `${String(n++).padStart(4, '0')}-${name}`), bytes);
+const ALL_CORPUS = process.env.ALL_CORPUS === '1';
+const EXTRA = (process.env.EXTRA ?? '').split(',').filter(Boolean);
+const IN_PLACE = process.env.IN_PLACE === '1';
 if (CORPUS && existsSync(CORPUS))
   for (const path of walk(CORPUS))
-    if (DOCUMENTS.has(extname(path).toLowerCase()))
+    if (
+      (ALL_CORPUS && !path.endsWith('README.md')) ||
+      DOCUMENTS.has(extname(path).toLowerCase())
+    )
       add(path.slice(path.lastIndexOf('/') + 1), readFileSync(path));
+for (const path of EXTRA)
+  copyFileSync(
+    path,
+    join(
+      inputs,
+      `${String(n++).padStart(4, '0')}-${path.slice(path.lastIndexOf('/') + 1)}`,
+    ),
+  );
 for (const [name, bytes] of claimShapes(dir)) add(name, bytes);
 const seeds = zipSeeds(gpsJpeg(dir));
 for (const [kind, bytes] of seeds) add(`seed.${kind}`, bytes);
@@ -67,23 +86,22 @@ interface Run {
   readonly reports: Map<string, string>;
 }
 
-function run(bin: string, label: string): Run {
+function run(bin: string, label: string, inPlace = false): Run {
   const out = join(dir, label);
   mkdirSync(out);
+  // In place: each input is copied under its cleaned name into `out`, then cleaned there.
+  if (inPlace)
+    for (const f of files)
+      copyFileSync(join(inputs, f), join(out, `cleaned_${f}`));
+  const targets = inPlace
+    ? ['--in-place', ...files.map((f) => join(out, `cleaned_${f}`))]
+    : ['--out-dir', out, ...files.map((f) => join(inputs, f))];
   let stdout: string;
   try {
-    stdout = execFileSync(
-      'nice',
-      [
-        'node',
-        bin,
-        '--json',
-        '--out-dir',
-        out,
-        ...files.map((f) => join(inputs, f)),
-      ],
-      { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
-    );
+    stdout = execFileSync('nice', ['node', bin, '--json', ...targets], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
   } catch (error) {
     stdout = (error as { stdout: string }).stdout;
   }
@@ -91,7 +109,8 @@ function run(bin: string, label: string): Run {
   const reports = new Map<string, string>();
   for (const line of stdout.split('\n').filter(Boolean)) {
     const report = JSON.parse(line) as { file?: string };
-    const input = report.file?.slice(report.file.lastIndexOf('/') + 1);
+    const name = report.file?.slice(report.file.lastIndexOf('/') + 1);
+    const input = inPlace ? name?.replace(/^cleaned_/, '') : name;
     reports.set(
       input ?? `#${reports.size}`,
       line.replaceAll(out, '<out>').replaceAll(dir, '<dir>'),
@@ -130,29 +149,34 @@ function sameOutput(a: Buffer, b: Buffer): boolean {
   );
 }
 
-const before = run(BEFORE, 'before');
-const after = run(AFTER, 'after');
+const pairs = [[run(BEFORE, 'before'), run(AFTER, 'after')]];
+if (IN_PLACE)
+  pairs.push([
+    run(BEFORE, 'before-in-place', true),
+    run(AFTER, 'after-in-place', true),
+  ]);
 let differences = 0;
-for (const f of files) {
-  const a = before.reports.get(f);
-  const b = after.reports.get(f);
-  if (a !== b) {
-    differences++;
-    console.log(`report differs: ${f}\n  before: ${a}\n  after:  ${b}`);
+for (const [before, after] of pairs)
+  for (const f of files) {
+    const a = before.reports.get(f);
+    const b = after.reports.get(f);
+    if (a !== b) {
+      differences++;
+      console.log(`report differs: ${f}\n  before: ${a}\n  after:  ${b}`);
+    }
+    const out = `cleaned_${f}`;
+    const pa = join(before.out, out);
+    const pb = join(after.out, out);
+    const ea = existsSync(pa);
+    const eb = existsSync(pb);
+    if (ea !== eb || (ea && !sameOutput(readFileSync(pa), readFileSync(pb)))) {
+      differences++;
+      console.log(
+        `output differs: ${f} (before ${ea ? 'written' : 'none'}, after ${eb ? 'written' : 'none'})`,
+      );
+    }
   }
-  const out = `cleaned_${f}`;
-  const pa = join(before.out, out);
-  const pb = join(after.out, out);
-  const ea = existsSync(pa);
-  const eb = existsSync(pb);
-  if (ea !== eb || (ea && !sameOutput(readFileSync(pa), readFileSync(pb)))) {
-    differences++;
-    console.log(
-      `output differs: ${f} (before ${ea ? 'written' : 'none'}, after ${eb ? 'written' : 'none'})`,
-    );
-  }
-}
-const written = readdirSync(after.out).length;
+const written = readdirSync(pairs[0]![1]!.out).length;
 console.log(
   `${files.length} inputs (${written} cleaned), ${differences} differences; files in ${dir}`,
 );

@@ -6,7 +6,7 @@
  * source is newer.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../../helpers/cli-run';
@@ -64,6 +64,26 @@ describe('the built command', () => {
       .map((path) => basename(path))
       .filter((name) => !name.startsWith('chunk-'));
     expect(lazy).toEqual([]);
+  });
+
+  it("takes Node's own modules by require, so no start builds their ES module faces", () => {
+    const outputs = [
+      join(DIST, 'metaclean.mjs'),
+      join(DIST, 'library.mjs'),
+      ...readdirSync(join(DIST, 'chunks')).map((c) => join(DIST, 'chunks', c)),
+    ];
+    const imported = outputs.flatMap((file) =>
+      [
+        ...readFileSync(file, 'utf8').matchAll(
+          /^import\s+(?:[^'";]*?\s+from\s+)?"(node:[^"]+)";?$/gms,
+        ),
+      ]
+        .map((m) => m[1]!)
+        // The one import each output needs to make its `require`.
+        .filter((name) => name !== 'node:module')
+        .map((name) => `${basename(file)}: ${name}`),
+    );
+    expect(imported).toEqual([]);
   });
 
   it("still runs by the launcher's former name, cli/bin.mjs, with the same answers and status", () => {

@@ -37,6 +37,25 @@ describe('what a file name gives away', () => {
     expect(nameRisks(name)).toEqual([]);
   });
 
+  // The checks that spare most names the Unicode patterns must not hide a risk the patterns see:
+  // case folding (ſ is s, the Kelvin sign is k), capitals outside ASCII, the fewest digits a
+  // phone number has, a time only after a date.
+  it.each([
+    ['ſony clip.mp4', ['device']],
+    ['ni\u212Aon trip.jpg', ['device']],
+    ['DJI_0042.MP4', ['device']],
+    ['Émile Zola.doc', ['person']],
+    ['Ça Va Bien.txt', ['person']],
+    ['+4915112345.jpg', ['contact']],
+    ['a@b.co.jpg', ['contact']],
+    ['+4915112.jpg', []],
+    ['+49151123.jpg', ['contact']],
+    ['1999-12-31 2359.jpg', ['date', 'time']],
+    ['2359 shots.jpg', []],
+  ])('%s: %j, as the patterns alone say', (name, risks) => {
+    expect(nameRisks(name)).toEqual(risks);
+  });
+
   it('reads only the name, not its folder', () => {
     expect(nameRisks('Mariana Souza/photo.jpg')).toEqual([]);
     expect(stemOf('C:\\Users\\x\\IMG_1.jpg')).toBe('IMG_1');

@@ -12,7 +12,7 @@
  * samples overlap stays. In any other file only the free space at its end is left out, since
  * nothing there points past it. A clean in place keeps every box (`keepLayout`).
  */
-import { ascii, indexOfBytes, u32be, writeU32be } from '../../bytes';
+import { ascii, indexOfBytes, u32be } from '../../bytes';
 import { MAX_ENTRIES } from '../../limits';
 import { isEngineError } from '../../errors';
 import { FULL_BOX_BYTES, childrenOf, firstChild, type Box } from './box';
@@ -131,11 +131,11 @@ function entryAt(region: Region, table: Table, i: number): number {
 }
 
 function writeEntry(region: Region, table: Table, i: number, v: number) {
-  const at = table.at + i * table.width;
-  if (table.width === STCO_WIDTH) writeU32be(region.edited, at, v);
+  const at = region.base + table.at + i * table.width;
+  if (table.width === STCO_WIDTH) region.writeU32be(at, v);
   else {
-    writeU32be(region.edited, at, Math.floor(v / TWO_TO_32));
-    writeU32be(region.edited, at + 4, v % TWO_TO_32);
+    region.writeU32be(at, Math.floor(v / TWO_TO_32));
+    region.writeU32be(at + 4, v % TWO_TO_32);
   }
 }
 

@@ -24,7 +24,7 @@ function scrubProfile(region: Region, colr: Box): Finding[] {
     colr.end - region.base,
   );
   const scrubbed = scrubIccText(profile, WHERE);
-  if (scrubbed.profile) region.edited.set(scrubbed.profile, at - region.base);
+  if (scrubbed.profile) region.write(scrubbed.profile, at);
   return scrubbed.findings;
 }
 

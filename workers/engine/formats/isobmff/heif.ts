@@ -165,7 +165,7 @@ function writeItem(
     at += end - start;
     const inside =
       start >= region.base && end <= region.base + region.bytes.length;
-    if (inside) region.edited.set(part, start - region.base);
+    if (inside) region.write(part, start);
     else patches.push({ offset: start, data: part });
   }
 }
@@ -242,7 +242,7 @@ export async function scanHeifMeta(
       });
       continue;
     }
-    region.edited.set(HIDDEN_ITEM_TYPE, item.typeOffset - region.base);
+    region.write(HIDDEN_ITEM_TYPE, item.typeOffset);
     writeItem(region, ranges, new Uint8Array(data.length), patches);
   }
   return { patches, items, checked };
