@@ -79,6 +79,35 @@ function inflateRawEndAsync(
   });
 }
 
+/**
+ * `inflateRawPrefix`: zlib flushing what it made when the bytes run out, instead of failing on a
+ * stream that does not end. Output past `maxBytes` is refused by zlib itself as it goes.
+ */
+function inflateRawPrefix(
+  raw: Uint8Array,
+  maxBytes: number,
+): Uint8Array | null {
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    const out = zlib().inflateRawSync(raw, {
+      finishFlush: zlib().constants.Z_SYNC_FLUSH,
+      maxOutputLength: Math.max(1, maxBytes),
+    });
+    if (out.length > maxBytes) return null;
+    return new Uint8Array(out.buffer, out.byteOffset, out.length);
+  } catch (error) {
+    if (tooLarge(error)) return null;
+    throw error;
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+
+/** A Buffer over the bytes of `bytes`, for Node's native compare: no copy. */
+const viewOf = (bytes: Uint8Array): Buffer =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 /** What zlib answers with `info: true`: the output, and the engine that counted its input. */
 interface ZlibInfo {
   readonly buffer: Buffer;
@@ -157,6 +186,8 @@ export function nodeCodecs(): HostCodecs {
       return markerIndex;
     },
     inflateRaw: (raw, size) => inflateRawEnd(raw, size)?.bytes ?? null,
+    inflateRawPrefix,
+    bytesEqual: (a, b) => viewOf(a).equals(b),
     inflateRawEnd,
     inflateRawEndAsync,
   };

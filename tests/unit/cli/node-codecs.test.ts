@@ -45,6 +45,25 @@ describe("the CLI's native codecs", () => {
     expect(Error.stackTraceLimit).toBe(stackTraceLimit);
   });
 
+  it("inflate a stream's start as far as its bytes go, within a bound, and compare bytes", () => {
+    const { inflateRawPrefix, bytesEqual } = nodeCodecs();
+    const content = new Uint8Array(randomBytes(200_000));
+    const raw = new Uint8Array(deflateRawSync(content));
+    const made = inflateRawPrefix!(raw.subarray(0, 100_000), content.length)!;
+    // A stream cut short makes a start of its content instead of failing.
+    expect(made.length).toBeGreaterThan(90_000);
+    expect(made.length).toBeLessThan(100_000);
+    expect(bytesEqual!(made, content.subarray(0, made.length))).toBe(true);
+    expect(inflateRawPrefix!(raw, content.length)?.length).toBe(content.length);
+    expect(inflateRawPrefix!(raw, content.length - 1)).toBeNull();
+    expect(inflateRawPrefix!(new Uint8Array(0), 0)?.length).toBe(0);
+    expect(() => inflateRawPrefix!(Uint8Array.of(0b111), 10)).toThrow();
+    const changed = made.slice();
+    changed[made.length - 1]! ^= 1;
+    expect(bytesEqual!(changed, content.subarray(0, made.length))).toBe(false);
+    expect(bytesEqual!(made, content.subarray(0, made.length - 1))).toBe(false);
+  });
+
   it("tell where a stream ends as the engine's own inflate decides it", () => {
     const { inflateRawEnd } = nodeCodecs();
     const text = new TextEncoder().encode('metaclean '.repeat(10_000));
