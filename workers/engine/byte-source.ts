@@ -50,8 +50,15 @@ export class ByteSource implements ByteReader {
    * input can (else into a fresh array): the result may be a view of `into`, valid until `into`
    * is read into again.
    */
-  async readInto(offset: number, into: Uint8Array): Promise<Uint8Array> {
-    const readInto = this.input.readInto?.bind(this.input);
+  async readInto(
+    offset: number,
+    into: Uint8Array,
+    /** Read off the engine's thread where the input can (`RandomAccess.readIntoAside`). */
+    aside = false,
+  ): Promise<Uint8Array> {
+    const readInto =
+      (aside && this.input.readIntoAside?.bind(this.input)) ||
+      this.input.readInto?.bind(this.input);
     if (!readInto) return this.read(offset, into.length);
     if (offset < 0 || !Number.isSafeInteger(offset + into.length)) {
       throw corrupt(`read out of range at ${offset}+${into.length}`);

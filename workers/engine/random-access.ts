@@ -13,6 +13,13 @@ export interface RandomAccess {
    * reading it from the page cache).
    */
   readInto?(offset: number, into: Uint8Array): Promise<Uint8Array>;
+  /**
+   * Optional: `readInto` done off the calling thread, where the host reads on the engine's thread
+   * otherwise (the CLI's command reads there; this goes through Node's thread pool). For reads the
+   * engine starts ahead of their use, such as a document's next photos, which the host's inflate
+   * then takes on that other thread too.
+   */
+  readIntoAside?(offset: number, into: Uint8Array): Promise<Uint8Array>;
   /** Where these bytes lie in another input, when they are a range of it (`rangeAccess`). */
   readonly origin?: { readonly input: RandomAccess; readonly offset: number };
   /**
@@ -69,6 +76,10 @@ export function rangeAccess(
     ...(input.readInto && {
       readInto: (offset: number, into: Uint8Array) =>
         input.readInto!(start + offset, into),
+    }),
+    ...(input.readIntoAside && {
+      readIntoAside: (offset: number, into: Uint8Array) =>
+        input.readIntoAside!(start + offset, into),
     }),
   };
 }

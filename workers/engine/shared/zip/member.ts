@@ -302,7 +302,11 @@ async function inflatedElsewhere(
   };
 }
 
-/** Exactly `into.length` bytes at `offset`, read into `into` where the source can. */
+/**
+ * Exactly `into.length` bytes at `offset`, read into `into` where the source can: off the engine's
+ * thread where it can that too, since the caller reads ahead of the member's turn and the host's
+ * inflate takes the bytes on another thread.
+ */
 async function readExactInto(
   src: ByteSource,
   offset: number,
@@ -311,7 +315,7 @@ async function readExactInto(
   // The same answer as `readExact` for a range past the end.
   if (offset + into.length > src.size)
     return src.readExact(offset, into.length);
-  return src.readInto(offset, into);
+  return src.readInto(offset, into, true);
 }
 
 /** A member's content from its data as stored in the archive (`raw`): see `readMember`. */
