@@ -70,6 +70,23 @@ export class ByteSource implements ByteReader {
   }
 
   /**
+   * Bytes [offset, offset + length), clamped to the end of the file, as a view of the input's own
+   * memory where it is in memory (`RandomAccess.view`), else undefined: for a reader that only
+   * reads them. Counted as read, as every read is.
+   */
+  view(offset: number, length: number): Uint8Array | undefined {
+    const view = this.input.view?.bind(this.input);
+    if (!view) return undefined;
+    if (offset < 0 || length < 0 || !Number.isSafeInteger(offset + length)) {
+      throw corrupt(`read out of range at ${offset}+${length}`);
+    }
+    const end = Math.min(this.size, offset + length);
+    if (offset >= end) return new Uint8Array(0);
+    this.meter?.read(end - offset);
+    return view(offset, end - offset);
+  }
+
+  /**
    * Bytes [offset, offset + length) as a range of the input, where the input is a Blob and the
    * range lies inside it, for a host that reads them elsewhere (a helper worker, which also
    * slices the Blob there); else undefined. Counted as read, so progress and Cancel hold as for

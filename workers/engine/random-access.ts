@@ -20,6 +20,12 @@ export interface RandomAccess {
    * then takes on that other thread too.
    */
   readIntoAside?(offset: number, into: Uint8Array): Promise<Uint8Array>;
+  /**
+   * Optional, for bytes already in memory: bytes [offset, offset + length), already clamped, as a
+   * view of that memory, for a reader that only reads them (a long scan): no copy, and the caller
+   * must not change them.
+   */
+  view?(offset: number, length: number): Uint8Array;
   /** Where these bytes lie in another input, when they are a range of it (`rangeAccess`). */
   readonly origin?: { readonly input: RandomAccess; readonly offset: number };
   /**
@@ -60,6 +66,7 @@ export function bytesAccess(bytes: Uint8Array): RandomAccess {
       into.set(bytes.subarray(offset, offset + into.length));
       return into;
     },
+    view: (offset, length) => bytes.subarray(offset, offset + length),
   };
 }
 
