@@ -56,7 +56,8 @@ export function blobAccess(blob: Blob): RandomAccess {
 
 /**
  * Bytes already in memory (a nested file a container inflated or decoded): read without the copy
- * and the asynchronous reads a Blob would cost. Each read is a copy, so no caller can change them.
+ * and the asynchronous reads a Blob would cost. Each read is a copy, so no caller can change them;
+ * only `view` hands out the bytes themselves, to readers that only read.
  */
 export function bytesAccess(bytes: Uint8Array): RandomAccess {
   return {
