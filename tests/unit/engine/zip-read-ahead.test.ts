@@ -40,19 +40,25 @@ const TIMEOUT = 180_000;
 
 let inFlight = 0;
 let mostInFlight = 0;
+/** Counts a thread-pool inflate while it runs. */
+async function inFlightWhile<T>(inflate: () => Promise<T>): Promise<T> {
+  mostInFlight = Math.max(mostInFlight, ++inFlight);
+  try {
+    return await inflate();
+  } finally {
+    inFlight--;
+  }
+}
+
 /** Node's zlib as the CLI lends it, its thread-pool inflates counted while they run. */
 function countedNode(): HostCodecs {
   const codecs = nodeCodecs();
   return {
     ...codecs,
-    inflateRawEndAsync: async (raw, size) => {
-      mostInFlight = Math.max(mostInFlight, ++inFlight);
-      try {
-        return await codecs.inflateRawEndAsync!(raw, size);
-      } finally {
-        inFlight--;
-      }
-    },
+    inflateRawEndAsync: (raw, size) =>
+      inFlightWhile(() => codecs.inflateRawEndAsync!(raw, size)),
+    inflateRawEndAsyncChecked: (raw, size, crc) =>
+      inFlightWhile(() => codecs.inflateRawEndAsyncChecked!(raw, size, crc)),
   };
 }
 
@@ -214,6 +220,10 @@ describe('large deflated photos read and inflated ahead of the member loop', () 
       inflateRawEndAsync: (raw, size) => {
         controller.abort();
         return codecs.inflateRawEndAsync!(raw, size);
+      },
+      inflateRawEndAsyncChecked: (raw, size, crc) => {
+        controller.abort();
+        return codecs.inflateRawEndAsyncChecked!(raw, size, crc);
       },
     });
     const error: unknown = await cleanPlan(bytesAccess(input), {

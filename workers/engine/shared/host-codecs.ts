@@ -45,6 +45,17 @@ export interface HostCodecs {
     size: number,
   ) => Promise<InflatedRaw | null>;
   /**
+   * As `inflateRawEndAsync`, also checking the content's CRC-32 in native code as it inflates, so
+   * the engine's thread need not read the content again for it. Answers only for one stream that
+   * ends at `raw`'s last byte (`consumed` is `raw.length`) and makes exactly `size` bytes whose
+   * CRC-32 is `crc32`; null for anything else, which the engine then reads as it would without it.
+   */
+  readonly inflateRawEndAsyncChecked?: (
+    raw: Uint8Array,
+    size: number,
+    crc32: number,
+  ) => Promise<InflatedRaw | null>;
+  /**
    * As `inflateRaw`, for callers that can wait: the browser lends its native
    * `DecompressionStream('deflate-raw')` here (`workers/browser-codecs.ts`), which has no
    * synchronous form. Same results: exactly `size` bytes, null past `size`, a throw when broken.

@@ -236,7 +236,26 @@ export async function readMemberAndStream(
     inflateRawAsyncRejectsTrailing,
     inflateRawAsyncChecked,
     inflateRawEndAsync,
+    inflateRawEndAsyncChecked,
   } = hostCodecs();
+  if (
+    deflated &&
+    inflateRawEndAsyncChecked &&
+    raw.length >= NATIVE_ASYNC_MIN_BYTES
+  ) {
+    // Its answer is a stream that ends at the member's compressed size, checked: any other answer
+    // is decided below as it would be without it.
+    const out = await inflateRawEndAsyncChecked(
+      raw,
+      entry.uncompressedSize,
+      entry.crc32,
+    ).catch(() => null);
+    if (
+      out?.bytes.length === entry.uncompressedSize &&
+      out.consumed === raw.length
+    )
+      return { raw, bytes: out.bytes, fresh: true, streamEndsAtSize: true };
+  }
   if (deflated && inflateRawEndAsync && raw.length >= NATIVE_ASYNC_MIN_BYTES) {
     const out = await inflateRawEndAsync(raw, entry.uncompressedSize).catch(
       () => null,
