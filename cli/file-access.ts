@@ -126,23 +126,25 @@ export async function openFileAccess(
     const wanted = (offset: number, length: number) =>
       Math.max(0, Math.min(length, Number(opened.size) - offset));
     let yieldedAt = Date.now();
-    const readInto = async (offset: number, into: Uint8Array) => {
-      const want = wanted(offset, into.length);
-      let bytes: Uint8Array;
-      if (blocking) {
-        if (Date.now() - yieldedAt >= YIELD_AFTER_MS) {
-          await new Promise(setImmediate);
-          yieldedAt = Date.now();
-        }
-        bytes = readAtSync(handle.fd, offset, want, into);
-      } else {
-        bytes = await readAt(handle, offset, want, into);
-      }
+    const whole = (bytes: Uint8Array, want: number) => {
       if (bytes.length < want) {
         changed = changedError('shorter than when it was opened');
         throw changed;
       }
       return bytes;
+    };
+    const readIntoAside = async (offset: number, into: Uint8Array) => {
+      const want = wanted(offset, into.length);
+      return whole(await readAt(handle, offset, want, into), want);
+    };
+    const readInto = async (offset: number, into: Uint8Array) => {
+      if (!blocking) return readIntoAside(offset, into);
+      const want = wanted(offset, into.length);
+      if (Date.now() - yieldedAt >= YIELD_AFTER_MS) {
+        await new Promise(setImmediate);
+        yieldedAt = Date.now();
+      }
+      return whole(readAtSync(handle.fd, offset, want, into), want);
     };
     return {
       handle,
@@ -157,6 +159,7 @@ export async function openFileAccess(
       read: (offset, length) =>
         readInto(offset, new Uint8Array(wanted(offset, length))),
       readInto,
+      readIntoAside,
       async assertUnchanged() {
         compare(opened, await handle.stat({ bigint: true }));
       },

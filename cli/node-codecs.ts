@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { HostCodecs, InflatedRaw } from '../workers/engine/index';
+import { firstBlockMakesBytes } from '../workers/engine/shared/deflate/block-walk';
 import { wasmMarkerIndex } from './marker-scan-wasm';
 
 type Zlib = typeof import('node:zlib');
@@ -77,6 +78,103 @@ function inflateRawEndAsync(
       else reject(error);
     });
   });
+}
+
+/**
+ * `inflateRawPrefix`: zlib flushing what it made when the bytes run out, instead of failing on a
+ * stream that does not end. Output past `maxBytes` is refused by zlib itself as it goes.
+ */
+function inflateRawPrefix(
+  raw: Uint8Array,
+  maxBytes: number,
+): Uint8Array | null {
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    const out = zlib().inflateRawSync(raw, {
+      finishFlush: zlib().constants.Z_SYNC_FLUSH,
+      maxOutputLength: Math.max(1, maxBytes),
+    });
+    if (out.length > maxBytes) return null;
+    return new Uint8Array(out.buffer, out.byteOffset, out.length);
+  } catch (error) {
+    if (tooLarge(error)) return null;
+    throw error;
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+
+/** A Buffer over the bytes of `bytes`, for Node's native compare: no copy. */
+const viewOf = (bytes: Uint8Array): Buffer =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** RFC 1952 2.3: ID1 ID2, CM 8 (deflate), no flags, no time, XFL 0, OS 255 (unknown). */
+const GZIP_HEADER = Uint8Array.of(0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff);
+const GZIP_TRAILER_BYTES = 8;
+
+/**
+ * `inflateRawEndAsyncChecked`: the stream fed to Node's gunzip on the thread pool between a gzip
+ * header and a trailer holding `crc32` and `size` (RFC 1952 2.3.1), so zlib checks the CRC-32 as
+ * it inflates, and the header, the stream and the trailer go in as three writes, never copied
+ * into one buffer. Gunzip reads members one after another: a stream that ended early would have
+ * the bytes after it read as its trailer and then as another member, so an answer is taken only
+ * when every byte was taken up and the stream's first block makes bytes (the content then leaves
+ * no room for a second member whose trailer is this one; see `firstBlockMakesBytes`).
+ */
+function inflateRawEndAsyncChecked(
+  raw: Uint8Array,
+  size: number,
+  crc32: number,
+): Promise<InflatedRaw | null> {
+  if (!firstBlockMakesBytes(raw)) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const gunzip = zlib().createGunzip({
+      chunkSize: Math.max(zlib().constants.Z_MIN_CHUNK, size + 1),
+    });
+    const chunks: Buffer[] = [];
+    let made = 0;
+    gunzip.on('data', (chunk: Buffer) => {
+      made += chunk.length;
+      if (made > size) gunzip.destroy();
+      else chunks.push(chunk);
+    });
+    gunzip.on('error', () => resolve(null));
+    gunzip.on('close', () => {
+      const taken = gunzip.bytesWritten;
+      const whole =
+        made === size &&
+        taken === GZIP_HEADER.length + raw.length + GZIP_TRAILER_BYTES;
+      resolve(
+        whole ? { bytes: joined(chunks, size), consumed: raw.length } : null,
+      );
+    });
+    const trailer = new Uint8Array(GZIP_TRAILER_BYTES);
+    const view = new DataView(trailer.buffer);
+    view.setUint32(0, crc32 >>> 0, true);
+    view.setUint32(4, size >>> 0, true);
+    gunzip.write(GZIP_HEADER);
+    gunzip.write(raw);
+    gunzip.end(trailer);
+  });
+}
+
+/**
+ * The chunks as one array: a view when they lie one after another in one buffer, as zlib makes
+ * them in an output buffer of the whole size; else copied together.
+ */
+function joined(chunks: readonly Buffer[], size: number): Uint8Array {
+  const first = chunks[0];
+  if (!first) return new Uint8Array(0);
+  let end = first.byteOffset;
+  for (const c of chunks) {
+    if (c.buffer !== first.buffer || c.byteOffset !== end) {
+      const out = Buffer.concat(chunks, size);
+      return new Uint8Array(out.buffer, out.byteOffset, out.length);
+    }
+    end += c.length;
+  }
+  return new Uint8Array(first.buffer, first.byteOffset, size);
 }
 
 /** What zlib answers with `info: true`: the output, and the engine that counted its input. */
@@ -157,7 +255,10 @@ export function nodeCodecs(): HostCodecs {
       return markerIndex;
     },
     inflateRaw: (raw, size) => inflateRawEnd(raw, size)?.bytes ?? null,
+    inflateRawPrefix,
+    bytesEqual: (a, b) => viewOf(a).equals(b),
     inflateRawEnd,
     inflateRawEndAsync,
+    inflateRawEndAsyncChecked,
   };
 }

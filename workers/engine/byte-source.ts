@@ -50,8 +50,15 @@ export class ByteSource implements ByteReader {
    * input can (else into a fresh array): the result may be a view of `into`, valid until `into`
    * is read into again.
    */
-  async readInto(offset: number, into: Uint8Array): Promise<Uint8Array> {
-    const readInto = this.input.readInto?.bind(this.input);
+  async readInto(
+    offset: number,
+    into: Uint8Array,
+    /** Read off the engine's thread where the input can (`RandomAccess.readIntoAside`). */
+    aside = false,
+  ): Promise<Uint8Array> {
+    const readInto =
+      (aside && this.input.readIntoAside?.bind(this.input)) ||
+      this.input.readInto?.bind(this.input);
     if (!readInto) return this.read(offset, into.length);
     if (offset < 0 || !Number.isSafeInteger(offset + into.length)) {
       throw corrupt(`read out of range at ${offset}+${into.length}`);
@@ -60,6 +67,23 @@ export class ByteSource implements ByteReader {
     if (offset >= end) return into.subarray(0, 0);
     this.meter?.read(end - offset);
     return readInto(offset, into.subarray(0, end - offset));
+  }
+
+  /**
+   * Bytes [offset, offset + length), clamped to the end of the file, as a view of the input's own
+   * memory where it is in memory (`RandomAccess.view`), else undefined: for a reader that only
+   * reads them. Counted as read, as every read is.
+   */
+  view(offset: number, length: number): Uint8Array | undefined {
+    const view = this.input.view?.bind(this.input);
+    if (!view) return undefined;
+    if (offset < 0 || length < 0 || !Number.isSafeInteger(offset + length)) {
+      throw corrupt(`read out of range at ${offset}+${length}`);
+    }
+    const end = Math.min(this.size, offset + length);
+    if (offset >= end) return new Uint8Array(0);
+    this.meter?.read(end - offset);
+    return view(offset, end - offset);
   }
 
   /**

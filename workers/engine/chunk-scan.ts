@@ -2,7 +2,8 @@
  * One sequential pass over a long range (a JPEG's entropy-coded data, the residue scan's copied
  * ranges): large positioned reads through two reused buffers, the next step read while this one
  * is searched, so the disk and the search overlap and no step allocates (a fresh 4 MB array per
- * step costs more than reading it from the page cache).
+ * step costs more than reading it from the page cache); bytes already in memory are handed over
+ * as views of it, not copied.
  */
 import type { ByteSource } from './byte-source';
 import { throwIfAborted } from './errors';
@@ -30,6 +31,15 @@ export async function scanChunks<R>(
   const { stepBytes, overlapBytes, signal } = options;
   const span = Math.min(stepBytes + overlapBytes, end - start);
   if (span <= 0) return undefined;
+  // Bytes in memory (a photo inflated from a document) are searched where they are.
+  if (src.input.view)
+    for (let at = start; ; at += stepBytes) {
+      throwIfAborted(signal);
+      const bytes = src.view(at, Math.min(span, end - at))!;
+      const last = at + stepBytes >= end || bytes.length < span;
+      const found = visit(bytes, at);
+      if (found !== undefined || last) return found;
+    }
   const buffers: Uint8Array[] = [];
   const read = (at: number, index: number): Promise<Uint8Array> => {
     const into = (buffers[index] ??= takeBuffer(span));

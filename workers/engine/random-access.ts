@@ -13,6 +13,19 @@ export interface RandomAccess {
    * reading it from the page cache).
    */
   readInto?(offset: number, into: Uint8Array): Promise<Uint8Array>;
+  /**
+   * Optional: `readInto` done off the calling thread, where the host reads on the engine's thread
+   * otherwise (the CLI's command reads there; this goes through Node's thread pool). For reads the
+   * engine starts ahead of their use, such as a document's next photos, which the host's inflate
+   * then takes on that other thread too.
+   */
+  readIntoAside?(offset: number, into: Uint8Array): Promise<Uint8Array>;
+  /**
+   * Optional, for bytes already in memory: bytes [offset, offset + length), already clamped, as a
+   * view of that memory, for a reader that only reads them (a long scan): no copy, and the caller
+   * must not change them.
+   */
+  view?(offset: number, length: number): Uint8Array;
   /** Where these bytes lie in another input, when they are a range of it (`rangeAccess`). */
   readonly origin?: { readonly input: RandomAccess; readonly offset: number };
   /**
@@ -43,7 +56,8 @@ export function blobAccess(blob: Blob): RandomAccess {
 
 /**
  * Bytes already in memory (a nested file a container inflated or decoded): read without the copy
- * and the asynchronous reads a Blob would cost. Each read is a copy, so no caller can change them.
+ * and the asynchronous reads a Blob would cost. Each read is a copy, so no caller can change them;
+ * only `view` hands out the bytes themselves, to readers that only read.
  */
 export function bytesAccess(bytes: Uint8Array): RandomAccess {
   return {
@@ -53,6 +67,7 @@ export function bytesAccess(bytes: Uint8Array): RandomAccess {
       into.set(bytes.subarray(offset, offset + into.length));
       return into;
     },
+    view: (offset, length) => bytes.subarray(offset, offset + length),
   };
 }
 
@@ -69,6 +84,10 @@ export function rangeAccess(
     ...(input.readInto && {
       readInto: (offset: number, into: Uint8Array) =>
         input.readInto!(start + offset, into),
+    }),
+    ...(input.readIntoAside && {
+      readIntoAside: (offset: number, into: Uint8Array) =>
+        input.readIntoAside!(start + offset, into),
     }),
   };
 }

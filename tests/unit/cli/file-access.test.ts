@@ -57,6 +57,24 @@ describe.each([
       await access.close();
     }
   });
+
+  it('reads aside (through the thread pool) as it reads, and fails as it does', async () => {
+    const path = numberedFile(300);
+    const access = await openFileAccess(path, 'read', { blocking });
+    try {
+      const into = new Uint8Array(20);
+      const view = await access.readIntoAside!(290, into);
+      expect(view.buffer).toBe(into.buffer);
+      expect([...view]).toEqual([...(await access.read(290, 20))]);
+      truncateSync(path, 100);
+      await expect(
+        access.readIntoAside!(50, new Uint8Array(100)),
+      ).rejects.toMatchObject({ code: 'unreadable' });
+      expect(access.changed).toMatchObject({ code: 'unreadable' });
+    } finally {
+      await access.close();
+    }
+  });
 });
 
 describe('blocking reads', () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, gzipSync, inflateRawSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeCodecs } from '../../../cli/node-codecs';
 import { isEngineError } from '../../../workers/engine/errors';
@@ -45,6 +45,25 @@ describe("the CLI's native codecs", () => {
     expect(Error.stackTraceLimit).toBe(stackTraceLimit);
   });
 
+  it("inflate a stream's start as far as its bytes go, within a bound, and compare bytes", () => {
+    const { inflateRawPrefix, bytesEqual } = nodeCodecs();
+    const content = new Uint8Array(randomBytes(200_000));
+    const raw = new Uint8Array(deflateRawSync(content));
+    const made = inflateRawPrefix!(raw.subarray(0, 100_000), content.length)!;
+    // A stream cut short makes a start of its content instead of failing.
+    expect(made.length).toBeGreaterThan(90_000);
+    expect(made.length).toBeLessThan(100_000);
+    expect(bytesEqual!(made, content.subarray(0, made.length))).toBe(true);
+    expect(inflateRawPrefix!(raw, content.length)?.length).toBe(content.length);
+    expect(inflateRawPrefix!(raw, content.length - 1)).toBeNull();
+    expect(inflateRawPrefix!(new Uint8Array(0), 0)?.length).toBe(0);
+    expect(() => inflateRawPrefix!(Uint8Array.of(0b111), 10)).toThrow();
+    const changed = made.slice();
+    changed[made.length - 1]! ^= 1;
+    expect(bytesEqual!(changed, content.subarray(0, made.length))).toBe(false);
+    expect(bytesEqual!(made, content.subarray(0, made.length - 1))).toBe(false);
+  });
+
   it("tell where a stream ends as the engine's own inflate decides it", () => {
     const { inflateRawEnd } = nodeCodecs();
     const text = new TextEncoder().encode('metaclean '.repeat(10_000));
@@ -82,6 +101,40 @@ describe("the CLI's native codecs", () => {
     const cut = raw.subarray(0, raw.length >> 1);
     expect(() => inflateRawEnd!(cut, text.length)).toThrow();
     await expect(inflateRawEndAsync!(cut, text.length)).rejects.toThrow();
+  });
+
+  it('inflate and check the CRC-32 on the thread pool only for one stream that ends at its last byte', async () => {
+    const { inflateRawEndAsyncChecked } = nodeCodecs();
+    const content = new Uint8Array(randomBytes(300_000));
+    content.fill(7, 1000, 90_000);
+    const raw = new Uint8Array(deflateRawSync(content));
+    const crc = crc32Js(content);
+    const out = await inflateRawEndAsyncChecked!(raw, content.length, crc);
+    expect(out?.consumed).toBe(raw.length);
+    expect(Buffer.from(out!.bytes).equals(content)).toBe(true);
+    const checked = (stream: Uint8Array, size = content.length, c = crc) =>
+      inflateRawEndAsyncChecked!(stream, size, c);
+    expect(await checked(raw, content.length, crc ^ 1)).toBeNull();
+    expect(await checked(raw, content.length - 1)).toBeNull();
+    expect(await checked(raw, content.length + 1)).toBeNull();
+    expect(await checked(raw.subarray(0, raw.length - 9))).toBeNull();
+    for (const after of [Uint8Array.of(1, 2, 3), Uint8Array.of(0)]) {
+      const trailing = new Uint8Array(raw.length + after.length);
+      trailing.set(raw);
+      trailing.set(after, raw.length);
+      expect(await checked(trailing)).toBeNull();
+    }
+    // An empty stream, the trailer of empty content that gunzip then reads from the bytes after
+    // it, and a gzip member of the content that the codec's own trailer ends: gunzip answers the
+    // content, and a raw inflate makes nothing of it.
+    const gzipped = new Uint8Array(gzipSync(content));
+    const twoMembers = new Uint8Array([
+      ...[0x01, 0x00, 0x00, 0xff, 0xff],
+      ...new Uint8Array(8),
+      ...gzipped.subarray(0, gzipped.length - 8),
+    ]);
+    expect(inflateRawSync(twoMembers).length).toBe(0);
+    expect(await checked(twoMembers)).toBeNull();
   });
 
   it('read zip members as the engine does: same bytes, same typed errors', async () => {

@@ -62,6 +62,37 @@ describe('scanChunks', () => {
     expect(access.targets.size).toBe(2);
   });
 
+  it('hands over bytes in memory as views of them, in the same steps, never copied', async () => {
+    const access = bytesAccess(bytes);
+    const copies = { count: 0 };
+    const counted: RandomAccess = {
+      ...access,
+      read: (offset, length) => (copies.count++, access.read(offset, length)),
+      readInto: (offset, into) => (
+        copies.count++,
+        access.readInto!(offset, into)
+      ),
+    };
+    const viewed = new Set<ArrayBufferLike>();
+    await scanChunks(
+      new ByteSource(counted),
+      4,
+      41,
+      { stepBytes: 10, overlapBytes: 3 },
+      (chunk) => void viewed.add(chunk.buffer),
+    );
+    expect([...viewed]).toEqual([bytes.buffer]);
+    expect(copies.count).toBe(0);
+    const { seen, joined } = await steps(new ByteSource(counted), 4, 41);
+    expect(seen).toEqual([
+      [4, 13],
+      [14, 13],
+      [24, 13],
+      [34, 7],
+    ]);
+    expect(joined).toEqual([...bytes.subarray(4, 41)]);
+  });
+
   it('reads a source without readInto the same way', async () => {
     const access: RandomAccess = {
       size: bytes.length,

@@ -23,6 +23,11 @@ import {
   type DeflateSplice,
 } from '../../../workers/engine/shared/deflate/splice';
 import { random } from '../../helpers/seeded-random';
+import { nodeCodecs } from '../../../cli/node-codecs';
+import {
+  lendHostCodecs,
+  type HostCodecs,
+} from '../../../workers/engine/shared/host-codecs';
 
 const concat = (...parts: Uint8Array[]): Uint8Array => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -148,6 +153,58 @@ describe('the deflate splice', () => {
       BTYPE_FIXED,
       BTYPE_DYNAMIC,
     ]);
+  });
+
+  it("decides every splice as the engine's own inflate does where Node's codecs prove junctions", () => {
+    const rand = random(2026);
+    const nativeProofs = { count: 0 };
+    const outcomes = new Set<boolean>();
+    const node = nodeCodecs();
+    const lent: HostCodecs = {
+      ...node,
+      inflateRawPrefix: (raw, maxBytes) => {
+        nativeProofs.count++;
+        return node.inflateRawPrefix!(raw, maxBytes);
+      },
+    };
+    for (let n = 0; n < 30; n++) {
+      const content = bytes(rand, 80_000 + Math.floor(rand() * 150_000));
+      const raw = new Uint8Array(
+        zlib.deflateRawSync(content, {
+          level: Math.floor(rand() * 10),
+          strategy: STRATEGIES[n % STRATEGIES.length]!,
+        }),
+      );
+      const changedEnd = Math.floor(rand() * 20000);
+      const splice = {
+        raw,
+        content,
+        crc32: crc32Js(content),
+        cleanedHead: bytes(rand, changedEnd),
+        changedEnd,
+      };
+      // Every third claims content the stream does not make past its first 40 KB.
+      if (n % 3 === 0) splice.content = content.slice();
+      if (n % 3 === 0) splice.content[changedEnd + 40_000]! ^= 0xff;
+      const own = spliceDeflate(splice);
+      lendHostCodecs(lent);
+      try {
+        const withNode = spliceDeflate(splice);
+        expect(withNode === null).toBe(own === null);
+        outcomes.add(own === null);
+        if (own && withNode) {
+          const { head, ...rest } = withNode;
+          expect(Buffer.from(head).equals(own.head)).toBe(true);
+          expect(rest.tailFrom).toBe(own.tailFrom);
+          expect(rest.crc32).toBe(own.crc32);
+          expect(rest.size).toBe(own.size);
+        }
+      } finally {
+        lendHostCodecs({});
+      }
+    }
+    expect(nativeProofs.count).toBeGreaterThan(15);
+    expect([...outcomes].sort()).toEqual([false, true]);
   });
 
   const input = (content: Uint8Array, raw: Uint8Array, changedEnd = 100) => ({

@@ -108,6 +108,10 @@ function countingCodecs(min: number): {
         seen(size),
         node.inflateRawEndAsync!(raw, size)
       ),
+      inflateRawEndAsyncChecked: (raw, size, crc) => (
+        seen(size),
+        node.inflateRawEndAsyncChecked!(raw, size, crc)
+      ),
     },
     count: () => inflates,
   };

@@ -10,7 +10,10 @@ import { deflateSync, unzipSync } from 'fflate';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { nodeCodecs } from '../../../cli/node-codecs';
 import { cleanPlan, isEngineError } from '../../../workers/engine';
-import { bytesAccess } from '../../../workers/engine/random-access';
+import {
+  bytesAccess,
+  type RandomAccess,
+} from '../../../workers/engine/random-access';
 import {
   lendHostCodecs,
   type HostCodecs,
@@ -37,27 +40,57 @@ const TIMEOUT = 180_000;
 
 let inFlight = 0;
 let mostInFlight = 0;
+/** Counts a thread-pool inflate while it runs. */
+async function inFlightWhile<T>(inflate: () => Promise<T>): Promise<T> {
+  mostInFlight = Math.max(mostInFlight, ++inFlight);
+  try {
+    return await inflate();
+  } finally {
+    inFlight--;
+  }
+}
+
 /** Node's zlib as the CLI lends it, its thread-pool inflates counted while they run. */
 function countedNode(): HostCodecs {
   const codecs = nodeCodecs();
   return {
     ...codecs,
-    inflateRawEndAsync: async (raw, size) => {
-      mostInFlight = Math.max(mostInFlight, ++inFlight);
-      try {
-        return await codecs.inflateRawEndAsync!(raw, size);
-      } finally {
-        inFlight--;
-      }
+    inflateRawEndAsync: (raw, size) =>
+      inFlightWhile(() => codecs.inflateRawEndAsync!(raw, size)),
+    inflateRawEndAsyncChecked: (raw, size, crc) =>
+      inFlightWhile(() => codecs.inflateRawEndAsyncChecked!(raw, size, crc)),
+  };
+}
+
+let asideReads = 0;
+/**
+ * Bytes the engine reads into its buffers, as the CLI's file: what it reads ahead it asks to be
+ * read off its thread (`readIntoAside`, here counted and answered on a later turn).
+ */
+function asideAccess(bytes: Uint8Array): RandomAccess {
+  const access = bytesAccess(bytes);
+  return {
+    ...access,
+    readIntoAside: async (offset, into) => {
+      asideReads++;
+      await new Promise(setImmediate);
+      return access.readInto!(offset, into);
     },
   };
 }
 
-/** A host, and how the document reaches the engine: a Blob, or bytes it reads into its buffers. */
-const HOSTS: Record<string, { codecs: () => HostCodecs; buffers: boolean }> = {
+/**
+ * A host, and how the document reaches the engine: a Blob, bytes it reads into its buffers, or
+ * such bytes read aside where it reads ahead.
+ */
+const HOSTS: Record<
+  string,
+  { codecs: () => HostCodecs; buffers: boolean | 'aside' }
+> = {
   javascript: { codecs: () => ({}), buffers: false },
   zlib: { codecs: countedNode, buffers: false },
   'zlib, reused buffers': { codecs: countedNode, buffers: true },
+  'zlib, reused buffers read aside': { codecs: countedNode, buffers: 'aside' },
 };
 
 /** The zip with each photo (`…N.jpg`) deflated on its own, and the photos `broken` changed so. */
@@ -78,13 +111,15 @@ const BOMB: StreamChange = { kind: 'declare', delta: -1 };
 /** What a clean answers: the output's digest, or the typed error's code and detail. */
 async function answer(
   input: Uint8Array,
-  buffers: boolean,
+  buffers: boolean | 'aside',
 ): Promise<{ text: string; output?: Uint8Array }> {
   try {
     const result = await cleanPlan(
-      buffers
-        ? bytesAccess(input)
-        : new Blob([input as Uint8Array<ArrayBuffer>]),
+      buffers === 'aside'
+        ? asideAccess(input)
+        : buffers
+          ? bytesAccess(input)
+          : new Blob([input as Uint8Array<ArrayBuffer>]),
     );
     const output = await materialize(input, result.plan);
     return {
@@ -113,11 +148,14 @@ async function answers(input: Uint8Array): Promise<Record<string, string>> {
  */
 async function expectSameCleanReadAhead(input: Uint8Array): Promise<void> {
   mostInFlight = 0;
+  asideReads = 0;
   const all = await answers(input);
   expect(all.javascript).toMatch(/^[0-9a-f]{64}$/);
   for (const host of Object.keys(HOSTS))
     expect(all[host], host).toBe(all.javascript);
   expect(mostInFlight).toBeGreaterThanOrEqual(2);
+  // Every photo but the first is read ahead, off the engine's thread where the input can.
+  expect(asideReads).toBeGreaterThanOrEqual(PHOTOS - 1);
   lendHostCodecs(countedNode());
   const { output } = await answer(input, true);
   expectNoLeaks(input, output!, [CANARY, CANARY_GPS]);
@@ -182,6 +220,10 @@ describe('large deflated photos read and inflated ahead of the member loop', () 
       inflateRawEndAsync: (raw, size) => {
         controller.abort();
         return codecs.inflateRawEndAsync!(raw, size);
+      },
+      inflateRawEndAsyncChecked: (raw, size, crc) => {
+        controller.abort();
+        return codecs.inflateRawEndAsyncChecked!(raw, size, crc);
       },
     });
     const error: unknown = await cleanPlan(bytesAccess(input), {

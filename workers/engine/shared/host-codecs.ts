@@ -24,12 +24,36 @@ export interface HostCodecs {
     size: number,
   ) => InflatedRaw | null;
   /**
+   * The bytes a raw deflate stream makes from its start, for a stream that may be cut short (the
+   * start of a new stream joined to part of an old one): as many as its bytes make, or null when
+   * that is more than `maxBytes`. Throws when the bytes are not valid deflate. A deflate splice
+   * takes a whole answer that makes what it must as proof of its junction; any other answer leaves
+   * the check to the engine's own inflate (`deflate/splice.ts`).
+   */
+  readonly inflateRawPrefix?: (
+    raw: Uint8Array,
+    maxBytes: number,
+  ) => Uint8Array | null;
+  /** True when `a` and `b` hold the same bytes: a native compare of the bytes a splice checks. */
+  readonly bytesEqual?: (a: Uint8Array, b: Uint8Array) => boolean;
+  /**
    * As `inflateRawEnd`, for callers that can wait: the CLI lends Node's zlib on its thread pool
    * here, so a member is inflated on another core while the engine cleans the one before it.
    */
   readonly inflateRawEndAsync?: (
     raw: Uint8Array,
     size: number,
+  ) => Promise<InflatedRaw | null>;
+  /**
+   * As `inflateRawEndAsync`, also checking the content's CRC-32 in native code as it inflates, so
+   * the engine's thread need not read the content again for it. Answers only for one stream that
+   * ends at `raw`'s last byte (`consumed` is `raw.length`) and makes exactly `size` bytes whose
+   * CRC-32 is `crc32`; null for anything else, which the engine then reads as it would without it.
+   */
+  readonly inflateRawEndAsyncChecked?: (
+    raw: Uint8Array,
+    size: number,
+    crc32: number,
   ) => Promise<InflatedRaw | null>;
   /**
    * As `inflateRaw`, for callers that can wait: the browser lends its native

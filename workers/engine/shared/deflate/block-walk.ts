@@ -148,6 +148,33 @@ function codedBlockLength(
 }
 
 /**
+ * True when a stream's first block makes at least one byte (3.2.3): a stored block whose LEN is
+ * above 0, or a coded block whose first code is not end-of-block. False for an empty first block
+ * and for bytes this reader does not take as a block's start: false claims nothing.
+ */
+export function firstBlockMakesBytes(raw: Uint8Array): boolean {
+  const r = new BitReader(raw);
+  r.bits(1);
+  const type = r.bits(2);
+  if (r.overrun) return false;
+  if (type === BTYPE_STORED) {
+    r.alignToByte();
+    const len = r.bits(16);
+    const nlen = r.bits(16);
+    return !r.overrun && (len ^ nlen) === 0xffff && len > 0;
+  }
+  const codes =
+    type === BTYPE_FIXED
+      ? FIXED
+      : type === BTYPE_DYNAMIC
+        ? dynamicCodes(r)
+        : null;
+  if (!codes || r.overrun) return false;
+  const sym = readSymbol(r, codes.lit);
+  return !r.overrun && sym >= 0 && sym !== END_OF_BLOCK;
+}
+
+/**
  * The blocks of `raw` up to the first whose start lies at or past `stopAt` bytes of output (that
  * block is the last listed, not read), or to the end of the final block. Null when the stream is
  * not valid deflate, or makes more than `maxOut` bytes before either.

@@ -236,7 +236,26 @@ export async function readMemberAndStream(
     inflateRawAsyncRejectsTrailing,
     inflateRawAsyncChecked,
     inflateRawEndAsync,
+    inflateRawEndAsyncChecked,
   } = hostCodecs();
+  if (
+    deflated &&
+    inflateRawEndAsyncChecked &&
+    raw.length >= NATIVE_ASYNC_MIN_BYTES
+  ) {
+    // Its answer is a stream that ends at the member's compressed size, checked: any other answer
+    // is decided below as it would be without it.
+    const out = await inflateRawEndAsyncChecked(
+      raw,
+      entry.uncompressedSize,
+      entry.crc32,
+    ).catch(() => null);
+    if (
+      out?.bytes.length === entry.uncompressedSize &&
+      out.consumed === raw.length
+    )
+      return { raw, bytes: out.bytes, fresh: true, streamEndsAtSize: true };
+  }
   if (deflated && inflateRawEndAsync && raw.length >= NATIVE_ASYNC_MIN_BYTES) {
     const out = await inflateRawEndAsync(raw, entry.uncompressedSize).catch(
       () => null,
@@ -302,7 +321,11 @@ async function inflatedElsewhere(
   };
 }
 
-/** Exactly `into.length` bytes at `offset`, read into `into` where the source can. */
+/**
+ * Exactly `into.length` bytes at `offset`, read into `into` where the source can: off the engine's
+ * thread where it can that too, since the caller reads ahead of the member's turn and the host's
+ * inflate takes the bytes on another thread.
+ */
 async function readExactInto(
   src: ByteSource,
   offset: number,
@@ -311,7 +334,7 @@ async function readExactInto(
   // The same answer as `readExact` for a range past the end.
   if (offset + into.length > src.size)
     return src.readExact(offset, into.length);
-  return src.readInto(offset, into);
+  return src.readInto(offset, into, true);
 }
 
 /** A member's content from its data as stored in the archive (`raw`): see `readMember`. */
