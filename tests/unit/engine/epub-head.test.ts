@@ -221,3 +221,47 @@ describe("EPUB: a book's style sheets", () => {
     for (const c of canaries) expect(said).toContain(c);
   });
 });
+
+/**
+ * What CSS reads through its escapes (CSS Syntax 4.3.7) and XML through its references: `u\72l(`
+ * opens a url, `\"` opens no string, `file\3a///` is a local path, `&#47;*` opens a comment. A
+ * name that is not ASCII stands before each, so the sheet's places are counted in characters.
+ */
+const ESCAPED_STYLE =
+  '<style>h1 { font-family: "Zoë" } .a\\"{} /* Zoë CANARY_ESCAPED_QUOTE */ h2 { background: url("file\\3a///home/CANARY_ESCAPED_COLON/y.png") } h3 { color: red } &#47;* CANARY_REFERENCE_COMMENT */</style>';
+const ESCAPED_ATTRIBUTE =
+  '<p title="Zoë" style="color: red; background: u\\72l(file:///home/CANARY_ESCAPED_URL/x.png)">';
+
+describe("EPUB: a chapter's inline styles read as CSS reads them", () => {
+  it('lose a comment and a local path written with escapes or references, in a <style> and a style attribute', async () => {
+    const files = unzipSync(syntheticEpub(gpsJpeg(tempDir('epub-escapes'))));
+    files[CHAPTER] = strToU8(
+      strFromU8(files[CHAPTER]!)
+        .replace('<title>', `${ESCAPED_STYLE}<title>`)
+        .replace('<p>', ESCAPED_ATTRIBUTE),
+    );
+    const { mimetype, ...rest } = files;
+    const input = zipSync({ mimetype: [mimetype!, { level: 0 }], ...rest });
+    const canaries = [
+      'CANARY_ESCAPED_QUOTE',
+      'CANARY_ESCAPED_COLON',
+      'CANARY_REFERENCE_COMMENT',
+      'CANARY_ESCAPED_URL',
+    ];
+    const before = memberText(input, CHAPTER);
+    for (const c of canaries) expect(before).toContain(c);
+    const { result, output } = await cleaned(input);
+    const after = memberText(output, CHAPTER);
+    for (const c of canaries) expect(after).not.toContain(c);
+    expectNoLeaks(input, output, canaries);
+    expect(after).toContain(
+      '<style>h1 { font-family: "Zoë" } .a\\"{}  h2 { background: url("y.png") } h3 { color: red } </style>',
+    );
+    expect(after).toContain(
+      '<p title="Zoë" style="color: red; background: u\\72l(x.png)">',
+    );
+    const said = JSON.stringify(result.removed);
+    for (const c of canaries) expect(said).toContain(c);
+    expect(said).toContain('Zoë CANARY_ESCAPED_QUOTE');
+  });
+});
