@@ -25,6 +25,11 @@ const SKIPPED = [
   { open: '<?', close: '?>' },
 ];
 const ATTRIBUTE_BLANK = /[\t\n\r]/g;
+/**
+ * What a comment or a path needs: a `/` or `\` as written, or a reference that may stand for one
+ * (an escaped one is written with `\`). A value without any has nothing to remove.
+ */
+const MAY_REMOVE = /[/\\&]/;
 
 /** The sheet pieces of `xml` from `start` to `end`, where no element lies. */
 function piecesBetween(xml: string, start: number, end: number): SheetPiece[] {
@@ -86,7 +91,7 @@ export function inlineStyles(
   return {
     open(el) {
       const style = el.attributes.find((a) => a.name === STYLE);
-      if (!style) return;
+      if (!style || !MAY_REMOVE.test(style.raw)) return;
       const value = style.raw.replace(ATTRIBUTE_BLANK, ' ');
       clean(
         value,

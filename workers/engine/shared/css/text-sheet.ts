@@ -61,6 +61,11 @@ function convert(
 }
 
 const ascending = (a: number, b: number): number => a - b;
+const utf8 = new TextEncoder();
+
+function shift<T extends Range>(ranges: readonly T[], by: number): T[] {
+  return ranges.map((r) => ({ ...r, start: r.start + by, end: r.end + by }));
+}
 
 /**
  * What goes from the sheet made of `pieces` (ranges of `text`, in order, apart): as
@@ -74,7 +79,13 @@ export function textSheetRemovals(
   if (!pieces.length) return [];
   const from = pieces[0]!.start;
   const to = pieces.at(-1)!.end;
-  const bytes = new TextEncoder().encode(text.slice(from, to));
+  const bytes = utf8.encode(text.slice(from, to));
+  // All ASCII (most sheets): a byte is a character, and a place is the same in both.
+  if (bytes.length === to - from)
+    return sheetRemovals(bytes, shift(pieces, -from), location).map((r) => ({
+      removals: shift(r.removals, from),
+      finding: r.finding,
+    }));
   const edges = convert(
     text,
     from,
