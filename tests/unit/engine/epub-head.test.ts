@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CleanPlanResult } from '../../../workers/engine';
+import { cleanPlan, type CleanPlanResult } from '../../../workers/engine';
 import { tempDir } from '../../helpers/image-tools';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
 import { gpsJpeg } from '../../helpers/office-fixtures';
@@ -219,5 +219,93 @@ describe("EPUB: a book's style sheets", () => {
     );
     const said = JSON.stringify(result.removed);
     for (const c of canaries) expect(said).toContain(c);
+  });
+});
+
+/**
+ * What CSS reads through its escapes (CSS Syntax 4.3.7) and XML through its references: `u\72l(`
+ * opens a url, `\"` opens no string, `file\3a///` is a local path, `&#47;*` opens a comment. A
+ * name that is not ASCII stands before each, so the sheet's places are counted in characters.
+ */
+const ESCAPED_STYLE =
+  '<style>h1 { font-family: "Zoë" } .a\\"{} /* Zoë CANARY_ESCAPED_QUOTE */ h2 { background: url("file\\3a///home/CANARY_ESCAPED_COLON/y.png") } h3 { color: red } &#47;* CANARY_REFERENCE_COMMENT */</style>';
+const ESCAPED_ATTRIBUTE =
+  '<p title="Zoë" style="color: red; background: u\\72l(file:///home/CANARY_ESCAPED_URL/x.png)">';
+
+describe("EPUB: a chapter's inline styles read as CSS reads them", () => {
+  it('lose a comment and a local path written with escapes or references, in a <style> and a style attribute', async () => {
+    const files = unzipSync(syntheticEpub(gpsJpeg(tempDir('epub-escapes'))));
+    files[CHAPTER] = strToU8(
+      strFromU8(files[CHAPTER]!)
+        .replace('<title>', `${ESCAPED_STYLE}<title>`)
+        .replace('<p>', ESCAPED_ATTRIBUTE),
+    );
+    const { mimetype, ...rest } = files;
+    const input = zipSync({ mimetype: [mimetype!, { level: 0 }], ...rest });
+    const canaries = [
+      'CANARY_ESCAPED_QUOTE',
+      'CANARY_ESCAPED_COLON',
+      'CANARY_REFERENCE_COMMENT',
+      'CANARY_ESCAPED_URL',
+    ];
+    const before = memberText(input, CHAPTER);
+    for (const c of canaries) expect(before).toContain(c);
+    const { result, output } = await cleaned(input);
+    const after = memberText(output, CHAPTER);
+    for (const c of canaries) expect(after).not.toContain(c);
+    expectNoLeaks(input, output, canaries);
+    expect(after).toContain(
+      '<style>h1 { font-family: "Zoë" } .a\\"{}  h2 { background: url("y.png") } h3 { color: red } </style>',
+    );
+    expect(after).toContain(
+      '<p title="Zoë" style="color: red; background: u\\72l(x.png)">',
+    );
+    const said = JSON.stringify(result.removed);
+    for (const c of canaries) expect(said).toContain(c);
+    expect(said).toContain('Zoë CANARY_ESCAPED_QUOTE');
+  });
+});
+
+/** A chapter whose `<title>` has `before` ahead of it and whose first `<p>` is `paragraph`. */
+function chapterBook(before: string, paragraph = '<p>'): Uint8Array {
+  const files = unzipSync(syntheticEpub(gpsJpeg(tempDir('epub-sheet-xml'))));
+  files[CHAPTER] = strToU8(
+    strFromU8(files[CHAPTER]!)
+      .replace('<title>', `${before}<title>`)
+      .replace('<p>', paragraph),
+  );
+  const { mimetype, ...rest } = files;
+  return zipSync({ mimetype: [mimetype!, { level: 0 }], ...rest });
+}
+
+describe("EPUB: a chapter's inline styles read as the XML parser hands them to CSS", () => {
+  it('find a comment split by an XML comment and a CDATA section, and one after a line break the attribute turns into a space', async () => {
+    // In the attribute, the line break is a space (XML 1.0 3.3.3): the string 'a ' closes at
+    // the second quote, and the comment after it is CSS's, not a string's.
+    const input = chapterBook(
+      '<style>p { margin: 0 }/<!-- between --><![CDATA[* CANARY_SPLIT_COMMENT */]]></style>',
+      '<p style="content: \'a\n\' /* CANARY_ATTRIBUTE_LINE */; color: red">',
+    );
+    const canaries = ['CANARY_SPLIT_COMMENT', 'CANARY_ATTRIBUTE_LINE'];
+    const before = memberText(input, CHAPTER);
+    for (const c of canaries) expect(before).toContain(c);
+    const { result, output } = await cleaned(input);
+    const after = memberText(output, CHAPTER);
+    for (const c of canaries) expect(after).not.toContain(c);
+    expectNoLeaks(input, output, canaries);
+    expect(after).toContain('<style>p { margin: 0 }<![CDATA[]]></style>');
+    expect(after).toContain('<p style="content: \'a\n\' ; color: red">');
+    const said = JSON.stringify(result.removed);
+    for (const c of canaries) expect(said).toContain(c);
+  });
+
+  it('refuse a declaration inside a <style>, which no well-formed chapter holds', async () => {
+    const input = chapterBook(
+      '<style><!ENTITY x "a>b">p { margin: 0 }/* CANARY_DECLARED */</style>',
+    );
+    expect(memberText(input, CHAPTER)).toContain('CANARY_DECLARED');
+    await expect(
+      cleanPlan(new Blob([input as Uint8Array<ArrayBuffer>])),
+    ).rejects.toMatchObject({ code: 'corrupt' });
   });
 });

@@ -66,6 +66,23 @@ describe('EPUB style sheets', () => {
     expect(again.removed.filter((f) => f.location === SHEET)).toEqual([]);
   });
 
+  it('drop every folder of a path longer than what is read of its start, and name a folder in any script', async () => {
+    const dir = tempDir('epub-style-sheet-deep');
+    // The canary's folder lies past the first 4096 characters of the url.
+    const deep = `p { background: url(file:///home/${'d/'.repeat(2500)}CANARY_DEEP_FOLDER/paper.png) }\nh1 { background: url("C:/Users/José/CANARY_NAMED_FOLDER/sky.png") }\n`;
+    const input = bookWithSheet(dir, deep);
+    const canaries = ['CANARY_DEEP_FOLDER', 'CANARY_NAMED_FOLDER'];
+    const before = sheetByUnzip(dir, input);
+    for (const c of canaries) expect(before).toContain(c);
+    const { result, output } = await cleaned(input);
+    expect(sheetByUnzip(dir, output)).toBe(
+      'p { background: url(paper.png) }\nh1 { background: url("sky.png") }\n',
+    );
+    expectNoLeaks(input, output, canaries);
+    const said = result.removed.map((f) => f.value ?? '').join('\n');
+    expect(said).toContain('C:/Users/José/CANARY_NAMED_FOLDER/sky.png');
+  });
+
   it('keep a sheet with nothing to remove as it is', async () => {
     const dir = tempDir('epub-style-sheet-plain');
     const plain = 'p { margin: 0 }\n';

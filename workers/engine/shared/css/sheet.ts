@@ -50,6 +50,9 @@ const COMMENT_MARKS = /^\/\*|\*\/$/g;
 /** A string or url's first characters, read to tell whether it starts as a local path. */
 const MAX_VALUE_CHARS = 4096;
 const latin1 = new TextDecoder('latin1');
+/** A UTF-8 continuation byte is 10xxxxxx. */
+const UTF8_LEAD_MASK = 0xc0;
+const UTF8_CONTINUATION = 0x80;
 
 /**
  * A piece of the sheet in the file: a text token's bytes (`references`: resolved as XML does), or
@@ -102,14 +105,15 @@ interface Span {
 }
 
 /**
- * A string's or url's characters as written (`text`) and as CSS reads them (`read`, escapes
- * resolved), and where its last folder separator ends, in either.
+ * A string's or url's first characters as written (`text`) and as CSS reads them (`read`, escapes
+ * resolved), where its last folder separator ends, in either, and where its last character ends.
  */
 interface Value {
   readonly start: Place;
   text: string;
   read: string;
   separatorEnd: Place | null;
+  end: Place;
 }
 
 /** The sheet's characters one at a time, in the states of CSS's tokenizer that matter here. */
@@ -125,8 +129,8 @@ class SheetScanner {
   private value: Value | null = null;
   private escape: Escape | null = null;
   readonly comments: Span[] = [];
-  /** The folders of each string or url that starts as a local path, and what it said. */
-  readonly paths: { span: Span; text: string }[] = [];
+  /** The folders of each string or url that starts as a local path, and the whole of it. */
+  readonly paths: { folders: Span; whole: Span }[] = [];
 
   read(code: number, start: number, end: number, piece: number): void {
     if (this.escape && this.readEscape(code, start, end, piece)) return;
@@ -239,9 +243,10 @@ class SheetScanner {
       return;
     }
     const value = this.valueFrom(escape.start);
-    if (value.read.length >= MAX_VALUE_CHARS) return;
-    value.read += String.fromCodePoint(code);
+    // Past the characters kept to read its start, a separator still marks where folders end.
     if (code === SLASH || code === BACKSLASH) value.separatorEnd = end;
+    if (value.read.length < MAX_VALUE_CHARS)
+      value.read += String.fromCodePoint(code);
   }
 
   /** The comment left open at the sheet's end, which runs to it (4.3.2). */
@@ -265,7 +270,13 @@ class SheetScanner {
   }
 
   private valueFrom(start: Place): Value {
-    return (this.value ??= { start, text: '', read: '', separatorEnd: null });
+    return (this.value ??= {
+      start,
+      text: '',
+      read: '',
+      separatorEnd: null,
+      end: start,
+    });
   }
 
   /** A character of a string or url, as written and as read. */
@@ -289,10 +300,11 @@ class SheetScanner {
     piece: number,
   ): void {
     const value = this.valueFrom({ piece, start });
-    if (value.text.length >= MAX_VALUE_CHARS) return;
-    value.text += String.fromCodePoint(code);
+    value.end = { piece, start: end };
     if (code === SLASH || code === BACKSLASH)
       value.separatorEnd = { piece, start: end };
+    if (value.text.length < MAX_VALUE_CHARS)
+      value.text += String.fromCodePoint(code);
   }
 
   private endValue(): void {
@@ -303,10 +315,14 @@ class SheetScanner {
       (localPathStart(value.text) === 0 && localPathStart(value.read) === 0)
     )
       return;
-    const { piece, start: end } = value.separatorEnd;
+    const span = (last: Place): Span => ({
+      opened: value.start,
+      piece: last.piece,
+      end: last.start,
+    });
     this.paths.push({
-      span: { opened: value.start, piece, end },
-      text: value.text.trim(),
+      folders: span(value.separatorEnd),
+      whole: span(value.end),
     });
   }
 
@@ -374,27 +390,40 @@ export function sheetRemovals(
       });
     return out.filter((r) => r.end > r.start);
   };
+  const said = (span: Span): Uint8Array =>
+    concatBytes(ranges(span).map((r) => bytes.subarray(r.start, r.end)));
   return [
     ...comments.map((span) => {
       const removals = ranges(span);
-      const said = concatBytes(
-        removals.map((r) => bytes.subarray(r.start, r.end)),
-      );
       return {
         removals,
         finding: finding(
           'content.comment',
           'CSS comment',
           location,
-          xmlText(said).replace(COMMENT_MARKS, '').trim(),
+          xmlText(said(span)).replace(COMMENT_MARKS, '').trim(),
         ),
       };
     }),
-    ...scanner.paths.map(({ span, text }) => ({
-      removals: ranges(span),
-      finding: finding('identifier.file-name', 'CSS path', location, text),
+    // The path as written, decoded from its bytes (a folder may be named in any script).
+    ...scanner.paths.map(({ folders, whole }) => ({
+      removals: ranges(folders),
+      finding: finding(
+        'identifier.file-name',
+        'CSS path',
+        location,
+        xmlText(characterStart(said(whole), MAX_VALUE_CHARS)),
+      ),
     })),
   ];
+}
+
+/** At most `limit` of the UTF-8 `bytes`, cut where a character starts. */
+function characterStart(bytes: Uint8Array, limit: number): Uint8Array {
+  if (bytes.length <= limit) return bytes;
+  let cut = limit;
+  while (cut > 0 && (bytes[cut]! & UTF8_LEAD_MASK) === UTF8_CONTINUATION) cut--;
+  return bytes.subarray(0, cut);
 }
 
 /** The text a reference at `at` stands for and where it ends, or null when it is none. */
