@@ -16,6 +16,7 @@ import {
   TRACKS,
 } from './ids';
 import { scanChapters } from './chapter-scan';
+import { scanCues } from './cue-scan';
 import { finding } from '../../findings';
 import { scanInfo, scanTracks } from './info';
 import { scanSeekHeads } from './seek-scan';
@@ -76,6 +77,7 @@ export async function analyzeMatroska(
     if (element.id === ATTACHMENTS)
       await scanAttachments(cursor, element, keepFonts, analysis);
     if (element.id === CHAPTERS) await scanChapters(cursor, element, analysis);
+    if (element.id === CUES) await scanCues(cursor, element, analysis);
     if (!LEVEL_1.has(element.id)) voidUnknown(element, analysis);
   }
   for (const segment of segments)

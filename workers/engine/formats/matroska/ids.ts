@@ -166,3 +166,20 @@ export const CONTENT_ENCODING = 0x6240;
 export const CONTENT_COMPRESSION = 0x5034;
 export const CONTENT_ENCRYPTION = 0x5035;
 export const CONTENT_ENC_AES_SETTINGS = 0x47e7;
+
+// Cues children (RFC 9559 5.1.5): a CuePoint per seek point, its positions per track
+export const CUE_POINT = 0xbb;
+export const CUE_TIME = 0xb3;
+export const CUE_TRACK_POSITIONS = 0xb7;
+export const CUE_TRACK = 0xf7;
+export const CUE_CLUSTER_POSITION = 0xf1;
+export const CUE_RELATIVE_POSITION = 0xf0;
+export const CUE_DURATION = 0xb2;
+export const CUE_BLOCK_NUMBER = 0x5378;
+export const CUE_CODEC_STATE = 0xea;
+export const CUE_REFERENCE = 0xdb;
+export const CUE_REF_TIME = 0x96;
+// CueReference's children Matroska v1 to v3 defined (RFC 9559 annex A), still read by demuxers
+export const CUE_REF_CLUSTER = 0x97;
+export const CUE_REF_NUMBER = 0x535f;
+export const CUE_REF_CODEC_STATE = 0xeb;
