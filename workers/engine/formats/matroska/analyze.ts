@@ -16,6 +16,7 @@ import {
   TRACKS,
 } from './ids';
 import { scanChapters } from './chapter-scan';
+import { scanClusters } from './cluster-scan';
 import { scanCues } from './cue-scan';
 import { finding } from '../../findings';
 import { scanInfo, scanTracks } from './info';
@@ -84,6 +85,7 @@ export async function analyzeMatroska(
     await scanSeekHeads(cursor, segment, analysis);
   const clusterElements = level1.filter((e) => e.id === CLUSTER);
   await weighTextTracks(cursor, masters, text, clusterElements, analysis);
+  await scanClusters(cursor, clusterElements, analysis);
   const clusters = clusterElements.map((e) => ({
     start: e.offset,
     end: e.end,

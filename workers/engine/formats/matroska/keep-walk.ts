@@ -11,6 +11,13 @@ import { unknownElementLabel } from './fields';
 import { CRC_32, VOID } from './ids';
 import { noteCrc, type Analysis } from './targets';
 
+export interface WalkOptions {
+  /** Offsets of elements already voided whole: not walked again. */
+  readonly voided?: ReadonlySet<number>;
+  /** What to read past a small child (cursor.ts); a Cluster's frames want less than metadata. */
+  readonly readAhead?: number;
+}
+
 /** Each master's children; a child that is itself a key is walked too. */
 export type KeepTree = ReadonlyMap<number, ReadonlySet<number>>;
 
@@ -25,12 +32,15 @@ export async function voidUnlisted(
   tree: KeepTree,
   location: string,
   into: Analysis,
+  options: WalkOptions = {},
 ): Promise<boolean> {
+  const { voided, readAhead } = options;
   const allowed = tree.get(master.id);
   if (!allowed) return false;
-  const children = await cursor.children(master, depth + 1);
+  const children = await cursor.children(master, depth + 1, readAhead);
   let changed = false;
   for (const child of children) {
+    if (voided?.has(child.offset)) continue;
     if (!allowed.has(child.id)) {
       const label = unknownElementLabel(child.id);
       into.targets.push({
@@ -39,7 +49,15 @@ export async function voidUnlisted(
       });
       changed = true;
     } else if (
-      await voidUnlisted(cursor, child, depth + 1, tree, location, into)
+      await voidUnlisted(
+        cursor,
+        child,
+        depth + 1,
+        tree,
+        location,
+        into,
+        options,
+      )
     ) {
       changed = true;
     }
