@@ -301,6 +301,77 @@ describe('avi with a dashcam log among its frames', () => {
   });
 });
 
+/**
+ * ffmpeg's AVI with an OpenDML standard index chunk (`ix00`) added at the end of `movi` and a
+ * partial 12-byte entry after `idx1`'s 16-byte entries, each carrying a canary past its layout.
+ * Nothing before them moves, so `idx1` offsets (from `movi`) stay valid.
+ */
+function withIndexTails(): Uint8Array {
+  const bytes = Buffer.from(fileBytes(at('dirty.avi')));
+  const chunks = listChunks(bytes);
+  const movi = chunks.find((c) => c.listType === 'movi')!;
+  const idx1 = chunks.find((c) => c.id === 'idx1')!;
+  const ix = Buffer.alloc(24 + 8 + 16);
+  ix.writeUInt16LE(2, 0); // wLongsPerEntry: AVISTDINDEX entries are two DWORDs
+  ix.writeUInt8(1, 3); // bIndexType: AVI_INDEX_OF_CHUNKS
+  ix.writeUInt32LE(1, 4); // nEntriesInUse
+  ix.write('00dc', 8, 'latin1');
+  ix.writeUInt32LE(movi.offset + 12, 12); // qwBaseOffset
+  ix.writeUInt32LE(8, 24); // dwOffset of the first frame's data
+  ix.writeUInt32LE(100, 28); // dwSize
+  const ix00 = riffChunk(
+    'ix00',
+    new Uint8Array(Buffer.concat([ix, text('CANARY_IX00 tool')])),
+  );
+  const moviEnd = movi.offset + 8 + movi.size;
+  const idx1End = idx1.offset + 8 + idx1.size;
+  const tail = text('CANARY_IDX1\0'); // 12 bytes: no whole entry
+  const out = Buffer.concat([
+    bytes.subarray(0, moviEnd),
+    ix00,
+    bytes.subarray(moviEnd, idx1End),
+    tail,
+    bytes.subarray(idx1End),
+  ]);
+  out.writeUInt32LE(movi.size + ix00.length, movi.offset + 4);
+  out.writeUInt32LE(idx1.size + tail.length, idx1.offset + ix00.length + 4);
+  out.writeUInt32LE(out.length - 8, 4);
+  return new Uint8Array(out);
+}
+
+describe('avi index chunks', () => {
+  it('zeroes what follows the entries in use of an ix## chunk and a partial last idx1 entry', async () => {
+    const dirty = at('index-tails.avi');
+    writeFileSync(dirty, withIndexTails());
+    const input = fileBytes(dirty);
+    const strings = (path: string) =>
+      execFileSync('strings', ['-n', '8', path], { encoding: 'latin1' });
+    const cleaned = await cleanFile(dirty);
+    expectReadGone(strings, dirty, cleaned.path, [
+      'CANARY_IX00',
+      'CANARY_IDX1',
+    ]);
+    expectNoLeaks(input, cleaned.bytes, ['CANARY_IX00', 'CANARY_IDX1']);
+    expect(cleaned.bytes.length).toBe(input.length);
+    const labels = cleaned.result.removed.map((f) => f.label);
+    expect(labels).toEqual(
+      expect.arrayContaining(['ix00 extra bytes', 'idx1 extra bytes']),
+    );
+    // The index entries themselves stay: only the bytes past them change.
+    const ixAt = Buffer.from(input).indexOf('ix00');
+    expect(cleaned.bytes.subarray(ixAt, ixAt + 8 + 32)).toEqual(
+      input.subarray(ixAt, ixAt + 8 + 32),
+    );
+    const idx1At = Buffer.from(input).lastIndexOf('idx1');
+    const entriesEnd = input.length - 12;
+    expect(cleaned.bytes.subarray(idx1At, entriesEnd)).toEqual(
+      input.subarray(idx1At, entriesEnd),
+    );
+    expect(framemd5(cleaned.path)).toBe(framemd5(dirty));
+    expect(decodeErrors(cleaned.path)).toBe(decodeErrors(dirty));
+  });
+});
+
 describe('avi with bytes after its last RIFF chunk', () => {
   /** dirty.avi with 248 bytes after its RIFF form, as some writers leave. */
   function withTrailing(name: string, trailing: Uint8Array): string {
@@ -459,6 +530,20 @@ describe('avi hostile input', () => {
     };
     expect(payload('vprp').subarray(0, vprp.length)).toEqual(vprp);
     expect(payload('indx').subarray(0, indx.length)).toEqual(indx);
+  });
+
+  it('zeroes an index chunk too short for its 24-byte header', async () => {
+    const hdrl = riffList(
+      'hdrl',
+      riffList('strl', riffChunk('indx', text('CANARY_SHORT_IX'))),
+    );
+    const bytes = header(4 + hdrl.length, hdrl);
+    const { plan } = await cleanPlan(blobOf(bytes));
+    const output = new Uint8Array(
+      await (await planToBlob(blobOf(bytes), plan)).arrayBuffer(),
+    );
+    expectNoLeaks(bytes, output, ['CANARY_SHORT_IX']);
+    expect(listChunks(output).map((c) => c.id)).toContain('indx');
   });
 
   it('rejects random bytes behind a valid header', async () => {

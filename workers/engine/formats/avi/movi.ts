@@ -3,7 +3,8 @@
  * every chunk header in it is walked, since dashcams write their GPS log there beside the frames
  * (`gps0` and `gsen` records, `JUNK` holding `0GPS` records, a text stream's `##tx` chunks) and a
  * player skips what it does not know. Kept: a stream's samples (`##db`, `##dc`, `##wb`), palette
- * changes (`##pc`), bitmap subtitles (`##sb`), OpenDML index chunks and zero padding. A text
+ * changes (`##pc`), bitmap subtitles (`##sb`), OpenDML index chunks (up to their entries in use:
+ * what a writer left past them is zeroed) and zero padding. A text
  * stream is weighed as a flight log or subtitles, as in every container; anything else becomes
  * JUNK of the same size, so `idx1` and OpenDML offsets stay valid.
  */
@@ -22,12 +23,15 @@ import {
 } from '../../metadata/text-tracks';
 import { readChildren, type RiffChunk } from '../../shared/riff/chunks';
 import { WindowedReader } from '../../windowed-reader';
+import { layoutExtra } from './extra';
 import { junkIsBlank } from './junk';
 import { textRuns } from './values';
 
 export interface MoviTarget {
   readonly chunk: RiffChunk;
   readonly findings: Finding[];
+  /** Zero the payload from here to the chunk's end, the chunk kept; else it becomes JUNK. */
+  readonly zeroFrom?: number;
 }
 
 export interface MoviWalk {
@@ -37,7 +41,7 @@ export interface MoviWalk {
   readonly kept: Finding[];
 }
 
-type MoviRole = 'sample' | 'text' | 'padding' | 'record' | 'drop';
+type MoviRole = 'sample' | 'index' | 'text' | 'padding' | 'record' | 'drop';
 
 /** `##db` uncompressed and `##dc` compressed video, `##wb` audio, `##pc` palette, `##sb` XSUB. */
 const SAMPLE_CHUNK = /^\d\d(?:db|dc|wb|pc|sb)$/;
@@ -59,7 +63,8 @@ const LOG_CHUNKS: Readonly<Record<string, FieldId>> = {
 
 export function moviRole(id: string, listType: string | undefined): MoviRole {
   if (listType === 'rec ') return 'record';
-  if (SAMPLE_CHUNK.test(id) || INDEX_CHUNK.test(id)) return 'sample';
+  if (SAMPLE_CHUNK.test(id)) return 'sample';
+  if (INDEX_CHUNK.test(id)) return 'index';
   if (TEXT_CHUNK.test(id)) return 'text';
   return id === 'JUNK' ? 'padding' : 'drop';
 }
@@ -162,6 +167,11 @@ export async function scanMovi(
   for (const chunk of await moviChunks(src, movi, signal)) {
     const role = moviRole(chunk.id, chunk.listType);
     if (role === 'sample') continue;
+    if (role === 'index') {
+      const extra = await layoutExtra(src, chunk, where);
+      if (extra) walk.targets.push(extra);
+      continue;
+    }
     if (role === 'text') {
       const stream = chunk.id.slice(0, STREAM_DIGITS);
       texts.set(stream, [...(texts.get(stream) ?? []), chunk]);

@@ -14,7 +14,7 @@ import { WindowedReader } from '../../windowed-reader';
 import { infoField } from '../../metadata/riff-info';
 import { scanMovi } from './movi';
 import { junkIsBlank } from './junk';
-import { LAYOUT_HEAD_BYTES, layoutBytes } from './layouts';
+import { extraTarget, layoutExtra } from './extra';
 import { chunkRole } from './rules';
 import { iditDate, infoText, textRuns } from './values';
 import { STREAM_TYPE_BYTES, streamFormatLayout } from './stream-format';
@@ -95,17 +95,15 @@ async function scanList(
         0,
       );
     if (role === 'keep') {
-      const layout =
+      const extra =
         chunk.id === 'strf'
-          ? streamFormatLayout(streamType, await payload(src, chunk))
-          : layoutBytes(
-              chunk.id,
-              await src.readExact(
-                chunk.dataOffset,
-                Math.min(chunk.size, LAYOUT_HEAD_BYTES),
-              ),
-            );
-      const extra = await extraTarget(src, chunk, layout, location);
+          ? await extraTarget(
+              src,
+              chunk,
+              streamFormatLayout(streamType, await payload(src, chunk)),
+              location,
+            )
+          : await layoutExtra(src, chunk, location);
       if (extra) into.push(extra);
     }
     if (role === 'junk') {
@@ -132,31 +130,6 @@ async function junkTarget(
   const field = text ? 'software.encoder' : 'other.data';
   const value = text || `${chunk.size} bytes`;
   return { chunk, findings: [finding(field, 'JUNK', location, value)] };
-}
-
-/** Bytes past a header's layout (layouts.ts; `strf`: stream-format.ts), which no player reads. */
-async function extraTarget(
-  src: ByteReader,
-  chunk: RiffChunk,
-  layout: number | undefined,
-  location: string,
-): Promise<AviTarget | null> {
-  if (layout === undefined || chunk.size <= layout) return null;
-  if (chunk.size > MAX_METADATA_BYTES)
-    throw new EngineError('too-large', `${chunk.id} at ${chunk.offset}`);
-  const extra = await src.readExact(
-    chunk.dataOffset + layout,
-    Math.min(chunk.size - layout, MAX_READ_BYTES),
-  );
-  if (extra.every((b) => b === 0) && chunk.size - layout <= MAX_READ_BYTES)
-    return null;
-  const label = `${chunk.id} extra bytes`;
-  const value = textRuns(extra) || `${chunk.size - layout} bytes`;
-  return {
-    chunk,
-    findings: [finding('other.data', label, location, value)],
-    zeroFrom: chunk.dataOffset + layout,
-  };
 }
 
 /** The start of a chunk's payload: enough to show its text and to see whether padding is signed. */

@@ -16,6 +16,8 @@ import {
   TRACKS,
 } from './ids';
 import { scanChapters } from './chapter-scan';
+import { scanClusters } from './cluster-scan';
+import { scanCues } from './cue-scan';
 import { finding } from '../../findings';
 import { scanInfo, scanTracks } from './info';
 import { scanSeekHeads } from './seek-scan';
@@ -76,12 +78,14 @@ export async function analyzeMatroska(
     if (element.id === ATTACHMENTS)
       await scanAttachments(cursor, element, keepFonts, analysis);
     if (element.id === CHAPTERS) await scanChapters(cursor, element, analysis);
+    if (element.id === CUES) await scanCues(cursor, element, analysis);
     if (!LEVEL_1.has(element.id)) voidUnknown(element, analysis);
   }
   for (const segment of segments)
     await scanSeekHeads(cursor, segment, analysis);
   const clusterElements = level1.filter((e) => e.id === CLUSTER);
   await weighTextTracks(cursor, masters, text, clusterElements, analysis);
+  await scanClusters(cursor, clusterElements, analysis);
   const clusters = clusterElements.map((e) => ({
     start: e.offset,
     end: e.end,

@@ -20,6 +20,8 @@ import { WindowedReader } from '../../windowed-reader';
 export const JUMP_WINDOW = 64;
 /** Window while walking many small consecutive elements. */
 export const SCAN_WINDOW = 256 * 1024;
+/** Below this size the next header is probably close: read ahead instead of one header at a time. */
+export const SMALL_ELEMENT_BYTES = 4096;
 
 export class EbmlCursor {
   private readonly reader: WindowedReader;
@@ -58,15 +60,28 @@ export class EbmlCursor {
     return header;
   }
 
-  /** The children of `parent` (known size), each checked to fit inside it. */
-  async children(parent: Element, depth: number): Promise<Element[]> {
+  /**
+   * The children of `parent` (known size), each checked to fit inside it; `readAhead` is read
+   * past a small child, where the next header probably is.
+   */
+  async children(
+    parent: Element,
+    depth: number,
+    readAhead = SCAN_WINDOW,
+  ): Promise<Element[]> {
     if (depth > MAX_DEPTH)
       throw corrupt(`EBML nested deeper than ${MAX_DEPTH}`);
     const out: Element[] = [];
+    let window = readAhead;
     for (let at = parent.dataOffset; at < parent.end;) {
       if (out.length >= MAX_ENTRIES) throw corrupt('too many EBML elements');
-      const child = bounded(await this.header(at, SCAN_WINDOW), parent.end);
+      const child = bounded(await this.header(at, window), parent.end);
       out.push(child);
+      // After a large child (a Cluster's frame) the next header is read alone, not its frame too.
+      window =
+        child.end - child.offset < SMALL_ELEMENT_BYTES
+          ? readAhead
+          : JUMP_WINDOW;
       at = child.end;
     }
     return out;

@@ -166,3 +166,45 @@ export const CONTENT_ENCODING = 0x6240;
 export const CONTENT_COMPRESSION = 0x5034;
 export const CONTENT_ENCRYPTION = 0x5035;
 export const CONTENT_ENC_AES_SETTINGS = 0x47e7;
+
+// Cues children (RFC 9559 5.1.5): a CuePoint per seek point, its positions per track
+export const CUE_POINT = 0xbb;
+export const CUE_TIME = 0xb3;
+export const CUE_TRACK_POSITIONS = 0xb7;
+export const CUE_TRACK = 0xf7;
+export const CUE_CLUSTER_POSITION = 0xf1;
+export const CUE_RELATIVE_POSITION = 0xf0;
+export const CUE_DURATION = 0xb2;
+export const CUE_BLOCK_NUMBER = 0x5378;
+export const CUE_CODEC_STATE = 0xea;
+export const CUE_REFERENCE = 0xdb;
+export const CUE_REF_TIME = 0x96;
+// CueReference's children Matroska v1 to v3 defined (RFC 9559 annex A), still read by demuxers
+export const CUE_REF_CLUSTER = 0x97;
+export const CUE_REF_NUMBER = 0x535f;
+export const CUE_REF_CODEC_STATE = 0xeb;
+
+// Cluster children (RFC 9559 5.1.3), beside CLUSTER_CHILDREN: what a BlockGroup and its masters hold
+export const SILENT_TRACKS = 0x5854;
+export const SILENT_TRACK_NUMBER = 0x58d7;
+export const BLOCK_VIRTUAL = 0xa2;
+export const BLOCK_ADDITIONS = 0x75a1;
+export const BLOCK_MORE = 0xa6;
+export const BLOCK_ADDITIONAL = 0xa5;
+export const BLOCK_ADD_ID = 0xee;
+export const BLOCK_DURATION = 0x9b;
+export const REFERENCE_PRIORITY = 0xfa;
+export const REFERENCE_BLOCK = 0xfb;
+export const REFERENCE_VIRTUAL = 0xfd;
+export const CODEC_STATE = 0xa4;
+export const DISCARD_PADDING = 0x75a2;
+export const SLICES = 0x8e;
+export const TIME_SLICE = 0xe8;
+export const LACE_NUMBER = 0xcc;
+export const FRAME_NUMBER = 0xcd;
+export const BLOCK_ADDITION_ID = 0xcb;
+export const DELAY = 0xce;
+export const SLICE_DURATION = 0xcf;
+export const REFERENCE_FRAME = 0xc8;
+export const REFERENCE_OFFSET = 0xc9;
+export const REFERENCE_TIMESTAMP = 0xca;

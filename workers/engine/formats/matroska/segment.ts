@@ -7,7 +7,12 @@
 import { corrupt, EngineError } from '../../errors';
 import { MAX_ENTRIES } from '../../limits';
 import { bounded, type Element, type ElementHeader } from './ebml';
-import { EbmlCursor, JUMP_WINDOW, SCAN_WINDOW } from './cursor';
+import {
+  EbmlCursor,
+  JUMP_WINDOW,
+  SCAN_WINDOW,
+  SMALL_ELEMENT_BYTES,
+} from './cursor';
 import { CLUSTER, CRC_32, EBML_HEADER, SEGMENT, VOID } from './ids';
 
 export interface Segment {
@@ -44,8 +49,6 @@ export async function readLayout(cursor: EbmlCursor): Promise<SegmentLayout> {
   return { segments };
 }
 
-/** Below this size the next header is probably close: read ahead instead of one header at a time. */
-const SMALL_ELEMENT_BYTES = 4096;
 /** Padding and checksums at level 1 hold nothing to report or void. */
 const SKIPPED = new Set([VOID, CRC_32]);
 

@@ -41,6 +41,8 @@ export function noteCrc(
   changed: boolean,
 ): void {
   const first = children[0];
-  if (changed && first?.id === CRC_32)
-    into.crcSites.push({ crc: first, master, depth });
+  if (!changed || first?.id !== CRC_32) return;
+  // Two walks may change one master (a Cluster's flight-log blocks and its unknown elements).
+  if (into.crcSites.some((s) => s.crc.offset === first.offset)) return;
+  into.crcSites.push({ crc: first, master, depth });
 }
