@@ -73,6 +73,8 @@ const field = <L extends string>(
 export const FIELDS = {
   // Where: coordinates and their neighbours, and place names written as text.
   'gps.position': field('location', 'place', 'position'),
+  /** A position field holding coordinates no place has (latitude past 90°): its value as written. */
+  'gps.invalid-position': field('location', 'invalid-position', 'text'),
   'gps.altitude': field('location', 'altitude', 'metres'),
   'gps.speed': field('location', 'speed', 'speed'),
   /** The direction the camera faced (EXIF GPSImgDirection). */
