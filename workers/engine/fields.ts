@@ -145,6 +145,11 @@ export const FIELDS = {
   'software.producer': field('software', 'producer', 'software'),
   'software.encoder': field('software', 'encoder', 'software'),
   'software.template': field('software', 'template', 'text'),
+  /**
+   * An MP4 track's handler name (`VideoHandler`, `Core Media Video`, `GoPro MET`): the writer's
+   * label for the track, which often names the app or device but is no encoder.
+   */
+  'software.handler-name': field('software', 'handler-name', 'text'),
   /** An app's settings, versions and counters: nothing a person reads. */
   'software.detail': field('software', 'software-detail', 'detail'),
 
