@@ -32,7 +32,9 @@ export type FindingCategory =
  * - `revision`: a bare revision number;
  * - `event`: one step of an editing history, its parts `, `-separated: its ISO 8601 date first
  *   when it has one, then what was done, with which app, to which part;
- * - `binary`: a block nobody reads (`"<n> bytes"` when its size is known);
+ * - `binary`: a block nobody reads (`"<n> bytes"` when its size is known); a picture the file
+ *   describes, its MIME type first (`"image/jpeg 1024x768 \"Front cover\""`, size and description
+ *   when given);
  * - `detail`: a value that means nothing alone (a GPS version, a sub-second, a word count, a
  *   language tag, a camera's white-balance code): a reader counts these, and shows the raw form
  *   only where fields are listed by their own names.

@@ -10,6 +10,7 @@ import {
   type FieldValueForm,
 } from '../../../workers/engine/fields';
 import { actionWords } from './event-action';
+import { pictureWords } from './picture-value';
 import { softwareName } from './software-name';
 
 /** ISO 8601 as the engine writes dates: date, optional time, optional zone. */
@@ -330,11 +331,13 @@ export function formatValue(
     if (text) return text;
   }
   const shown =
-    form === 'software'
-      ? softwareName(value)
-      : form === 'event'
-        ? formatEvent(intl, value)
-        : value;
+    form === 'binary'
+      ? (pictureWords(intl, value) ?? value)
+      : form === 'software'
+        ? softwareName(value)
+        : form === 'event'
+          ? formatEvent(intl, value)
+          : value;
   return shown.length > MAX_TEXT_CHARS
     ? `${shown.slice(0, MAX_TEXT_CHARS)}…`
     : shown;
