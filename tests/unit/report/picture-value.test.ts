@@ -21,7 +21,7 @@ import { langOf, messagesOf } from '../../components/uploader/render-with-intl';
 const DESCRIPTION = 'CANARY_PICTURE';
 
 let path: string;
-let input: Uint8Array;
+let input: Uint8Array<ArrayBuffer>;
 let output: Uint8Array;
 let picture: Finding;
 let removed: readonly Finding[];
