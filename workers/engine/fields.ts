@@ -32,7 +32,9 @@ export type FindingCategory =
  * - `revision`: a bare revision number;
  * - `event`: one step of an editing history, its parts `, `-separated: its ISO 8601 date first
  *   when it has one, then what was done, with which app, to which part;
- * - `binary`: a block nobody reads (`"<n> bytes"` when its size is known);
+ * - `binary`: a block nobody reads (`"<n> bytes"` when its size is known); a picture the file
+ *   describes, its MIME type first (`"image/jpeg 1024x768 \"Front cover\""`, size and description
+ *   when given);
  * - `detail`: a value that means nothing alone (a GPS version, a sub-second, a word count, a
  *   language tag, a camera's white-balance code): a reader counts these, and shows the raw form
  *   only where fields are listed by their own names.
@@ -73,6 +75,8 @@ const field = <L extends string>(
 export const FIELDS = {
   // Where: coordinates and their neighbours, and place names written as text.
   'gps.position': field('location', 'place', 'position'),
+  /** A position field holding coordinates no place has (latitude past 90°): its value as written. */
+  'gps.invalid-position': field('location', 'invalid-position', 'text'),
   'gps.altitude': field('location', 'altitude', 'metres'),
   'gps.speed': field('location', 'speed', 'speed'),
   /** The direction the camera faced (EXIF GPSImgDirection). */
@@ -143,6 +147,11 @@ export const FIELDS = {
   'software.producer': field('software', 'producer', 'software'),
   'software.encoder': field('software', 'encoder', 'software'),
   'software.template': field('software', 'template', 'text'),
+  /**
+   * An MP4 track's handler name (`VideoHandler`, `Core Media Video`, `GoPro MET`): the writer's
+   * label for the track, which often names the app or device but is no encoder.
+   */
+  'software.handler-name': field('software', 'handler-name', 'text'),
   /** An app's settings, versions and counters: nothing a person reads. */
   'software.detail': field('software', 'software-detail', 'detail'),
 

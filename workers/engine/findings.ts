@@ -1,4 +1,5 @@
 import { FIELDS, type FieldId, type FindingCategory } from './fields';
+import { isImpossiblePosition } from './metadata/position-range';
 
 export type { FindingCategory } from './fields';
 
@@ -70,6 +71,7 @@ export function finding(
   value?: string,
   kept?: KeepReason,
 ): Finding {
+  const filed = positionOrNot(field, value);
   const v =
     value === undefined
       ? undefined
@@ -77,13 +79,25 @@ export function finding(
         ? `${value.slice(0, MAX_FINDING_VALUE_CHARS)}…`
         : value;
   return {
-    category: FIELDS[field].category,
-    field,
+    category: FIELDS[filed].category,
+    field: filed,
     label,
     location,
     ...(v === undefined ? {} : { value: v }),
     ...(kept ? { kept } : {}),
   };
+}
+
+/**
+ * Every position of every format becomes a finding here, so this is where a value no place has
+ * (latitude 999) stops being a place: it is filed as a location field holding no valid position.
+ */
+function positionOrNot(field: FieldId, value: string | undefined): FieldId {
+  return FIELDS[field].value === 'position' &&
+    value !== undefined &&
+    isImpossiblePosition(value)
+    ? 'gps.invalid-position'
+    : field;
 }
 
 /** A finding kept on purpose, with its reason and, when it has one, a readable value. */

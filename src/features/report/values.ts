@@ -9,6 +9,8 @@ import {
   type FieldId,
   type FieldValueForm,
 } from '../../../workers/engine/fields';
+import { actionWords } from './event-action';
+import { pictureWords } from './picture-value';
 import { softwareName } from './software-name';
 
 /** ISO 8601 as the engine writes dates: date, optional time, optional zone. */
@@ -272,18 +274,31 @@ export function standsAlone(
 /** A lone letter or a bare number: nothing a reader can take in without its neighbour. */
 export const LONE_TOKEN = /^\s*(?:\p{L}|[+-]?\d+(?:[.,]\d+)*)\s*$/u;
 
-/** An editing event's words with its date, when it has one, in the visitor's calendar words. */
+/**
+ * An editing event's words: the action XMP lists in the visitor's words, and the date, when it has
+ * one, in their calendar words.
+ */
 function formatEvent(intl: IntlShape, value: string): string {
   const split = value.indexOf(', ');
   const date = parseDate(split < 0 ? value : value.slice(0, split));
-  if (!date) return value;
+  const what = date ? (split < 0 ? '' : value.slice(split + 2)) : value;
+  const words = withActionWords(intl, what);
+  if (!date) return words;
   const when = formatDate(intl, date);
-  return split < 0
-    ? when
-    : intl.formatMessage(
+  return words
+    ? intl.formatMessage(
         { id: 'report.value.event' },
-        { what: value.slice(split + 2), date: when },
-      );
+        { what: words, date: when },
+      )
+    : when;
+}
+
+/** The event's first part, what was done, translated when XMP lists it. */
+function withActionWords(intl: IntlShape, what: string): string {
+  const split = what.indexOf(', ');
+  const first = split < 0 ? what : what.slice(0, split);
+  const words = actionWords(intl, first);
+  return words === null ? what : words + (split < 0 ? '' : what.slice(split));
 }
 
 /** A finding's value as the report shows it; never raw bytes, never a screen of digits. */
@@ -316,11 +331,13 @@ export function formatValue(
     if (text) return text;
   }
   const shown =
-    form === 'software'
-      ? softwareName(value)
-      : form === 'event'
-        ? formatEvent(intl, value)
-        : value;
+    form === 'binary'
+      ? (pictureWords(intl, value) ?? value)
+      : form === 'software'
+        ? softwareName(value)
+        : form === 'event'
+          ? formatEvent(intl, value)
+          : value;
   return shown.length > MAX_TEXT_CHARS
     ? `${shown.slice(0, MAX_TEXT_CHARS)}…`
     : shown;

@@ -1,17 +1,23 @@
 /**
  * A step of an XMP editing history (xmpMM:History) reads its date as every other date of the
  * report does, in the visitor's calendar words ("saved, Adobe Photoshop, on March 4, 2020 at
- * 5:06 AM"), in the seven message sets and in the terminal; never the raw ISO 8601 text.
+ * 5:06 AM"), in the seven message sets and in the terminal; never the raw ISO 8601 text. Its
+ * action reads in the visitor's words when XMP Part 2 lists it ("gespeichert", "حفظ"); any other
+ * action is the file's own word, shown as written.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup } from '@testing-library/react';
 import { createIntl } from 'react-intl';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_SETS } from '../../../i18n/locales';
+import { MESSAGE_SETS, type MessageSet } from '../../../i18n/locales';
 import { findingLines } from '../../../cli/report-words';
 import { Report } from '../../../src/features/report/Report';
-import { formatDate, parseDate } from '../../../src/features/report/values';
+import {
+  formatDate,
+  formatValue,
+  parseDate,
+} from '../../../src/features/report/values';
 import { clean, type Finding } from '../../../workers/engine/index';
 import { exiftoolTags } from '../../helpers/exiftool';
 import { drawImage } from '../../helpers/image-fixtures';
@@ -26,6 +32,17 @@ import { JPEG, result } from './fixtures';
 afterEach(cleanup);
 
 const WHEN = '2020-03-04T05:06:07+01:00';
+/** "saved" (stEvt:action) in each set's words. */
+const SAVED: Record<MessageSet, string> = {
+  en: 'saved',
+  'en-GB': 'saved',
+  de: 'gespeichert',
+  'de-CH': 'gespeichert',
+  it: 'salvato',
+  pt: 'salvo',
+  ar: 'حفظ',
+};
+
 const APP = 'CANARY_HISTORY_APP';
 
 let removed: readonly Finding[];
@@ -52,6 +69,7 @@ const historyValues = (label: string) =>
 describe('an XMP history step', () => {
   it('is in the photo, as exiftool reads it', () => {
     const tags = exiftoolTags(path);
+    expect(tags['XMP-xmpMM:HistoryAction']).toBe('saved');
     expect(tags['XMP-xmpMM:HistoryWhen']).toBe('2020:03:04 05:06:07+01:00');
     expect(tags['XMP-xmpMM:HistorySoftwareAgent']).toBe(APP);
   });
@@ -76,6 +94,39 @@ describe('an XMP history step', () => {
     expect(values[0]).toContain(date);
     expect(values[0]).not.toContain('2020-03-04');
   });
+
+  it.each(Object.entries(SAVED))(
+    'reads its action in the words of %s',
+    (set, saved) => {
+      const messages = messagesOf(set as MessageSet);
+      renderWithIntl(
+        <Report
+          result={result(JPEG, [...removed])}
+          fileName="photo.jpg"
+          downloadName="cleaned_photo.jpg"
+        />,
+        set as MessageSet,
+      );
+      const values = historyValues(messages['report.field.history']!);
+      expect(values[0]?.startsWith(`${saved}, ${APP}`)).toBe(true);
+    },
+  );
+
+  it.each(MESSAGE_SETS)(
+    'shows an action XMP does not list as written in %s',
+    (set) => {
+      const intl = createIntl({
+        locale: langOf(set),
+        messages: messagesOf(set),
+      });
+      const shown = formatValue(
+        intl,
+        'history.event',
+        `${WHEN}, CANARY_ACTION, ${APP}`,
+      );
+      expect(shown).toContain(`CANARY_ACTION, ${APP}`);
+    },
+  );
 
   it('reads its date in words in the terminal', () => {
     const lines = findingLines(removed, 'image').join('\n');

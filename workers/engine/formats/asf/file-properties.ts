@@ -20,12 +20,19 @@ const LOCATION = 'File Properties';
 
 const isZero = (b: Uint8Array) => b.every((x) => x === 0);
 
+/**
+ * The Unix epoch as a FILETIME: what ffmpeg's ASF muxer writes when the file has no creation time,
+ * so it is no date (the field is there and says nothing), not 1 January 1970.
+ */
+const UNIX_EPOCH_TICKS = BigInt(FILETIME_TO_UNIX_MS) * TICKS_PER_MS;
+
 function filetimeIso(bytes: Uint8Array): string | undefined {
   const ticks = new DataView(
     bytes.buffer,
     bytes.byteOffset,
     DATE_BYTES,
   ).getBigUint64(0, true);
+  if (ticks === UNIX_EPOCH_TICKS) return '';
   const date = new Date(Number(ticks / TICKS_PER_MS) - FILETIME_TO_UNIX_MS);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }

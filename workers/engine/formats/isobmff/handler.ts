@@ -38,7 +38,7 @@ export function readHandler(
     region.bytes.subarray(from - region.base, hdlr.end - region.base),
   );
   findings.push(
-    finding('software.encoder', 'hdlr name', path, name || undefined),
+    finding('software.handler-name', 'hdlr name', path, name || undefined),
   );
   region.zero(from, hdlr.end);
   return type;
