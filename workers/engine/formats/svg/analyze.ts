@@ -9,15 +9,11 @@ import { finding, type Finding } from '../../findings';
 import { MAX_ENTRIES } from '../../limits';
 import { readXmpFindings } from '../../metadata/xmp';
 import { editorAttributeEdits, scopeOf } from './editor-attributes';
-import {
-  entitiesOf,
-  inEditorNamespace,
-  localName,
-  type Scope,
-} from './namespaces';
+import { inEditorNamespace, localName, type Scope } from './namespaces';
 import { activeAttribute, activeElement } from './active-content';
 import { sheetRemovals, type SheetPiece } from '../../shared/css/sheet';
 import { doctypeEdit } from './doctype';
+import { internalSubset, type InternalSubset } from './internal-subset';
 import { instructionVerdict } from './instructions';
 import { embeddedImage, type EmbeddedImage } from './embedded';
 import { localPath } from './local-paths';
@@ -60,6 +56,8 @@ class SvgWalk {
   private readonly reported = new Set<string>();
   private readonly stack: Frame[] = [];
   private entities = new Map<string, string>();
+  /** Undefined until the DOCTYPE, null when it has no internal subset. */
+  private subset: InternalSubset | null | undefined;
   private removing: { start: number; depth: number; metadata: boolean } | null =
     null;
   private previous: Token | null = null;
@@ -138,8 +136,14 @@ class SvgWalk {
   }
 
   private doctype(token: Token): void {
-    this.entities = entitiesOf(latin1.decode(this.slice(token)));
     const edit = doctypeEdit(this.bytes, token);
+    if (this.subset !== undefined) throw corrupt('a second DOCTYPE');
+    this.subset = internalSubset(this.bytes, token);
+    this.entities = new Map(
+      this.subset?.declarations.flatMap((d) =>
+        d.kind === 'entity' ? [[d.name, d.value] as const] : [],
+      ),
+    );
     if (!edit) return;
     if (edit.whole) this.drop(token, edit.finding);
     else {

@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cleanPlan, planToBlob } from '../../../workers/engine';
+import { tempDir } from '../../helpers/image-tools';
+
+/**
+ * Python's expat (the parser under xml.dom.minidom) as the independent reader: every entity
+ * declaration with its value or system id, every element declaration and comment, and the document as a reader gets it,
+ * entities expanded and attribute defaults from <!ATTLIST> applied.
+ */
+const EXPAT_DUMP = `
+import sys, xml.parsers.expat as e
+p = e.ParserCreate()
+out = []
+p.EntityDeclHandler = lambda n, pe, v, b, s, pub, no: out.append('ENTITY %s %s %s' % (n, v, s))
+p.ElementDeclHandler = lambda n, m: out.append('ELEMENT ' + n)
+p.CommentHandler = lambda d: out.append('COMMENT ' + d)
+p.StartElementHandler = lambda n, a: out.append('<%s %s>' % (n, a))
+p.CharacterDataHandler = lambda d: out.append(d)
+p.UseForeignDTD(False)
+p.Parse(open(sys.argv[1], 'rb').read(), True)
+print('\\n'.join(out))
+`;
+
+function write(name: string, text: string | Uint8Array): string {
+  const path = join(tempDir('svg-subset'), name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const expat = (path: string): string =>
+  execFileSync('python3', ['-c', EXPAT_DUMP, path], { encoding: 'utf8' });
+async function cleaned(text: string) {
+  const blob = new Blob([text]);
+  const result = await cleanPlan(blob);
+  const bytes = new Uint8Array(
+    await (await planToBlob(blob, result.plan)).arrayBuffer(),
+  );
+  return { result, bytes };
+}
+
+async function expectRefused(input: string, canary: string) {
+  expect(expat(write('in.svg', input))).toContain(canary);
+  await expect(cleanPlan(new Blob([input]))).rejects.toMatchObject({
+    code: 'unsupported',
+  });
+}
+
+const BODY = `<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">
+  <rect width="10" height="10" fill="red"/>
+</svg>`;
+
+describe('SVG internal subset: what the walk cannot judge is refused', () => {
+  it.each([
+    [
+      'an attribute default that injects an editor attribute',
+      '<!ATTLIST rect inkscape:label CDATA "CANARY_ATTLIST">',
+      '<rect width="10" height="10"/>',
+      'CANARY_ATTLIST',
+    ],
+    [
+      'an external entity on the web',
+      '<!ENTITY ext SYSTEM "https://example.com/CANARY_EXTERNAL.txt">',
+      '<text>&ext;</text>',
+      'CANARY_EXTERNAL',
+    ],
+    [
+      'a parameter entity',
+      `<!ENTITY % decl "<!ENTITY pe 'CANARY_PARAMETER'>"> %decl;`,
+      '<text>&pe;</text>',
+      'CANARY_PARAMETER',
+    ],
+    [
+      'an entity whose value is markup',
+      '<!ENTITY meta "<metadata>CANARY_MARKUP</metadata>">',
+      '&meta;',
+      'CANARY_MARKUP',
+    ],
+    [
+      'an entity whose value holds a character reference to markup',
+      '<!ENTITY meta "&#60;desc>CANARY_CHARREF&#60;/desc>">',
+      '&meta;',
+      'CANARY_CHARREF',
+    ],
+    [
+      'a notation',
+      '<!NOTATION png SYSTEM "https://example.com/CANARY_NOTATION">',
+      '',
+      null,
+    ],
+  ])('%s', async (_, declaration, content, canary) => {
+    const input = `<!DOCTYPE svg [ ${declaration} ]>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape">${content}</svg>`;
+    if (canary) await expectRefused(input, canary);
+    else
+      await expect(cleanPlan(new Blob([input]))).rejects.toMatchObject({
+        code: 'unsupported',
+      });
+  });
+});
+
+describe('SVG DOCTYPE with no internal subset', () => {
+  it('keeps the SVG 1.1 public id Inkscape and Illustrator write', async () => {
+    const input = `<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">
+${BODY}`;
+    const { bytes } = await cleaned(input);
+    expect(new TextDecoder().decode(bytes)).toBe(input);
+  });
+});
