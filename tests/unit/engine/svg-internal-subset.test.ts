@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanPlan, planToBlob } from '../../../workers/engine';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
 import { tempDir } from '../../helpers/image-tools';
 
 /**
@@ -32,6 +33,17 @@ function write(name: string, text: string | Uint8Array): string {
 
 const expat = (path: string): string =>
   execFileSync('python3', ['-c', EXPAT_DUMP, path], { encoding: 'utf8' });
+const strings = (path: string): string =>
+  execFileSync('strings', [path], { encoding: 'utf8' });
+/** ImageMagick's rendering, as one digest of its pixels. */
+const drawing = (path: string): string =>
+  execFileSync('sh', [
+    '-c',
+    `convert "svg:$1" png:- | identify -format %# -`,
+    'sh',
+    path,
+  ]).toString();
+
 async function cleaned(text: string) {
   const blob = new Blob([text]);
   const result = await cleanPlan(blob);
@@ -39,6 +51,20 @@ async function cleaned(text: string) {
     await (await planToBlob(blob, result.plan)).arrayBuffer(),
   );
   return { result, bytes };
+}
+
+/** The canary is in the input for both readers, gone for both and the oracle after cleaning. */
+async function expectGone(input: string, canary: string) {
+  const inPath = write('in.svg', input);
+  expect(expat(inPath)).toContain(canary);
+  expect(strings(inPath)).toContain(canary);
+  const { result, bytes } = await cleaned(input);
+  const outPath = write('out.svg', bytes);
+  expect(expat(outPath)).not.toContain(canary);
+  expect(strings(outPath)).not.toContain(canary);
+  expectNoLeaks(new TextEncoder().encode(input), bytes, [canary]);
+  expect(drawing(outPath)).toBe(drawing(inPath));
+  return { result, text: new TextDecoder().decode(bytes) };
 }
 
 async function expectRefused(input: string, canary: string) {
@@ -51,6 +77,49 @@ async function expectRefused(input: string, canary: string) {
 const BODY = `<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">
   <rect width="10" height="10" fill="red"/>
 </svg>`;
+
+describe('SVG internal subset: declarations nothing kept refers to go, reported', () => {
+  it('an entity no one references', async () => {
+    const input = `<?xml version="1.0"?>
+<!DOCTYPE svg [
+  <!ENTITY author "CANARY_UNUSED">
+]>
+${BODY}`;
+    const { result, text } = await expectGone(input, 'CANARY_UNUSED');
+    expect(text).toBe(`<?xml version="1.0"?>\n<!DOCTYPE svg>\n${BODY}`);
+    expect(result.removed).toContainEqual(
+      expect.objectContaining({
+        label: '<!ENTITY author>',
+        value: 'CANARY_UNUSED',
+      }),
+    );
+  });
+
+  it('an entity referenced only inside removed metadata', async () => {
+    const input = `<!DOCTYPE svg [
+  <!ENTITY ns_svg "http://www.w3.org/2000/svg">
+  <!ENTITY who "CANARY_META">
+]>
+<svg xmlns="&ns_svg;" width="20" height="20">
+  <metadata><creator>&who;</creator></metadata>
+  <rect width="10" height="10" fill="red"/>
+</svg>`;
+    const { text } = await expectGone(input, 'CANARY_META');
+    // The entity a kept namespace declaration uses stays, with the subset.
+    expect(text).toContain('<!ENTITY ns_svg');
+  });
+
+  it('a comment and an element declaration in the subset', async () => {
+    const input = `<!DOCTYPE svg [
+  <!-- drawn by CANARY_COMMENT -->
+  <!ELEMENT CANARY_ELEMENT ANY>
+]>
+${BODY}`;
+    const { result } = await expectGone(input, 'CANARY_COMMENT');
+    expect(result.removed.map((f) => f.label)).toContain('XML comment');
+    await expectGone(input, 'CANARY_ELEMENT');
+  });
+});
 
 describe('SVG internal subset: what the walk cannot judge is refused', () => {
   it.each([

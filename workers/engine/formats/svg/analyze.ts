@@ -14,6 +14,7 @@ import { activeAttribute, activeElement } from './active-content';
 import { sheetRemovals, type SheetPiece } from '../../shared/css/sheet';
 import { doctypeEdit } from './doctype';
 import { internalSubset, type InternalSubset } from './internal-subset';
+import { subsetRemovals } from './subset-removals';
 import { instructionVerdict } from './instructions';
 import { embeddedImage, type EmbeddedImage } from './embedded';
 import { localPath } from './local-paths';
@@ -58,6 +59,8 @@ class SvgWalk {
   private entities = new Map<string, string>();
   /** Undefined until the DOCTYPE, null when it has no internal subset. */
   private subset: InternalSubset | null | undefined;
+  /** Kept text and start tags, where an entity reference means its declaration stays. */
+  private readonly referring: Range[] = [];
   private removing: { start: number; depth: number; metadata: boolean } | null =
     null;
   private previous: Token | null = null;
@@ -76,6 +79,7 @@ class SvgWalk {
       throw new EngineError('unsupported', 'no <svg> element');
     if (this.stack.length > 0)
       throw corrupt(`unclosed <${this.stack.at(-1)!.name}>`);
+    if (this.subset) this.judgeSubset(this.subset);
     const { removals, findings, embedded } = this;
     return { removals, findings, embedded };
   }
@@ -89,6 +93,9 @@ class SvgWalk {
       case 'close':
         return this.close(token);
       case 'text':
+        if (!this.removing) this.referring.push(token);
+        this.stack.at(-1)?.text?.push(token);
+        return this.sheetPiece(token);
       case 'cdata':
         this.stack.at(-1)?.text?.push(token);
         return this.sheetPiece(token);
@@ -152,6 +159,19 @@ class SvgWalk {
     }
   }
 
+  /** Declarations nothing kept refers to go; the subset with them when none is left. */
+  private judgeSubset(subset: InternalSubset): void {
+    const { removals, findings } = subsetRemovals(
+      this.bytes,
+      subset,
+      this.referring,
+      this.removals,
+      LOCATION,
+    );
+    this.removals.push(...removals);
+    this.findings.push(...findings);
+  }
+
   private slice(range: Range): Uint8Array {
     return this.bytes.subarray(range.start, range.end);
   }
@@ -196,6 +216,7 @@ class SvgWalk {
         this.stack.push({ name: token.name, scope: new Map() });
       return;
     }
+    this.referring.push(token);
     const parent: Scope = this.stack.at(-1)?.scope ?? new Map();
     const scope = scopeOf(parent, this.bytes, token.attributes, this.entities);
     if (!this.rootSeen) {
