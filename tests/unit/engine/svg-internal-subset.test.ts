@@ -121,6 +121,32 @@ ${BODY}`;
   });
 });
 
+describe('SVG internal subset: an entity referenced in kept text is content', () => {
+  it('keeps it, the drawing and the bytes, and reports a title with its value', async () => {
+    const input = `<!DOCTYPE svg [
+  <!ENTITY name "CANARY_TITLE">
+  <!ENTITY label "CANARY_TEXT">
+]>
+<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">
+  <title>Map of &name;</title>
+  <desc><![CDATA[&name; stays as written]]></desc>
+  <text x="1" y="10">&label;</text>
+</svg>`;
+    expect(expat(write('in.svg', input))).toContain('Map of \nCANARY_TITLE');
+    const { result, bytes } = await cleaned(input);
+    expect(new TextDecoder().decode(bytes)).toBe(input);
+    expect(result.kept).toContainEqual(
+      expect.objectContaining({ label: 'title', value: 'Map of CANARY_TITLE' }),
+    );
+    expect(result.kept).toContainEqual(
+      expect.objectContaining({
+        label: 'desc',
+        value: '&name; stays as written',
+      }),
+    );
+  });
+});
+
 describe('SVG internal subset: what the walk cannot judge is refused', () => {
   it.each([
     [

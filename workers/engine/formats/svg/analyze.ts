@@ -9,7 +9,12 @@ import { finding, type Finding } from '../../findings';
 import { MAX_ENTRIES } from '../../limits';
 import { readXmpFindings } from '../../metadata/xmp';
 import { editorAttributeEdits, scopeOf } from './editor-attributes';
-import { inEditorNamespace, localName, type Scope } from './namespaces';
+import {
+  inEditorNamespace,
+  localName,
+  resolveEntities,
+  type Scope,
+} from './namespaces';
 import { activeAttribute, activeElement } from './active-content';
 import { sheetRemovals, type SheetPiece } from '../../shared/css/sheet';
 import { doctypeEdit } from './doctype';
@@ -49,6 +54,8 @@ const CDATA_OPEN = '<![CDATA['.length;
 const CDATA_CLOSE = ']]>'.length;
 const STYLE = 'style';
 const latin1 = new TextDecoder('latin1');
+const utf8 = new TextDecoder('utf-8');
+const encoder = new TextEncoder();
 
 class SvgWalk {
   readonly removals: Range[] = [];
@@ -186,8 +193,13 @@ class SvgWalk {
     this.drop(token, finding('content.comment', 'XML comment', LOCATION, text));
   }
 
+  /** Character data as a reader shows it: outside CDATA, the file's own entities expanded. */
   private textOf(start: number, end: number): string {
-    return xmlText(this.bytes.subarray(start, end));
+    const raw = utf8.decode(this.bytes.subarray(start, end));
+    const text = raw.startsWith('<![CDATA[')
+      ? raw
+      : resolveEntities(raw, this.entities);
+    return xmlText(encoder.encode(text));
   }
 
   /** Drops a token with the indentation before it, so no blank line is left behind. */
