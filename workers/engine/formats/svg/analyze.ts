@@ -100,7 +100,7 @@ class SvgWalk {
       case 'close':
         return this.close(token);
       case 'text':
-        if (!this.removing) this.referring.push(token);
+        if (!this.removing) this.mayRefer(token);
         this.stack.at(-1)?.text?.push(token);
         return this.sheetPiece(token);
       case 'cdata':
@@ -179,6 +179,11 @@ class SvgWalk {
     this.findings.push(...findings);
   }
 
+  /** Only a file that declares something keeps the ranges, so the common SVG pays nothing. */
+  private mayRefer(token: Range): void {
+    if (this.subset) this.referring.push(token);
+  }
+
   private slice(range: Range): Uint8Array {
     return this.bytes.subarray(range.start, range.end);
   }
@@ -228,7 +233,7 @@ class SvgWalk {
         this.stack.push({ name: token.name, scope: new Map() });
       return;
     }
-    this.referring.push(token);
+    this.mayRefer(token);
     const parent: Scope = this.stack.at(-1)?.scope ?? new Map();
     const scope = scopeOf(parent, this.bytes, token.attributes, this.entities);
     if (!this.rootSeen) {
