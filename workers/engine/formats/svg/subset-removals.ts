@@ -9,8 +9,10 @@ import type { Declaration, InternalSubset } from './internal-subset';
 import type { Range } from './tokenizer';
 
 const latin1 = new TextDecoder('latin1');
-/** A general entity reference (XML 1.0 production 68); character references start with `#`. */
-const REFERENCE = /&([^\s#;&<>"']+);/g;
+/** A general entity reference's name (XML 1.0 production 68); character references start with `#`. */
+const REFERENCE_NAME = /^[^\s#;&<>"']+$/;
+const AMPERSAND = 0x26;
+const SEMICOLON = 0x3b;
 
 export function subsetRemovals(
   bytes: Uint8Array,
@@ -43,7 +45,7 @@ function declarationFinding(d: Declaration, where: string): Finding {
   }
 }
 
-/** Names referenced in `referring` outside every removed range. */
+/** Names referenced in `referring` outside every removed range, found byte by byte, nothing decoded. */
 function referencedNames(
   bytes: Uint8Array,
   referring: readonly Range[],
@@ -52,10 +54,14 @@ function referencedNames(
   const removed = merged(removals);
   const names = new Set<string>();
   for (const range of referring) {
-    const text = latin1.decode(bytes.subarray(range.start, range.end));
-    if (!text.includes('&')) continue;
-    for (const m of text.matchAll(REFERENCE))
-      if (!covered(removed, range.start + m.index)) names.add(m[1]!);
+    let at = bytes.indexOf(AMPERSAND, range.start);
+    while (at >= 0 && at < range.end) {
+      const end = bytes.indexOf(SEMICOLON, at + 1);
+      if (end < 0 || end >= range.end) break;
+      const name = latin1.decode(bytes.subarray(at + 1, end));
+      if (REFERENCE_NAME.test(name) && !covered(removed, at)) names.add(name);
+      at = bytes.indexOf(AMPERSAND, at + 1);
+    }
   }
   return names;
 }
