@@ -10,14 +10,16 @@ import { MAX_ENTRIES } from '../../limits';
 import { readXmpFindings } from '../../metadata/xmp';
 import { editorAttributeEdits, scopeOf } from './editor-attributes';
 import {
-  entitiesOf,
   inEditorNamespace,
   localName,
+  resolveEntities,
   type Scope,
 } from './namespaces';
 import { activeAttribute, activeElement } from './active-content';
 import { sheetRemovals, type SheetPiece } from '../../shared/css/sheet';
 import { doctypeEdit } from './doctype';
+import { internalSubset, type InternalSubset } from './internal-subset';
+import { subsetRemovals } from './subset-removals';
 import { instructionVerdict } from './instructions';
 import { embeddedImage, type EmbeddedImage } from './embedded';
 import { localPath } from './local-paths';
@@ -52,6 +54,8 @@ const CDATA_OPEN = '<![CDATA['.length;
 const CDATA_CLOSE = ']]>'.length;
 const STYLE = 'style';
 const latin1 = new TextDecoder('latin1');
+const utf8 = new TextDecoder('utf-8');
+const encoder = new TextEncoder();
 
 class SvgWalk {
   readonly removals: Range[] = [];
@@ -60,6 +64,10 @@ class SvgWalk {
   private readonly reported = new Set<string>();
   private readonly stack: Frame[] = [];
   private entities = new Map<string, string>();
+  /** Undefined until the DOCTYPE, null when it has no internal subset. */
+  private subset: InternalSubset | null | undefined;
+  /** Kept text and start tags, where an entity reference means its declaration stays. */
+  private readonly referring: Range[] = [];
   private removing: { start: number; depth: number; metadata: boolean } | null =
     null;
   private previous: Token | null = null;
@@ -78,6 +86,7 @@ class SvgWalk {
       throw new EngineError('unsupported', 'no <svg> element');
     if (this.stack.length > 0)
       throw corrupt(`unclosed <${this.stack.at(-1)!.name}>`);
+    if (this.subset) this.judgeSubset(this.subset);
     const { removals, findings, embedded } = this;
     return { removals, findings, embedded };
   }
@@ -91,6 +100,9 @@ class SvgWalk {
       case 'close':
         return this.close(token);
       case 'text':
+        if (!this.removing) this.mayRefer(token);
+        this.stack.at(-1)?.text?.push(token);
+        return this.sheetPiece(token);
       case 'cdata':
         this.stack.at(-1)?.text?.push(token);
         return this.sheetPiece(token);
@@ -138,14 +150,38 @@ class SvgWalk {
   }
 
   private doctype(token: Token): void {
-    this.entities = entitiesOf(latin1.decode(this.slice(token)));
     const edit = doctypeEdit(this.bytes, token);
+    if (this.subset !== undefined) throw corrupt('a second DOCTYPE');
+    this.subset = internalSubset(this.bytes, token);
+    this.entities = new Map(
+      this.subset?.declarations.flatMap((d) =>
+        d.kind === 'entity' ? [[d.name, d.value] as const] : [],
+      ),
+    );
     if (!edit) return;
     if (edit.whole) this.drop(token, edit.finding);
     else {
       this.removals.push(edit.removal);
       this.findings.push(edit.finding);
     }
+  }
+
+  /** Declarations nothing kept refers to go; the subset with them when none is left. */
+  private judgeSubset(subset: InternalSubset): void {
+    const { removals, findings } = subsetRemovals(
+      this.bytes,
+      subset,
+      this.referring,
+      this.removals,
+      LOCATION,
+    );
+    this.removals.push(...removals);
+    this.findings.push(...findings);
+  }
+
+  /** Only a file that declares something keeps the ranges, so the common SVG pays nothing. */
+  private mayRefer(token: Range): void {
+    if (this.subset) this.referring.push(token);
   }
 
   private slice(range: Range): Uint8Array {
@@ -162,8 +198,13 @@ class SvgWalk {
     this.drop(token, finding('content.comment', 'XML comment', LOCATION, text));
   }
 
+  /** Character data as a reader shows it: outside CDATA, the file's own entities expanded. */
   private textOf(start: number, end: number): string {
-    return xmlText(this.bytes.subarray(start, end));
+    const raw = utf8.decode(this.bytes.subarray(start, end));
+    const text = raw.startsWith('<![CDATA[')
+      ? raw
+      : resolveEntities(raw, this.entities);
+    return xmlText(encoder.encode(text));
   }
 
   /** Drops a token with the indentation before it, so no blank line is left behind. */
@@ -192,6 +233,7 @@ class SvgWalk {
         this.stack.push({ name: token.name, scope: new Map() });
       return;
     }
+    this.mayRefer(token);
     const parent: Scope = this.stack.at(-1)?.scope ?? new Map();
     const scope = scopeOf(parent, this.bytes, token.attributes, this.entities);
     if (!this.rootSeen) {

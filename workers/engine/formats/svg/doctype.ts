@@ -1,8 +1,9 @@
 /**
  * A DOCTYPE whose external identifier or entity declarations point at the author's disk
  * (`<!DOCTYPE svg SYSTEM "file:///home/alice/svg11.dtd">`) names the person. No renderer fetches
- * an SVG's DTD, so the external identifier goes; the internal subset stays, since Illustrator
- * declares the entities its namespace URIs use there. A local path inside the internal subset (an
+ * an SVG's DTD, so the external identifier goes; the internal subset is judged declaration by
+ * declaration (`internal-subset.ts`), since Illustrator declares the entities its namespace URIs
+ * use there. A local path inside the internal subset (an
  * external entity read from disk) cannot be cut out without breaking the references to it: the
  * file is refused rather than called clean.
  */

@@ -112,16 +112,7 @@ export function declaredPrefix(attribute: string): string | null {
     : null;
 }
 
-const ENTITY_DECLARATION = /<!ENTITY\s+([^\s%]+)\s+(["'])([^"']*)\2/g;
 const ENTITY_REFERENCE = /&([A-Za-z_][\w.-]*);/g;
-
-/** General entities declared in a DOCTYPE's internal subset. */
-export function entitiesOf(doctype: string): Map<string, string> {
-  const entities = new Map<string, string>();
-  for (const [, name, , value] of doctype.matchAll(ENTITY_DECLARATION))
-    entities.set(name!, value!);
-  return entities;
-}
 
 export function resolveEntities(
   value: string,
