@@ -19,6 +19,7 @@ import {
   metaXml,
 } from './flat-odf';
 import { addWordExtras } from './word-extras';
+import { corpusPath, withCorpus } from './corpus';
 
 type Kind = 'text' | 'spreadsheet' | 'presentation' | 'drawing';
 
@@ -135,8 +136,6 @@ function documentFixture(dir: string, spec: DocSpec): Fixture {
   };
 }
 
-const CORPUS = process.env.METACLEAN_CORPUS ?? '/work/shared/corpus';
-
 /** A corpus OpenDocument file (a formula, a chart) with its meta.xml replaced by a planted one. */
 function plantedMetaFixture(
   dir: string,
@@ -145,7 +144,7 @@ function plantedMetaFixture(
   ext: string,
 ): Fixture {
   const set = new CanarySet();
-  const members = unzipSync(readFileSync(join(CORPUS, corpus)));
+  const members = unzipSync(readFileSync(corpusPath(corpus)));
   members['meta.xml'] = strToU8(metaXml(set));
   const { mimetype, ...rest } = members;
   const path = join(dir, `planted.${ext}`);
@@ -156,19 +155,21 @@ function plantedMetaFixture(
   return { name, path, canaries: set, gps: false, content: 'none' };
 }
 
+const formulaFromCorpus: FixtureMaker = {
+  name: 'ODF formula (corpus, meta planted)',
+  make: (dir: string) =>
+    plantedMetaFixture(
+      dir,
+      'ODF formula (corpus, meta planted)',
+      'mat2/dirty.odf',
+      'odf',
+    ),
+};
+
 export const documentFixtures: readonly FixtureMaker[] = [
   ...SPECS.map((spec) => ({
     name: spec.name,
     make: (dir: string) => documentFixture(dir, spec),
   })),
-  {
-    name: 'ODF formula (corpus, meta planted)',
-    make: (dir: string) =>
-      plantedMetaFixture(
-        dir,
-        'ODF formula (corpus, meta planted)',
-        'mat2/dirty.odf',
-        'odf',
-      ),
-  },
+  ...withCorpus([formulaFromCorpus], () => true),
 ];

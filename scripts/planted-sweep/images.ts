@@ -9,14 +9,13 @@ import { join } from 'node:path';
 import { iccProfileBytes } from '../../tests/helpers/icc-profile';
 import { CanarySet } from './canaries';
 import type { Fixture, FixtureMaker } from './check';
+import { corpusPath, withCorpus } from './corpus';
 import {
   PHOTO_GROUPS,
   dateAndPlaceArgs,
   exiftoolPlant,
   textTagArgs,
 } from './exiftool-plant';
-
-const CORPUS = process.env.METACLEAN_CORPUS ?? '/work/shared/corpus';
 
 function convert(args: readonly string[]): void {
   execFileSync('convert', args, { stdio: 'pipe' });
@@ -88,7 +87,7 @@ function imageFixture(dir: string, spec: ImageSpec): Fixture {
   const set = new CanarySet();
   const path = join(dir, `planted.${spec.ext}`);
   const ownProfile = !spec.corpus && spec.ext !== 'gif';
-  if (spec.corpus) copyFileSync(join(CORPUS, spec.corpus), path);
+  if (spec.corpus) copyFileSync(corpusPath(spec.corpus), path);
   else {
     const profile = ownProfile ? ['-profile', plantedProfile(dir, set)] : [];
     convert(['-size', '96x64', 'gradient:red-blue', ...profile, path]);
@@ -115,7 +114,10 @@ function imageFixture(dir: string, spec: ImageSpec): Fixture {
   return { name: spec.name, path, canaries: set, gps: true, content: 'pixels' };
 }
 
-export const imageFixtures: readonly FixtureMaker[] = SPECS.map((spec) => ({
+export const imageFixtures: readonly FixtureMaker[] = withCorpus(
+  SPECS,
+  (spec) => spec.corpus !== undefined,
+).map((spec) => ({
   name: spec.name,
   make: (dir: string) => imageFixture(dir, spec),
 }));
