@@ -1,7 +1,10 @@
 /** ISOBMFF box headers (ISO/IEC 14496-12, 4.2), read by the content locators of their own. */
 import type { ByteReader } from '../byte-source';
-import { startsWithAscii, u32be, u32le, u64be } from '../bytes';
-import { corrupt, isEngineError } from '../errors';
+import { u32be, u64be } from '../bytes';
+import { corrupt } from '../errors';
+import { LARGE_HEADER_BYTES } from '../formats/isobmff/box';
+import { fitsBefore } from '../formats/isobmff/top-level';
+import { footerTrailers } from '../formats/isobmff/trailers';
 import { MAX_ENTRIES } from '../limits';
 
 const BOX_HEADER_BYTES = 8;
@@ -53,33 +56,14 @@ export async function children(
   return boxes;
 }
 
-/** Insta360's footer (its last 32 bytes this magic, its length at 38): the end of a trailer. */
-const TRAILER_FOOTER_BYTES = 78;
-const TRAILER_LENGTH_AT = 38;
-const TRAILER_MAGIC = '8db42d694ccc418790edff439fe026bf';
-
-/**
- * Where the boxes end: the file's size, or the start of the records an Insta360 camera appends
- * after the last box, which hold none of the movie's samples.
- */
-async function boxesEnd(src: ByteReader): Promise<number> {
-  if (src.size < TRAILER_FOOTER_BYTES) return src.size;
-  const at = src.size - TRAILER_FOOTER_BYTES;
-  const footer = await src.readExact(at, TRAILER_FOOTER_BYTES);
-  const magicAt = TRAILER_FOOTER_BYTES - TRAILER_MAGIC.length;
-  if (!startsWithAscii(footer, TRAILER_MAGIC, magicAt)) return src.size;
-  const length = u32le(footer, TRAILER_LENGTH_AT);
-  const fits = length >= TRAILER_FOOTER_BYTES && length <= src.size;
-  return fits ? src.size - length : src.size;
-}
-
 /**
  * The file's top-level boxes, up to the first header that is no box that fits: what follows
  * (a recorder's zeros, a free box cut short, a dashcam's records) holds none of the samples,
  * which the sample tables place; whether the file may be cleaned is the cleaner's question.
  */
 export async function topLevel(src: ByteReader): Promise<Box[]> {
-  const end = await boxesEnd(src);
+  const trailers = await footerTrailers(src);
+  const end = trailers.at(-1)?.range.start ?? src.size;
   const boxes: Box[] = [];
   for (let at = 0; at < end;) {
     if (boxes.length >= MAX_ENTRIES) throw corrupt('too many boxes');
@@ -94,19 +78,12 @@ export async function topLevel(src: ByteReader): Promise<Box[]> {
   return boxes;
 }
 
-/** The box at `at` when its header is one that fits before `limit`, else null. */
+/** The box at `at` when its header is one that fits before `limit` (as the cleaner reads it), else null. */
 async function fittingBoxAt(
   src: ByteReader,
   at: number,
   limit: number,
 ): Promise<Box | null> {
-  if (limit - at < BOX_HEADER_BYTES) return null;
-  const head = await src.readExact(at, BOX_HEADER_BYTES);
-  if (head.every((b) => b === 0)) return null;
-  try {
-    return await boxAt(src, at, limit);
-  } catch (error) {
-    if (isEngineError(error)) return null;
-    throw error;
-  }
+  const head = await src.read(at, Math.min(limit - at, LARGE_HEADER_BYTES));
+  return fitsBefore(head, at, limit) ? boxAt(src, at, limit) : null;
 }

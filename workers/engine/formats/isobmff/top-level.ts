@@ -27,8 +27,12 @@ export interface TopLevel {
   readonly boxesEnd: number;
 }
 
-/** Whether the header at `at` of `head` (file offset `start`) is a box that fits before `end`. */
-function fits(head: Uint8Array, start: number, end: number): boolean {
+/** Whether `head` (up to 16 bytes at file offset `start`) is a box header that fits before `end`. */
+export function fitsBefore(
+  head: Uint8Array,
+  start: number,
+  end: number,
+): boolean {
   if (head.length < HEADER_BYTES || isZero(head, 0, HEADER_BYTES)) return false;
   const size32 = u32be(head, 0);
   if (size32 === 0) return true;
@@ -53,7 +57,7 @@ export async function topLevelBoxes(
       at,
       Math.min(end, at + LARGE_HEADER_BYTES) - at,
     );
-    if (!fits(head, at, end)) break;
+    if (!fitsBefore(head, at, end)) break;
     const box = parseBoxHeader(head, 0, at, end);
     boxes.push(box);
     if (boxes.length > MAX_ENTRIES) throw corrupt('too many top-level boxes');

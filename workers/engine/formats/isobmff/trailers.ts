@@ -12,7 +12,7 @@
  * GPS records (`CCCCCCCCCCCCCCGPSDATA--...`) and Auto-Vox dashcams' RIFF-style GPS and
  * accelerometer chunks (`gps0`, `gsen`, `gpsa`, `gsea`, 32-bit little-endian lengths).
  */
-import type { ByteSource } from '../../byte-source';
+import type { ByteReader } from '../../byte-source';
 import { ascii, startsWithAscii, u32be, u32le, writeU32be } from '../../bytes';
 import { EngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
@@ -42,7 +42,7 @@ const gpsLog = (label: string, range: ByteRange, what: string): Trailer => ({
 
 /** The trailer whose footer ends at `end`, or null. */
 async function footerTrailer(
-  src: ByteSource,
+  src: ByteReader,
   end: number,
 ): Promise<Trailer | null> {
   if (end >= INSTA360_FOOTER_BYTES) {
@@ -79,7 +79,7 @@ async function footerTrailer(
 }
 
 /** The trailers found from the end of `src`, last first: none when it ends with no footer. */
-export async function footerTrailers(src: ByteSource): Promise<Trailer[]> {
+export async function footerTrailers(src: ByteReader): Promise<Trailer[]> {
   const found: Trailer[] = [];
   let end = src.size;
   while (found.length < MAX_FOOTER_TRAILERS) {
