@@ -8,6 +8,7 @@ import { leafDate, leafHex, leafText, unknownElementLabel } from './fields';
 import * as ID from './ids';
 import { scanAssHeader } from './ass-scan';
 import { scanTrackEntry } from './track-entry-scan';
+import { ANY_MASTER, voidUnknown } from './keep-walk';
 import {
   textTrackEntry,
   type TextTrackEntry,
@@ -155,7 +156,7 @@ export async function scanInfo(
 }
 
 /** What Tracks may hold: its entries, and the structure any master may (RFC 8794 11.3). */
-const TRACKS_CHILDREN = new Set([ID.TRACK_ENTRY, ID.CRC_32, ID.VOID]);
+const TRACKS_CHILDREN = new Set([ID.TRACK_ENTRY, ...ANY_MASTER]);
 
 export interface TracksScan {
   /** The tracks' CodecIDs (subtitle tracks decide which fonts stay). */
@@ -179,12 +180,7 @@ export async function scanTracks(
   // is voided like one inside an entry.
   for (const other of entries) {
     if (TRACKS_CHILDREN.has(other.id)) continue;
-    into.targets.push({
-      element: other,
-      findings: [
-        finding('other.data', unknownElementLabel(other.id), 'Segment/Tracks'),
-      ],
-    });
+    voidUnknown(other, 'Segment/Tracks', into);
     changed = true;
   }
   const trackEntries = entries.filter((e) => e.id === ID.TRACK_ENTRY);

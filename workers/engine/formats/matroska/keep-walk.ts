@@ -24,6 +24,18 @@ export type KeepTree = ReadonlyMap<number, ReadonlySet<number>>;
 /** Structure that may stand in any master (RFC 8794 11.3.1, 11.3.2). */
 export const ANY_MASTER: readonly number[] = [CRC_32, VOID];
 
+/** Makes `child`, which its master may not hold, a Void of its size, reported at `location`. */
+export function voidUnknown(
+  child: Element,
+  location: string,
+  into: Analysis,
+): void {
+  into.targets.push({
+    element: child,
+    findings: [finding('other.data', unknownElementLabel(child.id), location)],
+  });
+}
+
 /** Voids what `master` (at `depth`, level 1 = 1) holds beyond `tree`; true when anything was. */
 export async function voidUnlisted(
   cursor: EbmlCursor,
@@ -42,11 +54,7 @@ export async function voidUnlisted(
   for (const child of children) {
     if (voided?.has(child.offset)) continue;
     if (!allowed.has(child.id)) {
-      const label = unknownElementLabel(child.id);
-      into.targets.push({
-        element: child,
-        findings: [finding('other.data', label, location)],
-      });
+      voidUnknown(child, location, into);
       changed = true;
     } else if (
       await voidUnlisted(

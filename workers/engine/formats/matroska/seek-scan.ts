@@ -7,16 +7,13 @@
 import { noteCrc, type Analysis } from './targets';
 import type { EbmlCursor } from './cursor';
 import { readUint } from './ebml';
-import { finding } from '../../findings';
 import type { Element } from './ebml';
-import { unknownElementLabel } from './fields';
-import { CRC_32, SEEK, SEEK_HEAD, SEEK_ID, SEEK_POSITION, VOID } from './ids';
+import { SEEK, SEEK_HEAD, SEEK_ID, SEEK_POSITION } from './ids';
+import { ANY_MASTER, voidUnknown } from './keep-walk';
 import type { Segment } from './segment';
 
 const MAX_POSITION_BYTES = 8;
 const LOCATION = 'Segment/SeekHead';
-/** Structure that may stand in any master (RFC 8794 11.3.1, 11.3.2). */
-const ANY_MASTER = [CRC_32, VOID];
 const SEEK_HEAD_CHILDREN = new Set([SEEK, ...ANY_MASTER]);
 const SEEK_CHILDREN = new Set([SEEK_ID, SEEK_POSITION, ...ANY_MASTER]);
 
@@ -29,11 +26,7 @@ function voidOthers(
   let voided = false;
   for (const child of children) {
     if (allowed.has(child.id)) continue;
-    const label = unknownElementLabel(child.id);
-    into.targets.push({
-      element: child,
-      findings: [finding('other.data', label, LOCATION)],
-    });
+    voidUnknown(child, LOCATION, into);
     voided = true;
   }
   return voided;
