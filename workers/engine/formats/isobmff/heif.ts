@@ -25,6 +25,7 @@ import {
 } from './heif-items';
 import { keptProperties } from './heif-properties';
 import { freeOtherProperties } from './heif-other-properties';
+import { freeOtherMetaBoxes } from './heif-meta-boxes';
 import { pictureItems } from './heif-refs';
 import type { Region } from './region';
 import type { ByteRange } from './sample-table';
@@ -205,6 +206,7 @@ export async function scanHeifMeta(
   const iprp = firstChild(children, 'iprp');
   for (const item of keptProperties(region, iprp)) findings.push(item);
   for (const item of freeOtherProperties(region, iprp)) findings.push(item);
+  for (const item of freeOtherMetaBoxes(region, children)) findings.push(item);
   const patches: Patch[] = [];
   const locations = iloc
     ? readItemLocations(region, iloc)
