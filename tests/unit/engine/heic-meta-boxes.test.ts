@@ -2,7 +2,8 @@
  * A HEIF `meta` box may hold boxes besides those the picture is read through: XML metadata
  * (`xml `, `bxml`, ISO/IEC 14496-12 8.11.2, which exiftool reads as the file's), a vendor's box,
  * or free space an editor left text in. Each went out unread ("no metadata found", exit 0); now
- * each becomes a free box of its size with a zeroed payload, reported, the pixels the same.
+ * each becomes a free box of its size with a zeroed payload, reported, the pixels the same. An
+ * item's name (in file delivery, the source file's) is blanked the same way.
  * exiftool reads the XML box's note in the input; `strings` reads the others.
  */
 import { execFileSync } from 'node:child_process';
@@ -49,11 +50,13 @@ function resize(b: Buffer, at: number, n: number, v: number): void {
   else if (n === 8) b.writeBigUInt64BE(BigInt(v), at);
 }
 
-/** `image` with `added` at the end of its meta box: meta grown, iloc's file offsets moved (8.11.3). */
-function withMetaChild(added: Buffer): Buffer {
+/**
+ * `image` with `added` inserted at `where` inside its meta box: meta and the boxes starting at
+ * `grown` grown to match, iloc's file offsets moved (8.11.3).
+ */
+function insertInMeta(where: number, added: Buffer, grown: number[]): Buffer {
   const b = Buffer.from(image);
   const meta = b.indexOf('meta') - 4;
-  const metaSize = b.readUInt32BE(meta);
   let at = b.indexOf('iloc') + 4;
   const version = b[at]!;
   at += 4;
@@ -86,13 +89,26 @@ function withMetaChild(added: Buffer): Buffer {
       at += offsetSize + lengthSize;
     }
   }
-  const out = Buffer.concat([
-    b.subarray(0, meta + metaSize),
-    added,
-    b.subarray(meta + metaSize),
-  ]);
-  out.writeUInt32BE(metaSize + added.length, meta);
+  const out = Buffer.concat([b.subarray(0, where), added, b.subarray(where)]);
+  for (const start of [meta, ...grown])
+    out.writeUInt32BE(out.readUInt32BE(start) + added.length, start);
   return out;
+}
+
+/** `image` with `added` at the end of its meta box. */
+function withMetaChild(added: Buffer): Buffer {
+  const meta = image.indexOf('meta') - 4;
+  return insertInMeta(meta + image.readUInt32BE(meta), added, []);
+}
+
+/** `image` with `name` as its first item's item_name (infe version 2, 14496-12 8.11.6). */
+function withItemName(name: string): Buffer {
+  const iinf = image.indexOf('iinf') - 4;
+  const infe = image.indexOf('infe') - 4;
+  expect(image[infe + 8]).toBe(2);
+  const nameAt = infe + 12 + 2 + 2 + 4;
+  expect(image[nameAt]).toBe(0);
+  return insertInMeta(nameAt, Buffer.from(name, 'latin1'), [iinf, infe]);
 }
 
 const strings = (path: string) =>
@@ -139,6 +155,22 @@ describe('a HEIF meta box’s other children', () => {
     expect(strings(outPath)).not.toContain(NOTE);
     expectNoLeaks(input, out, [NOTE]);
     expect(removed.map((f) => f.label)).toContain(label);
+    expect(pixelDigest(outPath)).toBe(pixelDigest(inPath));
+  });
+
+  it('an item’s name is blanked and reported, the pixels the same', async () => {
+    const name = 'CANARYITEMNAME holiday.heic';
+    const input = withItemName(name);
+    const inPath = write('named.heic', input);
+    expect(strings(inPath)).toContain(name);
+    const { out, removed } = await clean(input);
+    const outPath = write('named-clean.heic', out);
+    expect(strings(outPath)).not.toContain('CANARYITEMNAME');
+    expectNoLeaks(input, out, ['CANARYITEMNAME']);
+    expect(removed).toContainEqual(
+      expect.objectContaining({ label: 'item name', value: name }),
+    );
+    expect(out.length).toBe(input.length);
     expect(pixelDigest(outPath)).toBe(pixelDigest(inPath));
   });
 
