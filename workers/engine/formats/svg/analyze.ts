@@ -272,7 +272,7 @@ class SvgWalk {
         this.cleanSheet([
           { start: a.valueStart, end: a.valueEnd, references: true },
         ]);
-      const handler = activeAttribute(this.bytes, a);
+      const handler = activeAttribute(this.bytes, a, this.entities);
       if (handler) this.reportOnce(handler);
     }
     const accessible = ACCESSIBLE_ELEMENTS.has(token.name);
