@@ -51,6 +51,7 @@ import {
 import { vmlRules } from './vml-rules';
 import { inkRules, INK_TYPE } from './ink-rules';
 import { signatureLineRules } from './signature-line-rules';
+import { noteFrameRules } from './note-frame-rules';
 import { contentControlRules } from './content-control-rules';
 
 const PACKAGE_RELS = '_rels/.rels';
@@ -320,6 +321,7 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
           ),
           vmlRules(name, edits),
           signatureLineRules(name, edits),
+          noteFrameRules(name, edits),
         ],
       });
     } else if (VBA.test(type) || relationship === 'vbaProject') {
