@@ -13,6 +13,7 @@ import type { DirEntry } from '../../shared/cfb/directory';
 import { readExtents } from '../../shared/cfb/compound-file';
 import { Cleaning, isBlank, readStream, type Storage } from './storage';
 import { pieceRevision } from './piece-revisions';
+import { sectionRevision } from './section-revisions';
 import { firstDeletion, trackedChange, trackedChangesError } from './revisions';
 import { readSttb, readXsts, type SttbString } from './sttb';
 import { emptyComments } from './word-comments';
@@ -32,6 +33,8 @@ const MAX_FIB_BYTES = 4096;
 /** [MS-DOC] 2.5.6 FibRgFcLcb97: the index of each fc/lcb pair read here. */
 const PLCFAND_REF = 4;
 const PLCFAND_TXT = 5;
+/** The section table, whose Sepxs can hold a section's tracked change. */
+const PLCF_SED = 6;
 const PLCF_BTE_CHPX = 12;
 const PLCF_BTE_PAPX = 13;
 const DOP = 31;
@@ -212,18 +215,23 @@ export async function cleanWord(
       throw corrupt(`FIB pair ${i} runs past ${table.name}`);
     return [fc, await readExtents(storage.src, extents, fc, lcb)];
   };
+  const fkp = {
+    src: storage.src,
+    word: storage.cfb.extents(word),
+    wordSize: word.size,
+  };
   const revision = await trackedChange(
     (await read(PLCF_BTE_CHPX))?.[1] ?? null,
     (await read(PLCF_BTE_PAPX))?.[1] ?? null,
-    {
-      src: storage.src,
-      word: storage.cfb.extents(word),
-      wordSize: word.size,
-    },
+    fkp,
+  );
+  const sections = await sectionRevision(
+    (await read(PLCF_SED))?.[1] ?? null,
+    fkp,
   );
   const clx = await read(CLX);
   const pieces = clx ? pieceRevision(clx[1]) : null;
-  const change = firstDeletion(revision, pieces);
+  const change = firstDeletion(firstDeletion(revision, pieces), sections);
   if (change) throw trackedChangesError(change);
   for (const i of [STTB_SAVED_BY, STTBF_ASSOC, STTBF_RMARK]) {
     const got = await read(i);
