@@ -125,6 +125,20 @@ describe("an Excel note's text", () => {
     );
   });
 
+  it('zeroes what a text Continue record holds past the characters its TxO counts', async () => {
+    const input = workbook(
+      obj(OT_COMMENT),
+      txo(NARROW.length),
+      narrow(`${NARROW}${WIDE}`),
+      runs(NARROW.length),
+      note,
+    );
+    const { output, removed } = await outcome(input);
+    expect(output).toBeDefined();
+    expectNoLeaks(input, output!, ['ALICE', 'BOB_WIDE']);
+    expect(removed).toContain(`other.data=${WIDE.length} bytes`);
+  });
+
   it("keeps a text box's text: only a comment's TxO is a note", async () => {
     const input = workbook(
       obj(OT_TEXT_BOX),

@@ -31,6 +31,10 @@ export interface NoteTextPart {
   readonly at: number;
   readonly text: string;
   readonly blank: Uint8Array;
+  /** Whether `blank` differs from what lies there. */
+  readonly changed: boolean;
+  /** How many bytes the record holds past the text's characters, when any is not zero. */
+  readonly past: number;
 }
 
 export class NoteTexts {
@@ -85,12 +89,16 @@ export class NoteTexts {
     if (chars === 0) throw corrupt('a Continue record with no note text');
     this.pending -= chars;
     const raw = data.subarray(1, 1 + chars * width);
-    const blank = new Uint8Array(raw.length);
-    for (let i = 0; i < blank.length; i += width) blank[i] = SPACE;
+    // Bytes past the text's last character are no character a reader shows: zeroed.
+    const rest = data.subarray(1 + raw.length);
+    const blank = new Uint8Array(data.length - 1);
+    for (let i = 0; i < raw.length; i += width) blank[i] = SPACE;
     return {
       at: 1,
       text: new TextDecoder(wide ? 'utf-16le' : 'latin1').decode(raw),
       blank,
+      changed: blank.some((b, i) => b !== data[1 + i]),
+      past: rest.some((b) => b !== 0) ? rest.length : 0,
     };
   }
 }

@@ -99,8 +99,17 @@ export async function cleanExcel(
     );
     if (part) {
       text += part.text;
-      if (!isBlank(part.text))
+      if (part.changed)
         out.write(storage, workbook, r.at + part.at, part.blank);
+      if (part.past > 0)
+        out.findings.push(
+          finding(
+            'other.data',
+            'bytes past a note text',
+            location,
+            `${part.past} bytes`,
+          ),
+        );
       if (!texts.open) {
         if (!isBlank(text))
           out.findings.push(

@@ -127,7 +127,7 @@ export async function cleanPowerPoint(
     const instance = verInstance >> RECORD_INSTANCE_SHIFT;
     if (type === RT_EX_OLE_OBJ_STG)
       await cleanEmbedded(storage, stream, body, length, instance, out, ctx);
-    if (open.at(-1)?.type === RT_COMMENT10 && isCommentPart(type, instance)) {
+    if (open.at(-1)?.type === RT_COMMENT10 && isCommentPart(type)) {
       const part = commentPart(
         type,
         instance,

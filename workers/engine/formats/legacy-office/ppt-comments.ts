@@ -1,8 +1,8 @@
 /**
  * The parts of a PowerPoint comment ([MS-PPT] 2.4.23 Comment10Container) that say who, what and
- * when: its author and initials (CStrings 0 and 2) become NULs, its text (CString 1) spaces, and
- * the date of its Comment10Atom (2.4.22) zeros. The comment stays where it is, empty, so no
- * record moves and a reader still finds the structure it expects.
+ * when: its author and initials (CStrings 0 and 2) become NULs, its text (CString 1, and any
+ * other) spaces, and the date of its Comment10Atom (2.4.22) zeros. The comment stays where it
+ * is, empty, so no record moves and a reader still finds the structure it expects.
  */
 import { u16le } from '../../bytes';
 import type { FieldId } from '../../fields';
@@ -13,10 +13,13 @@ const RT_COMMENT10_ATOM = 0x2ee1;
 /** [MS-PPT] 2.4.23: which CString of the container says what. */
 const CSTRINGS: ReadonlyMap<number, [FieldId, string]> = new Map([
   [0, ['author.person', 'Comment author']],
-  [1, ['content.emptied-comment', 'Comment text']],
   [2, ['author.person', 'Comment initials']],
 ]);
-const TEXT_INSTANCE = 1;
+/**
+ * Any other CString of a comment is taken for its text (instance 1): one at an instance 2.4.23
+ * does not list still travels with the file, so it is emptied too.
+ */
+const TEXT: [FieldId, string] = ['content.emptied-comment', 'Comment text'];
 /** [MS-PPT] 2.4.22 Comment10Atom: nIndex (4 bytes), then datetime, a 16-byte SystemTime. */
 const DATE_AT = 4;
 const SYSTEM_TIME_BYTES = 16;
@@ -38,8 +41,8 @@ export interface CommentPart {
 }
 
 /** Whether an atom of a Comment10Container is one this module reads. */
-export const isCommentPart = (type: number, instance: number): boolean =>
-  (type === RT_CSTRING && CSTRINGS.has(instance)) || type === RT_COMMENT10_ATOM;
+export const isCommentPart = (type: number): boolean =>
+  type === RT_CSTRING || type === RT_COMMENT10_ATOM;
 
 /** The part an atom of a comment holds, or null when it holds nothing to remove. */
 export function commentPart(
@@ -48,14 +51,14 @@ export function commentPart(
   data: Uint8Array,
 ): CommentPart | null {
   if (type === RT_COMMENT10_ATOM) return commentDate(data);
+  if (type !== RT_CSTRING) return null;
   const named = CSTRINGS.get(instance);
-  if (type !== RT_CSTRING || !named) return null;
   const text = new TextDecoder('utf-16le').decode(data);
   if (isBlank(text)) return null;
   const blank = new Uint8Array(data.length);
-  if (instance === TEXT_INSTANCE)
-    for (let i = 0; i + 1 < blank.length; i += 2) blank[i] = SPACE;
-  return { field: named[0], label: named[1], value: text.trim(), at: 0, blank };
+  if (!named) for (let i = 0; i + 1 < blank.length; i += 2) blank[i] = SPACE;
+  const [field, label] = named ?? TEXT;
+  return { field, label, value: text.trim(), at: 0, blank };
 }
 
 /** [MS-DTYP] 2.3.13 SYSTEMTIME: year, month, day of week, day, hour, minute, second, ms. */
