@@ -87,6 +87,25 @@ describe('a .doc whose text is stored 8-bit', () => {
     SOFFICE_TEST_MS,
   );
 
+  it.each([
+    ['shorter, leaving part of it unread', -10],
+    ['empty, leaving all of it unread', 'zero'],
+    ['longer, reaching into the story after it', 3],
+  ] as const)(
+    'refuses a FIB that makes the comment story %s, as corrupt',
+    async (_, change) => {
+      const streams = streamsOf(input);
+      const word = Buffer.from(streams.get('WordDocument')!);
+      const ccpAtn = word.readUInt32LE(CCP_ATN_AT);
+      word.writeUInt32LE(change === 'zero' ? 0 : ccpAtn + change, CCP_ATN_AT);
+      streams.set('WordDocument', word);
+      const bytes = writeCfb(
+        [...streams].map(([name, data]) => ({ path: name.split('/'), data })),
+      ).bytes;
+      expect(await outcome(bytes)).toEqual({ code: 'corrupt' });
+    },
+  );
+
   it('refuses a comment story past the piece table, as corrupt', async () => {
     const streams = streamsOf(input);
     const word = Buffer.from(streams.get('WordDocument')!);

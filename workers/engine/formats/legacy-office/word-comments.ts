@@ -127,6 +127,7 @@ export async function emptyComments(
 ): Promise<void> {
   emptyCommentDates(c, out);
   const story = commentStory(c.fib);
+  checkStoryLength(c.plcfandTxt, story.end - story.start);
   if (story.end === story.start) return;
   if (!c.clx) throw corrupt('a Word document without its piece table');
   const location = `${c.storage.location}/${c.word.name}`;
@@ -168,6 +169,18 @@ function commentTexts(story: string, plc: Uint8Array | null): string[] {
   return parts
     .map((p) => p.replace(/\s+/g, ' ').trim())
     .filter((p) => !isBlank(p));
+}
+
+/**
+ * [MS-DOC] 2.8.x PlcfandTxt: its second-to-last CP ends the last comment's text and MUST be
+ * ccpAtn - 1. A FIB whose ccpAtn says otherwise puts the story's end where the comments' text
+ * does not end: part of it would stay, or another story's text would be emptied.
+ */
+function checkStoryLength(plc: Uint8Array | null, ccpAtn: number): void {
+  if (!plc || plc.length < 2 * LONG_BYTES) return;
+  const end = u32le(plc, plc.length - 2 * LONG_BYTES);
+  if (end !== ccpAtn - 1)
+    throw corrupt("a comment story whose length its comments' table denies");
 }
 
 /** Zeroes each ATRDPost10's date, [MS-DOC] 2.9.5 AtrdExtra. */
