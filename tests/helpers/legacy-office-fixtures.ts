@@ -15,11 +15,14 @@ const SOFFICE_TIMEOUT_MS = 300_000;
 const MAX_TOOL_OUTPUT = 256 * 1024 * 1024;
 
 export const LEGACY_KEPT_TEXT = 'The orchard needs water on Tuesday';
+/** A comment's text, whose canary the tests and the mutant campaign look for as for any other. */
+export const LEGACY_COMMENT_CANARY = 'CANARY_NOTE_TEXT';
+export const LEGACY_COMMENT_TEXT = `Do not send to ${LEGACY_COMMENT_CANARY}`;
 
 const META = `<office:meta><meta:initial-creator>CANARY_INITIAL_CREATOR</meta:initial-creator><dc:creator>CANARY_LAST_AUTHOR</dc:creator><meta:creation-date>2019-03-04T05:06:07</meta:creation-date><dc:date>2020-05-06T07:08:09</dc:date><meta:editing-duration>PT3H25M</meta:editing-duration><meta:printed-by>CANARY_PRINTED_BY</meta:printed-by><dc:title>CANARY_TITLE</dc:title><dc:subject>CANARY_SUBJECT</dc:subject><dc:description>CANARY_COMMENTS</dc:description><meta:keyword>CANARY_KEYWORD</meta:keyword><meta:user-defined meta:name="CANARY_CUSTOM_NAME">CANARY_CUSTOM_VALUE</meta:user-defined></office:meta>`;
 const TABLE_NS =
   'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"';
-const ANNOTATION = `<office:annotation><dc:creator>CANARY_COMMENT_AUTHOR</dc:creator><dc:date>2021-02-02T00:00:00</dc:date><text:p>Check the hose</text:p></office:annotation>`;
+const ANNOTATION = `<office:annotation><dc:creator>CANARY_COMMENT_AUTHOR</dc:creator><dc:date>2021-02-02T00:00:00</dc:date><text:p>${LEGACY_COMMENT_TEXT}</text:p></office:annotation>`;
 
 function doc(mime: string, body: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>

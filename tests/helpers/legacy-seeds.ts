@@ -112,7 +112,7 @@ function make(dir: string, name: LegacySeedName): Uint8Array {
 }
 
 /** Bump when a maker changes: seeds are kept between runs in the system's temp folder. */
-const SEEDS_VERSION = 3;
+const SEEDS_VERSION = 4;
 const CACHE_DIR = join(tmpdir(), `metaclean-legacy-seeds-v${SEEDS_VERSION}`);
 
 /** Every seed as [name, bytes], made in `dir` (LibreOffice's profile too) when not kept. */

@@ -116,3 +116,52 @@ export function libreOfficeDeletions(
     ]),
   );
 }
+
+/** [MS-DOC] 2.9.73 FcCompressed: bit 30 says the piece is 8-bit, its fc then twice its offset. */
+const F_COMPRESSED = 0x40000000;
+const PCD_FC_AT = 2;
+const MAX_COMPRESSED_CHAR = 0x7f;
+
+/**
+ * `doc`, whose text LibreOffice wrote as one UTF-16 piece, with that text stored 8-bit in its
+ * place ([MS-DOC] 2.4.1: a compressed piece holds one byte a character), the bytes it no longer
+ * needs zeroed: how Word stores text that fits in cp1252. Every character must be ASCII.
+ */
+export function withCompressedText(doc: Uint8Array, dir: string): Uint8Array {
+  const path = join(dir, 'compressed-source.doc');
+  writeFileSync(path, doc);
+  const streams = oleStreams(path);
+  const word = Buffer.from(streams.get('WordDocument')!);
+  const tableName =
+    word.readUInt16LE(FIB_FLAGS_AT) & F_WHICH_TABLE ? '1Table' : '0Table';
+  const table = Buffer.from(streams.get(tableName)!);
+  const pairAt = clxPairAt(word);
+  let at = word.readUInt32LE(pairAt);
+  while (table[at] === CLXT_PRC) at += 3 + table.readUInt16LE(at + 1);
+  if (table[at] !== CLXT_PCDT) throw new Error('fixture: a Clx without Pcdt');
+  const plc = at + PCDT_HEAD_BYTES;
+  const count =
+    (table.readUInt32LE(at + 1) - CP_BYTES) / (CP_BYTES + PCD_BYTES);
+  for (let i = 0; i < count; i++) {
+    const chars =
+      table.readUInt32LE(plc + (i + 1) * CP_BYTES) -
+      table.readUInt32LE(plc + i * CP_BYTES);
+    const pcd = plc + (count + 1) * CP_BYTES + i * PCD_BYTES;
+    const fc = table.readUInt32LE(pcd + PCD_FC_AT);
+    if (fc & F_COMPRESSED) continue;
+    const wide = word.subarray(fc, fc + chars * 2);
+    const narrow = Buffer.alloc(wide.length);
+    for (let c = 0; c < chars; c++) {
+      const code = wide.readUInt16LE(c * 2);
+      if (code > MAX_COMPRESSED_CHAR) throw new Error('fixture: not ASCII');
+      narrow[c] = code;
+    }
+    narrow.copy(word, fc);
+    table.writeUInt32LE((fc * 2) | F_COMPRESSED, pcd + PCD_FC_AT);
+  }
+  streams.set('WordDocument', word);
+  streams.set(tableName, table);
+  return writeCfb(
+    [...streams].map(([name, data]) => ({ path: name.split('/'), data })),
+  ).bytes;
+}

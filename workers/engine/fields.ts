@@ -171,6 +171,8 @@ export const FIELDS = {
   'content.title': field('comment', 'title', 'text'),
   'content.description': field('comment', 'description', 'text'),
   'content.comment': field('comment', 'comment', 'text'),
+  /** A comment's text emptied where it lies: the comment itself stays, with nothing in it. */
+  'content.emptied-comment': field('comment', 'emptied-comment', 'text'),
   'content.keywords': field('comment', 'keywords', 'text'),
   /** A rating, a language tag, a category code: nothing to read alone. */
   'content.detail': field('comment', 'content-detail', 'detail'),

@@ -17,6 +17,8 @@ import { deepFind, syntheticDocx } from '../../helpers/office-fixtures';
 import {
   convert,
   legacyOfficeFile,
+  LEGACY_COMMENT_CANARY,
+  LEGACY_COMMENT_TEXT,
   LEGACY_KEPT_TEXT,
   oleMetadata,
   oleStreams,
@@ -25,6 +27,8 @@ import {
 } from '../../helpers/legacy-office-fixtures';
 
 const CANARY = 'CANARY';
+/** The date the fixtures give their comment. */
+const COMMENT_DATE = '2021-02-02T00:00:00';
 /** LibreOffice on a loaded machine: three conversions and three readings back. */
 const SOFFICE_TEST_MS = 900_000;
 /** What exiftool reads from a clean file that names no one: the application and text counts. */
@@ -58,6 +62,36 @@ function textOf(dir: string, kind: LegacyKind, path: string): string {
   if (kind === 'xls') return readFileSync(convert(dir, 'csv', path), 'utf8');
   const pdf = convert(dir, 'pdf', path);
   return execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
+}
+
+/** A comment as LibreOffice reads it: its text, trimmed, and its date. */
+interface ReadComment {
+  readonly text: string;
+  readonly date: string;
+}
+
+/** Each comment LibreOffice reads from a document: the file saved again as ODF, its annotations. */
+function commentsOf(kind: LegacyKind, path: string): ReadComment[] {
+  const odf = { doc: 'odt', xls: 'ods', ppt: 'odp' }[kind];
+  const dir = tempDir(`legacy-comments-${kind}`);
+  const content = unzipSync(readFileSync(convert(dir, odf, path)))[
+    'content.xml'
+  ]!;
+  const xml = Buffer.from(content).toString('utf8');
+  return [
+    ...xml.matchAll(
+      /<(?:office|officeooo):annotation\b[^>]*>(.*?)<\/(?:office|officeooo):annotation>/gs,
+    ),
+  ].map((m) => ({
+    text: m[1]!
+      .replace(/<(dc:creator|dc:date|meta:creator-initials)>.*?<\/\1>/g, '')
+      .replace(/<text:s(?: text:c="(\d+)")?\/>/g, (_, n: string) =>
+        ' '.repeat(Number(n ?? 1)),
+      )
+      .replace(/<[^>]+>/g, '')
+      .trim(),
+    date: /<dc:date>(.*?)<\/dc:date>/.exec(m[1]!)?.[1] ?? '',
+  }));
 }
 
 describe('legacy Office made by LibreOffice', () => {
@@ -149,14 +183,63 @@ describe('legacy Office made by LibreOffice', () => {
   );
 
   it.each(kinds)(
-    "%s: says the comment's text stays, for review, as its author goes",
+    "%s: the comment's text is in the input, as 8-bit or UTF-16 text",
     (kind) => {
-      const { kept, removed } = files.get(kind)!;
-      expect(removed.some((r) => r.endsWith('=CANARY_COMMENT_AUTHOR'))).toBe(
-        true,
+      const { input } = files.get(kind)!;
+      expect(streamsWith(oleStreams(input), LEGACY_COMMENT_TEXT)).not.toEqual(
+        [],
       );
-      expect(kept).toContain('comments (authors removed)=1');
+      expect(commentsOf(kind, input).map((c) => c.text)).toEqual([
+        LEGACY_COMMENT_TEXT,
+      ]);
     },
+  );
+
+  it.each(kinds)(
+    "%s: the comment's text is gone from every stream and reported as removed",
+    (kind) => {
+      const { output, cleaned, removed, kept } = files.get(kind)!;
+      expect(streamsWith(oleStreams(output), LEGACY_COMMENT_CANARY)).toEqual(
+        [],
+      );
+      expect(Buffer.from(cleaned).includes(LEGACY_COMMENT_CANARY)).toBe(false);
+      expect(
+        Buffer.from(cleaned).includes(
+          Buffer.from(LEGACY_COMMENT_CANARY, 'utf16le'),
+        ),
+      ).toBe(false);
+      expect(
+        removed.filter((r) => r.endsWith(`=${LEGACY_COMMENT_TEXT}`)),
+      ).toHaveLength(1);
+      expect(kept.filter((k) => k.startsWith('comments'))).toEqual([]);
+    },
+  );
+
+  it.each(kinds)(
+    '%s: LibreOffice still reads one comment, empty',
+    (kind) => {
+      const { output } = files.get(kind)!;
+      expect(commentsOf(kind, output).map((c) => c.text)).toEqual(['']);
+    },
+    SOFFICE_TEST_MS,
+  );
+
+  it.each([
+    ['doc', 'ATRDPost10 dttm=2021-02-02T00:00'],
+    ['ppt', `Comment10Atom datetime=${COMMENT_DATE}`],
+  ] as const)(
+    "%s: the comment's date is zeroed, as LibreOffice reads it",
+    (kind, reported) => {
+      const { input, output, removed } = files.get(kind)!;
+      expect(commentsOf(kind, input).map((c) => c.date)).toEqual([
+        COMMENT_DATE,
+      ]);
+      expect(commentsOf(kind, output).map((c) => c.date)).toEqual([
+        '0000-00-00T00:00:00',
+      ]);
+      expect(removed).toContain(reported);
+    },
+    SOFFICE_TEST_MS,
   );
 
   it(

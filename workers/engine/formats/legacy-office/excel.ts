@@ -2,14 +2,15 @@
  * Excel 97-2003 ([MS-XLS]): the `Workbook` stream's records are walked once. The user who saved
  * (`WriteAccess`), the one who reserved the file (`FileSharing`), custom views' names
  * (`UserBView`, "<user> - Personal view" in shared workbooks) and comment authors (`Note`) are
- * overwritten with spaces where they lie.
+ * overwritten with spaces where they lie, and so is each note's text (`excel-note-text.ts`).
  */
 import { u16le } from '../../bytes';
-import { EngineError } from '../../errors';
-import { finding, keptFinding } from '../../findings';
+import { corrupt, EngineError } from '../../errors';
+import { finding } from '../../findings';
 import { StreamReader } from '../../shared/cfb/compound-file';
 import type { DirEntry } from '../../shared/cfb/directory';
 import { biffRecords, readXlString, spaces } from './biff';
+import { NoteTexts } from './excel-note-text';
 import { Cleaning, isBlank, type Storage } from './storage';
 import { WorkbookStructure } from './workbook-structure';
 
@@ -69,7 +70,8 @@ export async function cleanExcel(
   let first = true;
   const structure = new WorkbookStructure();
   let end = 0;
-  let notes = 0;
+  const texts = new NoteTexts();
+  let text = '';
   for await (const r of biffRecords(stream, signal)) {
     if (first) {
       const bof = await stream.readExact(r.at, Math.min(r.size, 2));
@@ -91,7 +93,31 @@ export async function cleanExcel(
     );
     if (r.type === FILE_PASS)
       throw new EngineError('encrypted', 'a password-protected Excel workbook');
-    if (r.type === NOTE) notes++;
+    const part = texts.record(
+      r.type,
+      texts.wants(r.type) ? await stream.readExact(r.at, r.size) : EMPTY,
+    );
+    if (part) {
+      text += part.text;
+      if (part.changed)
+        out.write(storage, workbook, r.at + part.at, part.blank);
+      if (part.past > 0)
+        out.findings.push(
+          finding(
+            'other.data',
+            'bytes past a note text',
+            location,
+            `${part.past} bytes`,
+          ),
+        );
+      if (!texts.open) {
+        if (!isBlank(text))
+          out.findings.push(
+            finding('content.emptied-comment', 'TxO', location, text.trim()),
+          );
+        text = '';
+      }
+    }
     const named = NAME_AT.get(r.type);
     if (!named || (r.type === NOTE && r.size < NOTE_MIN_BYTES)) continue;
     const data = await stream.readExact(r.at, r.size);
@@ -106,16 +132,6 @@ export async function cleanExcel(
   }
   if (first)
     throw new EngineError('unsupported', 'an empty Excel workbook stream');
-  // A note's text stays in its text box (TXO record); only its author is blanked.
-  if (notes > 0)
-    out.findings.push(
-      keptFinding(
-        'document.content',
-        'comments (authors removed)',
-        location,
-        'review',
-        String(notes),
-      ),
-    );
+  if (texts.open) throw corrupt('the workbook stream ends inside a note');
   structure.end(await stream.readExact(end, stream.size - end));
 }

@@ -21,6 +21,7 @@ const PCDT_HEAD_BYTES = 5;
 const CP_BYTES = 4;
 const PCD_BYTES = 8;
 const PCD_PRM_AT = 6;
+const PCD_FC_AT = 2;
 /** [MS-DOC] 2.9.217 Prm: bit 0 is fComplex. Prm1: igrpprl, the Prc index, in the other 15 bits. */
 const PRM_F_COMPLEX = 0x0001;
 /** [MS-DOC] 2.9.215 Prm0: isprm in bits 1 to 7, its one-byte operand val in bits 8 to 15. */
@@ -37,8 +38,18 @@ const PRM0_REVISION_SPRMS = new Map([
   [0x42, 0x0801],
 ]);
 
-/** The Prcs' GrpPrls and the Prm of each Pcd, from the Clx bytes. */
-function readClx(clx: Uint8Array): { prcs: Uint8Array[]; prms: number[] } {
+/** What a Clx holds: the Prcs' GrpPrls, and each piece's first CP, FcCompressed and Prm. */
+export interface Clx {
+  readonly prcs: Uint8Array[];
+  /** n + 1 CPs: piece i holds the characters [cps[i], cps[i + 1]). */
+  readonly cps: number[];
+  /** [MS-DOC] 2.9.73 FcCompressed of each piece, as written. */
+  readonly fcs: number[];
+  readonly prms: number[];
+}
+
+/** The Clx read from its bytes. */
+export function readClx(clx: Uint8Array): Clx {
   const prcs: Uint8Array[] = [];
   let at = 0;
   while (at < clx.length && clx[at] === CLXT_PRC) {
@@ -59,10 +70,15 @@ function readClx(clx: Uint8Array): { prcs: Uint8Array[]; prms: number[] } {
     throw corrupt('a PlcPcd of the wrong size');
   const count = (lcb - CP_BYTES) / (CP_BYTES + PCD_BYTES);
   const pcdAt = plc + (count + 1) * CP_BYTES;
+  const cps: number[] = [];
+  for (let i = 0; i <= count; i++) cps.push(u32le(clx, plc + i * CP_BYTES));
+  const fcs: number[] = [];
   const prms: number[] = [];
-  for (let i = 0; i < count; i++)
+  for (let i = 0; i < count; i++) {
+    fcs.push(u32le(clx, pcdAt + i * PCD_BYTES + PCD_FC_AT));
     prms.push(u16le(clx, pcdAt + i * PCD_BYTES + PCD_PRM_AT));
-  return { prcs, prms };
+  }
+  return { prcs, cps, fcs, prms };
 }
 
 /** The tracked change the pieces' Prms apply, deletions first; a Prm naming no Prc is corrupt. */

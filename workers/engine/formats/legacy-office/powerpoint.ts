@@ -1,11 +1,12 @@
 /**
  * PowerPoint 97-2003 ([MS-PPT]): the `Current User` stream names who saved last; in the
  * `PowerPoint Document` stream each comment's author and initials are CStrings of a
- * Comment10Container. Both are overwritten with NULs of the same size where they lie.
+ * Comment10Container. Both are overwritten with NULs of the same size where they lie, and the
+ * comment's text and date are emptied with them (`ppt-comments.ts`).
  */
 import { u16le, u32le } from '../../bytes';
 import { corrupt, EngineError } from '../../errors';
-import { finding, keptFinding, removable, type Finding } from '../../findings';
+import { finding, removable, type Finding } from '../../findings';
 import { MAX_DEPTH, MAX_ENTRIES } from '../../limits';
 import { StreamReader } from '../../shared/cfb/compound-file';
 import type { DirEntry } from '../../shared/cfb/directory';
@@ -14,6 +15,7 @@ import type { AnalysisContext } from '../../format-module';
 import { MAX_METADATA_BYTES } from '../../limits';
 import { zlibSync } from 'fflate';
 import { inflateLimited } from '../../shared/inflate';
+import { commentPart, isCommentPart } from './ppt-comments';
 import { Cleaning, isBlank, readStream, type Storage } from './storage';
 
 /** [MS-PPT] 2.3.2 CurrentUserAtom. */
@@ -27,7 +29,6 @@ const RECORD_HEADER_BYTES = 8;
 const ENCRYPTED_TOKEN = 0xf3d1c4df;
 /** [MS-PPT] 2.13.24 RecordType. */
 const RT_COMMENT10 = 0x2ee0;
-const RT_CSTRING = 0x0fba;
 const RT_CRYPT_SESSION10 = 0x2f14;
 /** [MS-PPT] 2.10.34 ExOleObjStg: an embedded OLE object's compound file, instance 1 when zlib-compressed. */
 const RT_EX_OLE_OBJ_STG = 0x1011;
@@ -43,9 +44,6 @@ const RECORD_INSTANCE_SHIFT = 4;
  * keep slides' comments there), walked like a container.
  */
 const RT_BINARY_TAG_DATA_BLOB = 0x138b;
-/** [MS-PPT] 2.4.23: a comment's author is instance 0 of its CStrings, its initials instance 2. */
-const AUTHOR_INSTANCE = 0;
-const INITIALS_INSTANCE = 2;
 
 export async function cleanCurrentUser(
   storage: Storage,
@@ -100,7 +98,6 @@ export async function cleanPowerPoint(
   const location = `${storage.location}/${stream.name}`;
   const open: { type: number; end: number }[] = [];
   let at = 0;
-  let comments = 0;
   for (let n = 0; at + RECORD_HEADER_BYTES <= reader.size; n++) {
     if (n >= MAX_ENTRIES) throw corrupt('too many PowerPoint records');
     if (n % 4096 === 0 && signal?.aborted) throw new EngineError('cancelled');
@@ -123,7 +120,6 @@ export async function cleanPowerPoint(
     ) {
       if (open.length >= MAX_DEPTH)
         throw corrupt('PowerPoint records nest too deep');
-      if (type === RT_COMMENT10) comments++;
       open.push({ type, end: body + length });
       at = body;
       continue;
@@ -131,36 +127,21 @@ export async function cleanPowerPoint(
     const instance = verInstance >> RECORD_INSTANCE_SHIFT;
     if (type === RT_EX_OLE_OBJ_STG)
       await cleanEmbedded(storage, stream, body, length, instance, out, ctx);
-    if (
-      type === RT_CSTRING &&
-      open.at(-1)?.type === RT_COMMENT10 &&
-      (instance === AUTHOR_INSTANCE || instance === INITIALS_INSTANCE)
-    ) {
-      const text = new TextDecoder('utf-16le').decode(
+    if (open.at(-1)?.type === RT_COMMENT10 && isCommentPart(type)) {
+      const part = commentPart(
+        type,
+        instance,
         await reader.readExact(body, length),
       );
-      if (!isBlank(text)) {
-        const label =
-          instance === AUTHOR_INSTANCE ? 'Comment author' : 'Comment initials';
+      if (part) {
         out.findings.push(
-          finding('author.person', label, location, text.trim()),
+          finding(part.field, part.label, location, part.value),
         );
-        out.write(storage, stream, body, new Uint8Array(length));
+        out.write(storage, stream, body + part.at, part.blank);
       }
     }
     at = body + length;
   }
-  // A comment's text and date stay where they lie; only its author and initials are blanked.
-  if (comments > 0)
-    out.findings.push(
-      keptFinding(
-        'document.content',
-        'comments (authors removed)',
-        location,
-        'review',
-        String(comments),
-      ),
-    );
 }
 
 /**

@@ -41,6 +41,9 @@ const SPRM_C_PROP_RMARK90 = 0xca57;
 const SPRM_C_PROP_RMARK = 0xca89;
 const SPRM_P_PROP_RMARK90 = 0xc63f;
 const SPRM_P_PROP_RMARK = 0xc66f;
+/** [MS-DOC] 2.6.4: a section's properties changed while changes were tracked (Word 97's code, then the later one). */
+const SPRM_S_PROP_RMARK90 = 0xd227;
+const SPRM_S_PROP_RMARK = 0xd243;
 /** [MS-DOC] 2.9.54 DispFldRmOperand: a LISTNUM field's result changed (cb, then its flag f). */
 const SPRM_C_DISP_FLD_RMARK = 0xca62;
 /**
@@ -57,6 +60,8 @@ const PROP_MARKS = new Set([
   SPRM_C_PROP_RMARK,
   SPRM_P_PROP_RMARK90,
   SPRM_P_PROP_RMARK,
+  SPRM_S_PROP_RMARK90,
+  SPRM_S_PROP_RMARK,
   SPRM_C_DISP_FLD_RMARK,
 ]);
 

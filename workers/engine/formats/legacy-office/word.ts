@@ -1,19 +1,22 @@
 /**
  * Word 97-2003 ([MS-DOC]): the FIB at the start of the `WordDocument` stream says where the
  * `Table` stream keeps the save history, the associated strings, the tracked changes' and the
- * comments' authors; each is blanked where it lies.
+ * comments' authors; each is blanked where it lies, and the comments' text and dates with them
+ * (`word-comments.ts`).
  */
 import { u16le, u32le } from '../../bytes';
 import { corrupt, EngineError } from '../../errors';
 import type { FieldId } from '../../fields';
-import { finding, keptFinding } from '../../findings';
+import { finding } from '../../findings';
 import type { AnalysisContext } from '../../format-module';
 import type { DirEntry } from '../../shared/cfb/directory';
 import { readExtents } from '../../shared/cfb/compound-file';
 import { Cleaning, isBlank, readStream, type Storage } from './storage';
 import { pieceRevision } from './piece-revisions';
+import { sectionRevision } from './section-revisions';
 import { firstDeletion, trackedChange, trackedChangesError } from './revisions';
 import { readSttb, readXsts, type SttbString } from './sttb';
+import { emptyComments } from './word-comments';
 import { cleanWordPictures, DGG_INFO } from './word-pictures';
 import { dttmIso, fileTimeIso } from './word-dates';
 
@@ -29,6 +32,9 @@ const FIB_BASE_BYTES = 32;
 const MAX_FIB_BYTES = 4096;
 /** [MS-DOC] 2.5.6 FibRgFcLcb97: the index of each fc/lcb pair read here. */
 const PLCFAND_REF = 4;
+const PLCFAND_TXT = 5;
+/** The section table, whose Sepxs can hold a section's tracked change. */
+const PLCF_SED = 6;
 const PLCF_BTE_CHPX = 12;
 const PLCF_BTE_PAPX = 13;
 const DOP = 31;
@@ -40,6 +46,8 @@ const STTBF_RMARK = 51;
 const STTB_SAVED_BY = 71;
 /** dwLowDateTime/dwHighDateTime: when the document was last saved, a FILETIME in the FIB. */
 const LAST_SAVED = 87;
+/** [MS-DOC] 2.5.9 FibRgFcLcb2002: the AtrdExtra, each comment's date. */
+const ATRD_EXTRA = 112;
 const FC_LCB_BYTES = 8;
 /**
  * [MS-DOC] 2.5.1 Fib: csw MUST be 0x000E and cslw 0x0016, and cbRgFcLcb is one of the sizes
@@ -163,24 +171,6 @@ function blankInitials(
   }
 }
 
-/**
- * Comments' text lies in the document's text stream, with the body's, and stays there: only
- * their authors and initials are blanked. Said as kept, for review.
- */
-function commentsKept(plc: Uint8Array, storage: Storage, out: Cleaning): void {
-  const count = Math.floor((plc.length - CP_BYTES) / (CP_BYTES + ATRD_BYTES));
-  if (count > 0)
-    out.findings.push(
-      keptFinding(
-        'document.content',
-        'comments (authors removed)',
-        `${storage.location}/WordDocument`,
-        'review',
-        String(count),
-      ),
-    );
-}
-
 export async function cleanWord(
   storage: Storage,
   word: DirEntry,
@@ -225,18 +215,23 @@ export async function cleanWord(
       throw corrupt(`FIB pair ${i} runs past ${table.name}`);
     return [fc, await readExtents(storage.src, extents, fc, lcb)];
   };
+  const fkp = {
+    src: storage.src,
+    word: storage.cfb.extents(word),
+    wordSize: word.size,
+  };
   const revision = await trackedChange(
     (await read(PLCF_BTE_CHPX))?.[1] ?? null,
     (await read(PLCF_BTE_PAPX))?.[1] ?? null,
-    {
-      src: storage.src,
-      word: storage.cfb.extents(word),
-      wordSize: word.size,
-    },
+    fkp,
+  );
+  const sections = await sectionRevision(
+    (await read(PLCF_SED))?.[1] ?? null,
+    fkp,
   );
   const clx = await read(CLX);
   const pieces = clx ? pieceRevision(clx[1]) : null;
-  const change = firstDeletion(revision, pieces);
+  const change = firstDeletion(firstDeletion(revision, pieces), sections);
   if (change) throw trackedChangesError(change);
   for (const i of [STTB_SAVED_BY, STTBF_ASSOC, STTBF_RMARK]) {
     const got = await read(i);
@@ -279,10 +274,19 @@ export async function cleanWord(
       );
   }
   const plc = await read(PLCFAND_REF);
-  if (plc) {
-    blankInitials(plc[1], plc[0], table, storage, out);
-    commentsKept(plc[1], storage, out);
-  }
+  if (plc) blankInitials(plc[1], plc[0], table, storage, out);
+  await emptyComments(
+    {
+      storage,
+      word,
+      table,
+      fib: head,
+      clx: clx?.[1] ?? null,
+      plcfandTxt: (await read(PLCFAND_TXT))?.[1] ?? null,
+      atrdExtra: await read(ATRD_EXTRA),
+    },
+    out,
+  );
   await cleanWordPictures(
     { storage, word, table, dggInfo: pair(DGG_INFO) },
     out,
