@@ -127,6 +127,8 @@ export const FIELDS = {
   /** An e-mail address, a phone number, a postal address, a web page of the author. */
   'author.contact': field('author', 'contact', 'text'),
   'author.organization': field('author', 'organization', 'text'),
+  /** The author's manager, a person's name (OLE and OOXML document properties' Manager). */
+  'author.manager': field('author', 'manager', 'text'),
   /** A job title (XMP photoshop:AuthorsPosition): about the author, not the author's name. */
   'author.job-title': field('author', 'job-title', 'text'),
   /** A person named where the format has no role for them (an editor, a reviewer, a user). */
