@@ -31,7 +31,8 @@ export type FindingCategory =
  * - `minutes`: a bare count of minutes (time spent editing);
  * - `revision`: a bare revision number;
  * - `event`: one step of an editing history, its parts `, `-separated: its ISO 8601 date first
- *   when it has one, then what was done, with which app, to which part;
+ *   when it has one, then what was done, with which app, to which part, each in its place (empty
+ *   when the file does not say and a later part follows);
  * - `binary`: a block nobody reads (`"<n> bytes"` when its size is known); a picture the file
  *   describes, its MIME type first (`"image/jpeg 1024x768 \"Front cover\""`, size and description
  *   when given);
