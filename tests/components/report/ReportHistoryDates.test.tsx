@@ -50,7 +50,7 @@ const QUOTED: Record<MessageSet, string> = {
   'en-GB': '“CANARY_ACTION”',
   de: '„CANARY_ACTION“',
   'de-CH': '„CANARY_ACTION“',
-  it: '“CANARY_ACTION”',
+  it: '«CANARY_ACTION»',
   pt: '“CANARY_ACTION”',
   ar: '«CANARY_ACTION»',
 };
