@@ -111,6 +111,8 @@ export const FIELDS = {
   /** A device named without maker and model apart (a host computer, a recorder's name). */
   'device.name': field('device', 'device', 'text'),
   'device.lens': field('device', 'lens', 'text'),
+  /** Who made the lens (EXIF LensMake): a maker's name, not the lens. */
+  'device.lens-make': field('device', 'lens-make', 'text'),
   'device.exposure': field('device', 'exposure', 'exposure'),
   'device.aperture': field('device', 'aperture', 'aperture'),
   'device.iso': field('device', 'iso', 'iso'),

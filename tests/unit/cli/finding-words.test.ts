@@ -53,3 +53,15 @@ describeCorpus('FlashPix.ppt', () => {
     expect(lines).not.toContain('Organization: manager');
   });
 });
+
+describeCorpus('IMG_5195.HEIC', () => {
+  it('names its LensMake the lens maker, not the lens', async () => {
+    const path = corpusFile('exif-samples', 'IMG_5195.HEIC');
+    expect(exiftoolTags(path)['ExifIFD:LensMake']).toBe('Apple');
+
+    const lines = await linesOf(path, 'IMG_5195.HEIC');
+
+    expect(lines).toContain('Lens maker: Apple');
+    expect(lines).not.toContain('Lens: Apple');
+  });
+});

@@ -78,7 +78,7 @@ const FIELD_BY_NAME: Readonly<Record<string, FieldId>> = {
   'exif:FocalLength': 'device.focal-length',
   'aux:Lens': 'device.lens',
   'exifEX:LensModel': 'device.lens',
-  'exifEX:LensMake': 'device.lens',
+  'exifEX:LensMake': 'device.lens-make',
   'tiff:Artist': 'author.name',
   'tiff:Copyright': 'author.copyright',
   'tiff:ImageDescription': 'content.description',
