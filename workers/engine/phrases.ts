@@ -113,6 +113,11 @@ export const PHRASES = {
   'last-position': '{name} last position',
   'track-time': '{name} time',
   'xml-comments': '{name} XML comments',
+  'box-contents': '{name} box contents',
+  'xml-metadata': 'XML metadata',
+  'item-name': 'item name',
+  'void-contents': 'Void contents',
+  'unknown-box': 'unknown box',
 } as const;
 
 export type PhraseId = keyof typeof PHRASES;
