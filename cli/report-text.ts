@@ -50,7 +50,7 @@ const CATEGORY_WORDS: Readonly<Record<FindingCategory, string>> = {
   identifier: 'unique identifier',
   software: 'software',
   history: 'editing history',
-  comment: 'comment',
+  comment: 'description and comment',
   thumbnail: 'thumbnail',
   other: 'other',
 };

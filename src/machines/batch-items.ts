@@ -37,6 +37,8 @@ export interface BatchItem extends BatchInput {
   readonly status: BatchItemStatus;
   readonly result?: CleanSuccess;
   readonly errorCode?: BridgeErrorCode;
+  /** The file's bytes are no kind the engine reads (its `unsupported` says no more). */
+  readonly unknownKind?: true;
 }
 
 /** Refused and sidecar files are settled as they arrive; the rest wait for their turn. */
@@ -63,7 +65,14 @@ export function settleItem(
   return items.map((item, i) => {
     if (i !== index) return item;
     if (!outcome.ok)
-      return { ...item, status: 'failed', errorCode: outcome.code };
+      return {
+        ...item,
+        status: 'failed',
+        errorCode: outcome.code,
+        ...('unknownKind' in outcome && outcome.unknownKind === true
+          ? { unknownKind: true as const }
+          : {}),
+      };
     return {
       ...item,
       status: outcome.removed.length ? 'clean' : 'already-clean',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { NO_FORMAT_MATCHED } from '../../workers/engine/errors';
 import type { BatchInput } from '../../src/machines/batch-items';
 import {
   uploaderMachine,
@@ -183,6 +184,23 @@ describe('uploaderMachine with many files', () => {
     expect(actor.getSnapshot().context.items[0]?.errorCode).toBe(
       'worker-failed',
     );
+  });
+
+  it('keeps that a failed file’s bytes are no kind the engine reads, for its row to say so', async () => {
+    const { actor, jobs } = harness();
+    actor.send({ type: 'files.select', inputs: [photo('notes.jpg')] });
+    actor.send({ type: 'processing.start' });
+    jobs[0]?.settle({
+      ok: false,
+      code: 'unsupported',
+      detail: NO_FORMAT_MATCHED,
+      unknownKind: true,
+    });
+    await settled();
+
+    const [item] = actor.getSnapshot().context.items;
+    expect(item?.errorCode).toBe('unsupported');
+    expect(item?.unknownKind).toBe(true);
   });
 
   it('starts a new list when files come after the batch finished', async () => {

@@ -31,7 +31,8 @@ export type FindingCategory =
  * - `minutes`: a bare count of minutes (time spent editing);
  * - `revision`: a bare revision number;
  * - `event`: one step of an editing history, its parts `, `-separated: its ISO 8601 date first
- *   when it has one, then what was done, with which app, to which part;
+ *   when it has one, then what was done, with which app, to which part, each in its place (empty
+ *   when the file does not say and a later part follows);
  * - `binary`: a block nobody reads (`"<n> bytes"` when its size is known); a picture the file
  *   describes, its MIME type first (`"image/jpeg 1024x768 \"Front cover\""`, size and description
  *   when given);
@@ -110,6 +111,8 @@ export const FIELDS = {
   /** A device named without maker and model apart (a host computer, a recorder's name). */
   'device.name': field('device', 'device', 'text'),
   'device.lens': field('device', 'lens', 'text'),
+  /** Who made the lens (EXIF LensMake): a maker's name, not the lens. */
+  'device.lens-make': field('device', 'lens-make', 'text'),
   'device.exposure': field('device', 'exposure', 'exposure'),
   'device.aperture': field('device', 'aperture', 'aperture'),
   'device.iso': field('device', 'iso', 'iso'),
@@ -127,6 +130,8 @@ export const FIELDS = {
   /** An e-mail address, a phone number, a postal address, a web page of the author. */
   'author.contact': field('author', 'contact', 'text'),
   'author.organization': field('author', 'organization', 'text'),
+  /** The author's manager, a person's name (OLE and OOXML document properties' Manager). */
+  'author.manager': field('author', 'manager', 'text'),
   /** A job title (XMP photoshop:AuthorsPosition): about the author, not the author's name. */
   'author.job-title': field('author', 'job-title', 'text'),
   /** A person named where the format has no role for them (an editor, a reviewer, a user). */

@@ -6,6 +6,7 @@ import { downloadName } from '../report/download-name';
 import { Report } from '../report/Report';
 import { limitForFile } from '../../catalog/accepted-types';
 import { breakableName } from '../uploader/DownloadLink';
+import { errorMessageId } from '../uploader/error-message';
 import { useFormatSize } from '../uploader/use-format-size';
 import { saveBlob } from './save-blob';
 
@@ -45,7 +46,10 @@ function StatusText({ item }: { item: BatchItem }) {
           id={
             item.errorCode === 'uncleanable-part'
               ? 'uploader.batch.failed.uncleanable-part'
-              : `uploader.error.${item.errorCode ?? 'corrupt'}`
+              : errorMessageId(
+                  item.errorCode ?? 'corrupt',
+                  item.unknownKind === true,
+                )
           }
         />
       );

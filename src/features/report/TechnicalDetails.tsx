@@ -5,17 +5,23 @@ import type { Finding } from '../../../workers/engine/index';
 import { ContentHashes } from './ContentHashes';
 import { valueDirection } from './direction';
 import { groupByCategory } from './groups';
+import { phraseWords } from './phrase-words';
 import { formatValue } from './values';
 
 /** Raw rows per category once the disclosure is opened; past this, a count. */
 export const TECHNICAL_ROWS_PER_CATEGORY = 200;
 
-/** A raw value as the file holds it, unless it is bytes nobody can read. */
+/**
+ * A raw value as the file holds it, unless it is bytes nobody can read or words the engine wrote
+ * (a telemetry track's kind), which are the visitor's.
+ */
 function rawValue(
   intl: ReturnType<typeof useIntl>,
   item: Finding,
 ): string | undefined {
   if (item.value === undefined) return undefined;
+  const words = phraseWords(intl, item.value, item.field);
+  if (words !== null) return words;
   const friendly = formatValue(intl, item.field, item.value);
   const binary = intl.formatMessage({ id: 'report.value.binary' });
   return friendly.startsWith(binary) ? friendly : item.value;
@@ -24,6 +30,7 @@ function rawValue(
 function RawRow({ item }: { item: Finding }) {
   const intl = useIntl();
   const value = rawValue(intl, item);
+  const labelWords = phraseWords(intl, item.label, item.field);
   return (
     <li className="report-raw-row">
       {/* What the field is in the visitor's words: a raw name alone ("CodecName", "compressorname")
@@ -31,9 +38,17 @@ function RawRow({ item }: { item: Finding }) {
       <span className="report-raw-field">
         <FormattedMessage id={`report.field.${FIELDS[item.field].label}`} />
       </span>
-      <code className="report-raw-label" dir="ltr">
-        {item.label}
-      </code>
+      {/* The engine's own words for a thing the file does not name ("hidden sheet") are the
+          visitor's; a name from the file or its format stays as written. */}
+      {labelWords === null ? (
+        <code className="report-raw-label" dir="ltr">
+          {item.label}
+        </code>
+      ) : (
+        <span className="report-raw-label" dir={valueDirection(labelWords)}>
+          {labelWords}
+        </span>
+      )}
       {value !== undefined && (
         <span className="report-raw-value" dir={valueDirection(value)}>
           {value}

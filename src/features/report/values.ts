@@ -293,12 +293,18 @@ function formatEvent(intl: IntlShape, value: string): string {
     : when;
 }
 
-/** The event's first part, what was done, translated when XMP lists it. */
+/**
+ * The event's first part, what was done: translated when XMP lists it, quoted when not, left out
+ * when the file left it empty.
+ */
 function withActionWords(intl: IntlShape, what: string): string {
-  const split = what.indexOf(', ');
-  const first = split < 0 ? what : what.slice(0, split);
+  const [first = '', ...rest] = what.split(', ');
+  // A part the file did not write (an app before the part changed) keeps its place in the value,
+  // empty; it is not shown.
   const words = actionWords(intl, first);
-  return words === null ? what : words + (split < 0 ? '' : what.slice(split));
+  return [...(words === null ? [] : [words]), ...rest.filter(Boolean)].join(
+    ', ',
+  );
 }
 
 /** A finding's value as the report shows it; never raw bytes, never a screen of digits. */

@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { BridgeErrorCode } from '../../worker-bridge/clean-bridge';
 import { forwardRef, type ReactNode } from 'react';
 import { PageLink } from '../../site/PageLink';
+import { errorMessageId } from './error-message';
 
 /** Failures a second try can fix; the rest are the file's, and trying again will not help. */
 const RETRYABLE: ReadonlySet<BridgeErrorCode> = new Set([
@@ -46,12 +47,7 @@ export const ErrorBox = forwardRef<HTMLDivElement, ErrorBoxProps>(
         </p>
         <p className="uploader-error-reason" data-code={code}>
           <FormattedMessage
-            id={
-              // Said plainly when the bytes are no kind we read: "either ... or" would leave it open.
-              unknownKind && code === 'unsupported'
-                ? 'uploader.error.unknown-kind'
-                : `uploader.error.${code}`
-            }
+            id={errorMessageId(code, unknownKind)}
             values={{ count, parts: intl.formatList(parts) }}
           />
           {code === 'unsupported' && (

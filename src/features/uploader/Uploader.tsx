@@ -257,7 +257,12 @@ export function Uploader({
           />
         </Suspense>
       )}
-      {file && <FileSummary file={file} />}
+      {file && (
+        <FileSummary
+          file={file}
+          format={status === 'done' ? result?.format : undefined}
+        />
+      )}
       {file && status !== 'done' && (
         <button
           ref={actionRef}

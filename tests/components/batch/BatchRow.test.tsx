@@ -5,7 +5,7 @@ import { BatchRow } from '../../../src/features/batch/BatchRow';
 import type { BatchItem } from '../../../src/machines/batch-items';
 import type { BridgeErrorCode } from '../../../src/worker-bridge/clean-bridge';
 import { messageIdsIn } from '../../helpers/message-ids';
-import { renderWithIntl } from '../uploader/render-with-intl';
+import { messagesOf, renderWithIntl } from '../uploader/render-with-intl';
 
 afterEach(cleanup);
 
@@ -53,3 +53,22 @@ describe.each(MESSAGE_SETS)('a failed file of a batch in %s', (set) => {
     expect(messageIdsIn(text)).toEqual([]);
   });
 });
+
+describe.each(MESSAGE_SETS)(
+  'a batch file whose bytes are no kind it reads, in %s',
+  (set) => {
+    it('says so plainly, as the one-file view does, not "either ... or"', () => {
+      const messages = messagesOf(set);
+      const { container } = renderWithIntl(
+        <BatchRow
+          item={{ ...failed('unsupported'), unknownKind: true }}
+          progress={0}
+        />,
+        set,
+      );
+      const text = container.querySelector('.batch-status')?.textContent ?? '';
+      expect(text).toContain(messages['uploader.error.unknown-kind']);
+      expect(text).not.toContain(messages['uploader.error.unsupported']);
+    });
+  },
+);

@@ -3,7 +3,7 @@
  * report does, in the visitor's calendar words ("saved, Adobe Photoshop, on March 4, 2020 at
  * 5:06 AM"), in the seven message sets and in the terminal; never the raw ISO 8601 text. Its
  * action reads in the visitor's words when XMP Part 2 lists it ("gespeichert", "حفظ"); any other
- * action is the file's own word, shown as written.
+ * action is the file's own word, quoted as written, and a step with no action names its app alone.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,6 +44,16 @@ const SAVED: Record<MessageSet, string> = {
 };
 
 const APP = 'CANARY_HISTORY_APP';
+/** An action XMP Part 2 does not list, quoted as each set quotes a word. */
+const QUOTED: Record<MessageSet, string> = {
+  en: '“CANARY_ACTION”',
+  'en-GB': '“CANARY_ACTION”',
+  de: '„CANARY_ACTION“',
+  'de-CH': '„CANARY_ACTION“',
+  it: '«CANARY_ACTION»',
+  pt: '“CANARY_ACTION”',
+  ar: '«CANARY_ACTION»',
+};
 
 let removed: readonly Finding[];
 let path: string;
@@ -112,21 +122,40 @@ describe('an XMP history step', () => {
     },
   );
 
-  it.each(MESSAGE_SETS)(
-    'shows an action XMP does not list as written in %s',
-    (set) => {
+  it.each(Object.entries(QUOTED))(
+    'quotes an action XMP does not list, as written, in %s',
+    (set, quoted) => {
       const intl = createIntl({
-        locale: langOf(set),
-        messages: messagesOf(set),
+        locale: langOf(set as MessageSet),
+        messages: messagesOf(set as MessageSet),
       });
       const shown = formatValue(
         intl,
         'history.event',
         `${WHEN}, CANARY_ACTION, ${APP}`,
       );
-      expect(shown).toContain(`CANARY_ACTION, ${APP}`);
+      expect(shown).toContain(`${quoted}, ${APP}`);
     },
   );
+
+  it('reads the app of a step with no action as the app, unquoted', async () => {
+    const bare = drawImage(join(tempDir('xmp-history-bare'), 'photo.jpg'));
+    exiftoolWrite(bare, [
+      `-XMP-xmpMM:HistoryWhen=${WHEN}`,
+      `-XMP-xmpMM:HistorySoftwareAgent=${APP}`,
+    ]);
+    const tags = exiftoolTags(bare);
+    expect(tags['XMP-xmpMM:HistorySoftwareAgent']).toBe(APP);
+    expect(tags['XMP-xmpMM:HistoryAction']).toBeUndefined();
+    const out = await clean(new Blob([readFileSync(bare)]), {
+      name: 'photo.jpg',
+    });
+    const lines = findingLines(out.removed, 'image').join('\n');
+    expect(lines).toContain(
+      `Editing history: ${APP}, on March 4, 2020 at 5:06 AM`,
+    );
+    expect(lines).not.toContain(`“${APP}”`);
+  });
 
   it('reads its date in words in the terminal', () => {
     const lines = findingLines(removed, 'image').join('\n');

@@ -55,7 +55,7 @@ async function selectAndStart() {
 const section = () => document.querySelector('.uploader') as HTMLElement;
 
 describe('Uploader', () => {
-  it('shows a chosen file with its size and a friendly type guessed from its name', async () => {
+  it('shows a chosen file with its size and what its name says, before its bytes are read', async () => {
     const { clean } = manualClean();
     renderWithIntl(<Uploader kind="photos" clean={clean} />, 'de');
     const typeless = new File([new Uint8Array(1_572_864)], 'urlaub.jpeg');
@@ -68,8 +68,40 @@ describe('Uploader', () => {
       );
     });
     expect(screen.getByTestId('selected-file').textContent).toBe(
-      'urlaub.jpeg1,5\u00a0MB · JPEG-Foto',
+      'urlaub.jpeg1,5\u00a0MB · Datei mit der Endung .jpeg',
     );
+  });
+
+  it('names a cleaned file’s type from its bytes, as the engine read them', async () => {
+    const { clean, jobs } = manualClean();
+    renderWithIntl(<Uploader kind="photos" clean={clean} />);
+    await selectAndStart();
+    expect(screen.getByTestId('selected-file').textContent).toContain(
+      'file ending in .jpg',
+    );
+    await act(async () => jobs[0]?.resolve(SUCCESS));
+    expect(screen.getByTestId('selected-file').textContent).toContain(
+      'JPEG photo',
+    );
+  });
+
+  it('never calls a file whose bytes are no kind it reads a photo, before or after failing', async () => {
+    const { clean, jobs } = manualClean();
+    renderWithIntl(<Uploader kind="photos" clean={clean} />);
+    await selectAndStart();
+    const summary = () => screen.getByTestId('selected-file').textContent;
+    expect(summary()).not.toContain('photo');
+    await act(async () =>
+      jobs[0]?.resolve({
+        ok: false,
+        code: 'unsupported',
+        detail: NO_FORMAT_MATCHED,
+        unknownKind: true,
+      }),
+    );
+    expect(summary()).toContain('trip.jpg');
+    expect(summary()).toContain('file ending in .jpg');
+    expect(summary()).not.toContain('photo');
   });
 
   it('shows the processing label on a disabled button that keeps focus while cleaning', async () => {

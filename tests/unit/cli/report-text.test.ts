@@ -43,8 +43,17 @@ describe('countByCategory', () => {
       ['other', 'comment', 'device', 'time', 'device', 'location'] as const
     ).map(of);
     expect(countByCategory(found)).toBe(
-      'location 1, date and time 1, device 2, comment 1, other 1',
+      'location 1, date and time 1, device 2, description and comment 1, other 1',
     );
+  });
+
+  it('counts titles, albums and genres as descriptions, not as comments', () => {
+    const found = [
+      finding('content.title', 'TIT2', 'ID3v2', 'I am so'),
+      finding('content.detail', 'TALB', 'ID3v2', 'harmfull'),
+      finding('content.detail', 'TCON', 'ID3v2', 'Python'),
+    ];
+    expect(countByCategory(found)).toBe('description and comment 3');
   });
 
   it('names identifiers, history and dates as the site does, not by their ids', () => {

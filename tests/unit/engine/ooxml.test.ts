@@ -203,7 +203,7 @@ describe('Word, Excel and PowerPoint', () => {
       expect.arrayContaining([
         'hidden sheet=Secret',
         'hidden row=1',
-        'hidden col=1',
+        'hidden column=1',
       ]),
     );
     expect(

@@ -91,4 +91,20 @@ describe('a position out of range', () => {
       undefined,
     );
   });
+
+  it('in EXIF with a latitude and no longitude is no place, and is removed', async () => {
+    const path = join(dir, 'half.jpg');
+    convert(['-size', '16x16', 'xc:red', path]);
+    exiftoolWrite(path, ['-GPSLatitude=999', '-GPSLatitudeRef=N']);
+    const before = exiftoolTags(path, ['-n']);
+    expect(before['GPS:GPSLatitude']).toBe(999);
+    expect(before['GPS:GPSLongitude']).toBeUndefined();
+
+    const { removed, output } = await cleaned(path, 'half.jpg');
+
+    expectNoPlace(removed, '999.000000, ?');
+    const outPath = join(dir, 'half-clean.jpg');
+    writeFileSync(outPath, output);
+    expect(exiftoolTags(outPath, ['-n'])['GPS:GPSLatitude']).toBeUndefined();
+  });
 });

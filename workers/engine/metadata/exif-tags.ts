@@ -139,7 +139,7 @@ export const MAIN_TAGS: ReadonlyMap<number, TagInfo> = new Map<number, TagInfo>(
     [0xa430, ['OwnerName', 'author.name']],
     [0xa431, ['SerialNumber', 'identifier.serial']],
     [0xa432, ['LensInfo', 'device.setting']],
-    [0xa433, ['LensMake', 'device.lens']],
+    [0xa433, ['LensMake', 'device.lens-make']],
     [0xa434, ['LensModel', 'device.lens']],
     [0xa435, ['LensSerialNumber', 'identifier.serial']],
     [0xa500, ['Gamma', null]],

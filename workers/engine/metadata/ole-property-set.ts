@@ -51,7 +51,7 @@ const SUMMARY: Record<number, [string, FieldId]> = {
 /** [MS-OLEPS] 3.1.2: the document summary information section's properties. */
 const DOC_SUMMARY: Record<number, [string, FieldId]> = {
   2: ['Category', 'content.detail'],
-  14: ['Manager', 'author.organization'],
+  14: ['Manager', 'author.manager'],
   15: ['Company', 'author.organization'],
   23: ['AppVersion', 'software.detail'],
   26: ['ContentType', 'content.detail'],

@@ -14,8 +14,18 @@ const MAX_LONGITUDE = 180;
 const LEADING_PAIR =
   /^\s*([+-]?\d+(?:\.\d*)?)\s*(?:,\s*|(?=[+-]))([+-]?\d+(?:\.\d*)?)/;
 
-/** The value starts with a latitude and longitude, and one of them is out of range. */
+/**
+ * Decimal degrees with one half unread (`"999.000000, ?"`, `"?, 12.5"`): EXIF holds a latitude and
+ * no longitude, or the other way round. Half a position names no place either.
+ */
+const HALF_MISSING = /^\s*(?:\?\s*,|[+-]?\d+(?:\.\d*)?\s*,\s*\?)/;
+
+/**
+ * The value starts with a latitude and longitude and one of them is out of range, or one of them
+ * is missing.
+ */
 export function isImpossiblePosition(value: string): boolean {
+  if (HALF_MISSING.test(value)) return true;
   const match = LEADING_PAIR.exec(value);
   if (!match) return false;
   return (

@@ -78,7 +78,7 @@ const FIELD_BY_NAME: Readonly<Record<string, FieldId>> = {
   'exif:FocalLength': 'device.focal-length',
   'aux:Lens': 'device.lens',
   'exifEX:LensModel': 'device.lens',
-  'exifEX:LensMake': 'device.lens',
+  'exifEX:LensMake': 'device.lens-make',
   'tiff:Artist': 'author.name',
   'tiff:Copyright': 'author.copyright',
   'tiff:ImageDescription': 'content.description',
@@ -268,10 +268,12 @@ function historyFindings(text: string, location: string): Finding[] {
       // stEvt:changed "/" means the whole file changed (XMP Part 2, the ResourceEvent type): it names
       // no part.
       if (fields.get('changed') === WHOLE_FILE) fields.delete('changed');
-      // The date first, as the `event` value form says, whatever order the file wrote them in.
-      const value = EVENT_ORDER.map((name) => fields.get(name))
-        .filter(Boolean)
-        .join(', ');
+      // The date first, as the `event` value form says, whatever order the file wrote them in;
+      // a missing part keeps its place (empty) when a later one follows, so a reader never takes
+      // the app for what was done, or the part changed for the app.
+      const [when, ...rest] = EVENT_ORDER.map((name) => fields.get(name) ?? '');
+      while (rest.length && !rest[rest.length - 1]) rest.pop();
+      const value = [...(when ? [when] : []), ...rest].join(', ');
       return value
         ? [finding('history.event', 'xmpMM:History', location, value)]
         : [];

@@ -298,7 +298,7 @@ export function partRules(
         review.add('hidden slide');
       if (isSheet && (el.name === 'row' || el.name === 'col'))
         if (isTrue(attribute(el, 'hidden')?.raw))
-          review.add(`hidden ${el.name}`);
+          review.add(el.name === 'row' ? 'hidden row' : 'hidden column');
       if (el.name === 'sheet') {
         const state = attribute(el, 'state')?.raw;
         if (state === 'hidden' || state === 'veryHidden')

@@ -28,7 +28,7 @@ const FIELDS_BY_KEY: Readonly<Record<string, FieldId>> = {
   creator: 'author.name',
   lastModifiedBy: 'author.last-editor',
   Company: 'author.organization',
-  Manager: 'author.organization',
+  Manager: 'author.manager',
   created: 'time.created',
   modified: 'time.modified',
   lastPrinted: 'time.printed',
