@@ -81,6 +81,8 @@ describe('the packed metaclean, installed without dev dependencies', () => {
     expect(installed).toEqual(
       expect.arrayContaining([
         'cli/bin.cjs',
+        'cli/load-command.cjs',
+        'dist-cli/command/manifest.json',
         'dist-cli/start.cjs',
         'dist-cli/metaclean.mjs',
         'dist-cli/library.mjs',
