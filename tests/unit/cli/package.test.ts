@@ -95,6 +95,12 @@ describe('the packed metaclean, installed without dev dependencies', () => {
     expect(installed).toEqual(
       expect.arrayContaining(chunks.map((c) => `dist-cli/chunks/${c}`)),
     );
+    // The command's code cache, made at build time (cli/build-cached-command.mjs), is packed.
+    expect(
+      installed.some(
+        (p) => p.startsWith('dist-cli/command/') && p.endsWith('.cjs.v8'),
+      ),
+    ).toBe(true);
     expect(
       installed.some((p) => p.endsWith('.ts') && !p.endsWith('.d.ts')),
     ).toBe(false);
