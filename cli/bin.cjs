@@ -68,9 +68,15 @@ async function run(argv) {
   const { answerBeforeEngine } = require(await built('start.cjs'));
   const answered = answerBeforeEngine(argv);
   if (answered !== null) return answered;
-  const { main } = await import(
-    pathToFileURL(await built('metaclean.mjs')).href
-  );
+  const entry = await built('metaclean.mjs');
+  // The same command as CommonJS with the build's code cache (cli/load-command.cjs), when the
+  // build made it; a copy built before it existed runs the ES module.
+  const command = join(dist, 'command');
+  if (existsSync(join(command, 'manifest.json')))
+    return require('./load-command.cjs')
+      .loadCommand(command)
+      .command.main(argv);
+  const { main } = await import(pathToFileURL(entry).href);
   return main(argv);
 }
 

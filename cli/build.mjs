@@ -18,6 +18,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMMAND_DIR, writeCachedCommand } from './build-cached-command.mjs';
 
 const OUT_DIR = 'dist-cli';
 /** Where the shared and lazily loaded pieces go; packed with the entries (package.json `files`). */
@@ -201,6 +202,13 @@ export async function buildCli(root) {
     });
     const relativeOut = relative(root, temp).split('\\').join('/');
     const finalName = (output) => output.slice(relativeOut.length + 1);
+    const command = await writeCachedCommand(
+      temp,
+      [...reachable(metafile.outputs, `${relativeOut}/metaclean.mjs`)].map(
+        finalName,
+      ),
+      REQUIRE_BANNER,
+    );
     const chunks = Object.keys(metafile.outputs)
       .map(finalName)
       .filter((name) => name.startsWith('chunks/'));
@@ -222,6 +230,16 @@ export async function buildCli(root) {
       inputs[name] = sourcesOf(metafile.outputs, output);
       await rename(join(temp, name), join(root, out));
     }
+    await mkdir(join(root, COMMAND_DIR, 'chunks'), { recursive: true });
+    for (const name of command.files)
+      await rename(
+        join(temp, COMMAND_DIR, name),
+        join(root, COMMAND_DIR, name),
+      );
+    await rename(
+      join(temp, COMMAND_DIR, command.manifest),
+      join(root, COMMAND_DIR, command.manifest),
+    );
     await writeFile(join(temp, 'inputs.json'), JSON.stringify(inputs));
     await rename(join(temp, 'inputs.json'), join(root, INPUTS));
     // Chunks of earlier builds would be packed with this one: only this build's stay.
@@ -229,6 +247,18 @@ export async function buildCli(root) {
     for (const name of await readdir(join(root, CHUNKS_DIR)))
       if (!kept.has(name))
         await rm(join(root, CHUNKS_DIR, name), { force: true });
+    const commandKept = new Set([...command.files, command.manifest]);
+    for (const folder of ['', 'chunks'])
+      for (const entry of await readdir(join(root, COMMAND_DIR, folder), {
+        withFileTypes: true,
+      }))
+        if (
+          entry.isFile() &&
+          !commandKept.has(folder ? `${folder}/${entry.name}` : entry.name)
+        )
+          await rm(join(root, COMMAND_DIR, folder, entry.name), {
+            force: true,
+          });
   } finally {
     await rm(temp, { recursive: true, force: true });
   }

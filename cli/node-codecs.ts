@@ -105,6 +105,32 @@ function inflateRawPrefix(
   }
 }
 
+/**
+ * `inflateRawFirstBlock`: all of `raw` inflated as far as it goes first, so that an answer means
+ * zlib found nothing wrong in any of it; then again with Z_BLOCK, which stops at the first block's
+ * end. Node calls zlib again only when its output buffer filled, so the bytes past that end come
+ * only after a first block that filled one (16 KB): the caller's head lies in the block either way.
+ */
+function inflateRawFirstBlock(
+  raw: Uint8Array,
+  maxBytes: number,
+): Uint8Array | null {
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    if (inflateRawPrefix(raw, maxBytes) === null) return null;
+    const out = zlib().inflateRawSync(raw, {
+      finishFlush: zlib().constants.Z_BLOCK,
+      maxOutputLength: Math.max(1, maxBytes),
+    });
+    return new Uint8Array(out.buffer, out.byteOffset, out.length);
+  } catch {
+    return null;
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+
 /** A Buffer over the bytes of `bytes`, for Node's native compare: no copy. */
 const viewOf = (bytes: Uint8Array): Buffer =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -256,6 +282,7 @@ export function nodeCodecs(): HostCodecs {
     },
     inflateRaw: (raw, size) => inflateRawEnd(raw, size)?.bytes ?? null,
     inflateRawPrefix,
+    inflateRawFirstBlock,
     bytesEqual: (a, b) => viewOf(a).equals(b),
     inflateRawEnd,
     inflateRawEndAsync,

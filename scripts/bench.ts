@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchCases, BENCH_DIR } from './bench/fixtures';
+import { benchCases, BENCH_DIR, cssCases } from './bench/fixtures';
 import { HOSTILE_CASES, hostileFigure } from './bench/hostile';
 import {
   engineMs,
@@ -54,6 +54,32 @@ function ratio(
   const wall = `${(reference.seconds / ours.seconds).toFixed(1)}x`;
   if (reference.cpuSeconds === null || !ours.cpuSeconds) return wall;
   return `${wall} (cpu ${(reference.cpuSeconds / ours.cpuSeconds).toFixed(1)}x)`;
+}
+
+/** The CLI run without NODE_EXTRA_CA_CERTS, when the sandbox sets it; null otherwise. */
+function bare(
+  args: string[],
+  options?: Parameters<typeof processFigure>[2],
+): ProcessFigure | null {
+  return process.env.NODE_EXTRA_CA_CERTS
+    ? processFigure(
+        'env',
+        ['-u', 'NODE_EXTRA_CA_CERTS', 'node', CLI, ...args],
+        options,
+      )
+    : null;
+}
+
+/** `ratio` of the CLI's run, then of its run without the CA bundle when there is one. */
+function ratios(
+  reference: ProcessFigure | null,
+  ours: ProcessFigure | null,
+  bareOurs: ProcessFigure | null,
+): string {
+  const withBundle = ratio(reference, ours);
+  return bareOurs && reference
+    ? `${withBundle} / ${ratio(reference, bareOurs)} no bundle`
+    : withBundle;
 }
 
 const exiftool = toolVersion('exiftool', ['-ver']);
@@ -138,6 +164,7 @@ const rows: string[][] = [
     'engine (Blob)',
     'engine (file)',
     'metaclean CLI',
+    'no CA bundle',
     'exiftool -all=',
     'vs exiftool',
     'ffmpeg remux',
@@ -157,6 +184,8 @@ for (const c of cases) {
   const ours = processFigure('node', [CLI, '-o', out(ext), c.file], {
     output: out(ext),
   });
+  // As Node runs without the sandbox's certificate bundle (see above), which no reference loads.
+  const bareCli = bare(['-o', out(ext), c.file], { output: out(ext) });
   const exif =
     c.exiftool && exiftool
       ? processFigure('exiftool', ['-q', '-all=', '-o', out(ext), c.file], {
@@ -194,18 +223,64 @@ for (const c of cases) {
     engineBlob,
     engineFile,
     fmtProcess(ours),
+    bareCli ? fmtProcess(bareCli) : '-',
     c.exiftool ? fmtProcess(exif) : '-',
-    c.exiftool ? ratio(exif, ours) : '-',
+    c.exiftool ? ratios(exif, ours, bareCli) : '-',
     c.ffmpeg ? fmtProcess(remux) : '-',
-    c.ffmpeg ? ratio(remux, ours) : '-',
+    c.ffmpeg ? ratios(remux, ours, bareCli) : '-',
     c.mat2 ? fmtProcess(mat) : '-',
-    c.mat2 ? ratio(mat, ours) : '-',
+    c.mat2 ? ratios(mat, ours, bareCli) : '-',
     c.target ?? '',
     loadAverage(),
   ]);
 }
 printTable(rows);
 console.log(`load average ${loadAverage()} after the table`);
+
+// The shared CSS reader (shared/css/sheet.ts), through an EPUB chapter and an SVG drawing, beside
+// mat2 cleaning the same file and exiftool reading it (it writes neither format).
+const cssRows: string[][] = [
+  [
+    'style sheets',
+    'size',
+    'metaclean CLI',
+    'no CA bundle',
+    'mat2',
+    'vs mat2',
+    'exiftool -a (read)',
+    'vs exiftool read',
+    'load',
+  ],
+];
+for (const c of !only || only === 'css' ? cssCases() : []) {
+  const ext = c.file.slice(c.file.lastIndexOf('.'));
+  const ours = processFigure('node', [CLI, '-o', out(ext), c.file], {
+    output: out(ext),
+  });
+  const bareCli = bare(['-o', out(ext), c.file], { output: out(ext) });
+  const matOut = c.file.replace(/(\.[^./]+)$/, '.cleaned$1');
+  const mat = mat2 ? processFigure('mat2', [c.file], { output: matOut }) : null;
+  const read = exiftool
+    ? processFigure('exiftool', ['-q', '-a', '-G1', c.file])
+    : null;
+  cssRows.push([
+    c.name,
+    `${(statSync(c.file).size / 1024 / 1024).toFixed(1)} MB`,
+    fmtProcess(ours),
+    bareCli ? fmtProcess(bareCli) : '-',
+    mat ? fmtProcess(mat) : mat2 ? 'fails' : 'n/a',
+    ratios(mat, ours, bareCli),
+    fmtProcess(read),
+    ratios(read, ours, bareCli),
+    loadAverage(),
+  ]);
+}
+if (cssRows.length > 1) {
+  console.log(
+    '\nStyle sheets: the shared CSS reader, beside mat2 and exiftool',
+  );
+  printTable(cssRows);
+}
 
 // The in-place formats: --in-place writes only the changed bytes into the file; copy mode writes a
 // new file, which cannot be faster than copying it. Each in-place run gets a fresh copy (untimed).
@@ -248,13 +323,9 @@ for (const c of cases.filter((b) => b.inPlace)) {
         )
       : null;
   // As Node runs without the sandbox's certificate bundle (see above), which exiftool never loads.
-  const bare = process.env.NODE_EXTRA_CA_CERTS
-    ? processFigure(
-        'env',
-        ['-u', 'NODE_EXTRA_CA_CERTS', 'node', CLI, '--in-place', work(ext)],
-        { prepare: fresh(c.file, work(ext)) },
-      )
-    : null;
+  const bareRun = bare(['--in-place', work(ext)], {
+    prepare: fresh(c.file, work(ext)),
+  });
   rmSync(work(ext), { force: true });
   const copy = processFigure('node', [CLI, '-o', out(ext), c.file], {
     output: out(ext),
@@ -270,8 +341,8 @@ for (const c of cases.filter((b) => b.inPlace)) {
     fmtProcess(ours),
     c.exiftool ? fmtProcess(exif) : '-',
     c.exiftool ? ratio(exif, ours) : '-',
-    bare ? fmtProcess(bare) : '-',
-    bare && c.exiftool ? ratio(exif, bare) : '-',
+    bareRun ? fmtProcess(bareRun) : '-',
+    bareRun && c.exiftool ? ratio(exif, bareRun) : '-',
     fmtProcess(copy),
     fmtProcess(cp),
     copy && cp ? `${(copy.seconds / cp.seconds).toFixed(2)}x` : 'n/a',

@@ -15,6 +15,7 @@ import {
 import { join } from 'node:path';
 import { photoPdf } from './pdf-fixture';
 import { makeBenchDocx } from './docx';
+import { makeStyledSvg, makeStylesEpub } from './css';
 import {
   largePartsDocx,
   manifestFolderOdt,
@@ -437,4 +438,20 @@ export function benchCases(): BenchCase[] {
     ),
   );
   return cases.filter((c): c is BenchCase => c !== null);
+}
+
+/** The style-sheet inputs (`npm run bench -- css`): the shared CSS reader's cost beside mat2's. */
+export function cssCases(): { name: string; file: string }[] {
+  mkdirSync(BENCH_DIR, { recursive: true });
+  const cases = [
+    {
+      name: 'EPUB, 3.3 MB chapter of styles',
+      file: cached('css-chapter-3mb.epub', makeStylesEpub),
+    },
+    {
+      name: 'SVG, 100,000 styled shapes',
+      file: cached('css-drawing-7mb.svg', makeStyledSvg),
+    },
+  ];
+  return cases.filter((c): c is { name: string; file: string } => !!c.file);
 }

@@ -81,6 +81,8 @@ describe('the packed metaclean, installed without dev dependencies', () => {
     expect(installed).toEqual(
       expect.arrayContaining([
         'cli/bin.cjs',
+        'cli/load-command.cjs',
+        'dist-cli/command/manifest.json',
         'dist-cli/start.cjs',
         'dist-cli/metaclean.mjs',
         'dist-cli/library.mjs',
@@ -93,6 +95,12 @@ describe('the packed metaclean, installed without dev dependencies', () => {
     expect(installed).toEqual(
       expect.arrayContaining(chunks.map((c) => `dist-cli/chunks/${c}`)),
     );
+    // The command's code cache, made at build time (cli/build-cached-command.mjs), is packed.
+    expect(
+      installed.some(
+        (p) => p.startsWith('dist-cli/command/') && p.endsWith('.cjs.v8'),
+      ),
+    ).toBe(true);
     expect(
       installed.some((p) => p.endsWith('.ts') && !p.endsWith('.d.ts')),
     ).toBe(false);

@@ -115,6 +115,38 @@ describe('EPUB style sheets', () => {
     expect(said).toContain('C:/Users/José/CANARY_NAMED_FOLDER/sky.png');
   });
 
+  it('open an unquoted url at `url(` in any case and after any name, not at an escaped parenthesis or a space', async () => {
+    const dir = tempDir('epub-style-sheet-url-open');
+    // Before each url(: capitals, a name ending in `u` (the count of `url(` starts again at 1),
+    // a non-ASCII letter whose lower case is two UTF-16 units, and an escaped `r`.
+    const css =
+      'a { background: URL(file:///home/CANARY_UPPER/a.png) }\n' +
+      'b { background: uurl(file:///home/CANARY_DOUBLE_U/b.png) }\n' +
+      'c { background: \u0130url(file:///home/CANARY_AFTER_DOTTED_I/c.png) }\n' +
+      'd { background: u\\72l(file:///home/CANARY_ESCAPED_R/d.png) }\n' +
+      'e { background: url\\28 file:///home/KEPT_ESCAPED_PAREN/e.png) }\n' +
+      'f { background: url (file:///home/KEPT_SPACE/f.png) }\n';
+    const input = bookWithSheet(dir, css);
+    const canaries = [
+      'CANARY_UPPER',
+      'CANARY_DOUBLE_U',
+      'CANARY_AFTER_DOTTED_I',
+      'CANARY_ESCAPED_R',
+    ];
+    const before = sheetByUnzip(dir, input);
+    for (const c of canaries) expect(before).toContain(c);
+    const { output } = await cleaned(input);
+    expectNoLeaks(input, output, canaries);
+    expect(sheetByUnzip(dir, output)).toBe(
+      'a { background: URL(a.png) }\n' +
+        'b { background: uurl(b.png) }\n' +
+        'c { background: \u0130url(c.png) }\n' +
+        'd { background: u\\72l(d.png) }\n' +
+        'e { background: url\\28 file:///home/KEPT_ESCAPED_PAREN/e.png) }\n' +
+        'f { background: url (file:///home/KEPT_SPACE/f.png) }\n',
+    );
+  });
+
   it('keep a sheet with nothing to remove as it is', async () => {
     const dir = tempDir('epub-style-sheet-plain');
     const plain = 'p { margin: 0 }\n';

@@ -34,6 +34,17 @@ export interface HostCodecs {
     raw: Uint8Array,
     maxBytes: number,
   ) => Uint8Array | null;
+  /**
+   * The bytes the first block of a raw deflate stream makes from `raw`, the stream's start cut
+   * anywhere: inflating stops at that block's end (zlib's Z_BLOCK flush) or where `raw` ends. Null
+   * when `raw` is not valid deflate as far as it goes (all of it is inflated to know, not only the
+   * first block), or when either inflate would make more than `maxBytes`. For a member's start
+   * (`headOf` in zip/nested.ts), which takes it only where the engine's own inflate makes the same.
+   */
+  readonly inflateRawFirstBlock?: (
+    raw: Uint8Array,
+    maxBytes: number,
+  ) => Uint8Array | null;
   /** True when `a` and `b` hold the same bytes: a native compare of the bytes a splice checks. */
   readonly bytesEqual?: (a: Uint8Array, b: Uint8Array) => boolean;
   /**

@@ -6,7 +6,12 @@
  * (`/images/logo.png`) and web links are left alone.
  */
 import { finding, type Finding } from '../../findings';
-import { holdsLocalPath, localPathStart, xmlText } from '../../shared/xml';
+import {
+  holdsLocalPath,
+  localPathStart,
+  shortAscii,
+  xmlText,
+} from '../../shared/xml';
 import type { Attribute, Range } from './tokenizer';
 
 const SLASH = 0x2f;
@@ -26,7 +31,7 @@ export function localPath(
   attribute: Attribute,
 ): LocalPath | null {
   const value = bytes.subarray(attribute.valueStart, attribute.valueEnd);
-  const text = latin1.decode(value);
+  const text = shortAscii(value) ?? latin1.decode(value);
   const readable = xmlText(value);
   if (!holdsLocalPath(text) && !holdsLocalPath(readable)) return null;
   const found = finding(

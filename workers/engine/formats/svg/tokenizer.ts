@@ -5,6 +5,7 @@
  */
 import { ascii, indexOfBytes } from '../../bytes';
 import { corrupt } from '../../errors';
+import { shortAscii } from '../../shared/xml';
 
 export interface Range {
   readonly start: number;
@@ -99,8 +100,10 @@ function nameEnd(bytes: Uint8Array, at: number): number {
 }
 
 const latin1 = new TextDecoder('latin1');
-const text = (bytes: Uint8Array, start: number, end: number) =>
-  latin1.decode(bytes.subarray(start, end));
+const text = (bytes: Uint8Array, start: number, end: number) => {
+  const run = bytes.subarray(start, end);
+  return shortAscii(run) ?? latin1.decode(run);
+};
 
 /**
  * A DOCTYPE ends at the first `>` outside quotes and outside its internal subset `[...]`. In the

@@ -120,9 +120,13 @@ interface Value {
 class SheetScanner {
   private state: State = 'css';
   private quote = 0;
-  /** The character before, in the `css` state, and the last few, lower case, for `url(`. */
+  /**
+   * The character before, in the `css` state; and how many characters of `url(` the last ones
+   * spell, lower case (`url(` repeats no start of itself, so a mismatch starts again from 0, or 1
+   * on a `u`): a count, not a string of the last four, which cost a string per character.
+   */
   private previous = 0;
-  private recent = '';
+  private urlMatched = 0;
   private slash: Place = { piece: 0, start: 0 };
   private opened: Place = this.slash;
   private afterStar = false;
@@ -166,8 +170,10 @@ class SheetScanner {
       this.toString(code);
       return;
     }
-    this.addToName(String.fromCharCode(code).toLowerCase());
-    if (this.recent === URL_OPEN) {
+    if (code < 0x80)
+      this.nameUnit(code >= 0x41 && code <= 0x5a ? code | 0x20 : code);
+    else this.addToName(String.fromCharCode(code).toLowerCase());
+    if (this.urlMatched === URL_OPEN.length) {
       this.state = 'url-open';
       return;
     }
@@ -177,7 +183,16 @@ class SheetScanner {
 
   /** The last few characters of names and delimiters outside strings, to spot `url(`. */
   private addToName(char: string): void {
-    this.recent = (this.recent + char).slice(-URL_OPEN.length);
+    for (let i = 0; i < char.length; i++) this.nameUnit(char.charCodeAt(i));
+  }
+
+  private nameUnit(unit: number): void {
+    this.urlMatched =
+      unit === URL_OPEN.charCodeAt(this.urlMatched)
+        ? this.urlMatched + 1
+        : unit === URL_OPEN.charCodeAt(0)
+          ? 1
+          : 0;
   }
 
   private openEscape(
@@ -266,7 +281,7 @@ class SheetScanner {
     this.endValue();
     this.state = 'css';
     this.previous = 0;
-    this.recent = '';
+    this.urlMatched = 0;
   }
 
   private valueFrom(start: Place): Value {

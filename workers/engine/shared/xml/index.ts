@@ -1,7 +1,7 @@
 /** A small, bounded XML walker and range rewriter: edits keep every other byte as it was. */
 export { hasInternalSubset } from './doctype';
 export { XmlEdits } from './edit';
-export { decodeXml, encodeXml, xmlText } from './text';
+export { decodeXml, encodeXml, shortAscii, xmlText } from './text';
 export { instructionStays, instructionTarget } from './instructions';
 export {
   holdsLocalPath,
