@@ -6,19 +6,24 @@
  */
 import { finding, type Finding } from '../../findings';
 import { actionKeys, isActionType, TRIGGERS } from './actions';
-import { isDict, isRef, isString, nameOf, type PdfDict } from './objects';
+import {
+  GRAPHICS_KEYS,
+  GRAPHICS_OWNERS,
+  GRAPHICS_SIGNATURES,
+  GRAPHICS_TYPES,
+  STREAM,
+  type GraphicsKind,
+} from './keep-graphics';
+import {
+  holdsString,
+  isDict,
+  isRef,
+  isString,
+  nameOf,
+  type PdfDict,
+} from './objects';
+import { mayHoldString } from './string-keys';
 import { textOf } from './text';
-
-/** Keys every stream dictionary may hold (ISO 32000-2, 7.3.8.2, Table 5). */
-const STREAM = [
-  'Length',
-  'Filter',
-  'DecodeParms',
-  'F',
-  'FFilter',
-  'FDecodeParms',
-  'DL',
-];
 
 /** ISO 32000-2, 7.7.2, Table 29 (document catalog); `/DSS` goes with the signatures. */
 const CATALOG = [
@@ -416,7 +421,8 @@ export type KeptKind =
   | 'font-descriptor'
   | 'acroform'
   | 'oc-properties'
-  | 'oc-config';
+  | 'oc-config'
+  | GraphicsKind;
 
 const KEYS: Record<Exclude<KeptKind, 'action'>, ReadonlySet<string>> = {
   catalog: new Set(CATALOG),
@@ -435,6 +441,7 @@ const KEYS: Record<Exclude<KeptKind, 'action'>, ReadonlySet<string>> = {
   acroform: new Set(ACROFORM),
   'oc-properties': new Set(OC_PROPERTIES),
   'oc-config': new Set(OC_CONFIG),
+  ...GRAPHICS_KEYS,
 };
 
 /** Every key the kinds above keep, for the rule on dictionaries of no kind (`unknown.ts`). */
@@ -464,6 +471,13 @@ export function keptKind(
   if (type === 'Page') return 'page';
   if (isAnnotation) return 'annotation';
   if (type === 'OCG') return 'ocg';
+  // A font or a painting dictionary says its type wherever it is met, as one an unknown key reaches.
+  if (type === 'Font') return 'font';
+  if (type === 'FontDescriptor') return 'font-descriptor';
+  const graphics = GRAPHICS_TYPES[type ?? ''];
+  if (graphics) return graphics;
+  for (const [key, kind] of GRAPHICS_SIGNATURES)
+    if (d.map.has(key)) return kind;
   // An action says its type in `/S`; `/Type`, when present, must be `/Action` (12.6.2).
   if (
     (type === undefined || type === 'Action') &&
@@ -505,6 +519,7 @@ const OWNERS: Record<KeptKind, string> = {
   acroform: 'AcroForm',
   'oc-properties': 'OCProperties',
   'oc-config': 'layer configuration',
+  ...GRAPHICS_OWNERS,
 };
 
 /**
@@ -519,13 +534,20 @@ const TEXT_KEYS: Partial<Record<KeptKind, readonly string[]>> = {
   annotation: ['Contents', 'T', 'TU', 'TM', 'NM', 'Subj'],
 };
 
-/** Removes every key the kind does not define, and any text key holding no text, reporting each. */
+/**
+ * Removes every key the kind does not define, any text key holding no text, and any string under
+ * a key the kind defines as no string, reporting each.
+ */
 export function keepDefinedKeys(d: PdfDict, kind: KeptKind): Finding[] {
   const keep = keysOf(d, kind);
   const found: Finding[] = [];
   const text = TEXT_KEYS[kind];
   for (const [key, v] of [...d.map]) {
-    if (keep.has(key) && !(text?.includes(key) && !isString(v) && !isRef(v)))
+    if (
+      keep.has(key) &&
+      !(text?.includes(key) && !isString(v) && !isRef(v)) &&
+      (mayHoldString(kind, key, v) || !holdsString(v))
+    )
       continue;
     d.map.delete(key);
     const value = isDict(v) ? undefined : textOf(v);

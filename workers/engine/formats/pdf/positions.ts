@@ -10,9 +10,11 @@
  * the walk meets their references) and for direct ones (handed down as the walk cleans a value).
  */
 import type { KeptKind } from './keep';
+import type { GraphicsKind } from './keep-graphics';
 import { isKnownKey, isUnknownKind } from './unknown';
 import {
   isArray,
+  isDict,
   isRef,
   nameOf,
   type PdfDict,
@@ -45,6 +47,11 @@ export type Position =
   | 'xobjects'
   | 'names'
   | 'appearance'
+  | GraphicsKind
+  | 'gstates'
+  | 'patterns'
+  | 'shadings'
+  | 'launch-parameters'
   | 'unknown';
 
 export type Positions = Map<number, Position>;
@@ -118,6 +125,7 @@ export function childPositions(
   if (kind === 'action') {
     add('Next', 'actions');
     if (FILE_ACTIONS.has(nameOf(m.get('S')) ?? '')) add('F', 'filespec');
+    if (nameOf(m.get('S')) === 'Launch') add('Win', 'launch-parameters');
   }
   if (kind === 'annotation') add('FS', 'filespec');
   // Associated files (14.13): an array of file specifications wherever it stands.
@@ -132,13 +140,15 @@ export function childPositions(
   if (kind === 'catalog' || kind === 'page' || kind === 'annotation')
     add('AA', 'additional-actions');
   add('Resources', 'resources');
-  // A resource dictionary's maps of named XObjects and fonts (7.8.3), direct or not.
-  add('XObject', 'xobjects');
-  add('Font', 'fonts');
-  if (position === 'xobjects' || position === 'fonts')
-    for (const v of m.values())
-      out.push([v, position === 'xobjects' ? 'xobject' : 'font']);
-  for (const key of NAMED_MAPS) add(key, 'names');
+  // A resource dictionary's maps of named XObjects, fonts, graphics states, patterns and
+  // shadings (7.8.3), direct or not.
+  if (kind === 'resources')
+    for (const [key, map] of RESOURCE_MAPS) add(key, map);
+  const item = MAP_ITEMS.get(position ?? '');
+  if (item) for (const v of m.values()) out.push([v, item]);
+  out.push(...graphicsPositions(d, kind));
+  for (const key of NAMED_MAPS)
+    if (!out.some(([v]) => v === m.get(key))) add(key, 'names');
   // An annotation's appearances (12.5.5): each is a stream or a map of states to streams.
   if (kind === 'annotation') add('AP', 'appearance');
   if (position === 'appearance')
@@ -148,6 +158,66 @@ export function childPositions(
     const whole = isWhollyUnknown(d, position);
     for (const [key, v] of m)
       if (whole || !isKnownKey(key)) out.push([v, 'unknown']);
+  }
+  return out;
+}
+
+/** A resource dictionary's maps of named resources whose values have a kind (7.8.3, Table 34). */
+const RESOURCE_MAPS: readonly [string, Position][] = [
+  ['XObject', 'xobjects'],
+  ['Font', 'fonts'],
+  ['ExtGState', 'gstates'],
+  ['Pattern', 'patterns'],
+  ['Shading', 'shadings'],
+];
+const MAP_ITEMS = new Map<string, Position>([
+  ['xobjects', 'xobject'],
+  ['fonts', 'font'],
+  ['gstates', 'ext-gstate'],
+  ['patterns', 'pattern'],
+  ['shadings', 'shading'],
+]);
+
+/**
+ * What painting dictionaries and an annotation's parts reference: a page's or form's transparency
+ * group (8.10.3), a graphics state's soft mask and transfer functions (11.6.5.2, 10.5), a soft
+ * mask's group (an XObject), a pattern's shading and graphics state (8.7.4.2), a shading's and a
+ * stitching function's functions (8.7.4.5, 7.10.4), an annotation's border style and effect
+ * (12.5.4), appearance characteristics (12.5.6.19) and external data (12.5.6.2).
+ */
+function graphicsPositions(
+  d: PdfDict,
+  kind: KeptKind | null,
+): [PdfValue, Position][] {
+  const by: Partial<Record<KeptKind, [string, Position][]>> = {
+    page: [['Group', 'group']],
+    xobject: [['Group', 'group']],
+    'ext-gstate': [
+      ['SMask', 'soft-mask'],
+      ['TR', 'function'],
+      ['TR2', 'function'],
+    ],
+    'soft-mask': [
+      ['G', 'xobject'],
+      ['TR', 'function'],
+    ],
+    pattern: [
+      ['Shading', 'shading'],
+      ['ExtGState', 'ext-gstate'],
+    ],
+    shading: [['Function', 'function']],
+    function: [['Functions', 'function']],
+    annotation: [
+      ['BS', 'border-style'],
+      ['BE', 'border-effect'],
+      ['MK', 'appearance-characteristics'],
+      ['ExData', 'ex-data'],
+    ],
+  };
+  const out: [PdfValue, Position][] = [];
+  for (const [key, as] of (kind && by[kind]) || []) {
+    const v = d.map.get(key);
+    if (isDict(v) || isRef(v) || isArray(v)) out.push([v, as]);
   }
   return out;
 }
@@ -177,9 +247,8 @@ const NAMED_MAPS = [
 /** Whether a position holds a map of names a producer chose (no key there is unknown). */
 export const isMap = (position: Position | undefined): boolean =>
   position === 'names' ||
-  position === 'xobjects' ||
-  position === 'fonts' ||
-  position === 'appearance';
+  position === 'appearance' ||
+  MAP_ITEMS.has(position ?? '');
 
 /** A dictionary met through an unknown key that says no type the standard defines. */
 export const isWhollyUnknown = (
@@ -215,6 +284,7 @@ export function itemPosition(
     position === 'annotation' ||
     position === 'page-node' ||
     position === 'font' ||
+    position === 'function' ||
     position === 'unknown'
   )
     return position;
@@ -241,6 +311,10 @@ export function kindAt(
     position === 'oc-configs' ||
     position === 'fonts' ||
     position === 'xobjects' ||
+    position === 'gstates' ||
+    position === 'patterns' ||
+    position === 'shadings' ||
+    position === 'launch-parameters' ||
     position === 'names' ||
     position === 'appearance' ||
     position === 'unknown'

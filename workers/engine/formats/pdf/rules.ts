@@ -16,6 +16,7 @@ import {
 } from './objects';
 import { anywhere } from './anywhere';
 import { noteContentStreams } from './content';
+import { freeText } from './free-text';
 import { keepDefinedKeys, keptKind, type KeptKind } from './keep';
 import {
   FILE_ACTIONS,
@@ -152,6 +153,7 @@ export function cleanDict(
       finding('document.content', 'XFA', 'AcroForm', undefined, 'review'),
     );
   if (isCatalog) found.push(...catalog(d));
+  found.push(...freeText(d, kind, position));
   found.push(...anywhere(d, owner));
   if (kind === null && !isMap(position))
     found.push(...unknownStrings(d, isWhollyUnknown(d, position), owner));
