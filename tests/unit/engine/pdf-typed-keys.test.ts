@@ -229,6 +229,56 @@ describe('pdf: no key passes unexamined', () => {
     );
   });
 
+  it("(b) removes it from the dictionaries that organise a document and from a font's parts", async () => {
+    const input = build([
+      [
+        1,
+        '<< /Type /Catalog /Pages 2 0 R /Outlines 20 0 R /AcroForm << /Fields [31 0 R] >> ' +
+          '/MarkInfo << /Marked true /Title (CANARY_B_MARKINFO) >> /ViewerPreferences << /DisplayDocTitle true /Desc (CANARY_B_PREFERENCES) >> ' +
+          '/PageLabels << /Nums [0 << /S /D /P (Part-) >>] /Title (CANARY_B_LABEL_TREE) >> /StructTreeRoot 40 0 R ' +
+          '/Names << /Dests << /Names [(chapter) [3 0 R /Fit]] /Title (CANARY_B_NAME_TREE) >> /Subj (CANARY_B_NAMES) >> ' +
+          '/OutputIntents [<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (FOGRA39) /Author (CANARY_B_INTENT) >>] >>',
+      ],
+      [31, '<< /FT /Tx /T (parent) /Title (CANARY_B_FIELD) /Kids [30 0 R] >>'],
+      [
+        30,
+        '<< /FT /Tx /T (name) /V (typed) /Subtype /Widget /Rect [20 20 100 40] /Parent 31 0 R /P 3 0 R >>',
+      ],
+      [
+        41,
+        '<< /Type /StructElem /S /P /P 40 0 R /Pg 3 0 R /Alt (A paragraph) /Title (CANARY_B_STRUCT_ELEM) /K [0 << /Type /MCR /Pg 3 0 R /MCID 1 >>] >>',
+      ],
+      [
+        5,
+        '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding /BaseEncoding /WinAnsiEncoding /Title (CANARY_B_ENCODING) >> >>',
+      ],
+    ]);
+    const { path } = await attack('document-kinds', input, [
+      'CANARY_B_MARKINFO',
+      'CANARY_B_PREFERENCES',
+      'CANARY_B_LABEL_TREE',
+      'CANARY_B_NAME_TREE',
+      'CANARY_B_NAMES',
+      'CANARY_B_INTENT',
+      'CANARY_B_FIELD',
+      'CANARY_B_STRUCT_ELEM',
+      'CANARY_B_ENCODING',
+    ]);
+    // What the standard defines stays: the named destination, the label, the alternative text,
+    // the field names and value, the printing condition, the MCID reference.
+    const text = qpdfJson(path);
+    for (const kept of [
+      'chapter',
+      'Part-',
+      'A paragraph',
+      'parent',
+      'typed',
+      'FOGRA39',
+    ])
+      expect(text).toContain(kept);
+    expect(text).toContain('"/MCID": 1');
+  });
+
   it('(c, d, e) removes text reached through an unknown key: by reference, in an array of dictionaries, in a stream dictionary', async () => {
     const input = build([
       [10, '<< /Type /ExtGState /CA 1 /ca 0.9 /MyRef 50 0 R >>'],

@@ -15,6 +15,12 @@ import {
   type GraphicsKind,
 } from './keep-graphics';
 import {
+  DOCUMENT_KEYS,
+  DOCUMENT_OWNERS,
+  DOCUMENT_TYPES,
+  type DocumentKind,
+} from './keep-document';
+import {
   holdsString,
   isDict,
   isRef,
@@ -422,7 +428,8 @@ export type KeptKind =
   | 'acroform'
   | 'oc-properties'
   | 'oc-config'
-  | GraphicsKind;
+  | GraphicsKind
+  | DocumentKind;
 
 const KEYS: Record<Exclude<KeptKind, 'action'>, ReadonlySet<string>> = {
   catalog: new Set(CATALOG),
@@ -442,6 +449,7 @@ const KEYS: Record<Exclude<KeptKind, 'action'>, ReadonlySet<string>> = {
   'oc-properties': new Set(OC_PROPERTIES),
   'oc-config': new Set(OC_CONFIG),
   ...GRAPHICS_KEYS,
+  ...DOCUMENT_KEYS,
 };
 
 /** Every key the kinds above keep, for the rule on dictionaries of no kind (`unknown.ts`). */
@@ -474,8 +482,8 @@ export function keptKind(
   // A font or a painting dictionary says its type wherever it is met, as one an unknown key reaches.
   if (type === 'Font') return 'font';
   if (type === 'FontDescriptor') return 'font-descriptor';
-  const graphics = GRAPHICS_TYPES[type ?? ''];
-  if (graphics) return graphics;
+  const typed = GRAPHICS_TYPES[type ?? ''] ?? DOCUMENT_TYPES[type ?? ''];
+  if (typed) return typed;
   for (const [key, kind] of GRAPHICS_SIGNATURES)
     if (d.map.has(key)) return kind;
   // An action says its type in `/S`; `/Type`, when present, must be `/Action` (12.6.2).
@@ -520,6 +528,7 @@ const OWNERS: Record<KeptKind, string> = {
   'oc-properties': 'OCProperties',
   'oc-config': 'layer configuration',
   ...GRAPHICS_OWNERS,
+  ...DOCUMENT_OWNERS,
 };
 
 /**

@@ -10,6 +10,7 @@
  * the walk meets their references) and for direct ones (handed down as the walk cleans a value).
  */
 import type { KeptKind } from './keep';
+import type { DocumentKind } from './keep-document';
 import type { GraphicsKind } from './keep-graphics';
 import { isKnownKey, isUnknownKind } from './unknown';
 import {
@@ -48,6 +49,7 @@ export type Position =
   | 'names'
   | 'appearance'
   | GraphicsKind
+  | DocumentKind
   | 'gstates'
   | 'patterns'
   | 'shadings'
@@ -137,7 +139,12 @@ export function childPositions(
   }
   if (kind === 'additional-actions')
     for (const v of m.values()) out.push([v, 'action']);
-  if (kind === 'catalog' || kind === 'page' || kind === 'annotation')
+  if (
+    kind === 'catalog' ||
+    kind === 'page' ||
+    kind === 'annotation' ||
+    kind === 'field'
+  )
     add('AA', 'additional-actions');
   add('Resources', 'resources');
   // A resource dictionary's maps of named XObjects, fonts, graphics states, patterns and
@@ -146,7 +153,7 @@ export function childPositions(
     for (const [key, map] of RESOURCE_MAPS) add(key, map);
   const item = MAP_ITEMS.get(position ?? '');
   if (item) for (const v of m.values()) out.push([v, item]);
-  out.push(...graphicsPositions(d, kind));
+  out.push(...graphicsPositions(d, kind), ...documentPositions(d, kind));
   for (const key of NAMED_MAPS)
     if (!out.some(([v]) => v === m.get(key))) add(key, 'names');
   // An annotation's appearances (12.5.5): each is a stream or a map of states to streams.
@@ -223,6 +230,52 @@ function graphicsPositions(
 }
 
 /**
+ * What organises a document: the catalog's name dictionary (7.7.4, each value a name tree), page
+ * labels (12.4.2, a number tree), mark information, viewer preferences, structure tree (14.7)
+ * and output intents (14.11.5); a tree's kids, the structure tree's elements and its ID and
+ * parent trees; the form's fields and their kids (12.7.4); a font's encoding and character
+ * collection (9.6.5, 9.7.3).
+ */
+function documentPositions(
+  d: PdfDict,
+  kind: KeptKind | null,
+): [PdfValue, Position][] {
+  const by: Partial<Record<KeptKind, [string, Position][]>> = {
+    catalog: [
+      ['Names', 'name-dictionary'],
+      ['PageLabels', 'number-tree'],
+      ['MarkInfo', 'mark-info'],
+      ['ViewerPreferences', 'viewer-preferences'],
+      ['StructTreeRoot', 'struct-tree-root'],
+      ['OutputIntents', 'output-intent'],
+    ],
+    page: [['OutputIntents', 'output-intent']],
+    'name-tree': [['Kids', 'name-tree']],
+    'number-tree': [['Kids', 'number-tree']],
+    'struct-tree-root': [
+      ['K', 'struct-elem'],
+      ['IDTree', 'name-tree'],
+      ['ParentTree', 'number-tree'],
+    ],
+    'struct-elem': [['K', 'struct-elem']],
+    acroform: [['Fields', 'field']],
+    field: [['Kids', 'field']],
+    font: [
+      ['Encoding', 'encoding'],
+      ['CIDSystemInfo', 'cid-system-info'],
+    ],
+  };
+  const out: [PdfValue, Position][] = [];
+  if (kind === 'name-dictionary')
+    for (const v of d.map.values()) out.push([v, 'name-tree']);
+  for (const [key, as] of (kind && by[kind]) || []) {
+    const v = d.map.get(key);
+    if (isDict(v) || isRef(v) || isArray(v)) out.push([v, as]);
+  }
+  return out;
+}
+
+/**
  * Dictionaries whose keys are names a producer chose, not keys the standard defines: the maps of
  * named resources (7.8.3), the catalog's named destinations (12.3.2.4) and extensions (7.12),
  * a Type 3 font's glyphs (9.6.4), a structure tree's class and role maps (14.7.2), a DeviceN
@@ -285,6 +338,11 @@ export function itemPosition(
     position === 'page-node' ||
     position === 'font' ||
     position === 'function' ||
+    position === 'name-tree' ||
+    position === 'number-tree' ||
+    position === 'struct-elem' ||
+    position === 'field' ||
+    position === 'output-intent' ||
     position === 'unknown'
   )
     return position;
@@ -303,6 +361,19 @@ export function kindAt(
   position: Position | undefined,
 ): KeptKind | null {
   if (position === 'page-node') return d.map.has('Kids') ? 'pages' : 'page';
+  const type = nameOf(d.map.get('Type'));
+  // A structure element's kids may be marked-content and object references (14.7.5).
+  if (position === 'struct-elem' && (type === 'MCR' || type === 'OBJR'))
+    return null;
+  // A Type 0 font's encoding may be a CMap stream (9.7.5), which says so.
+  if (position === 'encoding' && type !== undefined && type !== 'Encoding')
+    return null;
+  // A field's kid may be its widget (12.7.4.1), judged as the annotation it is.
+  if (
+    position === 'field' &&
+    (type === 'Annot' || nameOf(d.map.get('Subtype')) === 'Widget')
+  )
+    return 'annotation';
   if (position === 'actions') return 'action';
   if (
     position === 'annots' ||

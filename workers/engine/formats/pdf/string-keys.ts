@@ -33,6 +33,18 @@ const STRING_KEYS: Readonly<Record<string, readonly string[]>> = {
   'appearance-characteristics': ['CA', 'RC', 'AC'],
   // 13.6.7: the checksum of the 3D data the markup belongs to.
   'ex-data': ['MD5'],
+  // 7.9.6: a name tree's keys and their range.
+  'name-tree': ['Names', 'Limits'],
+  // 14.7.2 Table 355: an element's identifier, title, language and its alternative texts.
+  'struct-elem': ['ID', 'T', 'Lang', 'Alt', 'E', 'ActualText', 'Phoneme'],
+  // 12.7.4: a field's names, values, choices, appearance and rich text.
+  field: ['T', 'TU', 'TM', 'V', 'DV', 'DA', 'DS', 'RV', 'Opt'],
+  'cid-system-info': ['Registry', 'Ordering'],
+  // 14.11.5: the printing condition a file was made for, named as a registry names it.
+  'output-intent': [
+    ...['OutputCondition', 'OutputConditionIdentifier', 'RegistryName'],
+    'Info',
+  ],
 };
 
 /**
