@@ -1,8 +1,11 @@
 /**
  * The keep-list for the PDF dictionaries that carry a document's structure: the catalog, page
- * tree nodes, pages, XObjects, annotations and file specifications keep the keys ISO 32000-2
- * defines for them; every other key (a producer's private data, pdfTeX's `/PTEX.*`, a key whose
- * name was damaged) goes and is reported. What the rules in `rules.ts` remove by name goes first.
+ * tree nodes, pages, XObjects, annotations, file specifications, layers, fonts, the form and
+ * outlines here, actions in `actions.ts`, painting dictionaries in `keep-graphics.ts` and what
+ * organises the document in `keep-document.ts` keep the keys ISO 32000-2 defines for them, and
+ * strings only where `string-keys.ts` allows; every other key (a producer's private data,
+ * pdfTeX's `/PTEX.*`, a key whose name was damaged, a key another type defines) goes and is
+ * reported. What the rules in `rules.ts` remove by name goes first.
  */
 import { finding, type Finding } from '../../findings';
 import { actionKeys, isActionType, TRIGGERS } from './actions';

@@ -1,13 +1,20 @@
 /**
- * Dictionaries of no kind the keep-list knows (ISO 32000-2 defines many more than it lists:
- * graphics states, colour spaces, shadings, name trees, structure elements ...). A key that no
+ * Dictionaries of no kind the keep-lists know (ISO 32000-2 defines many more than they list:
+ * colour space parameters, page labels, structure attributes, halftones ...). A key that no
  * dictionary of the standard defines is unknown, and every key of a dictionary reached through an
  * unknown key is unknown too, unless its `/Type` is one the standard defines. Under an unknown key
  * only structure stays: numbers, booleans, null, references (each object judged where it is met)
  * and arrays and dictionaries of them. A string or a name, where a producer's private text lives
  * (`/Author /Alice` reads as well as `(Alice)`), goes and is reported; so does an object of its
- * own that is one, and a stream of no known
- * kind reached through an unknown key fails the file (`walk.ts`), as no rule knows its data.
+ * own that is one, and a stream of no known kind reached through an unknown key fails the file
+ * (`walk.ts`), as no rule knows its data.
+ *
+ * A dictionary whose type nothing says (no `/Type`, no key only one type requires, no position
+ * that types it: a page label, a structure attribute object, a collection subitem) keeps its
+ * strings under the keys some dictionary of the standard defines. Those strings are structural
+ * where they stand (a page label's prefix, a name tree's keys, an attribute's text), so removing
+ * them would change what a reader shows, and refusing such a file would refuse most tagged
+ * PDFs; the kinds that can be typed (`keep-graphics.ts`, `keep-document.ts`) are judged key by key.
  */
 import { finding, type Finding } from '../../findings';
 import { DEFINED_KEYS } from './keep';
