@@ -234,7 +234,7 @@ describe('pdf: no key passes unexamined', () => {
       [
         1,
         '<< /Type /Catalog /Pages 2 0 R /Outlines 20 0 R /AcroForm << /Fields [31 0 R] >> ' +
-          '/MarkInfo << /Marked true /Title (CANARY_B_MARKINFO) >> /ViewerPreferences << /DisplayDocTitle true /Desc (CANARY_B_PREFERENCES) >> ' +
+          '/MarkInfo << /Type /MarkInfo /Marked true /Title (CANARY_B_MARKINFO) >> /ViewerPreferences << /Type /CANARY_B_TYPE /DisplayDocTitle true /Desc (CANARY_B_PREFERENCES) >> ' +
           '/PageLabels << /Nums [0 << /S /D /P (Part-) >>] /Title (CANARY_B_LABEL_TREE) >> /StructTreeRoot 40 0 R ' +
           '/Names << /Dests << /Names [(chapter) [3 0 R /Fit]] /Title (CANARY_B_NAME_TREE) >> /Subj (CANARY_B_NAMES) >> ' +
           '/OutputIntents [<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (FOGRA39) /Author (CANARY_B_INTENT) >>] >>',
@@ -263,6 +263,7 @@ describe('pdf: no key passes unexamined', () => {
       'CANARY_B_FIELD',
       'CANARY_B_STRUCT_ELEM',
       'CANARY_B_ENCODING',
+      'CANARY_B_TYPE',
     ]);
     // What the standard defines stays: the named destination, the label, the alternative text,
     // the field names and value, the printing condition, the MCID reference.
@@ -277,6 +278,35 @@ describe('pdf: no key passes unexamined', () => {
     ])
       expect(text).toContain(kept);
     expect(text).toContain('"/MCID": 1');
+    // Chrome's printing names its mark information dictionary; the name says nothing of anyone.
+    expect(text).toContain('"/Type": "/MarkInfo"');
+  });
+
+  it('(b) removes it from colour space parameters and tint transforms', async () => {
+    const input = build([
+      [
+        3,
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> ' +
+          '/XObject << /Im1 6 0 R /Fm1 7 0 R >> /ExtGState << /GS1 10 0 R >> /Pattern << /P1 11 0 R >> /Shading << /Sh1 13 0 R >> ' +
+          '/ColorSpace << /CS1 [/CalRGB << /WhitePoint [0.95 1 1.09] /Title (CANARY_B_CALRGB) >>] ' +
+          '/CS2 [/Separation /Spot /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 0 0 0] /N 1 /Title (CANARY_B_TINT) >>] >> >> >>',
+      ],
+      [
+        6,
+        {
+          dict: '/Type /XObject /Subtype /Image /Width 2 /Height 2 /BitsPerComponent 8 /ColorSpace [/CalGray << /WhitePoint [1 1 1] /Author (CANARY_B_CALGRAY) >>]',
+          data: Buffer.from([0, 255, 255, 0]),
+        },
+      ],
+    ]);
+    const { path } = await attack('colour-spaces', input, [
+      'CANARY_B_CALRGB',
+      'CANARY_B_TINT',
+      'CANARY_B_CALGRAY',
+    ]);
+    const text = qpdfJson(path);
+    expect(text).toContain('"/WhitePoint"');
+    expect(text).toContain('"/FunctionType": 2');
   });
 
   it('(c, d, e) removes text reached through an unknown key: by reference, in an array of dictionaries, in a stream dictionary', async () => {

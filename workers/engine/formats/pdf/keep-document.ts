@@ -101,6 +101,19 @@ export const DOCUMENT_OWNERS: Record<DocumentKind, string> = {
   ocmd: 'OCMD',
 };
 
+/**
+ * A `/Type` some producers write where the standard defines none, naming the dictionary for what
+ * it is: Skia (Chrome's and Android's printing) writes `/Type /MarkInfo`, `/ViewerPreferences`
+ * and `/ParentTree`. It says nothing of the person and stays; any other value goes.
+ */
+export const PRODUCER_TYPES: Partial<
+  Record<DocumentKind, ReadonlySet<string>>
+> = {
+  'mark-info': new Set(['MarkInfo']),
+  'viewer-preferences': new Set(['ViewerPreferences']),
+  'number-tree': new Set(['ParentTree']),
+};
+
 /** Types a dictionary declares in `/Type`; positions type the ones that leave it out. */
 export const DOCUMENT_TYPES: Readonly<Record<string, DocumentKind>> = {
   StructTreeRoot: 'struct-tree-root',

@@ -1,6 +1,6 @@
 /**
  * Keep-lists of the dictionaries that say how a page is painted (graphics states, transparency
- * groups, soft masks, patterns, shadings, functions) and of an annotation's parts (border style
+ * groups, soft masks, patterns, shadings, functions, colour space parameters) and of an annotation's parts (border style
  * and effect, appearance characteristics, external data), by section of ISO 32000-2. A key outside
  * its dictionary's list goes, whatever another dictionary type defines it as: `/Title` is an
  * outline item's, not a group's.
@@ -52,6 +52,16 @@ const FUNCTION = [
   ...['Encode', 'Decode', 'C0', 'C1', 'N', 'Functions', 'Bounds'],
 ];
 
+/**
+ * 8.6.5 and 8.6.6: what a colour space array holds besides names and functions: CIE-based
+ * parameters (CalGray, CalRGB, Lab), an ICC profile stream's dictionary and DeviceN attributes.
+ */
+const COLOUR_SPACE_PART = [
+  ...STREAM,
+  ...['WhitePoint', 'BlackPoint', 'Gamma', 'Matrix', 'Range', 'N'],
+  ...['Alternate', 'Subtype', 'Colorants', 'Process', 'MixingHints'],
+];
+
 /** 12.5.4, border style and border effect dictionaries. */
 const BORDER_STYLE = ['Type', 'W', 'S', 'D'];
 const BORDER_EFFECT = ['S', 'I'];
@@ -71,6 +81,7 @@ export type GraphicsKind =
   | 'pattern'
   | 'shading'
   | 'function'
+  | 'colour-space-part'
   | 'border-style'
   | 'border-effect'
   | 'appearance-characteristics'
@@ -83,6 +94,7 @@ export const GRAPHICS_KEYS: Record<GraphicsKind, ReadonlySet<string>> = {
   pattern: new Set(PATTERN),
   shading: new Set(SHADING),
   function: new Set(FUNCTION),
+  'colour-space-part': new Set(COLOUR_SPACE_PART),
   'border-style': new Set(BORDER_STYLE),
   'border-effect': new Set(BORDER_EFFECT),
   'appearance-characteristics': new Set(APPEARANCE_CHARACTERISTICS),
@@ -97,6 +109,7 @@ export const GRAPHICS_OWNERS: Record<GraphicsKind, string> = {
   pattern: 'Pattern',
   shading: 'Shading',
   function: 'function',
+  'colour-space-part': 'ColorSpace',
   'border-style': 'border style',
   'border-effect': 'border effect',
   'appearance-characteristics': 'appearance characteristics',

@@ -21,6 +21,7 @@ import {
   DOCUMENT_KEYS,
   DOCUMENT_OWNERS,
   DOCUMENT_TYPES,
+  PRODUCER_TYPES,
   type DocumentKind,
 } from './keep-document';
 import {
@@ -554,7 +555,9 @@ export function keepDefinedKeys(d: PdfDict, kind: KeptKind): Finding[] {
   const keep = keysOf(d, kind);
   const found: Finding[] = [];
   const text = TEXT_KEYS[kind];
+  const producerTypes = PRODUCER_TYPES[kind as DocumentKind];
   for (const [key, v] of [...d.map]) {
+    if (key === 'Type' && producerTypes?.has(nameOf(v) ?? '')) continue;
     if (
       keep.has(key) &&
       !(text?.includes(key) && !isString(v) && !isRef(v)) &&

@@ -53,6 +53,8 @@ export type Position =
   | 'gstates'
   | 'patterns'
   | 'shadings'
+  | 'colour-spaces'
+  | 'colour-space'
   | 'launch-parameters'
   | 'unknown';
 
@@ -176,6 +178,7 @@ const RESOURCE_MAPS: readonly [string, Position][] = [
   ['ExtGState', 'gstates'],
   ['Pattern', 'patterns'],
   ['Shading', 'shadings'],
+  ['ColorSpace', 'colour-spaces'],
 ];
 const MAP_ITEMS = new Map<string, Position>([
   ['xobjects', 'xobject'],
@@ -183,6 +186,7 @@ const MAP_ITEMS = new Map<string, Position>([
   ['gstates', 'ext-gstate'],
   ['patterns', 'pattern'],
   ['shadings', 'shading'],
+  ['colour-spaces', 'colour-space'],
 ]);
 
 /**
@@ -198,7 +202,11 @@ function graphicsPositions(
 ): [PdfValue, Position][] {
   const by: Partial<Record<KeptKind, [string, Position][]>> = {
     page: [['Group', 'group']],
-    xobject: [['Group', 'group']],
+    xobject: [
+      ['Group', 'group'],
+      ['ColorSpace', 'colour-space'],
+    ],
+    group: [['CS', 'colour-space']],
     'ext-gstate': [
       ['SMask', 'soft-mask'],
       ['TR', 'function'],
@@ -212,7 +220,10 @@ function graphicsPositions(
       ['Shading', 'shading'],
       ['ExtGState', 'ext-gstate'],
     ],
-    shading: [['Function', 'function']],
+    shading: [
+      ['Function', 'function'],
+      ['ColorSpace', 'colour-space'],
+    ],
     function: [['Functions', 'function']],
     annotation: [
       ['BS', 'border-style'],
@@ -332,6 +343,8 @@ export function itemPosition(
   if (position === 'actions') return 'action';
   if (position === 'filespecs') return 'filespec';
   if (position === 'ocgs') return 'ocg';
+  if (position === 'colour-space' || position === 'colour-space-part')
+    return 'colour-space-part';
   if (position === 'oc-configs') return 'oc-config';
   if (
     position === 'annotation' ||
@@ -365,6 +378,10 @@ export function kindAt(
   // A structure element's kids may be marked-content and object references (14.7.5).
   if (position === 'struct-elem' && (type === 'MCR' || type === 'OBJR'))
     return null;
+  // A colour space holds no dictionary itself; its parts may be functions (8.6.6.4).
+  if (position === 'colour-space') return null;
+  if (position === 'colour-space-part' && d.map.has('FunctionType'))
+    return 'function';
   // A Type 0 font's encoding may be a CMap stream (9.7.5), which says so.
   if (position === 'encoding' && type !== undefined && type !== 'Encoding')
     return null;
@@ -385,6 +402,7 @@ export function kindAt(
     position === 'gstates' ||
     position === 'patterns' ||
     position === 'shadings' ||
+    position === 'colour-spaces' ||
     position === 'launch-parameters' ||
     position === 'names' ||
     position === 'appearance' ||
