@@ -235,7 +235,7 @@ describe('pdf: no key passes unexamined', () => {
         1,
         '<< /Type /Catalog /Pages 2 0 R /Outlines 20 0 R /AcroForm << /Fields [31 0 R] >> ' +
           '/MarkInfo << /Type /MarkInfo /Marked true /Title (CANARY_B_MARKINFO) >> /ViewerPreferences << /Type /CANARY_B_TYPE /DisplayDocTitle true /Desc (CANARY_B_PREFERENCES) >> ' +
-          '/PageLabels << /Nums [0 << /S /D /P (Part-) >>] /Title (CANARY_B_LABEL_TREE) >> /StructTreeRoot 40 0 R ' +
+          '/PageLabels << /Nums [0 << /S /D /P (Part-) /Title (CANARY_B_PAGE_LABEL) >>] /Title (CANARY_B_LABEL_TREE) >> /StructTreeRoot 40 0 R ' +
           '/Names << /Dests << /Names [(chapter) [3 0 R /Fit]] /Title (CANARY_B_NAME_TREE) >> /Subj (CANARY_B_NAMES) >> ' +
           '/OutputIntents [<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (FOGRA39) /Author (CANARY_B_INTENT) >>] >>',
       ],
@@ -264,6 +264,7 @@ describe('pdf: no key passes unexamined', () => {
       'CANARY_B_STRUCT_ELEM',
       'CANARY_B_ENCODING',
       'CANARY_B_TYPE',
+      'CANARY_B_PAGE_LABEL',
     ]);
     // What the standard defines stays: the named destination, the label, the alternative text,
     // the field names and value, the printing condition, the MCID reference.
@@ -307,6 +308,36 @@ describe('pdf: no key passes unexamined', () => {
     const text = qpdfJson(path);
     expect(text).toContain('"/WhitePoint"');
     expect(text).toContain('"/FunctionType": 2');
+  });
+
+  it("(b) removes a markup annotation's keys from a link and a widget, and keeps them on a mark", async () => {
+    const input = build([
+      [
+        8,
+        '<< /Type /Annot /Subtype /Link /Rect [20 100 180 120] /Contents (Link to the example site) /Subj (CANARY_B_LINK_SUBJECT) ' +
+          '/RC (<body>CANARY_B_LINK_RICH</body>) /A << /S /URI /URI (https://example.org/) >> >>',
+      ],
+      [
+        30,
+        '<< /FT /Tx /T (name) /V (typed) /Subtype /Widget /Rect [20 20 100 40] /IT /CANARY_B_WIDGET_INTENT /P 3 0 R >>',
+      ],
+      [
+        9,
+        '<< /Type /Annot /Subtype /FreeText /Rect [120 120 180 180] /Contents (Drawn words) /DA (/Helv 12 Tf) /IT /FreeTextCallout >>',
+      ],
+    ]);
+    const { path } = await attack('markup-keys', input, [
+      'CANARY_B_LINK_SUBJECT',
+      'CANARY_B_LINK_RICH',
+      'CANARY_B_WIDGET_INTENT',
+    ]);
+    const text = qpdfJson(path);
+    for (const kept of [
+      'Link to the example site',
+      'Drawn words',
+      '/FreeTextCallout',
+    ])
+      expect(text).toContain(kept);
   });
 
   it('(c, d, e) removes text reached through an unknown key: by reference, in an array of dictionaries, in a stream dictionary', async () => {

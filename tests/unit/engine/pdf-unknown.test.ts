@@ -87,7 +87,7 @@ describe('pdf: dictionaries of no kept kind', () => {
       'CANARY_REACHED_OBJECT',
     ];
     const input = pagePdf(
-      '/PageLabels << /Nums [0 << /S /D /MyData << /Title (CANARY_REACHED_TITLE) /List [1 (CANARY_REACHED_LIST)] /Size 3 >> /MyRef 6 0 R >>] >>',
+      '/URI << /Base (https://example.org/) /MyData << /Title (CANARY_REACHED_TITLE) /List [1 (CANARY_REACHED_LIST)] /Size 3 >> /MyRef 6 0 R >>',
       '/ExtGState << /GS1 << /CA 1 >> >>',
       [[6, '(CANARY_REACHED_OBJECT)']],
     );
@@ -99,7 +99,7 @@ describe('pdf: dictionaries of no kept kind', () => {
 
   it('fails closed on a stream of no known kind reached through an unknown key', async () => {
     const input = pagePdf(
-      '/PageLabels << /Nums [0 << /S /D /MyBlob 6 0 R >>] >>',
+      '/URI << /Base (https://example.org/) /MyBlob 6 0 R >>',
       '/ExtGState << /GS1 << /CA 1 >> >>',
       [[6, { dict: '', data: Buffer.from('CN=CANARY_UNKNOWN_STREAM') }]],
     );

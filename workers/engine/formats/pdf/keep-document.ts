@@ -15,6 +15,9 @@ const NAME_DICTIONARY = [
 const NAME_TREE = ['Kids', 'Names', 'Limits'];
 const NUMBER_TREE = ['Kids', 'Nums', 'Limits'];
 
+/** 12.4.2, page label dictionaries (the values of the catalog's `/PageLabels` number tree). */
+const PAGE_LABEL = ['Type', 'S', 'P', 'St'];
+
 /** 14.7.1, the mark information dictionary. */
 const MARK_INFO = ['Marked', 'UserProperties', 'Suspects'];
 
@@ -61,6 +64,8 @@ export type DocumentKind =
   | 'name-dictionary'
   | 'name-tree'
   | 'number-tree'
+  | 'page-labels'
+  | 'page-label'
   | 'mark-info'
   | 'viewer-preferences'
   | 'struct-tree-root'
@@ -75,6 +80,8 @@ export const DOCUMENT_KEYS: Record<DocumentKind, ReadonlySet<string>> = {
   'name-dictionary': new Set(NAME_DICTIONARY),
   'name-tree': new Set(NAME_TREE),
   'number-tree': new Set(NUMBER_TREE),
+  'page-labels': new Set(NUMBER_TREE),
+  'page-label': new Set(PAGE_LABEL),
   'mark-info': new Set(MARK_INFO),
   'viewer-preferences': new Set(VIEWER_PREFERENCES),
   'struct-tree-root': new Set(STRUCT_TREE_ROOT),
@@ -90,6 +97,8 @@ export const DOCUMENT_OWNERS: Record<DocumentKind, string> = {
   'name-dictionary': 'Names',
   'name-tree': 'name tree',
   'number-tree': 'number tree',
+  'page-labels': 'PageLabels',
+  'page-label': 'page label',
   'mark-info': 'MarkInfo',
   'viewer-preferences': 'ViewerPreferences',
   'struct-tree-root': 'StructTreeRoot',
@@ -117,6 +126,7 @@ export const PRODUCER_TYPES: Partial<
 /** Types a dictionary declares in `/Type`; positions type the ones that leave it out. */
 export const DOCUMENT_TYPES: Readonly<Record<string, DocumentKind>> = {
   StructTreeRoot: 'struct-tree-root',
+  PageLabel: 'page-label',
   StructElem: 'struct-elem',
   Encoding: 'encoding',
   OutputIntent: 'output-intent',

@@ -9,6 +9,7 @@
  */
 import { finding, type Finding } from '../../findings';
 import { actionKeys, isActionType, TRIGGERS } from './actions';
+import { MARKUP } from './comments';
 import {
   GRAPHICS_KEYS,
   GRAPHICS_OWNERS,
@@ -461,9 +462,33 @@ export const DEFINED_KEYS: ReadonlySet<string> = new Set(
   Object.values(KEYS).flatMap((keys) => [...keys]),
 );
 
-/** The keys a dictionary of the kind keeps: an action's depend on its type. */
-const keysOf = (d: PdfDict, kind: KeptKind): ReadonlySet<string> =>
-  kind === 'action' ? actionKeys(nameOf(d.map.get('S'))) : KEYS[kind];
+/**
+ * Keys only a markup annotation has (12.5.6.2, Table 170): on a link, a widget or another
+ * annotation that is no markup, a subject, a rich-text comment or a reply is nothing a viewer
+ * shows there, and goes.
+ */
+const MARKUP_ONLY = [
+  'Popup',
+  'RC',
+  'CreationDate',
+  'IRT',
+  'Subj',
+  'RT',
+  'IT',
+  'ExData',
+];
+const NOT_MARKUP: ReadonlySet<string> = new Set(
+  ANNOTATION.filter((key) => !MARKUP_ONLY.includes(key)),
+);
+
+/** The keys a dictionary of the kind keeps: an action's depend on its type, an annotation's on its subtype. */
+function keysOf(d: PdfDict, kind: KeptKind): ReadonlySet<string> {
+  if (kind === 'action') return actionKeys(nameOf(d.map.get('S')));
+  const subtype = nameOf(d.map.get('Subtype'));
+  if (kind === 'annotation' && subtype !== undefined && !MARKUP.has(subtype))
+    return NOT_MARKUP;
+  return KEYS[kind];
+}
 
 /** ISO 32000-2, 8.8: an XObject's `/Subtype` is required and one of these. */
 export const XOBJECT_SUBTYPES = new Set(['Image', 'Form', 'PS']);

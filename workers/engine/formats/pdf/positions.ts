@@ -53,6 +53,7 @@ export type Position =
   | 'gstates'
   | 'patterns'
   | 'shadings'
+  | 'page-label-values'
   | 'colour-spaces'
   | 'colour-space'
   | 'launch-parameters'
@@ -254,7 +255,7 @@ function documentPositions(
   const by: Partial<Record<KeptKind, [string, Position][]>> = {
     catalog: [
       ['Names', 'name-dictionary'],
-      ['PageLabels', 'number-tree'],
+      ['PageLabels', 'page-labels'],
       ['MarkInfo', 'mark-info'],
       ['ViewerPreferences', 'viewer-preferences'],
       ['StructTreeRoot', 'struct-tree-root'],
@@ -263,6 +264,10 @@ function documentPositions(
     page: [['OutputIntents', 'output-intent']],
     'name-tree': [['Kids', 'name-tree']],
     'number-tree': [['Kids', 'number-tree']],
+    'page-labels': [
+      ['Kids', 'page-labels'],
+      ['Nums', 'page-label-values'],
+    ],
     'struct-tree-root': [
       ['K', 'struct-elem'],
       ['IDTree', 'name-tree'],
@@ -343,6 +348,7 @@ export function itemPosition(
   if (position === 'actions') return 'action';
   if (position === 'filespecs') return 'filespec';
   if (position === 'ocgs') return 'ocg';
+  if (position === 'page-label-values') return 'page-label';
   if (position === 'colour-space' || position === 'colour-space-part')
     return 'colour-space-part';
   if (position === 'oc-configs') return 'oc-config';
@@ -353,6 +359,7 @@ export function itemPosition(
     position === 'function' ||
     position === 'name-tree' ||
     position === 'number-tree' ||
+    position === 'page-labels' ||
     position === 'struct-elem' ||
     position === 'field' ||
     position === 'output-intent' ||
@@ -403,6 +410,7 @@ export function kindAt(
     position === 'patterns' ||
     position === 'shadings' ||
     position === 'colour-spaces' ||
+    position === 'page-label-values' ||
     position === 'launch-parameters' ||
     position === 'names' ||
     position === 'appearance' ||

@@ -5,7 +5,7 @@
  */
 import { finding, type Finding } from '../../findings';
 import { cleanFileSpec, cleanFileSpecString } from './attachments';
-import { annotationKeys, keepsComment } from './comments';
+import { annotationKeys, keepsComment, MARKUP } from './comments';
 import {
   isArray,
   isDict,
@@ -29,26 +29,6 @@ import {
 import { dateOf, textOf } from './text';
 import { unknownStrings } from './unknown';
 
-/** Annotations that carry a comment, per ISO 32000-1, 12.5.6.2 (markup annotations). */
-const MARKUP = new Set([
-  'Text',
-  'FreeText',
-  'Line',
-  'Square',
-  'Circle',
-  'Polygon',
-  'PolyLine',
-  'Highlight',
-  'Underline',
-  'Squiggly',
-  'StrikeOut',
-  'Stamp',
-  'Caret',
-  'Ink',
-  'FileAttachment',
-  'Sound',
-  'Redact',
-]);
 const ANNOTATIONS = new Set([
   ...MARKUP,
   'Popup',

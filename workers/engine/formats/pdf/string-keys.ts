@@ -40,6 +40,8 @@ const STRING_KEYS: Readonly<Record<string, readonly string[]>> = {
   // 12.7.4: a field's names, values, choices, appearance and rich text.
   field: ['T', 'TU', 'TM', 'V', 'DV', 'DA', 'DS', 'RV', 'Opt'],
   'cid-system-info': ['Registry', 'Ordering'],
+  // 12.4.2: the prefix of a range of page labels.
+  'page-label': ['P'],
   // 14.11.5: the printing condition a file was made for, named as a registry names it.
   'output-intent': [
     ...['OutputCondition', 'OutputConditionIdentifier', 'RegistryName'],
