@@ -87,8 +87,8 @@ describe('pdf: dictionaries of no kept kind', () => {
       'CANARY_REACHED_OBJECT',
     ];
     const input = pagePdf(
-      '',
-      '/ExtGState << /GS1 << /CA 1 /MyData << /Title (CANARY_REACHED_TITLE) /List [1 (CANARY_REACHED_LIST)] /Size 3 >> /MyRef 6 0 R >> >>',
+      '/URI << /Base (https://example.org/) /MyData << /Title (CANARY_REACHED_TITLE) /List [1 (CANARY_REACHED_LIST)] /Size 3 >> /MyRef 6 0 R >>',
+      '/ExtGState << /GS1 << /CA 1 >> >>',
       [[6, '(CANARY_REACHED_OBJECT)']],
     );
     const { output } = await cleaned(input);
@@ -99,8 +99,8 @@ describe('pdf: dictionaries of no kept kind', () => {
 
   it('fails closed on a stream of no known kind reached through an unknown key', async () => {
     const input = pagePdf(
-      '',
-      '/ExtGState << /GS1 << /CA 1 /MyBlob 6 0 R >> >>',
+      '/URI << /Base (https://example.org/) /MyBlob 6 0 R >>',
+      '/ExtGState << /GS1 << /CA 1 >> >>',
       [[6, { dict: '', data: Buffer.from('CN=CANARY_UNKNOWN_STREAM') }]],
     );
     const error = await cleanPlan(blobOf(input)).then(

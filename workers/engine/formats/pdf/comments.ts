@@ -18,6 +18,26 @@ import {
 } from './objects';
 import { dateOf, textOf } from './text';
 
+/** Annotations that carry a comment, per ISO 32000-1, 12.5.6.2 (markup annotations). */
+export const MARKUP: ReadonlySet<string> = new Set([
+  'Text',
+  'FreeText',
+  'Line',
+  'Square',
+  'Circle',
+  'Polygon',
+  'PolyLine',
+  'Highlight',
+  'Underline',
+  'Squiggly',
+  'StrikeOut',
+  'Stamp',
+  'Caret',
+  'Ink',
+  'FileAttachment',
+  'Sound',
+  'Redact',
+]);
 /** Markup annotations that are a visible mark with a comment attached (12.5.6.2, Table 169). */
 const MARKS = new Set([
   'Highlight',

@@ -1,24 +1,40 @@
 /**
  * The keep-list for the PDF dictionaries that carry a document's structure: the catalog, page
- * tree nodes, pages, XObjects, annotations and file specifications keep the keys ISO 32000-2
- * defines for them; every other key (a producer's private data, pdfTeX's `/PTEX.*`, a key whose
- * name was damaged) goes and is reported. What the rules in `rules.ts` remove by name goes first.
+ * tree nodes, pages, XObjects, annotations, file specifications, layers, fonts, the form and
+ * outlines here, actions in `actions.ts`, painting dictionaries in `keep-graphics.ts` and what
+ * organises the document in `keep-document.ts` keep the keys ISO 32000-2 defines for them, and
+ * strings only where `string-keys.ts` allows; every other key (a producer's private data,
+ * pdfTeX's `/PTEX.*`, a key whose name was damaged, a key another type defines) goes and is
+ * reported. What the rules in `rules.ts` remove by name goes first.
  */
 import { finding, type Finding } from '../../findings';
 import { actionKeys, isActionType, TRIGGERS } from './actions';
-import { isDict, isRef, isString, nameOf, type PdfDict } from './objects';
+import { MARKUP } from './comments';
+import {
+  GRAPHICS_KEYS,
+  GRAPHICS_OWNERS,
+  GRAPHICS_SIGNATURES,
+  GRAPHICS_TYPES,
+  STREAM,
+  type GraphicsKind,
+} from './keep-graphics';
+import {
+  DOCUMENT_KEYS,
+  DOCUMENT_OWNERS,
+  DOCUMENT_TYPES,
+  PRODUCER_TYPES,
+  type DocumentKind,
+} from './keep-document';
+import {
+  holdsString,
+  isDict,
+  isRef,
+  isString,
+  nameOf,
+  type PdfDict,
+} from './objects';
+import { mayHoldString } from './string-keys';
 import { textOf } from './text';
-
-/** Keys every stream dictionary may hold (ISO 32000-2, 7.3.8.2, Table 5). */
-const STREAM = [
-  'Length',
-  'Filter',
-  'DecodeParms',
-  'F',
-  'FFilter',
-  'FDecodeParms',
-  'DL',
-];
 
 /** ISO 32000-2, 7.7.2, Table 29 (document catalog); `/DSS` goes with the signatures. */
 const CATALOG = [
@@ -416,7 +432,9 @@ export type KeptKind =
   | 'font-descriptor'
   | 'acroform'
   | 'oc-properties'
-  | 'oc-config';
+  | 'oc-config'
+  | GraphicsKind
+  | DocumentKind;
 
 const KEYS: Record<Exclude<KeptKind, 'action'>, ReadonlySet<string>> = {
   catalog: new Set(CATALOG),
@@ -435,6 +453,8 @@ const KEYS: Record<Exclude<KeptKind, 'action'>, ReadonlySet<string>> = {
   acroform: new Set(ACROFORM),
   'oc-properties': new Set(OC_PROPERTIES),
   'oc-config': new Set(OC_CONFIG),
+  ...GRAPHICS_KEYS,
+  ...DOCUMENT_KEYS,
 };
 
 /** Every key the kinds above keep, for the rule on dictionaries of no kind (`unknown.ts`). */
@@ -442,9 +462,33 @@ export const DEFINED_KEYS: ReadonlySet<string> = new Set(
   Object.values(KEYS).flatMap((keys) => [...keys]),
 );
 
-/** The keys a dictionary of the kind keeps: an action's depend on its type. */
-const keysOf = (d: PdfDict, kind: KeptKind): ReadonlySet<string> =>
-  kind === 'action' ? actionKeys(nameOf(d.map.get('S'))) : KEYS[kind];
+/**
+ * Keys only a markup annotation has (12.5.6.2, Table 170): on a link, a widget or another
+ * annotation that is no markup, a subject, a rich-text comment or a reply is nothing a viewer
+ * shows there, and goes.
+ */
+const MARKUP_ONLY = [
+  'Popup',
+  'RC',
+  'CreationDate',
+  'IRT',
+  'Subj',
+  'RT',
+  'IT',
+  'ExData',
+];
+const NOT_MARKUP: ReadonlySet<string> = new Set(
+  ANNOTATION.filter((key) => !MARKUP_ONLY.includes(key)),
+);
+
+/** The keys a dictionary of the kind keeps: an action's depend on its type, an annotation's on its subtype. */
+function keysOf(d: PdfDict, kind: KeptKind): ReadonlySet<string> {
+  if (kind === 'action') return actionKeys(nameOf(d.map.get('S')));
+  const subtype = nameOf(d.map.get('Subtype'));
+  if (kind === 'annotation' && subtype !== undefined && !MARKUP.has(subtype))
+    return NOT_MARKUP;
+  return KEYS[kind];
+}
 
 /** ISO 32000-2, 8.8: an XObject's `/Subtype` is required and one of these. */
 export const XOBJECT_SUBTYPES = new Set(['Image', 'Form', 'PS']);
@@ -464,6 +508,13 @@ export function keptKind(
   if (type === 'Page') return 'page';
   if (isAnnotation) return 'annotation';
   if (type === 'OCG') return 'ocg';
+  // A font or a painting dictionary says its type wherever it is met, as one an unknown key reaches.
+  if (type === 'Font') return 'font';
+  if (type === 'FontDescriptor') return 'font-descriptor';
+  const typed = GRAPHICS_TYPES[type ?? ''] ?? DOCUMENT_TYPES[type ?? ''];
+  if (typed) return typed;
+  for (const [key, kind] of GRAPHICS_SIGNATURES)
+    if (d.map.has(key)) return kind;
   // An action says its type in `/S`; `/Type`, when present, must be `/Action` (12.6.2).
   if (
     (type === undefined || type === 'Action') &&
@@ -505,6 +556,8 @@ const OWNERS: Record<KeptKind, string> = {
   acroform: 'AcroForm',
   'oc-properties': 'OCProperties',
   'oc-config': 'layer configuration',
+  ...GRAPHICS_OWNERS,
+  ...DOCUMENT_OWNERS,
 };
 
 /**
@@ -519,13 +572,22 @@ const TEXT_KEYS: Partial<Record<KeptKind, readonly string[]>> = {
   annotation: ['Contents', 'T', 'TU', 'TM', 'NM', 'Subj'],
 };
 
-/** Removes every key the kind does not define, and any text key holding no text, reporting each. */
+/**
+ * Removes every key the kind does not define, any text key holding no text, and any string under
+ * a key the kind defines as no string, reporting each.
+ */
 export function keepDefinedKeys(d: PdfDict, kind: KeptKind): Finding[] {
   const keep = keysOf(d, kind);
   const found: Finding[] = [];
   const text = TEXT_KEYS[kind];
+  const producerTypes = PRODUCER_TYPES[kind as DocumentKind];
   for (const [key, v] of [...d.map]) {
-    if (keep.has(key) && !(text?.includes(key) && !isString(v) && !isRef(v)))
+    if (key === 'Type' && producerTypes?.has(nameOf(v) ?? '')) continue;
+    if (
+      keep.has(key) &&
+      !(text?.includes(key) && !isString(v) && !isRef(v)) &&
+      (mayHoldString(kind, key, v) || !holdsString(v))
+    )
       continue;
     d.map.delete(key);
     const value = isDict(v) ? undefined : textOf(v);

@@ -106,3 +106,25 @@ export function refsOf(v: PdfValue, out: number[]): void {
       for (const item of x.map.values()) stack.push(item);
   }
 }
+
+/** A string, or an array holding one at any depth (arrays of arrays, not dictionaries). */
+export const holdsString = (v: PdfValue | undefined): boolean =>
+  holds(v, isString);
+
+/** A string or a name (`/Alice` is as readable as `(Alice)`), or an array holding one. */
+export const holdsText = (v: PdfValue | undefined): boolean =>
+  holds(v, (x) => isString(x) || isName(x));
+
+function holds(
+  v: PdfValue | undefined,
+  test: (x: PdfValue | undefined) => boolean,
+): boolean {
+  const stack: (PdfValue | undefined)[] = [v];
+  while (stack.length) {
+    const x = stack.pop();
+    if (test(x)) return true;
+    if (typeof x === 'object' && x !== null && x.kind === 'array')
+      stack.push(...x.items);
+  }
+  return false;
+}

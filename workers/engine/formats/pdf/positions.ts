@@ -10,9 +10,12 @@
  * the walk meets their references) and for direct ones (handed down as the walk cleans a value).
  */
 import type { KeptKind } from './keep';
+import type { DocumentKind } from './keep-document';
+import type { GraphicsKind } from './keep-graphics';
 import { isKnownKey, isUnknownKind } from './unknown';
 import {
   isArray,
+  isDict,
   isRef,
   nameOf,
   type PdfDict,
@@ -45,6 +48,15 @@ export type Position =
   | 'xobjects'
   | 'names'
   | 'appearance'
+  | GraphicsKind
+  | DocumentKind
+  | 'gstates'
+  | 'patterns'
+  | 'shadings'
+  | 'page-label-values'
+  | 'colour-spaces'
+  | 'colour-space'
+  | 'launch-parameters'
   | 'unknown';
 
 export type Positions = Map<number, Position>;
@@ -118,6 +130,7 @@ export function childPositions(
   if (kind === 'action') {
     add('Next', 'actions');
     if (FILE_ACTIONS.has(nameOf(m.get('S')) ?? '')) add('F', 'filespec');
+    if (nameOf(m.get('S')) === 'Launch') add('Win', 'launch-parameters');
   }
   if (kind === 'annotation') add('FS', 'filespec');
   // Associated files (14.13): an array of file specifications wherever it stands.
@@ -129,16 +142,23 @@ export function childPositions(
   }
   if (kind === 'additional-actions')
     for (const v of m.values()) out.push([v, 'action']);
-  if (kind === 'catalog' || kind === 'page' || kind === 'annotation')
+  if (
+    kind === 'catalog' ||
+    kind === 'page' ||
+    kind === 'annotation' ||
+    kind === 'field'
+  )
     add('AA', 'additional-actions');
   add('Resources', 'resources');
-  // A resource dictionary's maps of named XObjects and fonts (7.8.3), direct or not.
-  add('XObject', 'xobjects');
-  add('Font', 'fonts');
-  if (position === 'xobjects' || position === 'fonts')
-    for (const v of m.values())
-      out.push([v, position === 'xobjects' ? 'xobject' : 'font']);
-  for (const key of NAMED_MAPS) add(key, 'names');
+  // A resource dictionary's maps of named XObjects, fonts, graphics states, patterns and
+  // shadings (7.8.3), direct or not.
+  if (kind === 'resources')
+    for (const [key, map] of RESOURCE_MAPS) add(key, map);
+  const item = MAP_ITEMS.get(position ?? '');
+  if (item) for (const v of m.values()) out.push([v, item]);
+  out.push(...graphicsPositions(d, kind), ...documentPositions(d, kind));
+  for (const key of NAMED_MAPS)
+    if (!out.some(([v]) => v === m.get(key))) add(key, 'names');
   // An annotation's appearances (12.5.5): each is a stream or a map of states to streams.
   if (kind === 'annotation') add('AP', 'appearance');
   if (position === 'appearance')
@@ -148,6 +168,125 @@ export function childPositions(
     const whole = isWhollyUnknown(d, position);
     for (const [key, v] of m)
       if (whole || !isKnownKey(key)) out.push([v, 'unknown']);
+  }
+  return out;
+}
+
+/** A resource dictionary's maps of named resources whose values have a kind (7.8.3, Table 34). */
+const RESOURCE_MAPS: readonly [string, Position][] = [
+  ['XObject', 'xobjects'],
+  ['Font', 'fonts'],
+  ['ExtGState', 'gstates'],
+  ['Pattern', 'patterns'],
+  ['Shading', 'shadings'],
+  ['ColorSpace', 'colour-spaces'],
+];
+const MAP_ITEMS = new Map<string, Position>([
+  ['xobjects', 'xobject'],
+  ['fonts', 'font'],
+  ['gstates', 'ext-gstate'],
+  ['patterns', 'pattern'],
+  ['shadings', 'shading'],
+  ['colour-spaces', 'colour-space'],
+]);
+
+/**
+ * What painting dictionaries and an annotation's parts reference: a page's or form's transparency
+ * group (8.10.3), a graphics state's soft mask and transfer functions (11.6.5.2, 10.5), a soft
+ * mask's group (an XObject), a pattern's shading and graphics state (8.7.4.2), a shading's and a
+ * stitching function's functions (8.7.4.5, 7.10.4), an annotation's border style and effect
+ * (12.5.4), appearance characteristics (12.5.6.19) and external data (12.5.6.2).
+ */
+function graphicsPositions(
+  d: PdfDict,
+  kind: KeptKind | null,
+): [PdfValue, Position][] {
+  const by: Partial<Record<KeptKind, [string, Position][]>> = {
+    page: [['Group', 'group']],
+    xobject: [
+      ['Group', 'group'],
+      ['ColorSpace', 'colour-space'],
+    ],
+    group: [['CS', 'colour-space']],
+    'ext-gstate': [
+      ['SMask', 'soft-mask'],
+      ['TR', 'function'],
+      ['TR2', 'function'],
+    ],
+    'soft-mask': [
+      ['G', 'xobject'],
+      ['TR', 'function'],
+    ],
+    pattern: [
+      ['Shading', 'shading'],
+      ['ExtGState', 'ext-gstate'],
+    ],
+    shading: [
+      ['Function', 'function'],
+      ['ColorSpace', 'colour-space'],
+    ],
+    function: [['Functions', 'function']],
+    annotation: [
+      ['BS', 'border-style'],
+      ['BE', 'border-effect'],
+      ['MK', 'appearance-characteristics'],
+      ['ExData', 'ex-data'],
+    ],
+  };
+  const out: [PdfValue, Position][] = [];
+  for (const [key, as] of (kind && by[kind]) || []) {
+    const v = d.map.get(key);
+    if (isDict(v) || isRef(v) || isArray(v)) out.push([v, as]);
+  }
+  return out;
+}
+
+/**
+ * What organises a document: the catalog's name dictionary (7.7.4, each value a name tree), page
+ * labels (12.4.2, a number tree), mark information, viewer preferences, structure tree (14.7)
+ * and output intents (14.11.5); a tree's kids, the structure tree's elements and its ID and
+ * parent trees; the form's fields and their kids (12.7.4); a font's encoding and character
+ * collection (9.6.5, 9.7.3).
+ */
+function documentPositions(
+  d: PdfDict,
+  kind: KeptKind | null,
+): [PdfValue, Position][] {
+  const by: Partial<Record<KeptKind, [string, Position][]>> = {
+    catalog: [
+      ['Names', 'name-dictionary'],
+      ['PageLabels', 'page-labels'],
+      ['MarkInfo', 'mark-info'],
+      ['ViewerPreferences', 'viewer-preferences'],
+      ['StructTreeRoot', 'struct-tree-root'],
+      ['OutputIntents', 'output-intent'],
+    ],
+    page: [['OutputIntents', 'output-intent']],
+    'name-tree': [['Kids', 'name-tree']],
+    'number-tree': [['Kids', 'number-tree']],
+    'page-labels': [
+      ['Kids', 'page-labels'],
+      ['Nums', 'page-label-values'],
+    ],
+    'struct-tree-root': [
+      ['K', 'struct-elem'],
+      ['IDTree', 'name-tree'],
+      ['ParentTree', 'number-tree'],
+    ],
+    'struct-elem': [['K', 'struct-elem']],
+    acroform: [['Fields', 'field']],
+    field: [['Kids', 'field']],
+    font: [
+      ['Encoding', 'encoding'],
+      ['CIDSystemInfo', 'cid-system-info'],
+    ],
+  };
+  const out: [PdfValue, Position][] = [];
+  if (kind === 'name-dictionary')
+    for (const v of d.map.values()) out.push([v, 'name-tree']);
+  for (const [key, as] of (kind && by[kind]) || []) {
+    const v = d.map.get(key);
+    if (isDict(v) || isRef(v) || isArray(v)) out.push([v, as]);
   }
   return out;
 }
@@ -177,9 +316,8 @@ const NAMED_MAPS = [
 /** Whether a position holds a map of names a producer chose (no key there is unknown). */
 export const isMap = (position: Position | undefined): boolean =>
   position === 'names' ||
-  position === 'xobjects' ||
-  position === 'fonts' ||
-  position === 'appearance';
+  position === 'appearance' ||
+  MAP_ITEMS.has(position ?? '');
 
 /** A dictionary met through an unknown key that says no type the standard defines. */
 export const isWhollyUnknown = (
@@ -210,11 +348,21 @@ export function itemPosition(
   if (position === 'actions') return 'action';
   if (position === 'filespecs') return 'filespec';
   if (position === 'ocgs') return 'ocg';
+  if (position === 'page-label-values') return 'page-label';
+  if (position === 'colour-space' || position === 'colour-space-part')
+    return 'colour-space-part';
   if (position === 'oc-configs') return 'oc-config';
   if (
     position === 'annotation' ||
     position === 'page-node' ||
     position === 'font' ||
+    position === 'function' ||
+    position === 'name-tree' ||
+    position === 'number-tree' ||
+    position === 'page-labels' ||
+    position === 'struct-elem' ||
+    position === 'field' ||
+    position === 'output-intent' ||
     position === 'unknown'
   )
     return position;
@@ -233,6 +381,23 @@ export function kindAt(
   position: Position | undefined,
 ): KeptKind | null {
   if (position === 'page-node') return d.map.has('Kids') ? 'pages' : 'page';
+  const type = nameOf(d.map.get('Type'));
+  // A structure element's kids may be marked-content and object references (14.7.5).
+  if (position === 'struct-elem' && (type === 'MCR' || type === 'OBJR'))
+    return null;
+  // A colour space holds no dictionary itself; its parts may be functions (8.6.6.4).
+  if (position === 'colour-space') return null;
+  if (position === 'colour-space-part' && d.map.has('FunctionType'))
+    return 'function';
+  // A Type 0 font's encoding may be a CMap stream (9.7.5), which says so.
+  if (position === 'encoding' && type !== undefined && type !== 'Encoding')
+    return null;
+  // A field's kid may be its widget (12.7.4.1), judged as the annotation it is.
+  if (
+    position === 'field' &&
+    (type === 'Annot' || nameOf(d.map.get('Subtype')) === 'Widget')
+  )
+    return 'annotation';
   if (position === 'actions') return 'action';
   if (
     position === 'annots' ||
@@ -241,6 +406,12 @@ export function kindAt(
     position === 'oc-configs' ||
     position === 'fonts' ||
     position === 'xobjects' ||
+    position === 'gstates' ||
+    position === 'patterns' ||
+    position === 'shadings' ||
+    position === 'colour-spaces' ||
+    position === 'page-label-values' ||
+    position === 'launch-parameters' ||
     position === 'names' ||
     position === 'appearance' ||
     position === 'unknown'

@@ -5,7 +5,7 @@
  */
 import { finding, type Finding } from '../../findings';
 import { cleanFileSpec, cleanFileSpecString } from './attachments';
-import { annotationKeys, keepsComment } from './comments';
+import { annotationKeys, keepsComment, MARKUP } from './comments';
 import {
   isArray,
   isDict,
@@ -16,6 +16,7 @@ import {
 } from './objects';
 import { anywhere } from './anywhere';
 import { noteContentStreams } from './content';
+import { freeText } from './free-text';
 import { keepDefinedKeys, keptKind, type KeptKind } from './keep';
 import {
   FILE_ACTIONS,
@@ -28,26 +29,6 @@ import {
 import { dateOf, textOf } from './text';
 import { unknownStrings } from './unknown';
 
-/** Annotations that carry a comment, per ISO 32000-1, 12.5.6.2 (markup annotations). */
-const MARKUP = new Set([
-  'Text',
-  'FreeText',
-  'Line',
-  'Square',
-  'Circle',
-  'Polygon',
-  'PolyLine',
-  'Highlight',
-  'Underline',
-  'Squiggly',
-  'StrikeOut',
-  'Stamp',
-  'Caret',
-  'Ink',
-  'FileAttachment',
-  'Sound',
-  'Redact',
-]);
 const ANNOTATIONS = new Set([
   ...MARKUP,
   'Popup',
@@ -152,6 +133,7 @@ export function cleanDict(
       finding('document.content', 'XFA', 'AcroForm', undefined, 'review'),
     );
   if (isCatalog) found.push(...catalog(d));
+  found.push(...freeText(d, kind, position));
   found.push(...anywhere(d, owner));
   if (kind === null && !isMap(position))
     found.push(...unknownStrings(d, isWhollyUnknown(d, position), owner));

@@ -1,17 +1,25 @@
 /**
- * Dictionaries of no kind the keep-list knows (ISO 32000-2 defines many more than it lists:
- * graphics states, colour spaces, shadings, name trees, structure elements ...). A key that no
+ * Dictionaries of no kind the keep-lists know (ISO 32000-2 defines many more than they list:
+ * colour space parameters, page labels, structure attributes, halftones ...). A key that no
  * dictionary of the standard defines is unknown, and every key of a dictionary reached through an
  * unknown key is unknown too, unless its `/Type` is one the standard defines. Under an unknown key
- * only structure stays: numbers, names, booleans, null, references (each object judged where it
- * is met) and arrays and dictionaries of them. A string, where a producer's private text lives,
- * goes and is reported; so does an object of its own that is a string, and a stream of no known
- * kind reached through an unknown key fails the file (`walk.ts`), as no rule knows its data.
+ * only structure stays: numbers, booleans, null, references (each object judged where it is met)
+ * and arrays and dictionaries of them. A string or a name, where a producer's private text lives
+ * (`/Author /Alice` reads as well as `(Alice)`), goes and is reported; so does an object of its
+ * own that is one, and a stream of no known kind reached through an unknown key fails the file
+ * (`walk.ts`), as no rule knows its data.
+ *
+ * A dictionary whose type nothing says (no `/Type`, no key only one type requires, no position
+ * that types it: a page label, a structure attribute object, a collection subitem) keeps its
+ * strings under the keys some dictionary of the standard defines. Those strings are structural
+ * where they stand (a page label's prefix, a name tree's keys, an attribute's text), so removing
+ * them would change what a reader shows, and refusing such a file would refuse most tagged
+ * PDFs; the kinds that can be typed (`keep-graphics.ts`, `keep-document.ts`) are judged key by key.
  */
 import { finding, type Finding } from '../../findings';
 import { DEFINED_KEYS } from './keep';
 import { ACTION_KEYS } from './actions';
-import { isString, nameOf, type PdfDict, type PdfValue } from './objects';
+import { holdsText, isName, isString, nameOf, type PdfDict } from './objects';
 import { textOf } from './text';
 
 /** Keys of the dictionaries `keep.ts` has no list for, by section of ISO 32000-2. */
@@ -48,7 +56,8 @@ const OTHER_KEYS = [
   ...['BitsPerFlag', 'VerticesPerRow'],
   // 8.11.2.2 optional content membership; 8.11.4.4 usage; 8.11.4.3 usage applications
   ...['OCGs', 'P', 'VE', 'Lang', 'Preferred', 'ExportState', 'min', 'max'],
-  ...['PrintState', 'ViewState', 'Event', 'Category'],
+  ...['PrintState', 'ViewState', 'Event', 'Category', 'CreatorInfo'],
+  ...['Language', 'Export', 'Zoom', 'Print', 'View', 'User', 'PageElement'],
   // 9.6 to 9.10 fonts, encodings, CMaps
   ...['BaseEncoding', 'Differences', 'Registry', 'Ordering', 'Supplement'],
   ...['CMapName', 'UseCMap', 'WMode', 'Panose', 'Length1', 'Length2'],
@@ -191,6 +200,7 @@ const KNOWN_TYPES = new Set([
   'Namespace',
   'Navigator',
   'Folder',
+  'ExData',
   '3D',
   '3DView',
 ]);
@@ -204,20 +214,8 @@ export const isKnownKey = (key: string): boolean => KNOWN_KEYS.has(key);
 export const isUnknownKind = (d: PdfDict): boolean =>
   !KNOWN_TYPES.has(nameOf(d.map.get('Type')) ?? '');
 
-/** A string, or an array holding one at any depth (arrays of arrays, not dictionaries). */
-export function holdsString(v: PdfValue | undefined): boolean {
-  const stack: (PdfValue | undefined)[] = [v];
-  while (stack.length) {
-    const x = stack.pop();
-    if (isString(x)) return true;
-    if (typeof x === 'object' && x !== null && x.kind === 'array')
-      stack.push(...x.items);
-  }
-  return false;
-}
-
 /**
- * Removes the strings under the unknown keys of a dictionary of no kept kind (under every key
+ * Removes the strings and names under the unknown keys of a dictionary of no kept kind (under every key
  * when `whole`, the dictionary being met through an unknown key), reporting each.
  */
 export function unknownStrings(
@@ -227,9 +225,9 @@ export function unknownStrings(
 ): Finding[] {
   const found: Finding[] = [];
   for (const [key, v] of [...d.map]) {
-    if ((!whole && isKnownKey(key)) || !holdsString(v)) continue;
+    if ((!whole && isKnownKey(key)) || !holdsText(v)) continue;
     d.map.delete(key);
-    const text = isString(v) ? textOf(v) : undefined;
+    const text = isString(v) || isName(v) ? textOf(v) : undefined;
     found.push(
       finding(
         'document.unknown-key',

@@ -30,6 +30,7 @@ import {
 } from './positions';
 import { resolveDeciding } from './resolve';
 import {
+  holdsText,
   isArray,
   isDict,
   isRef,
@@ -51,7 +52,6 @@ import {
 } from './rules';
 import type { StreamData } from './stream-data';
 import { textOf } from './text';
-import { holdsString } from './unknown';
 
 /** A JPEG image stream of the page, as the item its findings belong to. */
 const IMAGE = (name: string): FindingItem => ({ name, kind: 'image' });
@@ -180,8 +180,8 @@ export async function walk(
 }
 
 /**
- * An object of its own met through an unknown key that is text (a string, or an array holding
- * one): its value becomes null, which a reader takes as the key being absent (7.3.10).
+ * An object of its own met through an unknown key that is text (a string or a name, or an array
+ * holding one): its value becomes null, which a reader takes as the key being absent (7.3.10).
  */
 function unknownText(
   o: PdfObject,
@@ -192,7 +192,7 @@ function unknownText(
     tally.positions.get(o.num) !== 'unknown' ||
     o.stream ||
     isDict(o.value) ||
-    !holdsString(o.value)
+    !holdsText(o.value)
   )
     return o;
   findings.push(
