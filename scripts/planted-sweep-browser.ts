@@ -3,7 +3,7 @@
  * the sweep's files dropped on the general tool page, the download taken and judged by the same
  * readers as the CLI's copies (`planted-sweep/check.ts`). Not part of `npm test`.
  *
- *   npm run build && npx tsx scripts/planted-sweep-browser.ts [NAME-FILTER]
+ *   npm run sweep:browser -- [NAME-FILTER]   (builds the site, then runs this)
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';

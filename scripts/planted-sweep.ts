@@ -6,7 +6,7 @@
  * same readers and a raw byte search, and the content compared. Prints one row per file.
  * Not part of `npm test`: it takes minutes.
  *
- *   npm run build:cli && npx tsx scripts/planted-sweep.ts [NAME-FILTER]
+ *   npm run sweep -- [NAME-FILTER]   (builds the CLI, then runs this)
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ import { mediaFixtures } from './planted-sweep/media';
 import { id3Fixtures } from './planted-sweep/id3-frames';
 import { documentFixtures } from './planted-sweep/documents';
 import { markupFixtures, zipFixtureOf } from './planted-sweep/markup';
+import { audioWriterFixtures } from './planted-sweep/audio-writers';
 
 const filter = (process.argv[2] ?? '').toLowerCase();
 /** `VERBOSE=1` lists the planted fields no reader found in the input. */
@@ -34,6 +35,7 @@ const makers: readonly FixtureMaker[] = [
   ...documentFixtures,
   ...markupFixtures,
   zipFixtureOf(imageFixtures[0]!),
+  ...audioWriterFixtures,
 ];
 
 function line(row: Row): string {
