@@ -127,6 +127,7 @@ try {
             outcome,
             leaks: [],
             contentCanaries: '-',
+            contentLost: [],
             contentKept: '-',
             strayOutput: false,
           };
@@ -134,6 +135,8 @@ try {
       `${row.name.padEnd(24)} planted ${row.planted} found ${row.foundInInput} ${row.outcome} leaks ${row.leaks.length} content ${row.contentKept} shown ${row.contentCanaries}`,
     );
     for (const leak of row.leaks) console.log(`    leak: ${leak}`);
+    if (row.contentLost.length > 0)
+      console.log(`    shown, not kept: ${row.contentLost.join(', ')}`);
   }
 } finally {
   await browser.close();

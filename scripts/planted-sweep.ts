@@ -22,6 +22,8 @@ import { id3Fixtures } from './planted-sweep/id3-frames';
 import { documentFixtures } from './planted-sweep/documents';
 import { markupFixtures, zipFixtureOf } from './planted-sweep/markup';
 import { audioWriterFixtures } from './planted-sweep/audio-writers';
+import { pdfWriterFixtures } from './planted-sweep/pdf-writers';
+import { officeWriterFixtures } from './planted-sweep/office-writers';
 
 const filter = (process.argv[2] ?? '').toLowerCase();
 /** `VERBOSE=1` lists the planted fields no reader found in the input. */
@@ -36,6 +38,8 @@ const makers: readonly FixtureMaker[] = [
   ...markupFixtures,
   zipFixtureOf(imageFixtures[0]!),
   ...audioWriterFixtures,
+  ...pdfWriterFixtures,
+  ...officeWriterFixtures,
 ];
 
 function line(row: Row): string {
@@ -77,6 +81,8 @@ for (const maker of makers) {
   if (verbose && row.unseen.length > 0)
     console.log(`    not found in the input: ${row.unseen.join(', ')}`);
   for (const leak of row.leaks) console.log(`    leak: ${leak}`);
+  if (row.contentLost.length > 0)
+    console.log(`    shown, not kept: ${row.contentLost.join(', ')}`);
   if (row.contentKept !== 'yes' && row.contentKept !== '-')
     console.log(`    content: ${row.contentKept}`);
 }
