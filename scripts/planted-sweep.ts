@@ -24,6 +24,7 @@ import { markupFixtures, zipFixtureOf } from './planted-sweep/markup';
 import { audioWriterFixtures } from './planted-sweep/audio-writers';
 import { pdfWriterFixtures } from './planted-sweep/pdf-writers';
 import { officeWriterFixtures } from './planted-sweep/office-writers';
+import { imageWriterFixtures } from './planted-sweep/image-writers';
 
 const filter = (process.argv[2] ?? '').toLowerCase();
 /** `VERBOSE=1` lists the planted fields no reader found in the input. */
@@ -40,6 +41,7 @@ const makers: readonly FixtureMaker[] = [
   ...audioWriterFixtures,
   ...pdfWriterFixtures,
   ...officeWriterFixtures,
+  ...imageWriterFixtures,
 ];
 
 function line(row: Row): string {
