@@ -25,6 +25,7 @@ import { audioWriterFixtures } from './planted-sweep/audio-writers';
 import { pdfWriterFixtures } from './planted-sweep/pdf-writers';
 import { officeWriterFixtures } from './planted-sweep/office-writers';
 import { imageWriterFixtures } from './planted-sweep/image-writers';
+import { matroskaWriterFixtures } from './planted-sweep/matroska-writers';
 
 const filter = (process.argv[2] ?? '').toLowerCase();
 /** `VERBOSE=1` lists the planted fields no reader found in the input. */
@@ -42,6 +43,7 @@ const makers: readonly FixtureMaker[] = [
   ...pdfWriterFixtures,
   ...officeWriterFixtures,
   ...imageWriterFixtures,
+  ...matroskaWriterFixtures,
 ];
 
 function line(row: Row): string {
