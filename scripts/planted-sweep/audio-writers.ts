@@ -1,7 +1,8 @@
 /**
  * Audio tagged by writers other than ffmpeg and exiftool: mutagen (every ID3v2.3 and v2.4 frame
  * kind, MP4 freeform atoms, Vorbis, FLAC and Opus comments, ASF attributes, APEv2, the ID3 chunk
- * of AIFF and WAV), metaflac, vorbiscomment, id3v2 and sox, each on a file ffmpeg made bare.
+ * of AIFF and WAV), metaflac, vorbiscomment, id3v2 (on an MP3 and before a FLAC stream), sox, and
+ * flac keeping a WAV's INFO chunk; each on a file ffmpeg made bare.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -180,6 +181,55 @@ function id3v2Fixture(dir: string): Fixture {
   };
 }
 
+/** A WAV with RIFF INFO tags encoded by flac, which keeps the WAV's chunks in APPLICATION blocks. */
+function foreignMetadataFixture(dir: string): Fixture {
+  const set = new CanarySet();
+  const wav = join(dir, 'source.wav');
+  execFileSync(
+    'ffmpeg',
+    [
+      ...['-v', 'error', '-y', ...SINE, '-c:a', 'pcm_s16le'],
+      ...['title', 'artist', 'comment', 'copyright', 'encoded_by'].flatMap(
+        (tag) => ['-metadata', `${tag}=${set.text(`WAV INFO ${tag}`)}`],
+      ),
+      wav,
+    ],
+    { stdio: 'pipe' },
+  );
+  const path = join(dir, 'planted.flac');
+  execFileSync(
+    'flac',
+    ['-s', '-f', '--keep-foreign-metadata', wav, '-o', path],
+    { stdio: 'pipe' },
+  );
+  return {
+    name: 'FLAC (flac --keep-foreign-metadata)',
+    path,
+    canaries: set,
+    gps: false,
+    content: 'frames',
+  };
+}
+
+/** An ID3v2 tag put before a FLAC stream by the id3v2 tool, as some taggers do. */
+function id3OnFlacFixture(dir: string): Fixture {
+  const set = new CanarySet();
+  const path = bareAudio(dir, FLAC.ext, FLAC.codec);
+  const t = (field: string) => set.text(`id3v2 on FLAC ${field}`);
+  execFileSync(
+    'id3v2',
+    ['-a', t('artist'), '-c', t('comment'), '--TENC', t('TENC'), path],
+    { stdio: 'pipe' },
+  );
+  return {
+    name: 'FLAC (id3v2 tool, ID3 before fLaC)',
+    path,
+    canaries: set,
+    gps: false,
+    content: 'frames',
+  };
+}
+
 function soxFixture(dir: string, ext: string): Fixture {
   const set = new CanarySet();
   const path = join(dir, `planted.${ext}`);
@@ -220,6 +270,8 @@ export const audioWriterFixtures: readonly FixtureMaker[] = [
   { name: 'FLAC (metaflac)', make: metaflacFixture },
   { name: 'OGG (vorbiscomment)', make: vorbiscommentFixture },
   { name: 'MP3 (id3v2 tool, v1 and v2.3)', make: id3v2Fixture },
+  { name: 'FLAC (flac --keep-foreign-metadata)', make: foreignMetadataFixture },
+  { name: 'FLAC (id3v2 tool, ID3 before fLaC)', make: id3OnFlacFixture },
   ...['flac', 'ogg', 'aiff', 'wav'].map((ext) => ({
     name: `${ext.toUpperCase()} (sox comments)`,
     make: (dir: string) => soxFixture(dir, ext),

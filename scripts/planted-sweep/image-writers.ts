@@ -14,7 +14,9 @@ const PIL_ROWS: readonly [string, string, string, boolean][] = [
   ['PNG (PIL text chunks, eXIf)', 'png', 'png', true],
   ['JPEG (PIL comment, EXIF, GPS)', 'jpeg', 'jpg', true],
   ['TIFF (PIL tags)', 'tiff', 'tif', false],
+  ['TIFF (PIL tags, two pages)', 'tiff-pages', 'tif', false],
   ['WebP (PIL EXIF, XMP)', 'webp', 'webp', true],
+  ['WebP (PIL EXIF, XMP, animated)', 'webp-animated', 'webp', true],
   ['GIF (PIL comment)', 'gif', 'gif', false],
 ];
 

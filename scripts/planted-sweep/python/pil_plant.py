@@ -1,7 +1,8 @@
 """Images as PIL writes them, with a canary in every field it sets:
-  pil_plant.py png|jpeg|tiff|webp|gif PATH
+  pil_plant.py png|jpeg|tiff|tiff-pages|webp|webp-animated|gif PATH
 PNG tEXt, zTXt and iTXt (keyword, language, translated keyword) and eXIf; JPEG comment and
-EXIF with its Exif and GPS directories; TIFF text tags and a private one; WebP EXIF and XMP;
+EXIF with its Exif and GPS directories; TIFF text tags and a private one (in one page or two);
+WebP EXIF and XMP (a still or an animation);
 a GIF comment. Prints the canaries as JSON."""
 
 import sys
@@ -66,7 +67,7 @@ def jpeg(path, c):
     picture().save(path, "JPEG", exif=exif(c), comment=c.text("JPEG comment"), quality=90)
 
 
-def tiff(path, c):
+def tiff(path, c, pages=1):
     info = TiffImagePlugin.ImageFileDirectory_v2()
     for tag, name in ((ARTIST, "Artist"), (SOFTWARE, "Software"), (DESCRIPTION, "ImageDescription"),
                       (COPYRIGHT, "Copyright"), (MAKE, "Make"), (MODEL, "Model"),
@@ -76,11 +77,15 @@ def tiff(path, c):
     c.fixed("TIFF DateTime", "1971:02:03")
     info[PRIVATE_TAG] = c.text("TIFF private tag")
     info.tagtype[PRIVATE_TAG] = TiffTags.ASCII
-    picture().save(path, "TIFF", tiffinfo=info)
+    # Pillow writes the same tags in every page's directory.
+    more = [picture().rotate(90 * i) for i in range(1, pages)]
+    picture().save(path, "TIFF", tiffinfo=info, save_all=pages > 1, append_images=more)
 
 
-def webp(path, c):
-    picture().save(path, "WEBP", exif=exif(c), xmp=xmp(c), lossless=True)
+def webp(path, c, frames=1):
+    more = [picture().rotate(180)] if frames > 1 else []
+    picture().save(path, "WEBP", exif=exif(c), xmp=xmp(c), lossless=True, save_all=frames > 1,
+                   append_images=more, duration=100)
 
 
 def gif(path, c):
@@ -90,7 +95,10 @@ def gif(path, c):
 def main():
     kind, path = sys.argv[1], sys.argv[2]
     c = Canaries()
-    {"png": png, "jpeg": jpeg, "tiff": tiff, "webp": webp, "gif": gif}[kind](path, c)
+    writers = {"png": png, "jpeg": jpeg, "tiff": tiff, "webp": webp, "gif": gif,
+               "tiff-pages": lambda p, c: tiff(p, c, pages=2),
+               "webp-animated": lambda p, c: webp(p, c, frames=2)}
+    writers[kind](path, c)
     c.dump()
 
 
