@@ -21,6 +21,11 @@ import { documentFixtures } from './planted-sweep/documents';
 import { imageFixtures } from './planted-sweep/images';
 import { markupFixtures } from './planted-sweep/markup';
 import { mediaFixtures } from './planted-sweep/media';
+import { audioWriterFixtures } from './planted-sweep/audio-writers';
+import { imageWriterFixtures } from './planted-sweep/image-writers';
+import { matroskaWriterFixtures } from './planted-sweep/matroska-writers';
+import { officeWriterFixtures } from './planted-sweep/office-writers';
+import { pdfWriterFixtures } from './planted-sweep/pdf-writers';
 
 const PORT = Number(process.env.SWEEP_PORT ?? 4191);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -37,14 +42,26 @@ const CHOSEN = [
   'PDF (comments exported)',
   'SVG (Inkscape)',
 ];
-const filter = (process.argv[2] ?? '').toLowerCase();
+/** Words, `|` between them: the fixtures whose names hold one of them (all, not only CHOSEN). */
+const filters = (process.argv[2] ?? '')
+  .toLowerCase()
+  .split('|')
+  .filter(Boolean);
+/** Without a filter, the chosen files; with one, every fixture whose name holds it. */
 const makers: FixtureMaker[] = [
   ...imageFixtures,
   ...mediaFixtures,
   ...documentFixtures,
   ...markupFixtures,
-].filter(
-  (m) => CHOSEN.includes(m.name) && m.name.toLowerCase().includes(filter),
+  ...audioWriterFixtures,
+  ...pdfWriterFixtures,
+  ...officeWriterFixtures,
+  ...imageWriterFixtures,
+  ...matroskaWriterFixtures,
+].filter((m) =>
+  filters.length > 0
+    ? filters.some((f) => m.name.toLowerCase().includes(f))
+    : CHOSEN.includes(m.name),
 );
 
 /** Drops `file` on the page and saves the download, or answers the error the page shows. */

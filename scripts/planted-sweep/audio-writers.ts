@@ -272,7 +272,8 @@ export const audioWriterFixtures: readonly FixtureMaker[] = [
   { name: 'MP3 (id3v2 tool, v1 and v2.3)', make: id3v2Fixture },
   { name: 'FLAC (flac --keep-foreign-metadata)', make: foreignMetadataFixture },
   { name: 'FLAC (id3v2 tool, ID3 before fLaC)', make: id3OnFlacFixture },
-  ...['flac', 'ogg', 'aiff', 'wav'].map((ext) => ({
+  // sox writes no comment in a WAV.
+  ...['flac', 'ogg', 'aiff'].map((ext) => ({
     name: `${ext.toUpperCase()} (sox comments)`,
     make: (dir: string) => soxFixture(dir, ext),
   })),
