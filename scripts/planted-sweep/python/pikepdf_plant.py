@@ -2,8 +2,9 @@
   pikepdf_plant.py PATH
 Info (its own key too), XMP through open_metadata, the catalog's and the page's PieceInfo,
 XMP on the page and on an image, a photo's EXIF, a thumbnail, a note's author, subject, name and
-text, a text box's author, an attachment's description and a photo attached, a key ISO 32000
-does not define; and what must stay: the page's text, a text box's text, a link, a text file
+text, a square's rich text, a pop-up's and a reply's author, an article thread's author, an
+attachment's description and a photo attached, Web Capture's URLs, POST data, cookie and
+digests, a key ISO 32000 does not define; and what must stay: a thread's title, the page's text, a text box's text, a link, a text file
 attached, a bookmark, a form field's name, tooltip and value. Prints the canaries."""
 
 import sys
@@ -61,11 +62,51 @@ def annotations(pdf, page, c):
                        T=String(c.content("form field /T name")), TU=String(c.content("form field /TU tooltip")),
                        TM=String(c.content("form field /TM export name")),
                        V=String(c.content("form field /V value")), DA=String("/Helv 10 Tf 0 g"))
-    objects = [pdf.make_indirect(a) for a in (note, box, link, field)]
+    square = Dictionary(Type=Name.Annot, Subtype=Name.Square, Rect=Array([100, 40, 140, 60]),
+                        T=String(c.text("square /T author")), Contents=String(c.text("square /Contents")),
+                        RC=String("<body><p>%s</p></body>" % c.text("square /RC rich text")))
+    objects = [pdf.make_indirect(a) for a in (note, box, link, field, square)]
+    popup = pdf.make_indirect(Dictionary(Type=Name.Annot, Subtype=Name.Popup, Rect=Array([150, 40, 190, 60]),
+                                         Parent=objects[4], T=String(c.text("popup /T author"))))
+    objects[4].Popup = popup
+    reply = pdf.make_indirect(Dictionary(Type=Name.Annot, Subtype=Name.Text, Rect=Array([10, 70, 30, 90]),
+                                         IRT=objects[0], T=String(c.text("reply /T author")),
+                                         Contents=String(c.text("reply /Contents"))))
+    objects += [popup, reply]
     for a in objects:
         a.P = page.obj
     page.obj.Annots = Array(objects)
     pdf.Root.AcroForm = Dictionary(Fields=Array([objects[3]]), DA=String("/Helv 10 Tf 0 g"))
+
+
+def thread(pdf, page, c):
+    """An article thread: its title is what a viewer shows, its author and subject go."""
+    bead = pdf.make_indirect(Dictionary(Type=Name.Bead, R=Array([0, 0, 200, 150]), P=page.obj))
+    info = Dictionary(Title=String(c.content("thread /I Title")), Author=String(c.text("thread /I Author")),
+                      Subject=String(c.text("thread /I Subject")), CreationDate=String(DATE))
+    item = pdf.make_indirect(Dictionary(Type=Name.Thread, F=bead, I=info))
+    bead.T, bead.N, bead.V = item, bead, bead
+    page.obj.B = Array([bead])
+    pdf.Root.Threads = Array([item])
+
+
+def web_capture(pdf, page, c):
+    """Web Capture (ISO 32000-2, 14.10): the command that fetched the page, its source, digests."""
+    command = pdf.make_indirect(Dictionary(
+        URL=String("https://intranet.example/" + c.text("Web Capture command URL")), L=1, F=0,
+        P=String("user=" + c.text("Web Capture POST data")),
+        H=String("Cookie: session=" + c.text("Web Capture HTTP header"))))
+    content_set = pdf.make_indirect(Dictionary(
+        Type=Name.SpiderContentSet, S=Name.SPS, ID=String(c.text("Web Capture content set digest")),
+        O=Array([page.obj]), T=String(c.text("Web Capture content set title")), TS=String(DATE),
+        SI=Dictionary(AU=String("https://intranet.example/" + c.text("Web Capture source URL")),
+                      TS=String(DATE), C=command)))
+    pdf.Root.SpiderInfo = Dictionary(V=1.0, C=Array([command]))
+    names = pdf.Root.get("/Names") or Dictionary()
+    names.URLS = Dictionary(Names=Array([String("https://intranet.example/" + c.text("Web Capture /URLS key")),
+                                         content_set]))
+    pdf.Root.Names = names
+    page.obj.ID = String(c.text("Web Capture page digest"))
 
 
 def attachments(pdf, c):
@@ -92,7 +133,9 @@ def main():
                            Height=4, ColorSpace=Name.DeviceRGB, BitsPerComponent=8)
     page.obj.Thumb = thumb
     annotations(pdf, page, c)
+    thread(pdf, page, c)
     attachments(pdf, c)
+    web_capture(pdf, page, c)
     outline_title = c.content("bookmark title")
     with pdf.open_outline() as outline:
         outline.root.append(pikepdf.OutlineItem(outline_title, 0))
