@@ -13,6 +13,7 @@ import { pythonPlant } from './python-writers';
 const PIL_ROWS: readonly [string, string, string, boolean][] = [
   ['PNG (PIL text chunks, eXIf)', 'png', 'png', true],
   ['JPEG (PIL comment, EXIF, GPS)', 'jpeg', 'jpg', true],
+  ['MPO (PIL, two pictures, EXIF, GPS)', 'mpo', 'jpg', true],
   ['TIFF (PIL tags)', 'tiff', 'tif', false],
   ['TIFF (PIL tags, two pages)', 'tiff-pages', 'tif', false],
   ['WebP (PIL EXIF, XMP)', 'webp', 'webp', true],

@@ -1,6 +1,7 @@
 """Plants a canary in every tag mutagen writes in an audio file made by ffmpeg, in place:
   mutagen_tags.py KIND PATH
-KIND: id3v23, id3v24 (MP3), mp4 (M4A), flac, ogg, opus, asf, ape (APEv2 on an MP3), aiff, wav.
+KIND: id3v23, id3v24 (MP3), mp4 (M4A), flac, ogg, opus, oggflac, theora (an Ogg video), asf,
+ape (APEv2 on an MP3), aiff, wav.
 Prints the canaries as JSON."""
 
 import sys
@@ -189,6 +190,12 @@ def main():
     elif kind == "opus":
         from mutagen.oggopus import OggOpus
         vorbis_file(path, c, OggOpus, "Opus")
+    elif kind == "oggflac":
+        from mutagen.oggflac import OggFLAC
+        vorbis_file(path, c, OggFLAC, "Ogg FLAC")
+    elif kind == "theora":
+        from mutagen.oggtheora import OggTheora
+        vorbis_file(path, c, OggTheora, "Theora")
     elif kind == "asf":
         asf(path, c)
     elif kind == "ape":

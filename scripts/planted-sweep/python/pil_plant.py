@@ -1,5 +1,5 @@
 """Images as PIL writes them, with a canary in every field it sets:
-  pil_plant.py png|jpeg|tiff|tiff-pages|webp|webp-animated|gif PATH
+  pil_plant.py png|jpeg|mpo|tiff|tiff-pages|webp|webp-animated|gif PATH
 PNG tEXt, zTXt and iTXt (keyword, language, translated keyword) and eXIf; JPEG comment and
 EXIF with its Exif and GPS directories; TIFF text tags and a private one (in one page or two);
 WebP EXIF and XMP (a still or an animation);
@@ -82,6 +82,11 @@ def tiff(path, c, pages=1):
     picture().save(path, "TIFF", tiffinfo=info, save_all=pages > 1, append_images=more)
 
 
+def mpo(path, c):
+    """Two pictures in one file (a stereo pair), the EXIF in the first."""
+    picture().save(path, "MPO", save_all=True, append_images=[picture().rotate(90)], exif=exif(c))
+
+
 def webp(path, c, frames=1):
     more = [picture().rotate(180)] if frames > 1 else []
     picture().save(path, "WEBP", exif=exif(c), xmp=xmp(c), lossless=True, save_all=frames > 1,
@@ -95,7 +100,7 @@ def gif(path, c):
 def main():
     kind, path = sys.argv[1], sys.argv[2]
     c = Canaries()
-    writers = {"png": png, "jpeg": jpeg, "tiff": tiff, "webp": webp, "gif": gif,
+    writers = {"png": png, "jpeg": jpeg, "tiff": tiff, "webp": webp, "gif": gif, "mpo": mpo,
                "tiff-pages": lambda p, c: tiff(p, c, pages=2),
                "webp-animated": lambda p, c: webp(p, c, frames=2)}
     writers[kind](path, c)
