@@ -1,7 +1,9 @@
 /**
  * The planted-value sweep, as the independent checkers score us: files of every format the CLI
- * takes, made by common tools (exiftool, ffmpeg, LibreOffice, hand-written packages) with a
- * distinct canary in every field those tools write; each canary found in the input by an
+ * takes, made by common tools (exiftool, ffmpeg, LibreOffice, hand-written packages; mutagen,
+ * python-docx, openpyxl, PIL and pikepdf through `planted-sweep/python/`; Ghostscript, ImageMagick,
+ * mkvpropedit, metaflac, vorbiscomment, id3v2, sox and flac) with a distinct canary in every
+ * field those tools write; each canary found in the input by an
  * independent reader first, then looked for in the CLI's clean copy (`--json --out-dir`) by the
  * same readers and a raw byte search, and the content compared. Prints one row per file.
  * Not part of `npm test`: it takes minutes.
