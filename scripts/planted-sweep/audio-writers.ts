@@ -1,102 +1,19 @@
 /**
- * Audio tagged by writers other than ffmpeg and exiftool: mutagen (every ID3v2.3 and v2.4 frame
- * kind, MP4 freeform atoms, Vorbis, FLAC and Opus comments, ASF attributes, APEv2, the ID3 chunk
- * of AIFF and WAV), metaflac, vorbiscomment, id3v2 (on an MP3 and before a FLAC stream), sox, and
- * flac keeping a WAV's INFO chunk; each on a file ffmpeg made bare.
+ * Audio tagged by command-line tools other than ffmpeg and exiftool: metaflac (tags and a
+ * picture with a description), vorbiscomment, id3v2 (on an MP3, and before a FLAC stream), sox's
+ * comments, and flac keeping a WAV's INFO chunk in APPLICATION blocks.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { CanarySet } from './canaries';
 import type { Fixture, FixtureMaker } from './check';
+import { bareAudio, FLAC, MP3, OGG, SINE } from './bare-audio';
 import { plantedCover } from './media';
-import { pythonPlant } from './python-writers';
-
-const SINE = ['-f', 'lavfi', '-i', 'sine=d=1:sample_rate=8000'];
-
-/** A second of sine in `ext`, with no tag of ffmpeg's. */
-function bareAudio(dir: string, ext: string, codec: readonly string[]): string {
-  const path = join(dir, `planted.${ext}`);
-  execFileSync(
-    'ffmpeg',
-    [
-      '-v',
-      'error',
-      '-y',
-      ...SINE,
-      ...codec,
-      '-map_metadata',
-      '-1',
-      '-fflags',
-      '+bitexact',
-      path,
-    ],
-    { stdio: 'pipe' },
-  );
-  return path;
-}
-
-interface Source {
-  readonly ext: string;
-  readonly codec: readonly string[];
-}
-
-const MP3: Source = { ext: 'mp3', codec: ['-c:a', 'libmp3lame'] };
-const FLAC: Source = { ext: 'flac', codec: ['-c:a', 'flac'] };
-const OGG: Source = { ext: 'ogg', codec: ['-c:a', 'libvorbis'] };
-const SOURCES: Record<string, Source> = {
-  id3v23: MP3,
-  id3v24: MP3,
-  ape: MP3,
-  mp4: { ext: 'm4a', codec: ['-c:a', 'aac'] },
-  flac: FLAC,
-  ogg: OGG,
-  opus: { ext: 'opus', codec: ['-c:a', 'libopus'] },
-  oggflac: { ext: 'oga', codec: ['-c:a', 'flac', '-f', 'ogg'] },
-  theora: {
-    ext: 'ogv',
-    codec: [
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=64x48:rate=10:d=1',
-      '-c:v',
-      'libtheora',
-      '-c:a',
-      'libvorbis',
-      '-shortest',
-    ],
-  },
-  asf: { ext: 'wma', codec: ['-c:a', 'wmav2'] },
-  aiff: { ext: 'aiff', codec: ['-c:a', 'pcm_s16be'] },
-  wav: { ext: 'wav', codec: ['-c:a', 'pcm_s16le'] },
-};
-
-const MUTAGEN_ROWS: readonly [string, string][] = [
-  ['MP3 (mutagen ID3v2.3, every frame kind)', 'id3v23'],
-  ['MP3 (mutagen ID3v2.4, every frame kind)', 'id3v24'],
-  ['MP3 (mutagen APEv2)', 'ape'],
-  ['M4A (mutagen, freeform atoms)', 'mp4'],
-  ['FLAC (mutagen)', 'flac'],
-  ['OGG (mutagen)', 'ogg'],
-  ['Opus (mutagen)', 'opus'],
-  ['Ogg FLAC (mutagen)', 'oggflac'],
-  ['Ogg Theora video (mutagen)', 'theora'],
-  ['WMA (mutagen ASF attributes)', 'asf'],
-  ['AIFF (mutagen ID3 chunk)', 'aiff'],
-  ['WAV (mutagen ID3 chunk)', 'wav'],
-];
-
-function mutagenFixture(dir: string, name: string, kind: string): Fixture {
-  const set = new CanarySet();
-  const source = SOURCES[kind]!;
-  const path = bareAudio(dir, source.ext, source.codec);
-  pythonPlant('mutagen_tags.py', [kind, path], set);
-  return { name, path, canaries: set, gps: false, content: 'frames' };
-}
+import { mutagenFixtures } from './mutagen-writers';
 
 function metaflacFixture(dir: string): Fixture {
   const set = new CanarySet();
-  const path = bareAudio(dir, FLAC.ext, FLAC.codec);
+  const path = bareAudio(dir, FLAC);
   const cover = plantedCover(dir, set);
   const tags = ['TITLE', 'ARTIST', 'COMMENT', 'ENCODER', 'LOCATION', 'CONTACT'];
   execFileSync(
@@ -120,7 +37,7 @@ function metaflacFixture(dir: string): Fixture {
 
 function vorbiscommentFixture(dir: string): Fixture {
   const set = new CanarySet();
-  const path = bareAudio(dir, OGG.ext, OGG.codec);
+  const path = bareAudio(dir, OGG);
   const tags = [
     'TITLE',
     'ARTIST',
@@ -154,7 +71,7 @@ function vorbiscommentFixture(dir: string): Fixture {
 
 function id3v2Fixture(dir: string): Fixture {
   const set = new CanarySet();
-  const path = bareAudio(dir, MP3.ext, MP3.codec);
+  const path = bareAudio(dir, MP3);
   const t = (field: string) => set.text(`id3v2 ${field}`);
   execFileSync(
     'id3v2',
@@ -231,7 +148,7 @@ function foreignMetadataFixture(dir: string): Fixture {
 /** An ID3v2 tag put before a FLAC stream by the id3v2 tool, as some taggers do. */
 function id3OnFlacFixture(dir: string): Fixture {
   const set = new CanarySet();
-  const path = bareAudio(dir, FLAC.ext, FLAC.codec);
+  const path = bareAudio(dir, FLAC);
   const t = (field: string) => set.text(`id3v2 on FLAC ${field}`);
   execFileSync(
     'id3v2',
@@ -280,10 +197,7 @@ function soxFixture(dir: string, ext: string): Fixture {
 }
 
 export const audioWriterFixtures: readonly FixtureMaker[] = [
-  ...MUTAGEN_ROWS.map(([name, kind]) => ({
-    name,
-    make: (dir: string) => mutagenFixture(dir, name, kind),
-  })),
+  ...mutagenFixtures,
   { name: 'FLAC (metaflac)', make: metaflacFixture },
   { name: 'OGG (vorbiscomment)', make: vorbiscommentFixture },
   { name: 'MP3 (id3v2 tool, v1 and v2.3)', make: id3v2Fixture },
