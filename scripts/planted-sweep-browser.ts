@@ -73,7 +73,13 @@ async function cleanInPage(
   await page.goto(`http://localhost:${PORT}${pagePath('tool', 'en')}`);
   await page.locator('.uploader[data-ready="true"]').waitFor();
   await page.locator('input[type=file]').setInputFiles(file);
-  await page.locator('.uploader[data-state="selected"]').waitFor();
+  // A type the page does not take is refused at the drop zone, before any cleaning.
+  await page
+    .locator('.uploader[data-state="selected"], .uploader-rejection')
+    .first()
+    .waitFor();
+  if (await page.locator('.uploader-rejection').count())
+    return `refused: ${(await page.locator('.uploader-rejection').innerText()).replace(/\s+/g, ' ').slice(0, 160)}`;
   await page.locator('button.uploader-action').click();
   const done = page
     .locator('a.uploader-download, .uploader[data-state="error"]')
