@@ -4,8 +4,9 @@ properties, a custom XML item):
   office_plant.py docx|xlsx PATH
 Prints the canaries as JSON."""
 
-import io
+import os
 import sys
+import tempfile
 import zipfile
 from datetime import datetime
 
@@ -95,7 +96,13 @@ def docx(path, c):
     run.append(text)
     link.append(run)
     para._p.append(link)
-    doc.add_picture(io.BytesIO(small_jpeg(c, "docx picture")))
+    # python-docx names the picture after the file it was read from (pic:cNvPr name): the
+    # cleaner keeps a picture's name, its file name without the folders, as the author's words.
+    folder = tempfile.mkdtemp()
+    picture = os.path.join(folder, c.content("picture file name (pic:cNvPr name)") + ".jpg")
+    with open(picture, "wb") as f:
+        f.write(small_jpeg(c, "docx picture"))
+    doc.add_picture(picture)
     doc_pr = doc.inline_shapes[0]._inline.docPr
     doc_pr.set("descr", c.content("picture descr (alt text)"))
     doc_pr.set("title", c.content("picture title"))
