@@ -65,6 +65,23 @@ function withBytes(before: string, after: string): Buffer {
   return out;
 }
 
+/** `bytes` with its SSND chunk moved to the front of the form, before COMM (AIFF 1.3 allows any order). */
+function soundDataFirst(bytes: Buffer): Buffer {
+  const chunks: Buffer[] = [];
+  for (let at = 12; at < bytes.length;) {
+    const size = bytes.readUInt32BE(at + 4);
+    const end = at + 8 + size + (size % 2);
+    chunks.push(bytes.subarray(at, end));
+    at = end;
+  }
+  const isSsnd = (c: Buffer) => c.toString('latin1', 0, 4) === 'SSND';
+  return Buffer.concat([
+    bytes.subarray(0, 12),
+    ...chunks.filter(isSsnd),
+    ...chunks.filter((c) => !isSsnd(c)),
+  ]);
+}
+
 const strings = (path: string) =>
   execFileSync('strings', ['-n', '6', path], { encoding: 'latin1' });
 
@@ -97,6 +114,24 @@ describe('the bytes around an AIFF sound data chunk’s samples', () => {
       expect(framemd5(outPath)).toBe(framemd5(write('plain.aiff', plain)));
     },
   );
+
+  it('past the counted frames are cut when COMM comes after SSND', async () => {
+    const after = CANARY.length % 2 ? `${CANARY}!` : CANARY;
+    const input = soundDataFirst(withBytes('', after));
+    expect(input.indexOf('SSND')).toBeLessThan(input.indexOf('COMM'));
+    const inPath = write('late-comm.aiff', input);
+    expect(strings(inPath)).toContain(CANARY);
+    const { out, removed } = await clean(input);
+    const outPath = write('late-comm-clean.aiff', out);
+    expect(removed.find((f) => f.label === 'SSND extra bytes')?.value).toBe(
+      `${after.length} bytes`,
+    );
+    expect(strings(outPath)).not.toContain(CANARY);
+    expectNoLeaks(input, out, [CANARY]);
+    expect(framemd5(outPath)).toBe(
+      framemd5(write('plain-late-comm.aiff', soundDataFirst(plain))),
+    );
+  });
 
   it('a file with nothing around its samples is copied as it is', async () => {
     const { out, removed } = await clean(plain);

@@ -20,6 +20,7 @@ import {
 
 let dir = '';
 let movie: Buffer;
+let indexed: Buffer;
 
 beforeAll(() => {
   dir = tempDir('avi-stream-format');
@@ -47,6 +48,24 @@ beforeAll(() => {
     path,
   ]);
   movie = Buffer.from(fileBytes(path));
+  // 8-bit indexed frames: a 40-byte BITMAPINFOHEADER, then the 256-entry colour table.
+  const palPath = join(dir, 'indexed.avi');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=64x48:rate=5',
+    '-t',
+    '1',
+    '-pix_fmt',
+    'pal8',
+    '-c:v',
+    'rawvideo',
+    palPath,
+  ]);
+  indexed = Buffer.from(fileBytes(palPath));
 });
 
 function write(name: string, bytes: Uint8Array): string {
@@ -55,11 +74,30 @@ function write(name: string, bytes: Uint8Array): string {
   return path;
 }
 
+const baseMovie = () => movie;
+
+/** The bytes of the first `strf` chunk, header included. */
+function strfOf(bytes: Buffer): Buffer {
+  const at = bytes.indexOf('strf', 0, 'latin1');
+  return bytes.subarray(at, at + 8 + bytes.readUInt32LE(at + 4));
+}
+
+async function cleaned(input: Buffer) {
+  const blob = blobOf(input);
+  const { plan, removed } = await cleanPlan(blob);
+  const out = Buffer.from(await (await planToBlob(blob, plan)).arrayBuffer());
+  return { out, removed };
+}
+
 const strings = (path: string) =>
   execFileSync('strings', ['-n', '6', path], { encoding: 'latin1' });
 
 /** `movie` with `extra` after the `nth` strf chunk's payload, its lists and RIFF grown to match. */
-function withStrfExtra(nth: number, extra: string): Buffer {
+function withStrfExtra(
+  nth: number,
+  extra: string,
+  movie = baseMovie(),
+): Buffer {
   let at = -1;
   for (let i = 0; i <= nth; i++) at = movie.indexOf('strf', at + 1, 'latin1');
   const size = movie.readUInt32LE(at + 4);
@@ -116,5 +154,36 @@ describe('bytes past an AVI stream format’s structure', () => {
     expect(out.subarray(strf, end).equals(movie.subarray(strf, end))).toBe(
       true,
     );
+  });
+});
+
+describe('an AVI of indexed colour', () => {
+  it('keeps its colour table: the frames decode the same', async () => {
+    const strf = strfOf(indexed);
+    expect(strf.readUInt32LE(8)).toBe(40);
+    expect(strf.readUInt16LE(8 + 14)).toBe(8);
+    expect(strf.length).toBe(8 + 40 + 256 * 4);
+    const { out, removed } = await cleaned(indexed);
+    expect(removed.map((f) => f.label)).not.toContain('strf extra bytes');
+    expect(strfOf(out).equals(strf)).toBe(true);
+    expect(framemd5(write('indexed-clean.avi', out))).toBe(
+      framemd5(write('indexed.avi', indexed)),
+    );
+  });
+
+  it('zeroes bytes after the colour table, the table kept', async () => {
+    const canary = 'STRFPALETTECANARY 48.8584N';
+    const input = withStrfExtra(0, canary, indexed);
+    expect(strings(write('indexed-planted.avi', input))).toContain(canary);
+    const { out, removed } = await cleaned(input);
+    expect(
+      removed.find((f) => f.label === 'strf extra bytes')?.value,
+    ).toContain(canary);
+    expect(strings(write('indexed-planted-clean.avi', out))).not.toContain(
+      canary,
+    );
+    expectNoLeaks(input, out, [canary]);
+    const table = strfOf(indexed).subarray(8 + 40);
+    expect(strfOf(out).subarray(8 + 40, 8 + 40 + table.length)).toEqual(table);
   });
 });

@@ -114,6 +114,15 @@ const BODY_CANARIES = {
     '<a href="\\\\fileserver\\CANARY_BODY_SHARE\\plan.pdf">plan</a>',
   CANARY_BODY_MICRODATA:
     '<span itemscope=""><meta itemprop="author" content="CANARY_BODY_MICRODATA"/></span>',
+  // Lists of URLs: one local URL behind a web address, in a picture source, among pings.
+  CANARY_BODY_SRCSET:
+    '<img src="a.png" srcset="https://example.org/a.png 1x, file:///home/CANARY_BODY_SRCSET/b.png 2x" alt="srcset"/>',
+  CANARY_BODY_SOURCE:
+    '<picture><source srcset="C:\\Users\\CANARY_BODY_SOURCE\\c.png"/><img src="c.png" alt="source"/></picture>',
+  CANARY_BODY_PING:
+    '<a href="d.html" ping="https://example.org/p file:///home/CANARY_BODY_PING/log">ping</a>',
+  CANARY_BODY_BASE:
+    '<a href="e.html" xml:base="file:///home/CANARY_BODY_BASE/">base</a>',
 };
 
 /** The body's link and source attributes and metas, as Python's HTML parser reads them. */
@@ -124,7 +133,7 @@ function bodyAttributes(xhtml: Uint8Array): string {
     'import sys, html.parser',
     'class P(html.parser.HTMLParser):',
     '    def handle_starttag(self, tag, attrs):',
-    '        if tag in ("a", "img", "meta"): print(tag, dict(attrs))',
+    '        if tag in ("a", "img", "meta", "source"): print(tag, dict(attrs))',
     'P().feed(open(sys.argv[1], encoding="utf-8").read())',
   ].join('\n');
   return execFileSync('python3', ['-c', script, path], { encoding: 'utf8' });
@@ -153,6 +162,9 @@ describe("EPUB: a chapter's links to the author's disk, and microdata in its bod
       "'pic.png'",
       "'plan.pdf'",
       "'a picture'",
+      "'https://example.org/a.png 1x, b.png 2x'",
+      "'c.png'",
+      "'https://example.org/p log'",
     ])
       expect(after).toContain(kept);
     const said = JSON.stringify(result.removed);

@@ -19,9 +19,11 @@ const SHEET = 'OEBPS/style.css';
 const CSS =
   '/* Styles by CANARY_CSS_AUTHOR */\n@import url(file:///home/CANARY_CSS_USER/fonts/book.css);\np { margin: 0; background: url("../images/paper.png") }\n';
 
-function bookWithSheet(dir: string, css: string): Uint8Array {
+function bookWithSheet(dir: string, css: string | Uint8Array): Uint8Array {
   const files = unzipSync(
-    syntheticEpub(gpsJpeg(dir), { [SHEET]: strToU8(css) }),
+    syntheticEpub(gpsJpeg(dir), {
+      [SHEET]: typeof css === 'string' ? strToU8(css) : css,
+    }),
   );
   files[OPF] = strToU8(
     strFromU8(files[OPF]!).replace(
@@ -43,7 +45,37 @@ function sheetByUnzip(dir: string, book: Uint8Array): string {
 const blob = (bytes: Uint8Array) =>
   new Blob([bytes as Uint8Array<ArrayBuffer>]);
 
+/** `text` in UTF-16 little-endian, its byte order mark first, as Windows tools save it. */
+const utf16le = (text: string): Uint8Array =>
+  new Uint8Array(
+    Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
+  );
+
 describe('EPUB style sheets', () => {
+  it('in UTF-16 drop their comments too, and are written in UTF-8 with its mark', async () => {
+    const dir = tempDir('epub-style-sheet-utf16');
+    const input = bookWithSheet(dir, utf16le(CSS));
+    const path = join(dir, 'in.epub');
+    writeFileSync(path, input);
+    const inputSheet = new TextDecoder('utf-16le').decode(
+      execFileSync('unzip', ['-p', path, SHEET]),
+    );
+    expect(inputSheet).toContain('CANARY_CSS_AUTHOR');
+    const { result, output } = await cleaned(input);
+    expect(sheetByUnzip(dir, output)).toBe(
+      '\uFEFF\n@import url(book.css);\np { margin: 0; background: url("../images/paper.png") }\n',
+    );
+    expectNoLeaks(input, output, ['CANARY_CSS_AUTHOR', 'CANARY_CSS_USER']);
+    expect(result.removed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          label: 'CSS comment',
+          value: 'Styles by CANARY_CSS_AUTHOR',
+        }),
+      ]),
+    );
+  });
+
   it('drop their comments and the folders of a link into the author’s disk, keeping the rules', async () => {
     const dir = tempDir('epub-style-sheet');
     const input = bookWithSheet(dir, CSS);

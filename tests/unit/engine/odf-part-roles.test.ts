@@ -21,6 +21,13 @@ const META = `<?xml version="1.0" encoding="UTF-8"?><office:document-meta ${ODF_
 const styles = (inner: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><office:document-styles ${ODF_NS} office:version="1.3">${inner}<office:styles/></office:document-styles>`;
 
+/** A body part holding `inner` among its text, where ODF puts no metadata or settings. */
+const body = (inner: string) =>
+  CONTENT.replace(
+    '<text:p>Words that stay.</text:p>',
+    `<text:p>Words that stay.</text:p>${inner}`,
+  );
+
 /** A text document with `content.xml` and the given XML members, each listed as text/xml. */
 function odt(members: Record<string, string>): Uint8Array {
   const parts: Record<string, string> = { 'content.xml': CONTENT, ...members };
@@ -101,6 +108,30 @@ describe('OpenDocument settings and metadata, whatever their names say', () => {
         '<office:settings><config:config-item-set config:name="ooo:configuration-settings"><config:config-item config:name="PrinterName" config:type="string">CANARY_ROLE_PRINTER</config:config-item></config:config-item-set></office:settings>',
       ),
       'PrinterName=CANARY_ROLE_PRINTER',
+    ],
+    [
+      "a setting loose in the body's part, with no office:settings around it",
+      'content.xml',
+      body(
+        '<config:config-item-set config:name="ooo:configuration-settings"><config:config-item config:name="PrinterName" config:type="string">CANARY_ROLE_PRINTER</config:config-item></config:config-item-set>',
+      ),
+      'PrinterName=CANARY_ROLE_PRINTER',
+    ],
+    [
+      "a creator and a date in a drawing shape's markup",
+      'content.xml',
+      body(
+        '<text:p><draw:rect draw:name="Box" text:anchor-type="paragraph" svg:width="2cm" svg:height="1cm"><dc:creator>CANARY_SHAPE_CREATOR</dc:creator><dc:date>2013-01-01T00:00:00</dc:date><text:p>Shape words</text:p></draw:rect></text:p>',
+      ),
+      'CANARY_SHAPE_CREATOR',
+    ],
+    [
+      "a creator in a frame's text box",
+      'content.xml',
+      body(
+        '<text:p><draw:frame draw:name="Frame" text:anchor-type="paragraph" svg:width="2cm" svg:height="1cm"><draw:text-box><text:p>Box words<dc:creator>CANARY_FRAME_CREATOR</dc:creator></text:p></draw:text-box></draw:frame></text:p>',
+      ),
+      'CANARY_FRAME_CREATOR',
     ],
   ])('%s: the value goes', async (_, member, xml, read) => {
     const input = odt({ [member]: xml });

@@ -53,6 +53,14 @@ describe('ooxml: a hyperlink to a file on a disk or a server share', () => {
       'a file: URI of a drive',
       'file:///E:/Cases/CANARY_FILE_URI_CASE/plan.docx',
     ],
+    [
+      'an smb: URL of a share',
+      'smb://CANARY_SMB_SERVER/projects/CANARY_SMB_CLIENT/plan.docx',
+    ],
+    [
+      'an afp: URL of a share',
+      'afp://CANARY_AFP_SERVER/Clients/CANARY_AFP_CLIENT/plan.docx',
+    ],
   ])('%s keeps only its file name, reported', async (_, target) => {
     const input = linkedDocx(target);
     const canaries = target.match(/CANARY_\w+/g)!;

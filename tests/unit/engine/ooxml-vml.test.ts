@@ -140,4 +140,42 @@ describe("ooxml: a sheet's note frames", () => {
       );
     },
   );
+
+  it('go from a part that also draws a button, which stays with its words', async () => {
+    const button =
+      '<v:shape id="_x0000_s1026" type="#_x0000_t201" style="position:absolute;width:50pt;height:20pt"><v:textbox><div><font face="Calibri">Run the totals</font></div></v:textbox><x:ClientData ObjectType="Button"><x:Anchor>1,0,1,0,2,0,2,0</x:Anchor></x:ClientData></v:shape>';
+    const files = unzipSync(syntheticXlsx());
+    files['xl/drawings/vmlDrawing1.vml'] = strToU8(
+      notesVml('"').replace('</xml>', `${button}</xml>`),
+    );
+    files['[Content_Types].xml'] = strToU8(
+      strFromU8(files['[Content_Types].xml']!).replace(
+        '</Types>',
+        '<Override PartName="/xl/drawings/vmlDrawing1.vml" ContentType="application/vnd.openxmlformats-officedocument.vmlDrawing"/></Types>',
+      ),
+    );
+    const input = zipSync(files);
+    const result = await cleanPlan(
+      new Blob([input as Uint8Array<ArrayBuffer>]),
+    );
+    const output = await planBytes(input, result.plan);
+    expectNoLeaks(input, output, ['CANARY_NOTE_FRAME_WORDS']);
+    const path = join(tempDir('ooxml-vml-mixed'), 'clean.xlsx');
+    writeFileSync(path, output);
+    const vml = execFileSync(
+      'unzip',
+      ['-p', path, 'xl/drawings/vmlDrawing1.vml'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(vml).not.toContain('CANARY_NOTE_FRAME_WORDS');
+    expect(vml).toContain(button);
+    expect(result.removed).toContainEqual(
+      expect.objectContaining({
+        label: 'note frames',
+        value: 'CANARY_NOTE_FRAME_WORDS',
+      }),
+    );
+  });
 });

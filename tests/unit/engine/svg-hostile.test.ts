@@ -205,4 +205,49 @@ describe('SVG active content is reported for review and kept', () => {
       expect.objectContaining({ label, kept: 'review' }),
     );
   });
+
+  it.each([
+    ['a link', '<a href="&js;"><rect width="1" height="1"/></a>'],
+    ['an event handler', '<rect width="1" height="1" onclick="&js;"/>'],
+  ])(
+    '%s written as an entity the DOCTYPE declares, with what it runs',
+    async (_, markup) => {
+      const input = `<!DOCTYPE svg [ <!ENTITY js "javascript:alert('CANARY_JS')"> ]>
+<svg xmlns="http://www.w3.org/2000/svg">${markup}</svg>`;
+      const { result, text } = await cleaned(input);
+      expect(text).toBe(input);
+      expect(result.kept).toContainEqual(
+        expect.objectContaining({
+          value: "javascript:alert('CANARY_JS')",
+          kept: 'review',
+        }),
+      );
+    },
+  );
+});
+
+describe('SVG internal subset: an entity holding a path on the author disk', () => {
+  const subset = `<!DOCTYPE svg [ <!ENTITY pic "file:///home/CANARY_USER/pic.png"> ]>`;
+
+  it('goes, reported, when nothing refers to it', async () => {
+    const input = `${subset}
+<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>`;
+    const { result, text } = await cleaned(input);
+    const encode = (t: string) => new TextEncoder().encode(t);
+    expectNoLeaks(encode(input), encode(text), ['CANARY_USER']);
+    expect(wellFormed(text)).toBe(true);
+    expect(result.removed).toContainEqual(
+      expect.objectContaining({ label: '<!ENTITY pic>' }),
+    );
+  });
+
+  it('is refused, saying so, when the drawing refers to it', async () => {
+    const input = `${subset}
+<svg xmlns="http://www.w3.org/2000/svg"><image href="&pic;" width="1" height="1"/></svg>`;
+    await expect(cleanPlan(new Blob([input]))).rejects.toMatchObject({
+      code: 'unsupported',
+      detail:
+        "the drawing refers to the DOCTYPE entity pic, whose value is a path on the author's disk",
+    });
+  });
 });

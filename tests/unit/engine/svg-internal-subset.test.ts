@@ -121,6 +121,43 @@ ${BODY}`;
   });
 });
 
+describe('SVG internal subset: a comment or instruction is read as one', () => {
+  it.each([
+    ['a quote', "<!-- it's CANARY_QUOTED_COMMENT -->"],
+    ['a bracket and a >', '<!-- ] CANARY_BRACKET_COMMENT > -->'],
+  ])(
+    'a subset %s in it ends nothing: the file is cleaned, not called corrupt',
+    async (_, markup) => {
+      const canary = /CANARY_\w+/.exec(markup)![0];
+      const input = `<?xml version="1.0"?>
+<!DOCTYPE svg [
+  ${markup}
+  <!ENTITY ns_svg "http://www.w3.org/2000/svg">
+]>
+<svg xmlns="&ns_svg;" width="20" height="20">
+  <rect width="10" height="10" fill="red"/>
+</svg>`;
+      const { text } = await expectGone(input, canary);
+      expect(text).toContain('<!ENTITY ns_svg');
+    },
+  );
+});
+
+describe('SVG internal subset: an instruction with a quote in it', () => {
+  it('is refused as what it is, not as a DOCTYPE that never ends', async () => {
+    const input = `<?xml version="1.0"?>
+<!DOCTYPE svg [
+  <?note it's CANARY_SUBSET_PI ?>
+]>
+${BODY}`;
+    expect(strings(write('in.svg', input))).toContain('CANARY_SUBSET_PI');
+    await expect(cleanPlan(new Blob([input]))).rejects.toMatchObject({
+      code: 'unsupported',
+      detail: 'the DOCTYPE internal subset holds a processing instruction',
+    });
+  });
+});
+
 describe('SVG internal subset: an entity referenced in kept text is content', () => {
   it('keeps it, the drawing and the bytes, and reports a title with its value', async () => {
     const input = `<!DOCTYPE svg [

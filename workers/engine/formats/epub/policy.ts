@@ -42,6 +42,7 @@ import { localLinks } from './links';
 import { inlineStyles } from './styles';
 import { rewriteXhtml } from './xhtml';
 import { isStyleSheet, styleSheetRule } from './style-sheet';
+import { activeContent, isScript, scriptMember } from './active-content';
 
 const CONTAINER = 'META-INF/container.xml';
 const ENCRYPTION = 'META-INF/encryption.xml';
@@ -222,6 +223,7 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
           ...resultRules((text) => rewriteXhtml(entry.name, text))(xml, edits),
           localLinks(entry.name, edits),
           inlineStyles(entry.name, xml, edits),
+          activeContent(entry.name),
         ],
       });
     else if (type.toLowerCase() === NCX_TYPE)
@@ -234,7 +236,10 @@ export async function epubPolicy(pkg: PackageReader): Promise<PackagePlan> {
       });
     else if (isStyleSheet(type))
       rules.set(entry, await styleSheetRule(pkg, entry, findings));
-    else
+    else if (isScript(type)) {
+      rules.set(entry, { kind: 'content', text: true });
+      findings.push(scriptMember(entry.name));
+    } else
       rules.set(
         entry,
         BINARY_TYPE.test(type)

@@ -25,13 +25,32 @@ function without(bytes: Uint8Array, ranges: readonly ByteRange[]): Uint8Array {
   return concatBytes(kept);
 }
 
+/** Byte order marks of UTF-16, which decide a sheet's encoding over all else (CSS Syntax 3, 3.2). */
+const UTF16_MARKS: readonly [number, number, string][] = [
+  [0xff, 0xfe, 'utf-16le'],
+  [0xfe, 0xff, 'utf-16be'],
+];
+const UTF8_MARK = new Uint8Array([0xef, 0xbb, 0xbf]);
+
+/**
+ * A sheet in UTF-16 as the same text in UTF-8, its byte order mark first (which a reader obeys
+ * before any @charset, and a @charset naming UTF-16 is read as UTF-8 anyway): the sheet reader
+ * reads bytes as ASCII does, and in UTF-16 would see no comment at all. Others as they are.
+ */
+function readable(bytes: Uint8Array): Uint8Array {
+  const mark = UTF16_MARKS.find(([a, b]) => bytes[0] === a && bytes[1] === b);
+  if (!mark) return bytes;
+  const text = new TextDecoder(mark[2]).decode(bytes.subarray(2));
+  return concatBytes([UTF8_MARK, new TextEncoder().encode(text)]);
+}
+
 /** The sheet's rule: as it is when nothing in it goes, else its cleaned bytes; `findings` says what went. */
 export async function styleSheetRule(
   pkg: PackageReader,
   entry: ZipEntry,
   findings: Finding[],
 ): Promise<MemberRule> {
-  const bytes = await pkg.bytes(entry);
+  const bytes = readable(await pkg.bytes(entry));
   const removals = sheetRemovals(
     bytes,
     [{ start: 0, end: bytes.length, references: false }],

@@ -20,6 +20,8 @@ export interface ItemInfo {
   /** File offset of the item_type field (infe version 2 and 3). */
   readonly typeOffset: number;
   readonly contentType: string;
+  /** The item_name's bytes in the file, its terminating NUL left out. */
+  readonly name: { readonly start: number; readonly end: number };
 }
 
 export interface Extent {
@@ -43,14 +45,22 @@ function cString(bytes: Uint8Array, at: number): [string, number] {
   return [decodeText(bytes.subarray(at, end)), end + 1];
 }
 
+/** File offsets of a name read from `at` to its NUL (`after` is past it), within the payload. */
+function nameRange(infe: Box, at: number, after: number, length: number) {
+  const end = Math.min(after - 1, length);
+  return { start: infe.payload + at, end: infe.payload + Math.max(at, end) };
+}
+
 function readInfe(view: View, infe: Box): ItemInfo {
   const payload = payloadBytes(view.bytes, view.base, infe);
   const version = u8(payload, 0);
   if (version < INFE_TYPED_VERSION) {
     const id = u16be(payload, FULL_BOX_BYTES);
-    const [, afterName] = cString(payload, FULL_BOX_BYTES + 4);
+    const nameAt = FULL_BOX_BYTES + 4;
+    const [, afterName] = cString(payload, nameAt);
     const [contentType] = cString(payload, afterName);
-    return { id, type: '', typeOffset: -1, contentType };
+    const name = nameRange(infe, nameAt, afterName, payload.length);
+    return { id, type: '', typeOffset: -1, contentType, name };
   }
   const wide = version >= INFE_32BIT_ID_VERSION;
   const id = wide
@@ -58,9 +68,11 @@ function readInfe(view: View, infe: Box): ItemInfo {
     : u16be(payload, FULL_BOX_BYTES);
   const typeAt = FULL_BOX_BYTES + (wide ? 4 : 2) + 2;
   const type = fourcc(payload, typeAt);
-  const [, afterName] = cString(payload, typeAt + 4);
+  const nameAt = typeAt + 4;
+  const [, afterName] = cString(payload, nameAt);
   const contentType = type === 'mime' ? cString(payload, afterName)[0] : '';
-  return { id, type, typeOffset: infe.payload + typeAt, contentType };
+  const name = nameRange(infe, nameAt, afterName, payload.length);
+  return { id, type, typeOffset: infe.payload + typeAt, contentType, name };
 }
 
 export function readItemInfos(view: View, iinf: Box): ItemInfo[] {

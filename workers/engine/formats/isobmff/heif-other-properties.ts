@@ -2,7 +2,8 @@
  * HEIF item properties (iprp/ipco, ISO/IEC 23008-12 6.5) other than the picture's: a user's
  * description and tags (`udes`), creation and modification times (`crtt`, `mdft`), accessibility
  * text (`altt`), and any property no rule knows (a vendor's, a camera's matrices). Each becomes a
- * `free` box of the same size with a zeroed payload, so every ipma index stays right (14496-12
+ * `free` box of the same size with a zeroed payload (a `free` or `skip` one already there is
+ * emptied, whatever an editor left in it), so every ipma index stays right (14496-12
  * 8.1.2). A property some item marks essential (ipma, 8.11.14) is needed to show the item, so one
  * of an unknown type fails as `unsupported` instead.
  */
@@ -18,7 +19,7 @@ const WHERE = 'meta/iprp/ipco';
  * What a decoder or renderer reads (23008-12 6.5 and the codec specifications): decoder
  * configurations, sizes, channels, colour (its ICC words scrubbed apart), crop, rotation,
  * mirroring, aspect, auxiliary type (alpha, depth, gain map), layers and operating points, HDR
- * light and mastering levels, uncompressed layouts; and `free`, what this module leaves.
+ * light and mastering levels, uncompressed layouts.
  */
 const PICTURE_PROPERTIES = new Set([
   'hvcC',
@@ -56,9 +57,9 @@ const PICTURE_PROPERTIES = new Set([
   'sbpm',
   'snuc',
   'cloc',
-  'free',
-  'skip',
 ]);
+/** Free space (14496-12 8.1.2): what this module leaves, and what an editor left, emptied. */
+const FREE_SPACE = new Set(['free', 'skip']);
 /** Properties that hold metadata (23008-12 6.5.20 to 6.5.23). */
 const METADATA_PROPERTIES: Readonly<Record<string, FieldId>> = {
   udes: 'content.description',
@@ -117,6 +118,19 @@ export function freeOtherProperties(
   const found: Finding[] = [];
   childrenOf(region.bytes, region.base, ipco).forEach((property, i) => {
     if (PICTURE_PROPERTIES.has(property.type)) return;
+    if (FREE_SPACE.has(property.type)) {
+      if (region.isZero(property.payload, property.end)) return;
+      found.push(
+        finding(
+          'other.data',
+          `${property.type} box contents`,
+          WHERE,
+          `${property.end - property.payload} bytes`,
+        ),
+      );
+      region.zero(property.payload, property.end);
+      return;
+    }
     const field = METADATA_PROPERTIES[property.type];
     if (!field && essential.has(i + 1))
       throw new EngineError(

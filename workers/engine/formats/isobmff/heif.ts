@@ -9,7 +9,7 @@
  * A rotated photo's Exif item is the exception: it keeps its Orientation alone (heif-exif.ts).
  */
 import type { ByteSource } from '../../byte-source';
-import { ascii } from '../../bytes';
+import { ascii, decodeText } from '../../bytes';
 import { EngineError, corrupt, throwIfAborted } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
@@ -25,6 +25,7 @@ import {
 } from './heif-items';
 import { keptProperties } from './heif-properties';
 import { freeOtherProperties } from './heif-other-properties';
+import { freeOtherMetaBoxes } from './heif-meta-boxes';
 import { pictureItems } from './heif-refs';
 import type { Region } from './region';
 import type { ByteRange } from './sample-table';
@@ -170,6 +171,21 @@ function writeItem(
   }
 }
 
+const SPACE = 0x20;
+
+/**
+ * An item's name (14496-12 8.11.6: a symbolic name, in file delivery the source file's) that says
+ * anything is blanked: spaces of its length, so the box and what follows it keep their places.
+ */
+function blankItemName(region: Region, item: ItemInfo): Finding[] {
+  const { start, end } = item.name;
+  const bytes = region.bytes.subarray(start - region.base, end - region.base);
+  const said = decodeText(bytes).trim();
+  if (!said) return [];
+  region.write(new Uint8Array(bytes.length).fill(SPACE), start);
+  return [finding('other.data', 'item name', `meta/item ${item.id}`, said)];
+}
+
 function itemFindings(
   item: ItemInfo,
   data: Uint8Array,
@@ -205,6 +221,7 @@ export async function scanHeifMeta(
   const iprp = firstChild(children, 'iprp');
   for (const item of keptProperties(region, iprp)) findings.push(item);
   for (const item of freeOtherProperties(region, iprp)) findings.push(item);
+  for (const item of freeOtherMetaBoxes(region, children)) findings.push(item);
   const patches: Patch[] = [];
   const locations = iloc
     ? readItemLocations(region, iloc)
@@ -215,6 +232,7 @@ export async function scanHeifMeta(
   const picture = pictureItems(region, children);
   for (const item of readItemInfos(region, iinf)) {
     throwIfAborted(signal);
+    findings.push(...blankItemName(region, item));
     if (!item.type && item.contentType === XMP_CONTENT_TYPE)
       throw new EngineError(
         'unsupported',

@@ -46,6 +46,13 @@ export class Region {
     return FREE_TYPE.every((b, i) => this.edited[at + i] === b);
   }
 
+  /** True when file offsets [from, to) inside this region hold only zeros, as edited. */
+  isZero(from: number, to: number): boolean {
+    return this.edited
+      .subarray(from - this.base, to - this.base)
+      .every((b) => b === 0);
+  }
+
   /** Zeroes file offsets [from, to) inside this region. */
   zero(from: number, to: number): void {
     this.edited.fill(0, from - this.base, to - this.base);

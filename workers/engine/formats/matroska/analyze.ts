@@ -22,6 +22,7 @@ import { finding } from '../../findings';
 import { scanInfo, scanTracks } from './info';
 import { scanSeekHeads } from './seek-scan';
 import { readLayout } from './segment';
+import { emptyVoids } from './void-contents';
 import { scanTags } from './tag-scan';
 import {
   weighTextTracks,
@@ -59,8 +60,9 @@ export async function analyzeMatroska(
   signal?: AbortSignal,
 ): Promise<Analysis & { clusters: ByteRange[] }> {
   const cursor = new EbmlCursor(src, signal);
-  const { segments } = await readLayout(cursor);
+  const { segments, voids } = await readLayout(cursor);
   const analysis = emptyAnalysis();
+  await emptyVoids(src, voids, analysis, signal);
   const level1 = segments.flatMap((s) => s.level1);
   const codecs: string[] = [];
   const text: TextTrackEntry[] = [];

@@ -24,18 +24,21 @@ export interface Segment {
 
 export interface SegmentLayout {
   readonly segments: Segment[];
+  /** Void elements beside the Segments and among their level-1 elements. */
+  readonly voids: Element[];
 }
 
 export async function readLayout(cursor: EbmlCursor): Promise<SegmentLayout> {
   const fileEnd = cursor.src.size;
   const segments: Segment[] = [];
+  const voids: Element[] = [];
   for (let at = 0; at < fileEnd;) {
     const header = await cursor.header(at);
     if (header.id === SEGMENT) {
       const segmentEnd =
         header.size === null ? fileEnd : bounded(header, fileEnd).end;
       const level1: Element[] = [];
-      await walkSegment(cursor, header.dataOffset, segmentEnd, level1);
+      await walkSegment(cursor, header.dataOffset, segmentEnd, level1, voids);
       segments.push({ dataOffset: header.dataOffset, level1 });
       at = segmentEnd;
       continue;
@@ -43,10 +46,12 @@ export async function readLayout(cursor: EbmlCursor): Promise<SegmentLayout> {
     if (header.id !== EBML_HEADER && header.id !== VOID) {
       throw corrupt(`unexpected top-level element at ${at}`);
     }
-    at = bounded(header, fileEnd).end;
+    const element = bounded(header, fileEnd);
+    if (element.id === VOID) voids.push(element);
+    at = element.end;
   }
   if (segments.length === 0) throw corrupt('no Matroska Segment');
-  return { segments };
+  return { segments, voids };
 }
 
 /** Padding and checksums at level 1 hold nothing to report or void. */
@@ -57,6 +62,7 @@ async function walkSegment(
   start: number,
   end: number,
   into: Element[],
+  voids: Element[],
 ): Promise<void> {
   let window = JUMP_WINDOW;
   for (let at = start, count = 0; at < end; count++) {
@@ -66,7 +72,8 @@ async function walkSegment(
       header.size !== null
         ? bounded(header, end)
         : bounded(header, end, await unknownSizeEnd(cursor, header, end));
-    if (!SKIPPED.has(element.id)) into.push(element);
+    if (element.id === VOID) voids.push(element);
+    else if (!SKIPPED.has(element.id)) into.push(element);
     window = element.end - at < SMALL_ELEMENT_BYTES ? SCAN_WINDOW : JUMP_WINDOW;
     at = element.end;
   }

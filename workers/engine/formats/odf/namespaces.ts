@@ -45,6 +45,11 @@ const OTHERS: readonly [string, string][] = [
   ['http://www.w3.org/2001/XMLSchema-instance', 'xsi'],
   ['http://www.w3.org/2003/g/data-view#', 'grddl'],
   ['http://www.w3.org/TR/css3-text/', 'css3t'],
+  // LibreOffice Basic (Basic/, Dialogs/): a library's index, its modules' source and its
+  // dialogs, the macros a document carries; kept and listed for review, as an Office file's are.
+  ['http://openoffice.org/2000/library', 'library'],
+  ['http://openoffice.org/2000/script', 'ooscript'],
+  ['http://openoffice.org/2000/dialog', 'dlg'],
   ['http://openoffice.org/2004/office', 'ooo'],
   ['http://openoffice.org/2004/writer', 'ooow'],
   ['http://openoffice.org/2004/calc', 'oooc'],

@@ -31,6 +31,7 @@ import { odfKind } from './kind';
 import { MANIFEST, manifestRules } from './manifest';
 import { ODF_NAMESPACES } from './namespaces';
 import { metaFindings, minimalMeta, odfPartRules } from './rules';
+import { rdfaRules } from './rdfa';
 
 /** Members that go whole, with what they held. */
 const REMOVED: readonly [RegExp, FieldId][] = [
@@ -217,7 +218,7 @@ export async function odfPolicy(
             found.push(
               finding('document.content', 'macros', name, undefined, 'review'),
             );
-          return [rules, { done: () => found }];
+          return [rules, rdfaRules(name, edits), { done: () => found }];
         },
       });
       continue;

@@ -21,10 +21,8 @@ import { resolvePart, type XmlPass } from '../../shared/zip';
 import { HiddenContent, type HiddenOptions } from './hidden';
 import { ODF_NAMESPACES } from './namespaces';
 
-const SETTINGS_ROOT = 'office:document-settings';
-/** What a meta part and a settings part hold (part 3, 3.1.3 and 3.1.4), wherever they stand. */
+/** What a meta part holds (part 3, 3.1.3), wherever it stands. */
 const META_ELEMENT = 'office:meta';
-const SETTINGS_ELEMENT = 'office:settings';
 const TRACKED_LOGS = new Set(['text:tracked-changes', 'table:tracked-changes']);
 const CHANGE_MARKS = new Set([
   'text:change-start',
@@ -47,6 +45,13 @@ const ANNOTATION_PEOPLE = new Set([
   'dc:date',
   'meta:creator-initials',
 ]);
+/**
+ * Who and when: Dublin Core elements and a creator's initials belong in the meta part, an
+ * annotation or a tracked change's `office:change-info` (part 3, 4.3, 14.1, 5.5.8), each of which
+ * goes whole. Anywhere else (a shape, a frame, a table) no reader shows them: they go too.
+ */
+const isPeopleOrDublinCore = (n: string): boolean =>
+  ANNOTATION_PEOPLE.has(n) || n.startsWith('dc:');
 /** Settings that name a printer, a data source on someone's disk, or an editing session. */
 const IDENTIFYING_SETTINGS = new Set([
   'PrinterName',
@@ -107,8 +112,6 @@ export function odfPartRules(
 ): XmlPass {
   const findings: Finding[] = [];
   const hidden = new HiddenContent(name, edits, options);
-  // By name (part 2, 3.3) or by root: settings in a part of another name still name the printer.
-  let isSettings = /(^|\/)settings\.xml$/i.test(name);
   let rsids = 0;
   let changes = 0;
   let annotations = 0;
@@ -124,7 +127,6 @@ export function odfPartRules(
     options.leftOut(resolvePart(name, decodeEntities(href)));
   return {
     open(el) {
-      if (el.parent === null && el.name === SETTINGS_ROOT) isSettings = true;
       hidden.open(el);
       for (const a of el.attributes) {
         if (SESSION_IDS.has(a.name)) {
@@ -175,22 +177,27 @@ export function odfPartRules(
       } else if (CHANGE_MARKS.has(n)) {
         edits.remove(el.start, el.end);
       } else if (
-        ANNOTATION_PEOPLE.has(n) &&
-        ANNOTATIONS.has(el.parent?.name ?? '')
+        isPeopleOrDublinCore(n) &&
+        !within(el, META_ELEMENT) &&
+        ![...TRACKED_LOGS].some((log) => within(el, log))
       ) {
         edits.remove(el.start, el.end);
+        const inAnnotation = ANNOTATIONS.has(el.parent?.name ?? '');
         findings.push(
           finding(
-            n === 'dc:date' ? 'time.date' : 'author.person',
+            n === 'dc:date'
+              ? 'time.date'
+              : ANNOTATION_PEOPLE.has(n)
+                ? 'author.person'
+                : 'content.detail',
             n,
-            `${name} / annotation`,
+            inAnnotation ? `${name} / annotation` : name,
             decodeEntities(el.text),
           ),
         );
-      } else if (
-        (isSettings || within(el, SETTINGS_ELEMENT)) &&
-        n === 'config:config-item'
-      ) {
+      } else if (n === 'config:config-item') {
+        // A setting is read as one wherever it stands (part 3, 3.10): in the settings part, in
+        // `office:settings` held by another part, or loose in a part's body.
         // The name as LibreOffice reads it: `Printer&#78;ame` is PrinterName.
         const key = decodeEntities(attribute(el, 'config:name')?.raw ?? '');
         if (IDENTIFYING_SETTINGS.has(key)) {

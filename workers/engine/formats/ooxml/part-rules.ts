@@ -113,17 +113,22 @@ const namesSource = (el: XmlElement, attr: string): boolean =>
   attr === 'ddeTopic' && localName(el.name) === 'ddeLink';
 /**
  * PowerPoint's modern comment authors ([MS-PPTX] 2.3.24 p188:authorLst: names, user and provider
- * ids) and Excel's people ([MS-XLSX] 2.6.203 xltc:personList): removed wherever they stand, like
- * the parts Office keeps them in, with the names they held.
+ * ids), Excel's people ([MS-XLSX] 2.6.203 xltc:personList) and Word's ([MS-DOCX] 2.5.2.13
+ * w15:person, with its account in w15:presenceInfo): removed wherever they stand, like the parts
+ * Office keeps them in, with the names they held. A Word person is its own list.
  */
-const PEOPLE = new Map([
-  ['p188:authorLst', 'p188:author'],
-  ['xltc:personList', 'xltc:person'],
+const PEOPLE = new Set([
+  'p188:authorLst',
+  'xltc:personList',
+  'w15:person',
+  'w15:presenceInfo',
 ]);
-/** The attribute of a person entry that is their name. */
+/** The attribute of a person entry that is their name, or their account. */
 const PERSON_NAME: Readonly<Record<string, string>> = {
   'p188:author': 'name',
   'xltc:person': 'displayName',
+  'w15:person': 'w15:author',
+  'w15:presenceInfo': 'w15:userId',
 };
 /**
  * Modern and threaded comments ([MS-PPTX] 2.3.17 p188:cmLst, [MS-XLSX] 2.6.202
@@ -331,7 +336,7 @@ export function partRules(
         }
       } else if (dropAtClose.has(el)) {
         remove(el);
-      } else if (PEOPLE.has(n)) {
+      } else if (PEOPLE.has(n) && !within(el, PEOPLE)) {
         remove(el);
         findings.push(
           finding(

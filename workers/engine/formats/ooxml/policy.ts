@@ -50,6 +50,9 @@ import {
 } from './settings-rules';
 import { vmlRules } from './vml-rules';
 import { inkRules, INK_TYPE } from './ink-rules';
+import { signatureLineRules } from './signature-line-rules';
+import { noteFrameRules } from './note-frame-rules';
+import { contentControlRules } from './content-control-rules';
 
 const PACKAGE_RELS = '_rels/.rels';
 /** A part's relationships part: `word/document.xml` -> `word/_rels/document.xml.rels`. */
@@ -297,7 +300,11 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
             WORD_STORY_TYPES.has(relationship) ||
             WORD_MAIN_TYPE.test(type)
           )
-            passes.push(fieldRules(name, xml, edits));
+            passes.push(
+              fieldRules(name, xml, edits),
+              contentControlRules(name, edits),
+            );
+          passes.push(signatureLineRules(name, edits));
           if (INK_TYPE.test(type)) passes.push(inkRules(name, edits));
           return passes;
         },
@@ -313,6 +320,8 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
             edits,
           ),
           vmlRules(name, edits),
+          signatureLineRules(name, edits),
+          noteFrameRules(name, edits),
         ],
       });
     } else if (VBA.test(type) || relationship === 'vbaProject') {

@@ -7,7 +7,7 @@
  */
 import { xmlText } from '../../shared/xml';
 import { finding, type Finding } from '../../findings';
-import { localName } from './namespaces';
+import { localName, resolveEntities } from './namespaces';
 import type { Attribute } from './tokenizer';
 
 const LOCATION = 'svg';
@@ -23,12 +23,18 @@ export function activeElement(name: string): Finding | null {
     : null;
 }
 
+/**
+ * An attribute that runs script. Its value is read as a reader reads it, the file's own
+ * entities expanded: `href="&js;"` with `<!ENTITY js "javascript:...">` is a javascript: URL.
+ */
 export function activeAttribute(
   bytes: Uint8Array,
   attribute: Attribute,
+  entities: ReadonlyMap<string, string> = new Map(),
 ): Finding | null {
-  const value = xmlText(
-    bytes.subarray(attribute.valueStart, attribute.valueEnd),
+  const value = resolveEntities(
+    xmlText(bytes.subarray(attribute.valueStart, attribute.valueEnd)),
+    entities,
   );
   if (EVENT_HANDLER.test(attribute.name))
     return finding(

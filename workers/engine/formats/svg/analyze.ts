@@ -24,6 +24,7 @@ import { instructionVerdict } from './instructions';
 import { embeddedImage, type EmbeddedImage } from './embedded';
 import { localPath } from './local-paths';
 import { notSvgDetail } from './not-svg';
+import { htmlMeta } from './html-meta';
 import { tokenize, type Attribute, type Range, type Token } from './tokenizer';
 
 export interface SvgAnalysis {
@@ -241,7 +242,10 @@ class SvgWalk {
       if (localName(token.name) !== 'svg')
         throw new EngineError('unsupported', notSvgDetail(token.name, scope));
     }
-    const metadata = METADATA_ELEMENTS.has(localName(token.name));
+    const meta = htmlMeta(this.bytes, token.name, token.attributes, scope);
+    if (meta) this.findings.push(meta);
+    const metadata =
+      meta !== null || METADATA_ELEMENTS.has(localName(token.name));
     if (metadata || inEditorNamespace(token.name, scope)) {
       this.startRemoval(token, metadata);
       if (!token.selfClosing) this.stack.push({ name: token.name, scope });
@@ -268,7 +272,7 @@ class SvgWalk {
         this.cleanSheet([
           { start: a.valueStart, end: a.valueEnd, references: true },
         ]);
-      const handler = activeAttribute(this.bytes, a);
+      const handler = activeAttribute(this.bytes, a, this.entities);
       if (handler) this.reportOnce(handler);
     }
     const accessible = ACCESSIBLE_ELEMENTS.has(token.name);

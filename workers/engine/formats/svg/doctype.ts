@@ -3,9 +3,8 @@
  * (`<!DOCTYPE svg SYSTEM "file:///home/alice/svg11.dtd">`) names the person. No renderer fetches
  * an SVG's DTD, so the external identifier goes; the internal subset is judged declaration by
  * declaration (`internal-subset.ts`), since Illustrator declares the entities its namespace URIs
- * use there. A local path inside the internal subset (an
- * external entity read from disk) cannot be cut out without breaking the references to it: the
- * file is refused rather than called clean.
+ * use there: an entity holding a local path goes when nothing kept refers to it, and a file
+ * whose kept text refers to one is refused (subset-removals.ts).
  */
 import { EngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
@@ -31,15 +30,22 @@ export function doctypeEdit(
   token: Range,
 ): DoctypeEdit | null {
   const text = latin1.decode(bytes.subarray(token.start, token.end));
-  if (!mentionsLocalPath(text)) return null;
   const head = DOCTYPE_HEAD.exec(text);
   const externalId = head?.[1] ?? '';
   const rest = text.slice(head?.[0].length ?? 0);
-  if (mentionsLocalPath(rest))
+  const open = rest.indexOf('[');
+  const close = rest.lastIndexOf(']');
+  // The internal subset is judged on its own; a path anywhere else is in no place we can read.
+  const outside =
+    head && open >= 0 && close > open
+      ? rest.slice(0, open) + rest.slice(close + 1)
+      : rest;
+  if (mentionsLocalPath(outside))
     throw new EngineError(
       'unsupported',
-      'the DOCTYPE declares entities read from files on the author disk',
+      "the DOCTYPE names a path on the author's disk outside its identifier",
     );
+  if (!mentionsLocalPath(externalId)) return null;
   const found = finding(
     'identifier.file-name',
     'DOCTYPE',

@@ -4,7 +4,9 @@
  * inside removed metadata would otherwise carry its value out alone). Comments and `<!ELEMENT>`
  * declarations always go. When nothing stays, the whole `[...]` goes, so no empty subset is left.
  */
+import { EngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
+import { mentionsLocalPath } from '../../shared/xml';
 import type { Declaration, InternalSubset } from './internal-subset';
 import type { Range } from './tokenizer';
 
@@ -26,6 +28,18 @@ export function subsetRemovals(
   const gone = subset.declarations.filter(
     (d) => d.kind !== 'entity' || !referenced.has(d.name),
   );
+  // A kept entity is text a reader puts where the drawing refers to it: one holding a path on
+  // the author's disk cannot be cut without changing what the reference reads.
+  for (const d of subset.declarations)
+    if (
+      d.kind === 'entity' &&
+      referenced.has(d.name) &&
+      mentionsLocalPath(d.value)
+    )
+      throw new EngineError(
+        'unsupported',
+        `the drawing refers to the DOCTYPE entity ${d.name}, whose value is a path on the author's disk`,
+      );
   const findings = gone.map((d) => declarationFinding(d, where));
   const all = gone.length === subset.declarations.length;
   return {

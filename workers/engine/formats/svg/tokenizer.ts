@@ -102,12 +102,24 @@ const latin1 = new TextDecoder('latin1');
 const text = (bytes: Uint8Array, start: number, end: number) =>
   latin1.decode(bytes.subarray(start, end));
 
-/** A DOCTYPE ends at the first `>` outside quotes and outside its internal subset `[...]`. */
+/**
+ * A DOCTYPE ends at the first `>` outside quotes and outside its internal subset `[...]`. In the
+ * subset a comment or a processing instruction is markup of its own (XML 1.0, 2.8 markupdecl):
+ * a quote or bracket in it (`<!-- it's -->`) is a character, not a literal's start.
+ */
 function doctypeEnd(bytes: Uint8Array, at: number): number {
   let depth = 0;
   for (let i = at; i < bytes.length; i++) {
     const b = bytes[i];
-    if (b === DOUBLE_QUOTE || b === SINGLE_QUOTE) {
+    if (depth > 0 && b === LT) {
+      const comment = startsAt(bytes, i, COMMENT_OPEN);
+      if (comment || bytes[i + 1] === QUESTION) {
+        const close = comment ? COMMENT_CLOSE : PI_CLOSE;
+        const end = indexOfBytes(bytes, close, i + 2);
+        if (end < 0) break;
+        i = end + close.length - 1;
+      }
+    } else if (b === DOUBLE_QUOTE || b === SINGLE_QUOTE) {
       const close = bytes.indexOf(b, i + 1);
       if (close < 0) break;
       i = close;

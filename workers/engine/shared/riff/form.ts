@@ -37,7 +37,8 @@ export interface FormRules {
   ): Promise<Finding[]>;
   /**
    * A kept chunk too large to read (sound data) written as a new head and a range of the input,
-   * without what lies around its samples, or null as it is; `kept` are the chunks kept before it.
+   * without what lies around its samples, or null as it is; `kept` are every chunk of the form
+   * that is kept, before it or after it (AIFF 1.3 puts its chunks in any order).
    */
   trimKept?(
     chunk: RiffChunk,
@@ -94,10 +95,12 @@ export async function scanForm(
   const rewritten = new Map<number, Uint8Array>();
   const trimmed = new Map<number, TrimmedChunk>();
   const findings: Finding[] = [];
-  for (const chunk of await readChildren(src, form, {
+  const children = await readChildren(src, form, {
     endian: rules.endian,
     signal,
-  })) {
+  });
+  const keeps = children.filter((c) => rules.keep.has(c.id));
+  for (const chunk of children) {
     const read = () => payload(src, chunk);
     if (!rules.keep.has(chunk.id)) {
       for (const item of await rules.describe(chunk, read)) findings.push(item);
@@ -106,7 +109,7 @@ export async function scanForm(
     const trim = await rules.trimKept?.(
       chunk,
       (at, length) => src.readExact(at, length),
-      kept,
+      keeps,
       form.listType!,
     );
     kept.push(chunk);

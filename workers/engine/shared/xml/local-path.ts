@@ -1,5 +1,11 @@
 import { decodeEntities } from './tokenize';
 
+/**
+ * URI schemes that name a file on a disk or a server share: `file:` (RFC 8089), and the
+ * addresses file managers write for a share, SMB's and CIFS's (`smb://server/share/x`, as
+ * macOS's Finder and GNOME's Files write them), Apple's AFP and NFS's.
+ */
+const FILE_SCHEMES = String.raw`(?:file|smb|cifs|afp|nfs):`;
 /** Where Linux, macOS and a Unix administrator keep their own files. */
 const HOMES = String.raw`\/home\/|\/Users\/|\/root\/`;
 /**
@@ -12,16 +18,16 @@ const CLIMBS_HOME = String.raw`(?:\.[\\/])*\.\.[\\/](?:\.\.?[\\/])*(?:[A-Za-z]:[
 
 /**
  * Paths on someone's disk (`file:///home/alice/x`, `C:\Users\alice\x`, `\\server\share\x`,
- * `/Users/alice/x`, `../../home/alice/x`) name the person or their organisation, and no one
- * else can open them. Found anywhere in a value unless the start continues a word or a URL
- * (`https://x.org/home/`, `profile:`): before it, a space, a quote, a bracket, `=`, a control
- * byte or punctuation. A server's name may follow doubled backslashes (`\\\\server\\share`
- * in a Word field code). Values are taken as XML writes them: character and entity references
- * are decoded before a rule looks (`C:\Users\J&#246;rg\x` is Jörg's folder, and `&#92;` is a
- * separator).
+ * `smb://server/share/x`, `/Users/alice/x`, `../../home/alice/x`) name the person or their
+ * organisation, and no one else can open them. Found anywhere in a value unless the start
+ * continues a word or a URL (`https://x.org/home/`, `profile:`): before it, a space, a quote, a
+ * bracket, `=`, a control byte or punctuation. A server's name may follow doubled backslashes
+ * (`\\\\server\\share` in a Word field code). Values are taken as XML writes them: character and
+ * entity references are decoded before a rule looks (`C:\Users\J&#246;rg\x` is Jörg's folder, and
+ * `&#92;` is a separator).
  */
 const LOCAL_PATH_INSIDE = new RegExp(
-  String.raw`(?<![\w/.:~-])(?:file:|[A-Za-z]:[\\/]|(?:\\\\)+\w|${HOMES}|${CLIMBS_HOME})`,
+  String.raw`(?<![\w/.:~-])(?:${FILE_SCHEMES}|[A-Za-z]:[\\/]|(?:\\\\)+\w|${HOMES}|${CLIMBS_HOME})`,
   'i',
 );
 const LOCAL_PATH_ALL = new RegExp(LOCAL_PATH_INSIDE.source, 'gi');
@@ -30,7 +36,7 @@ const LOCAL_PATH_ALL = new RegExp(LOCAL_PATH_INSIDE.source, 'gi');
  * are enough here, the name after them being the value's own.
  */
 const LOCAL_PATH_START = new RegExp(
-  String.raw`^\s*(?:file:|[A-Za-z]:[\\/]|\\\\|${HOMES}|${CLIMBS_HOME})`,
+  String.raw`^\s*(?:${FILE_SCHEMES}|[A-Za-z]:[\\/]|\\\\|${HOMES}|${CLIMBS_HOME})`,
   'i',
 );
 /**
@@ -53,18 +59,19 @@ export function holdsLocalPath(text: string): boolean {
   );
 }
 
+const FILE_URI = new RegExp(String.raw`^\s*${FILE_SCHEMES}`, 'i');
 /** A URI's scheme of two letters or more (RFC 3986, 3.1): one letter before a colon is a drive. */
 const SCHEME = /^\s*[a-z][a-z0-9+.-]+:/i;
 
 /**
  * True when a link's target (a URI reference, references decoded) is a place on a disk or a
- * server share: a `file:` URI, or a reference of no scheme that holds a local path (a drive,
- * `\\server\share`, a home folder, a relative path that climbs into one). A web address that
- * mentions such a path in its query is a web address.
+ * server share: a `file:` URI or a share's (`smb:`), or a reference of no scheme that holds a
+ * local path (a drive, `\\server\share`, a home folder, a relative path that climbs into one).
+ * A web address that mentions such a path in its query is a web address.
  */
 export function linksToLocalPlace(target: string): boolean {
   return (
-    /^\s*file:/i.test(target) ||
+    FILE_URI.test(target) ||
     (!SCHEME.test(target) && LOCAL_PATH_INSIDE.test(target))
   );
 }

@@ -1,0 +1,54 @@
+/**
+ * The children of a HEIF `meta` box (ISO/IEC 14496-12 8.11.1; 23008-12 9) other than those the
+ * picture is read through (handler, primary item, item locations, information and references,
+ * item properties, item data, data information, entity groups). XML metadata (`xml `, `bxml`,
+ * 14496-12 8.11.2), which exiftool reads as the file's, and any box no rule knows become `free`
+ * boxes of their size with zeroed payloads, reported; a `free` or `skip` box already there is
+ * emptied of what an editor left in it. Protected items (`ipro`, 8.11.5) are refused: their
+ * bytes cannot be read to show they hold nothing.
+ */
+import { EngineError } from '../../errors';
+import { finding, type Finding } from '../../findings';
+import type { Box } from './box';
+import type { Region } from './region';
+
+const PICTURE_BOXES = new Set([
+  'hdlr',
+  'pitm',
+  'iloc',
+  'iinf',
+  'iref',
+  'iprp',
+  'idat',
+  'dinf',
+  'grpl',
+]);
+const XML_BOXES = new Set(['xml ', 'bxml']);
+const FREE_SPACE = new Set(['free', 'skip']);
+const PROTECTION = 'ipro';
+const WHERE = 'meta';
+
+export function freeOtherMetaBoxes(
+  region: Region,
+  children: readonly Box[],
+): Finding[] {
+  const found: Finding[] = [];
+  for (const box of children) {
+    if (PICTURE_BOXES.has(box.type)) continue;
+    if (box.type === PROTECTION)
+      throw new EngineError('unsupported', 'HEIF items under protection');
+    const bytes = `${box.end - box.payload} bytes`;
+    if (FREE_SPACE.has(box.type)) {
+      if (region.isZero(box.payload, box.end)) continue;
+      found.push(
+        finding('other.data', `${box.type} box contents`, WHERE, bytes),
+      );
+    } else if (XML_BOXES.has(box.type))
+      found.push(
+        finding('other.data', 'XML metadata', `${WHERE}/${box.type}`, bytes),
+      );
+    else found.push(finding('other.data', box.type, WHERE, 'unknown box'));
+    region.free(box);
+  }
+  return found;
+}
