@@ -3,7 +3,7 @@
  * the sweep's files dropped on the general tool page, the download taken and judged by the same
  * readers as the CLI's copies (`planted-sweep/check.ts`). Not part of `npm test`.
  *
- *   npm run build && npx tsx scripts/planted-sweep-browser.ts [NAME-FILTER]
+ *   npm run sweep:browser -- [NAME-FILTER]   (builds the site, then runs this)
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
@@ -21,6 +21,11 @@ import { documentFixtures } from './planted-sweep/documents';
 import { imageFixtures } from './planted-sweep/images';
 import { markupFixtures } from './planted-sweep/markup';
 import { mediaFixtures } from './planted-sweep/media';
+import { audioWriterFixtures } from './planted-sweep/audio-writers';
+import { imageWriterFixtures } from './planted-sweep/image-writers';
+import { matroskaWriterFixtures } from './planted-sweep/matroska-writers';
+import { officeWriterFixtures } from './planted-sweep/office-writers';
+import { pdfWriterFixtures } from './planted-sweep/pdf-writers';
 
 const PORT = Number(process.env.SWEEP_PORT ?? 4191);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -37,14 +42,26 @@ const CHOSEN = [
   'PDF (comments exported)',
   'SVG (Inkscape)',
 ];
-const filter = (process.argv[2] ?? '').toLowerCase();
+/** Words, `|` between them: the fixtures whose names hold one of them (all, not only CHOSEN). */
+const filters = (process.argv[2] ?? '')
+  .toLowerCase()
+  .split('|')
+  .filter(Boolean);
+/** Without a filter, the chosen files; with one, every fixture whose name holds it. */
 const makers: FixtureMaker[] = [
   ...imageFixtures,
   ...mediaFixtures,
   ...documentFixtures,
   ...markupFixtures,
-].filter(
-  (m) => CHOSEN.includes(m.name) && m.name.toLowerCase().includes(filter),
+  ...audioWriterFixtures,
+  ...pdfWriterFixtures,
+  ...officeWriterFixtures,
+  ...imageWriterFixtures,
+  ...matroskaWriterFixtures,
+].filter((m) =>
+  filters.length > 0
+    ? filters.some((f) => m.name.toLowerCase().includes(f))
+    : CHOSEN.includes(m.name),
 );
 
 /** Drops `file` on the page and saves the download, or answers the error the page shows. */
@@ -56,7 +73,13 @@ async function cleanInPage(
   await page.goto(`http://localhost:${PORT}${pagePath('tool', 'en')}`);
   await page.locator('.uploader[data-ready="true"]').waitFor();
   await page.locator('input[type=file]').setInputFiles(file);
-  await page.locator('.uploader[data-state="selected"]').waitFor();
+  // A type the page does not take is refused at the drop zone, before any cleaning.
+  await page
+    .locator('.uploader[data-state="selected"], .uploader-rejection')
+    .first()
+    .waitFor();
+  if (await page.locator('.uploader-rejection').count())
+    return `refused: ${(await page.locator('.uploader-rejection').innerText()).replace(/\s+/g, ' ').slice(0, 160)}`;
   await page.locator('button.uploader-action').click();
   const done = page
     .locator('a.uploader-download, .uploader[data-state="error"]')
@@ -127,6 +150,7 @@ try {
             outcome,
             leaks: [],
             contentCanaries: '-',
+            contentLost: [],
             contentKept: '-',
             strayOutput: false,
           };
@@ -134,6 +158,8 @@ try {
       `${row.name.padEnd(24)} planted ${row.planted} found ${row.foundInInput} ${row.outcome} leaks ${row.leaks.length} content ${row.contentKept} shown ${row.contentCanaries}`,
     );
     for (const leak of row.leaks) console.log(`    leak: ${leak}`);
+    if (row.contentLost.length > 0)
+      console.log(`    shown, not kept: ${row.contentLost.join(', ')}`);
   }
 } finally {
   await browser.close();

@@ -1,12 +1,14 @@
 /**
  * The planted-value sweep, as the independent checkers score us: files of every format the CLI
- * takes, made by common tools (exiftool, ffmpeg, LibreOffice, hand-written packages) with a
- * distinct canary in every field those tools write; each canary found in the input by an
+ * takes, made by common tools (exiftool, ffmpeg, LibreOffice, hand-written packages; mutagen,
+ * python-docx, openpyxl, PIL and pikepdf through `planted-sweep/python/`; Ghostscript, ImageMagick,
+ * mkvpropedit, metaflac, vorbiscomment, id3v2, sox and flac) with a distinct canary in every
+ * field those tools write; each canary found in the input by an
  * independent reader first, then looked for in the CLI's clean copy (`--json --out-dir`) by the
  * same readers and a raw byte search, and the content compared. Prints one row per file.
  * Not part of `npm test`: it takes minutes.
  *
- *   npm run build:cli && npx tsx scripts/planted-sweep.ts [NAME-FILTER]
+ *   npm run sweep -- [NAME-FILTER]   (builds the CLI, then runs this)
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,11 @@ import { mediaFixtures } from './planted-sweep/media';
 import { id3Fixtures } from './planted-sweep/id3-frames';
 import { documentFixtures } from './planted-sweep/documents';
 import { markupFixtures, zipFixtureOf } from './planted-sweep/markup';
+import { audioWriterFixtures } from './planted-sweep/audio-writers';
+import { pdfWriterFixtures } from './planted-sweep/pdf-writers';
+import { officeWriterFixtures } from './planted-sweep/office-writers';
+import { imageWriterFixtures } from './planted-sweep/image-writers';
+import { matroskaWriterFixtures } from './planted-sweep/matroska-writers';
 
 const filter = (process.argv[2] ?? '').toLowerCase();
 /** `VERBOSE=1` lists the planted fields no reader found in the input. */
@@ -34,6 +41,11 @@ const makers: readonly FixtureMaker[] = [
   ...documentFixtures,
   ...markupFixtures,
   zipFixtureOf(imageFixtures[0]!),
+  ...audioWriterFixtures,
+  ...pdfWriterFixtures,
+  ...officeWriterFixtures,
+  ...imageWriterFixtures,
+  ...matroskaWriterFixtures,
 ];
 
 function line(row: Row): string {
@@ -75,6 +87,8 @@ for (const maker of makers) {
   if (verbose && row.unseen.length > 0)
     console.log(`    not found in the input: ${row.unseen.join(', ')}`);
   for (const leak of row.leaks) console.log(`    leak: ${leak}`);
+  if (row.contentLost.length > 0)
+    console.log(`    shown, not kept: ${row.contentLost.join(', ')}`);
   if (row.contentKept !== 'yes' && row.contentKept !== '-')
     console.log(`    content: ${row.contentKept}`);
 }

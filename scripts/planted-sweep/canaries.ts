@@ -44,6 +44,12 @@ export class CanarySet {
     return value;
   }
 
+  /** Registers a canary a writer of its own made (`python/plant.py`). */
+  adopt(field: string, value: string, content: boolean): void {
+    this.fields.set(value, field);
+    if (content) this.shown.add(value);
+  }
+
   fieldOf(canary: string): string {
     return this.fields.get(canary) ?? canary;
   }

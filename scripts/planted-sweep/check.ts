@@ -42,6 +42,8 @@ export interface Row {
   readonly leaks: string[];
   /** Content canaries found in the clean copy, of those found in the input. */
   readonly contentCanaries: string;
+  /** The fields of content canaries found in the input and not in the clean copy. */
+  readonly contentLost: string[];
   /** `yes`, or the content readings before and after when they differ. */
   readonly contentKept: string;
   /** A refusal that left a file behind. */
@@ -76,7 +78,7 @@ export function judgeOutput(
   fixture: Fixture,
   seen: readonly Canary[],
   output: string,
-): Pick<Row, 'leaks' | 'contentCanaries' | 'contentKept'> {
+): Pick<Row, 'leaks' | 'contentCanaries' | 'contentLost' | 'contentKept'> {
   const after = locateCanaries(readFileSync(output), seen);
   const isContent = (name: string) => fixture.canaries.isContent(name);
   const shown = Object.keys(after).filter(isContent);
@@ -95,6 +97,9 @@ export function judgeOutput(
   return {
     leaks,
     contentCanaries: `${shownKept.length}/${shown.length}`,
+    contentLost: shown
+      .filter((name) => after[name]!.length === 0)
+      .map((name) => fixture.canaries.fieldOf(name)),
     contentKept: was === now ? 'yes' : `${was} -> ${now}`,
   };
 }
@@ -136,6 +141,7 @@ export function checkFixture(fixture: Fixture, outRoot: string): Row {
       outcome: `${result.status} ${result.code ?? ''}`.trim(),
       leaks: [],
       contentCanaries: '-',
+      contentLost: [],
       contentKept: '-',
       strayOutput: readdirSync(outDir).length > 0,
     };

@@ -43,7 +43,8 @@ function pixels(path: string): string {
 }
 
 /**
- * A digest per decoded frame of every audio and video stream. `skip_manual` keeps the encoder's
+ * A digest per decoded frame of every audio and video stream; a cover picture (`attached_pic`,
+ * `0:V` leaves it out) is metadata that goes, not a frame. `skip_manual` keeps the encoder's
  * padding: an MP3 without its ID3v1 tag has a Xing byte count that matches, so ffmpeg trims its
  * last frame's padding where it did not before, with the same samples.
  */
@@ -58,7 +59,7 @@ function frames(path: string): string {
       '-i',
       path,
       '-map',
-      '0:v?',
+      '0:V?',
       '-map',
       '0:a?',
       '-f',

@@ -19,6 +19,7 @@ import {
   metaXml,
 } from './flat-odf';
 import { addWordExtras } from './word-extras';
+import { addPowerPointExtras } from './powerpoint-extras';
 import { corpusPath, withCorpus } from './corpus';
 
 type Kind = 'text' | 'spreadsheet' | 'presentation' | 'drawing';
@@ -114,6 +115,7 @@ function documentFixture(dir: string, spec: DocSpec): Fixture {
   const path = join(dir, `planted.${spec.ext}`);
   soffice(source, spec.filter, dir, path);
   if (spec.ext === 'docx') addWordExtras(path, set);
+  if (spec.ext === 'pptx') addPowerPointExtras(path, set);
   if (spec.ext === 'pdf') {
     exiftoolPlant(path, textTagArgs(['PDF'], set));
     exiftoolPlant(path, textTagArgs(PDF_XMP, set));

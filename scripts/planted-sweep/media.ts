@@ -173,7 +173,7 @@ function ffmetadata(path: string, set: CanarySet): void {
 }
 
 /** A small JPEG with a canary in its EXIF, GPS, IPTC, XMP and comment, to go in as cover art. */
-function plantedCover(dir: string, set: CanarySet): string {
+export function plantedCover(dir: string, set: CanarySet): string {
   const path = join(dir, 'cover.jpg');
   execFileSync('convert', ['-size', '32x32', 'gradient:green-yellow', path]);
   exiftoolPlant(path, [

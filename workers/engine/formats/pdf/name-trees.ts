@@ -2,8 +2,9 @@
  * The keys of the catalog's name trees that name things of the person's (ISO 32000-2, 7.7.4,
  * Table 32): an attachment's key in `/EmbeddedFiles` is the original file's name, as its file
  * specification's `/F` and `/UF` were, and a document-level script's key in `/JavaScript` is the
- * name its author gave it. Both become neutral names; the other trees (`/Dests`, whose keys links
- * name, `/AP`, `/Pages`, `/Templates`) keep their keys, which something in the file refers to.
+ * name its author gave it. Both become neutral names. Web Capture's `/URLS` and `/IDS`, which
+ * hold the captured pages' URLs, go whole; the other trees (`/Dests`, whose keys links name,
+ * `/AP`, `/Pages`, `/Templates`) keep their keys, which something in the file refers to.
  */
 import { corrupt } from '../../errors';
 import type { FieldId } from '../../fields';
@@ -65,7 +66,7 @@ export function neutralNameTrees(
   if (!isDict(names)) return [...objects];
   const files = deref(names.map.get('EmbeddedFiles'));
   const scripts = deref(names.map.get('JavaScript'));
-  let changed = false;
+  let changed = dropWebCaptureTrees(names, deref, findings);
   if (isDict(files))
     changed = rewrite(
       files,
@@ -86,6 +87,32 @@ export function neutralNameTrees(
         findings,
       ) || changed;
   return changed ? reachable(objects, root) : [...objects];
+}
+
+/**
+ * Web Capture's trees (ISO 32000-2, 7.7.4, Table 32; 14.10.3) map the URLs of captured pages and
+ * the digests of their sources to content sets, which hold those URLs again and when they were
+ * fetched; only a later capture reads them. Both trees go, each URL reported, and the content
+ * sets, no longer referenced, are not written. Returns whether a tree went.
+ */
+function dropWebCaptureTrees(
+  names: PdfDict,
+  deref: (v: PdfValue | undefined) => PdfValue | undefined,
+  findings: Finding[],
+): boolean {
+  let dropped = false;
+  for (const key of ['URLS', 'IDS']) {
+    const tree = deref(names.map.get(key));
+    names.map.delete(key);
+    if (!isDict(tree)) continue;
+    dropped = true;
+    if (key === 'IDS')
+      findings.push(finding('identifier.unique', key, 'name tree'));
+    else
+      for (const e of leaves(tree, deref).entries)
+        findings.push(finding('history.edits', key, 'name tree', e.key));
+  }
+  return dropped;
 }
 
 /**

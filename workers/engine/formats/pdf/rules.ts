@@ -139,6 +139,12 @@ export function cleanDict(
     found.push(...unknownStrings(d, isWhollyUnknown(d, position), owner));
   noteContentStreams(d, kind, tally);
   notePositions(d, kind, tally.positions, position);
+  if ((kind === 'page' || kind === 'xobject') && m.has('ID')) {
+    // The digest of the Web Capture content set the page or image came from (ISO 32000-2,
+    // 14.10.6): it identifies the captured source, and nothing draws with it.
+    take(d, 'ID');
+    found.push(finding('identifier.unique', 'ID', owner));
+  }
   if (kind) found.push(...keepDefinedKeys(d, kind));
   return { findings: found, kind };
 }
@@ -254,6 +260,12 @@ function catalog(d: PdfDict): Finding[] {
   if (d.map.has('Perms')) {
     take(d, 'Perms');
     found.push(finding('identifier.unique', 'Perms', 'Catalog'));
+  }
+  // Web Capture's record of how pages were fetched (ISO 32000-2, 14.10.5): each command's URL,
+  // POST data and HTTP headers (cookies), kept only to fetch the pages again; nothing draws with it.
+  if (d.map.has('SpiderInfo')) {
+    take(d, 'SpiderInfo');
+    found.push(finding('history.edits', 'SpiderInfo', 'Catalog'));
   }
   const oc = d.map.get('OCProperties');
   if (isDict(oc)) {
