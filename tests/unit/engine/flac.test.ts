@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +16,10 @@ import {
   blobOf,
   cleanFile,
   decodeErrors,
+  ffmpeg,
   fileBytes,
   tempDir,
+  TEST_AUDIO,
   type Cleaned,
 } from '../../helpers/video-tools';
 import { corpusFile, itCorpus } from '../../helpers/corpus';
@@ -200,5 +203,62 @@ describe('flac hostile input', () => {
       bytes.subarray(STREAMINFO_END),
     );
     await rejectsCorrupt(input);
+  });
+});
+
+describe('a cover picture holding its photo metadata', () => {
+  const ARTIST = 'CANARY_COVER_ARTIST';
+
+  /** A JPEG cover with a GPS position and an artist (exiftool), imported by metaflac. */
+  function writeCoveredFlac(): string {
+    const cover = at('gps-cover.jpg');
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=green:s=16x12',
+      '-frames:v',
+      '1',
+      cover,
+    ]);
+    execFileSync('exiftool', [
+      ...['-q', '-overwrite_original'],
+      ...['-GPSLatitude=48.8566', '-GPSLatitudeRef=N'],
+      ...['-GPSLongitude=2.3522', '-GPSLongitudeRef=E'],
+      `-Artist=${ARTIST}`,
+      cover,
+    ]);
+    const flac = at('covered.flac');
+    ffmpeg([...TEST_AUDIO, '-c:a', 'flac', flac]);
+    execFileSync('metaflac', [
+      `--import-picture-from=3||front||${cover}`,
+      flac,
+    ]);
+    return flac;
+  }
+
+  it("reports the position and the artist as the picture's, and the copy has neither", async () => {
+    const flac = writeCoveredFlac();
+    const read = execFileSync(
+      'exiftool',
+      ['-a', '-G1', '-ee', '-b', '-Picture', flac],
+      { maxBuffer: 1 << 20 },
+    );
+    expect(read.includes(ARTIST)).toBe(true);
+    const { result, bytes } = await cleanFile(flac);
+    const picture = { name: 'PICTURE "front"', kind: 'image' };
+    expect(result.removed).toContainEqual(
+      expect.objectContaining({
+        field: 'gps.position',
+        value: '48.856600, 2.352200',
+        item: picture,
+      }),
+    );
+    expect(result.removed).toContainEqual(
+      expect.objectContaining({ value: ARTIST, item: picture }),
+    );
+    expect(result.kept.filter((f) => f.item)).toEqual([]);
+    expectNoLeaks(fileBytes(flac), bytes, [ARTIST]);
+    expect(blockTypes(bytes)).toEqual(['0 last']);
   });
 });

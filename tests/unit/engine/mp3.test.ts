@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -290,4 +291,74 @@ beforeAll(() => {
     '0',
     at('plain.mp3'),
   ]);
+});
+
+describe('a cover picture holding its photo metadata', () => {
+  const ARTIST = 'CANARY_APIC_ARTIST';
+
+  /** A JPEG cover with a GPS position and an artist (exiftool), put in an APIC frame by mutagen. */
+  function writeCoveredMp3(version: 3 | 4, encoding: number): string {
+    const cover = join(dir, `apic-${version}.jpg`);
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=green:s=16x12',
+      '-frames:v',
+      '1',
+      cover,
+    ]);
+    execFileSync('exiftool', [
+      ...['-q', '-overwrite_original'],
+      ...['-GPSLatitude=48.8566', '-GPSLatitudeRef=N'],
+      ...['-GPSLongitude=2.3522', '-GPSLongitudeRef=E'],
+      `-Artist=${ARTIST}`,
+      cover,
+    ]);
+    const mp3 = join(dir, `apic-${version}.mp3`);
+    ffmpeg([...TEST_AUDIO, ...MP3_CODEC, mp3]);
+    execFileSync('/usr/bin/python3', [
+      '-c',
+      [
+        'import sys',
+        'from mutagen.id3 import ID3, APIC',
+        't = ID3(sys.argv[1])',
+        "t.add(APIC(encoding=int(sys.argv[4]), mime='image/jpeg', type=3, desc='front', data=open(sys.argv[2], 'rb').read()))",
+        't.save(v2_version=int(sys.argv[3]))',
+      ].join('\n'),
+      mp3,
+      cover,
+      String(version),
+      String(encoding),
+    ]);
+    return mp3;
+  }
+
+  it.each([
+    ['ID3v2.3, UTF-16', 3, 1],
+    ['ID3v2.4, UTF-8', 4, 3],
+  ] as const)(
+    "reports the position and the artist as the picture's (%s), and the copy has neither",
+    async (_, version, encoding) => {
+      const mp3 = writeCoveredMp3(version, encoding);
+      const read = execFileSync('exiftool', ['-b', '-Picture', mp3], {
+        maxBuffer: 1 << 20,
+      });
+      expect(read.includes(ARTIST)).toBe(true);
+      const { result, bytes } = await cleanFile(mp3);
+      const picture = { name: 'APIC "front"', kind: 'image' };
+      expect(result.removed).toContainEqual(
+        expect.objectContaining({
+          field: 'gps.position',
+          value: '48.856600, 2.352200',
+          item: picture,
+        }),
+      );
+      expect(result.removed).toContainEqual(
+        expect.objectContaining({ value: ARTIST, item: picture }),
+      );
+      expect(result.kept.filter((f) => f.item)).toEqual([]);
+      expectNoLeaks(fileBytes(mp3), bytes, [ARTIST]);
+    },
+  );
 });

@@ -126,7 +126,7 @@ describe('bytes after the last box', () => {
     expect(inPlace.out.length).toBe(input.length);
   });
 
-  it('a free box cut short is free space: left out, or in place given the size it has', async () => {
+  it('a free box cut short is free space: left out, or in place given the size it has and its contents zeroed', async () => {
     const input = Buffer.concat([movie, cutShortFree()]);
     const inPath = write('free.mp4', input);
     expect(strings(inPath)).toContain(LEFTOVER);
@@ -142,6 +142,9 @@ describe('bytes after the last box', () => {
     const inPlacePath = write('free-in-place.mp4', inPlace.out);
     expect(inPlace.out.length).toBe(input.length);
     expect(exiftool(inPlacePath)).not.toMatch(/Truncated/);
+    expect(strings(inPlacePath)).not.toContain(LEFTOVER);
+    expectNoLeaks(input, inPlace.out, [LEFTOVER]);
+    expect(framemd5(inPlacePath)).toBe(framemd5(inPath));
   });
 
   it.each([

@@ -1,7 +1,7 @@
 /**
  * Top-level free space (ISO/IEC 14496-12 8.1.2): a cleaned copy leaves out every top-level `free`
  * or `skip` box with contents, its chunk offsets re-pointed when the box stood before the media
- * data; a clean in place keeps the layout and scans the box as before. The movies are ffmpeg's,
+ * data; a clean in place keeps the layout and zeroes the box's contents. The movies are ffmpeg's,
  * with canaries planted in free space by the test's own box writer; ffprobe reads the packets.
  */
 import { execFileSync } from 'node:child_process';
@@ -16,6 +16,7 @@ import {
   type EngineContext,
 } from '../../../workers/engine';
 import { planLeavingOut } from '../../../workers/engine/formats/isobmff/leave-out';
+import { MAX_FREE_SPACE_IN_PLACE_BYTES } from '../../../workers/engine/formats/isobmff/free-space-in-place';
 import { box, concat, ftyp, taggedMp4 } from '../../helpers/isobmff-fixtures';
 import {
   boxIndex,
@@ -63,9 +64,9 @@ async function cleaned(
   return { bytes: out, inPlace: inPlacePatches(blob.size, plan) !== null };
 }
 
-async function errorCode(bytes: Uint8Array, ctx: EngineContext) {
+async function errorCode(input: Blob, ctx: EngineContext) {
   try {
-    await cleanPlan(blobOf(bytes), ctx);
+    await cleanPlan(input, ctx);
     return 'none';
   } catch (error) {
     return isEngineError(error) ? error.code : `untyped: ${String(error)}`;
@@ -133,27 +134,80 @@ describe('a metadata signature in free space', () => {
 });
 
 describe('in place (keepLayout)', () => {
-  it('keeps the layout and the free space, as a clean in place always did', async () => {
+  it('keeps the layout and every free box, their contents zeroed: no canary, the same packets', async () => {
     const input = planted(movies.moovAtEnd!);
     const { bytes, inPlace } = await cleaned(input, { keepLayout: true });
     expect(inPlace).toBe(true);
     expect(bytes.length).toBe(input.length);
+    expect(topLevelBoxes(bytes).map((b) => b.type)).toEqual(
+      topLevelBoxes(input).map((b) => b.type),
+    );
+    expectNoLeaks(input, bytes, [BEFORE, AFTER]);
     expect(packets(bytes, dir)).toBe(packets(input, dir));
   });
 
-  it('still fails closed on a metadata signature in free space', async () => {
-    const input = planted(movies.moovAtEnd!, XMP_PACKET);
-    expect(await errorCode(input, { keepLayout: true })).toBe('unclean');
+  it('reports each free box it zeroes, and none that held only zeros', async () => {
+    const input = withFreeSpace(
+      planted(movies.faststart!),
+      1,
+      freeSpace('free', '', 4096),
+    );
+    const { removed } = await cleanPlan(blobOf(input), { keepLayout: true });
+    const spaces = removed.filter((f) => f.location === 'top level');
+    expect(spaces.map((f) => [f.label, f.value])).toEqual([
+      ['free', `${BEFORE.length + 64} bytes`],
+      ['skip', `${AFTER.length + 64} bytes`],
+    ]);
   });
 
-  it('metaclean --in-place keeps the size; -o leaves the free space out', async () => {
+  it('writes nothing into free space that holds only zeros', async () => {
+    const movie = movies.moovAtEnd!;
+    const input = withFreeSpace(movie, 1, freeSpace('free', '', 4096));
+    const { plan } = await cleanPlan(blobOf(input), { keepLayout: true });
+    const { plan: without } = await cleanPlan(blobOf(movie), {
+      keepLayout: true,
+    });
+    const written = (p: typeof plan, size: number) =>
+      (inPlacePatches(size, p) ?? []).reduce((n, x) => n + x.data.length, 0);
+    expect(written(plan, input.length)).toBe(written(without, movie.length));
+  });
+
+  it('zeroes a metadata signature in free space, where it failed the clean', async () => {
+    const input = planted(movies.moovAtEnd!, XMP_PACKET);
+    const { bytes } = await cleaned(input, { keepLayout: true });
+    expectNoLeaks(input, bytes, [BEFORE]);
+  });
+
+  it('keeps the free space that holds a chunk as it is', async () => {
+    const { bytes: input } = tinyMovie((free) => free + 8);
+    const { bytes } = await cleaned(input, { keepLayout: true });
+    expect(Buffer.from(bytes).equals(Buffer.from(input))).toBe(true);
+  });
+
+  it('fails too-large, unread, past the free space a clean in place reads', async () => {
+    const movie = movies.moovAtEnd!;
+    const header = new Uint8Array(8);
+    new DataView(header.buffer).setUint32(0, MAX_FREE_SPACE_IN_PLACE_BYTES + 9);
+    header.set(Buffer.from('free'), 4);
+    const blob = new Blob([
+      movie as Uint8Array<ArrayBuffer>,
+      header,
+      new Uint8Array(MAX_FREE_SPACE_IN_PLACE_BYTES + 1).fill(1),
+    ]);
+    expect(await errorCode(blob, { keepLayout: true })).toBe('too-large');
+  });
+
+  it('metaclean --in-place keeps the size and zeroes the free space; -o leaves it out', async () => {
     const input = planted(movies.moovAtEnd!);
     const path = join(dir, 'in-place.mp4');
     writeFileSync(path, input);
     const copy = join(dir, 'copy.mp4');
     copyFileSync(path, join(dir, 'source.mp4'));
     expect((await runCli(['--in-place', path])).code).toBe(0);
-    expect(readFileSync(path).length).toBe(input.length);
+    const inPlace = new Uint8Array(readFileSync(path));
+    expect(inPlace.length).toBe(input.length);
+    expectNoLeaks(input, inPlace, [BEFORE, AFTER]);
+    expect(packets(inPlace, dir)).toBe(packets(input, dir));
     expect((await runCli(['-o', copy, join(dir, 'source.mp4')])).code).toBe(0);
     const written = new Uint8Array(readFileSync(copy));
     expectNoLeaks(input, written, [BEFORE, AFTER]);
@@ -165,7 +219,7 @@ describe('fragmented movie', () => {
   it('leaves out only the free space at the end, whose place nothing names', async () => {
     const movie = movies.fragmented!;
     const beforeFragment = withFreeSpace(
-      movie,
+      movie as Uint8Array<ArrayBuffer>,
       boxIndex(movie, 'moof'),
       freeSpace('free', BEFORE),
     );

@@ -203,6 +203,45 @@ describe('wav chunks kept for their layout', () => {
     expect(audioHash(out.path)).toBe(audioHash(path));
   });
 
+  it('zeroes the sampler maker and product in smpl, which name the device, and keeps its loop', async () => {
+    const smpl = Buffer.alloc(36 + 24);
+    smpl.writeUInt32LE(0x01000041, 0);
+    smpl.writeUInt32LE(0xcafe, 4);
+    smpl.writeUInt32LE(60, 12);
+    smpl.writeUInt32LE(1, 28);
+    smpl.writeUInt32LE(100, 36 + 8);
+    smpl.writeUInt32LE(900, 36 + 12);
+    const path = withKept(
+      'sampler-device.wav',
+      ffmpegFmt(),
+      riffChunk('smpl', smpl),
+    );
+    const device = (file: string) =>
+      execFileSync(
+        'exiftool',
+        ['-s3', '-n', '-Manufacturer', '-Product', file],
+        {
+          encoding: 'utf8',
+        },
+      );
+    expect(device(path)).toBe('16777281\n51966\n');
+    const out = await cleanFile(path);
+    expect(device(out.path)).toBe('0\n0\n');
+    expect(out.result.removed).toContainEqual(
+      expect.objectContaining({
+        field: 'device.model',
+        value: '16777281 / 51966',
+      }),
+    );
+    const kept = listChunks(out.bytes).find((c) => c.id === 'smpl')!;
+    const withoutDevice = Buffer.from(smpl);
+    withoutDevice.fill(0, 0, 8);
+    expect(
+      Buffer.from(out.bytes).subarray(kept.offset + 8, kept.offset + 68),
+    ).toEqual(withoutDevice);
+    expect(audioHash(out.path)).toBe(audioHash(path));
+  });
+
   it('cuts a PCM format chunk to its 18 bytes and says cbSize 0', async () => {
     const fmt = Buffer.concat([
       ffmpegFmt(),

@@ -23,7 +23,7 @@ import {
   aviMoviRanges,
   riffChunkRanges,
   WAV_SAMPLE_CHUNKS,
-  WEBP_IMAGE_CHUNKS,
+  webpImageRanges,
 } from './riff-chunks';
 import { archiveContentParts } from './archive-members';
 import { asfPacketRanges } from './asf-data';
@@ -50,7 +50,7 @@ type RangeLocator = (src: ByteSource) => Promise<ByteRange[]>;
 const RANGE_LOCATORS: Partial<Record<FormatId, [ContentKind, RangeLocator]>> = {
   jpeg: ['image-data', jpegScanRanges],
   png: ['image-data', pngIdatRanges],
-  webp: ['image-data', (src) => riffChunkRanges(src, WEBP_IMAGE_CHUNKS)],
+  webp: ['image-data', webpImageRanges],
   gif: ['image-data', gifImageRanges],
   tiff: ['image-data', tiffStripRanges],
   bmp: ['image-data', bmpPixelRanges],

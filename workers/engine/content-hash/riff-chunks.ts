@@ -1,6 +1,6 @@
 /**
  * Content chunks of RIFF and IFF files, found by a walk of the chunk list of its own: a WebP's
- * image chunks (`VP8 `, `VP8L`, `ALPH`, animation frames `ANMF`), a WAV's `data` chunk, an
+ * image chunks (`VP8 `, `VP8L`, `ALPH`, and those of animation frames `ANMF`), a WAV's `data` chunk, an
  * AIFF's `SSND` chunk (IFF, big-endian sizes) and the `movi` lists of an AVI's RIFF forms.
  */
 import type { ByteReader } from '../byte-source';
@@ -131,10 +131,33 @@ export async function aviMoviRanges(input: ByteReader): Promise<ByteRange[]> {
   throw corrupt('too many RIFF forms');
 }
 
-export const WEBP_IMAGE_CHUNKS: ReadonlySet<string> = new Set([
+/** A WebP's image chunks: a still image's bitstream and alpha. */
+const WEBP_IMAGE_CHUNKS: ReadonlySet<string> = new Set([
   'VP8 ',
   'VP8L',
   'ALPH',
-  'ANMF',
 ]);
+const WEBP_FRAME = 'ANMF';
+/** An ANMF chunk opens with its frame's position, size, duration and flags (WebP container: ANMF). */
+const ANMF_HEADER_BYTES = 16;
+
+/**
+ * A WebP's image data: the bitstream and alpha chunks, and of each animation frame its header and
+ * its own bitstream and alpha chunks; the unknown chunks a frame may also hold are not the picture.
+ */
+export async function webpImageRanges(src: ByteReader): Promise<ByteRange[]> {
+  const end = await formEnd(src, 0, 'le');
+  const ranges: ByteRange[] = [];
+  for (const c of await chunks(src, FORM_HEADER_BYTES, end, 'le')) {
+    if (WEBP_IMAGE_CHUNKS.has(c.id))
+      ranges.push({ start: c.start, end: c.end });
+    if (c.id !== WEBP_FRAME || c.end - c.start < ANMF_HEADER_BYTES) continue;
+    const frameStart = c.start + ANMF_HEADER_BYTES;
+    ranges.push({ start: c.start, end: frameStart });
+    for (const inner of await chunks(src, frameStart, c.end, 'le'))
+      if (WEBP_IMAGE_CHUNKS.has(inner.id))
+        ranges.push({ start: inner.start, end: inner.end });
+  }
+  return ranges;
+}
 export const WAV_SAMPLE_CHUNKS: ReadonlySet<string> = new Set(['data']);

@@ -15,7 +15,7 @@ export const flac: FormatModule = {
   async analyze(src, _format, ctx) {
     const scan = await scanFlac(src, STREAM_START, ctx.signal);
     return {
-      findings: await flacFindings(src, scan),
+      findings: await flacFindings(src, scan, ctx.nested),
       plan: () => flacPlan(STREAM_START, scan, src.size),
       opaque: [
         { start: scan.audioStart, end: scan.tail.at(-1)?.start ?? src.size },

@@ -7,6 +7,7 @@ import { gaplessFindings } from './mp3/gapless';
 import { scanHead } from './mp3/scan';
 import { walkFrames } from './mp3/frames';
 import { mp3Sniffer } from './mp3/sniff';
+import { tagPictureFindings } from './mp3/pictures';
 import { findTailTags } from '../metadata/audio-tags/tail';
 
 /** More than the largest MPEG audio frame (layer II, 160 kbit/s at 8 kHz: 2881 bytes). */
@@ -17,7 +18,10 @@ async function analyzeMp3(
   ctx: AnalysisContext,
 ): Promise<Analysis> {
   const scan = await scanHead(src, ctx.signal);
-  const head: Finding[] = scan.head.flatMap((t) => t.findings);
+  const head: Finding[] = [
+    ...scan.head.flatMap((t) => t.findings),
+    ...(await tagPictureFindings(src, scan.head, ctx.nested)),
+  ];
   if (scan.flac) {
     // The stream after the tags is a FLAC file of its own: the FLAC module analyses it.
     const inner = await ctx.nested.analyzeRange(src, scan.audioStart);
@@ -44,6 +48,7 @@ async function analyzeMp3(
       ...gaplessFindings(firstFrame, `first frame at ${scan.audioStart}`),
       ...walk.findings,
       ...tail.flatMap((t) => t.findings),
+      ...(await tagPictureFindings(src, tail, ctx.nested)),
     ],
     plan: () => {
       const out = new OutputBuilder();

@@ -27,3 +27,27 @@ export function pictureSummary(prefix: Uint8Array): string {
       : '';
   return `${mime}${size}${description ? ` "${description}"` : ''}`;
 }
+
+/** Width, height, colour depth and colours used, then the picture data's length (RFC 9639 8.8). */
+const DIMENSION_FIELDS = 4;
+
+/** The image a PICTURE block holds, and its description; null when its fields do not fit. */
+export function pictureImage(
+  block: Uint8Array,
+): { image: Uint8Array; description: string } | null {
+  if (block.length < 2 * FIELD_BYTES) return null;
+  let at = FIELD_BYTES;
+  const mimeLength = u32be(block, at);
+  at += FIELD_BYTES + mimeLength;
+  if (at + FIELD_BYTES > block.length) return null;
+  const descriptionLength = u32be(block, at);
+  at += FIELD_BYTES;
+  if (at + descriptionLength > block.length) return null;
+  const description = decodeText(block.subarray(at, at + descriptionLength));
+  at += descriptionLength + DIMENSION_FIELDS * FIELD_BYTES;
+  if (at + FIELD_BYTES > block.length) return null;
+  const dataLength = u32be(block, at);
+  at += FIELD_BYTES;
+  if (at + dataLength > block.length) return null;
+  return { image: block.subarray(at, at + dataLength), description };
+}

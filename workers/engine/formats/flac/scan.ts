@@ -23,7 +23,9 @@ import {
   readFlacBlocks,
   type FlacBlock,
 } from './blocks';
-import { PICTURE_PREFIX_BYTES, pictureSummary } from './picture';
+import { PICTURE_PREFIX_BYTES, pictureImage, pictureSummary } from './picture';
+import type { NestedEngine } from '../../format-module';
+import { pictureContents } from '../../shared/picture-contents';
 
 const KEPT_BLOCKS: ReadonlySet<number> = new Set([
   BLOCK.streamInfo,
@@ -57,10 +59,12 @@ export async function scanFlac(
 export async function flacFindings(
   src: ByteSource,
   scan: FlacScan,
+  nested: NestedEngine,
 ): Promise<Finding[]> {
   const found: Finding[] = [];
   for (const block of scan.dropped)
-    for (const item of await blockFindings(src, block)) found.push(item);
+    for (const item of await blockFindings(src, block, nested))
+      found.push(item);
   for (const block of scan.kept.filter((b) => b.type === BLOCK.cueSheet))
     for (const item of await cueSheetFindings(src, block)) found.push(item);
   return [...found, ...scan.tail.flatMap((t) => t.findings)];
@@ -82,6 +86,7 @@ async function cueSheetFindings(
 async function blockFindings(
   src: ByteSource,
   block: FlacBlock,
+  nested: NestedEngine,
 ): Promise<Finding[]> {
   const location = `FLAC block at ${block.offset}`;
   if (block.type === BLOCK.padding) return [];
@@ -98,6 +103,7 @@ async function blockFindings(
     );
     return [
       finding('thumbnail.image', 'PICTURE', location, pictureSummary(prefix)),
+      ...(await heldByPicture(src, block, location, nested)),
     ];
   }
   if (block.type === BLOCK.application) {
@@ -115,6 +121,27 @@ async function blockFindings(
     ];
   }
   return [finding('other.data', `block type ${block.type}`, location)];
+}
+
+/**
+ * What the picture of a PICTURE block held (its photo's GPS position, camera, author), as findings
+ * of the picture, which goes whole with its block; a block past the metadata limit is not read.
+ */
+async function heldByPicture(
+  src: ByteSource,
+  block: FlacBlock,
+  location: string,
+  nested: NestedEngine,
+): Promise<Finding[]> {
+  if (block.size > MAX_METADATA_BYTES) return [];
+  const picture = pictureImage(
+    await src.readExact(block.dataOffset, block.size),
+  );
+  if (!picture) return [];
+  const name = picture.description
+    ? `PICTURE "${picture.description}"`
+    : 'PICTURE';
+  return pictureContents(nested, picture.image, location, name);
 }
 
 /** `fLaC`, the kept blocks with the last-block flag moved to the final one, then the frames. */

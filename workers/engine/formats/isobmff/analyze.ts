@@ -7,7 +7,7 @@ import { EngineError, throwIfAborted } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
 import type { Patch } from '../../shared/in-place';
-import type { Box } from './box';
+import { HEADER_BYTES, type Box } from './box';
 import { scanFragment } from './fragments';
 import { hasItems, scanHeifMeta } from './heif';
 import { emptyMovie, scanMovie, telemetryFinding, type Movie } from './movie';
@@ -21,6 +21,11 @@ import { weighTextTracks } from './text-removal';
 import { footerTrailers, freeTrailerPatch, type Trailer } from './trailers';
 import { readTail, type Tail } from './tail';
 import { leaveOutFreeSpace } from './free-space';
+import {
+  clearFreeSpaceInPlace,
+  isFreeSpace,
+  type FreeSpace,
+} from './free-space-in-place';
 import { topLevelBoxes, type TopLevel } from './top-level';
 import { freeUnknownBoxes, movieData } from './unknown-boxes';
 import { holdsData } from './free-space';
@@ -179,6 +184,42 @@ class FileScan {
     return leaveOutFreeSpace(boxes, this.movies, end);
   }
 
+  /**
+   * In a clean in place the free boxes stay (a free box cut short at the end too, `tail`): those
+   * holding no samples or items are zeroed where they hold anything but zeros. Beside items
+   * placed in another file no box can be shown to hold none, and the boxes stay for the residue
+   * scan, as before.
+   */
+  async freeSpaceInPlace(
+    boxes: readonly Box[],
+    tail: Tail | null,
+  ): Promise<void> {
+    const spaces: FreeSpace[] = boxes.filter(
+      (b) => isFreeSpace(b) && b.end > b.payload,
+    );
+    if (tail?.kind === 'space' && tail.type) {
+      const { start, end } = tail.range;
+      spaces.push({
+        type: tail.type,
+        start,
+        payload: start + HEADER_BYTES,
+        end,
+      });
+    }
+    if (spaces.length === 0 || !this.items) return;
+    const data = [...movieData(this.movies, this.src.size), ...this.items];
+    data.sort((a, b) => a.start - b.start);
+    const cleared = await clearFreeSpaceInPlace(
+      this.src,
+      spaces,
+      data,
+      this.signal,
+    );
+    for (const found of cleared.findings) this.findings.push(found);
+    for (const patch of cleared.patches) this.patches.push(patch);
+    for (const range of cleared.zeroed) this.checked.push(range);
+  }
+
   /** Text tracks are weighed (flight logs freed and zeroed), then the movies' patches kept. */
   async textTracks(): Promise<void> {
     for (const { region, movie } of this.movies) {
@@ -257,6 +298,7 @@ export async function analyzeFile(
     afterTheBoxes(tail, footer, keepLayout, scan);
     if (!keepLayout) leftOut.push(after);
   }
+  if (keepLayout) await scan.freeSpaceInPlace(boxes, tail);
   return {
     leftOut,
     findings: scan.findings,

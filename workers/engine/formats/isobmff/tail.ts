@@ -27,7 +27,9 @@ export type Tail =
   | {
       readonly kind: 'space';
       readonly range: ByteRange;
+      /** For a free box cut short: its header made to fit, and its type. */
       readonly patch?: Patch;
+      readonly type?: string;
     }
   | { readonly kind: 'trailer'; readonly trailer: Trailer };
 
@@ -84,7 +86,7 @@ export async function readTail(
       FREE_SPACE.has(type) &&
       (size32 === SIZE_IS_LARGE || size32 >= HEADER_BYTES)
     )
-      return { kind: 'space', range, patch: fitFreeBox(head, range) };
+      return { kind: 'space', range, patch: fitFreeBox(head, range), type };
     if (!isUnknownTopLevel({ type }))
       throw corrupt(
         `'${type}' box at ${range.start} is cut short: the file ends before it does`,

@@ -5,7 +5,7 @@
  * Specifications 1.0, "WAVE Form"; `smpl` and `inst` from the MMA sampler extensions; `PEAK` as
  * Apple and Cubase write it: version, a time stamp, one level and position per channel of the
  * format chunk before it, the size libsndfile requires), and the dropped bytes are reported when
- * they hold anything.
+ * they hold anything. smpl's sampler maker and product codes, which name the device, are zeroed.
  */
 import { u16le, u32le, writeU32le } from '../../bytes';
 import { finding } from '../../findings';
@@ -32,6 +32,13 @@ const SMPL_LOOPS_AT = 28;
 const SMPL_SAMPLER_BYTES_AT = 32;
 const SMPL_BASE_BYTES = 36;
 const SMPL_LOOP_BYTES = 24;
+/**
+ * smpl's first two fields: the MIDI Manufacturers Association code of the sampler that wrote it,
+ * and that maker's product code. They name the device; a sampler plays the loops without them,
+ * and 0 says "no specific manufacturer".
+ */
+const SMPL_PRODUCT_AT = 4;
+const SMPL_DEVICE_BYTES = 8;
 const PEAK_TIME_AT = 4;
 const PEAK_TIME_BYTES = 4;
 const PEAK_HEADER_BYTES = PEAK_TIME_AT + PEAK_TIME_BYTES;
@@ -120,12 +127,36 @@ export function rewriteKeptChunk(
     length === undefined || length >= payload.length
       ? null
       : cutTo(id, payload, length);
-  if (id !== 'PEAK') return cut;
-  const timed = peakWithoutTime(cut?.bytes ?? payload);
-  if (!timed) return cut;
+  const blanked =
+    id === 'PEAK'
+      ? peakWithoutTime(cut?.bytes ?? payload)
+      : id === 'smpl'
+        ? smplWithoutDevice(cut?.bytes ?? payload)
+        : null;
+  if (!blanked) return cut;
   return {
-    bytes: timed.bytes,
-    findings: [...(cut?.findings ?? []), ...timed.findings],
+    bytes: blanked.bytes,
+    findings: [...(cut?.findings ?? []), ...blanked.findings],
+  };
+}
+
+function smplWithoutDevice(payload: Uint8Array): KeptPayload | null {
+  if (payload.length < SMPL_DEVICE_BYTES) return null;
+  const manufacturer = u32le(payload, 0);
+  const product = u32le(payload, SMPL_PRODUCT_AT);
+  if (manufacturer === 0 && product === 0) return null;
+  const bytes = payload.slice();
+  bytes.fill(0, 0, SMPL_DEVICE_BYTES);
+  return {
+    bytes,
+    findings: [
+      finding(
+        'device.model',
+        'smpl manufacturer and product',
+        WHERE,
+        `${manufacturer} / ${product}`,
+      ),
+    ],
   };
 }
 

@@ -107,22 +107,37 @@ export function id3Findings(tag: Uint8Array, location: string): Finding[] {
   const header = id3Header(tag);
   if (!header) return [finding('other.data', 'ID3v2', location)];
   const where = `${location} ID3v2.${header.major}`;
+  const found = id3Frames(tag).map(({ id, data }) =>
+    frameFinding(id, data, where),
+  );
+  return found.length > 0 ? found : [finding('other.data', 'ID3v2', where)];
+}
+
+/** A frame's id and its payload as readable bytes (null when compressed or encrypted). */
+export interface Id3Frame {
+  readonly id: string;
+  readonly data: Uint8Array | null;
+}
+
+/** The frames of a whole tag, up to the first malformed one; none when it has no header. */
+export function id3Frames(tag: Uint8Array): Id3Frame[] {
+  const header = id3Header(tag);
+  if (!header) return [];
   let body = tag.subarray(ID3_HEADER_BYTES, header.totalBytes);
   if (header.flags & FLAG_UNSYNC && header.major < 4) body = resync(body);
-  const found: Finding[] = [];
+  const found: Id3Frame[] = [];
   try {
-    readFrames(body, header, where, found);
+    readFrames(body, header, found);
   } catch (error) {
     if (!isEngineError(error)) throw error;
   }
-  return found.length > 0 ? found : [finding('other.data', 'ID3v2', where)];
+  return found;
 }
 
 function readFrames(
   body: Uint8Array,
   header: Id3Header,
-  where: string,
-  into: Finding[],
+  into: Id3Frame[],
 ): void {
   const layout = FRAME_LAYOUTS[header.major]!;
   let at = extendedHeaderBytes(body, header);
@@ -133,7 +148,7 @@ function readFrames(
     if (size > body.length - start) return;
     const flags = header.major === 2 ? 0 : body[at + 9]!;
     const data = body.subarray(start, start + size);
-    into.push(frameFinding(id, frameData(data, header.major, flags), where));
+    into.push({ id, data: frameData(data, header.major, flags) });
     at = start + size;
   }
 }
