@@ -10,6 +10,7 @@
 import { EngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import type { Box } from './box';
+import { FREE_SPACE_TYPES, emptyFreeBox } from './free-contents';
 import type { Region } from './region';
 
 const PICTURE_BOXES = new Set([
@@ -24,7 +25,6 @@ const PICTURE_BOXES = new Set([
   'grpl',
 ]);
 const XML_BOXES = new Set(['xml ', 'bxml']);
-const FREE_SPACE = new Set(['free', 'skip']);
 const PROTECTION = 'ipro';
 const WHERE = 'meta';
 
@@ -37,13 +37,13 @@ export function freeOtherMetaBoxes(
     if (PICTURE_BOXES.has(box.type)) continue;
     if (box.type === PROTECTION)
       throw new EngineError('unsupported', 'HEIF items under protection');
+    if (FREE_SPACE_TYPES.has(box.type)) {
+      const emptied = emptyFreeBox(region, box, WHERE);
+      if (emptied) found.push(emptied);
+      continue;
+    }
     const bytes = `${box.end - box.payload} bytes`;
-    if (FREE_SPACE.has(box.type)) {
-      if (region.isZero(box.payload, box.end)) continue;
-      found.push(
-        finding('other.data', `${box.type} box contents`, WHERE, bytes),
-      );
-    } else if (XML_BOXES.has(box.type))
+    if (XML_BOXES.has(box.type))
       found.push(
         finding('other.data', 'XML metadata', `${WHERE}/${box.type}`, bytes),
       );
