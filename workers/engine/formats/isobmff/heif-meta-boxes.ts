@@ -4,13 +4,15 @@
  * item properties, item data, data information, entity groups). XML metadata (`xml `, `bxml`,
  * 14496-12 8.11.2), which exiftool reads as the file's, and any box no rule knows become `free`
  * boxes of their size with zeroed payloads, reported; a `free` or `skip` box already there is
- * emptied of what an editor left in it. Protected items (`ipro`, 8.11.5) are refused: their
+ * emptied of what an editor left in it. The handler's name, informative only, is blanked as a
+ * track's is (handler.ts): exiftool shows it as the file's handler description. Protected items (`ipro`, 8.11.5) are refused: their
  * bytes cannot be read to show they hold nothing.
  */
 import { EngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import type { Box } from './box';
 import { FREE_SPACE_TYPES, emptyFreeBox } from './free-contents';
+import { readHandler } from './handler';
 import type { Region } from './region';
 
 const PICTURE_BOXES = new Set([
@@ -26,6 +28,7 @@ const PICTURE_BOXES = new Set([
 ]);
 const XML_BOXES = new Set(['xml ', 'bxml']);
 const PROTECTION = 'ipro';
+const HANDLER = 'hdlr';
 const WHERE = 'meta';
 
 export function freeOtherMetaBoxes(
@@ -34,6 +37,7 @@ export function freeOtherMetaBoxes(
 ): Finding[] {
   const found: Finding[] = [];
   for (const box of children) {
+    if (box.type === HANDLER) readHandler(region, box, `${WHERE}/hdlr`, found);
     if (PICTURE_BOXES.has(box.type)) continue;
     if (box.type === PROTECTION)
       throw new EngineError('unsupported', 'HEIF items under protection');
