@@ -174,6 +174,23 @@ describe('a HEIF meta box’s other children', () => {
     expect(pixelDigest(outPath)).toBe(pixelDigest(inPath));
   });
 
+  it('the handler’s name is blanked and reported, the pixels the same', async () => {
+    const hdlr = image.indexOf('hdlr') - 4;
+    const nameAt = hdlr + 8 + 4 + 4 + 4 + 12;
+    expect(image[nameAt]).toBe(0);
+    const input = insertInMeta(nameAt, Buffer.from(NOTE, 'latin1'), [hdlr]);
+    const inPath = write('handler.heic', input);
+    expect(exiftool(inPath)).toContain(NOTE);
+    const { out, removed } = await clean(input);
+    const outPath = write('handler-clean.heic', out);
+    expect(exiftool(outPath)).not.toContain(NOTE);
+    expectNoLeaks(input, out, [NOTE]);
+    expect(removed).toContainEqual(
+      expect.objectContaining({ label: 'hdlr name', value: NOTE }),
+    );
+    expect(pixelDigest(outPath)).toBe(pixelDigest(inPath));
+  });
+
   it('protected items are refused', async () => {
     const input = withMetaChild(box('ipro', Buffer.alloc(6)));
     await expect(cleanPlan(blobOf(input))).rejects.toMatchObject({

@@ -18,8 +18,8 @@ import { isEngineError } from '../../errors';
 import { FULL_BOX_BYTES, childrenOf, firstChild, type Box } from './box';
 import type { Region } from './region';
 import { chunkRanges, type ByteRange } from './sample-table';
+import { FREE_SPACE_TYPES } from './free-contents';
 
-const FREE_SPACE = new Set(['free', 'skip']);
 /**
  * Top-level boxes whose offsets this file does not re-point: movie fragments and their random
  * access (tfhd base_data_offset, trun data_offset from the moof, tfra moof_offset: 8.8), segment
@@ -154,7 +154,7 @@ function firstEndingAfter(ranges: readonly ByteRange[], offset: number) {
 /** Free space with contents at the file's end: nothing points into or past it. */
 function trailing(boxes: readonly Box[], candidates: readonly Box[]): Box[] {
   let from = 0;
-  for (const box of boxes) if (!FREE_SPACE.has(box.type)) from = box.end;
+  for (const box of boxes) if (!FREE_SPACE_TYPES.has(box.type)) from = box.end;
   return candidates.filter((b) => b.start >= from);
 }
 
@@ -217,7 +217,7 @@ export function leaveOutFreeSpace(
   fileSize: number,
 ): ByteRange[] {
   const candidates = boxes.filter(
-    (b) => FREE_SPACE.has(b.type) && b.end > b.payload,
+    (b) => FREE_SPACE_TYPES.has(b.type) && b.end > b.payload,
   );
   if (candidates.length === 0) return [];
   const movie = movies.length === 1 ? movies[0]! : undefined;

@@ -4,12 +4,15 @@
  * item properties, item data, data information, entity groups). XML metadata (`xml `, `bxml`,
  * 14496-12 8.11.2), which exiftool reads as the file's, and any box no rule knows become `free`
  * boxes of their size with zeroed payloads, reported; a `free` or `skip` box already there is
- * emptied of what an editor left in it. Protected items (`ipro`, 8.11.5) are refused: their
+ * emptied of what an editor left in it. The handler's name, informative only, is blanked as a
+ * track's is (handler.ts): exiftool shows it as the file's handler description. Protected items (`ipro`, 8.11.5) are refused: their
  * bytes cannot be read to show they hold nothing.
  */
 import { EngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import type { Box } from './box';
+import { FREE_SPACE_TYPES, emptyFreeBox } from './free-contents';
+import { readHandler } from './handler';
 import type { Region } from './region';
 
 const PICTURE_BOXES = new Set([
@@ -24,8 +27,8 @@ const PICTURE_BOXES = new Set([
   'grpl',
 ]);
 const XML_BOXES = new Set(['xml ', 'bxml']);
-const FREE_SPACE = new Set(['free', 'skip']);
 const PROTECTION = 'ipro';
+const HANDLER = 'hdlr';
 const WHERE = 'meta';
 
 export function freeOtherMetaBoxes(
@@ -34,16 +37,17 @@ export function freeOtherMetaBoxes(
 ): Finding[] {
   const found: Finding[] = [];
   for (const box of children) {
+    if (box.type === HANDLER) readHandler(region, box, `${WHERE}/hdlr`, found);
     if (PICTURE_BOXES.has(box.type)) continue;
     if (box.type === PROTECTION)
       throw new EngineError('unsupported', 'HEIF items under protection');
+    if (FREE_SPACE_TYPES.has(box.type)) {
+      const emptied = emptyFreeBox(region, box, WHERE);
+      if (emptied) found.push(emptied);
+      continue;
+    }
     const bytes = `${box.end - box.payload} bytes`;
-    if (FREE_SPACE.has(box.type)) {
-      if (region.isZero(box.payload, box.end)) continue;
-      found.push(
-        finding('other.data', `${box.type} box contents`, WHERE, bytes),
-      );
-    } else if (XML_BOXES.has(box.type))
+    if (XML_BOXES.has(box.type))
       found.push(
         finding('other.data', 'XML metadata', `${WHERE}/${box.type}`, bytes),
       );

@@ -12,6 +12,7 @@ import { EngineError, corrupt } from '../../errors';
 import type { FieldId } from '../../fields';
 import { finding, type Finding } from '../../findings';
 import { FULL_BOX_BYTES, childrenOf, payloadBytes, type Box } from './box';
+import { FREE_SPACE_TYPES, emptyFreeBox } from './free-contents';
 import type { Region } from './region';
 
 const WHERE = 'meta/iprp/ipco';
@@ -58,8 +59,6 @@ const PICTURE_PROPERTIES = new Set([
   'snuc',
   'cloc',
 ]);
-/** Free space (14496-12 8.1.2): what this module leaves, and what an editor left, emptied. */
-const FREE_SPACE = new Set(['free', 'skip']);
 /** Properties that hold metadata (23008-12 6.5.20 to 6.5.23). */
 const METADATA_PROPERTIES: Readonly<Record<string, FieldId>> = {
   udes: 'content.description',
@@ -118,17 +117,9 @@ export function freeOtherProperties(
   const found: Finding[] = [];
   childrenOf(region.bytes, region.base, ipco).forEach((property, i) => {
     if (PICTURE_PROPERTIES.has(property.type)) return;
-    if (FREE_SPACE.has(property.type)) {
-      if (region.isZero(property.payload, property.end)) return;
-      found.push(
-        finding(
-          'other.data',
-          `${property.type} box contents`,
-          WHERE,
-          `${property.end - property.payload} bytes`,
-        ),
-      );
-      region.zero(property.payload, property.end);
+    if (FREE_SPACE_TYPES.has(property.type)) {
+      const emptied = emptyFreeBox(region, property, WHERE);
+      if (emptied) found.push(emptied);
       return;
     }
     const field = METADATA_PROPERTIES[property.type];

@@ -5,14 +5,13 @@
  * FFmpeg's read `udta`, `meta`, `ilst` and `keys` under any container they descend into, so being
  * in an odd place never makes metadata invisible. The walk keeps its own stack (no recursion) and
  * stops at `MAX_DEPTH`, so neither depth nor count of boxes is the input's to choose. A `free` or
- * `skip` box it meets keeps its size, but not what it holds: its contents are irrelevant (14496-12
- * 8.1.2), and an editor that deletes a box by retyping it `free` (QuickTime does) leaves the old
- * box inside, a location or a name any reader of the bytes finds.
+ * `skip` box it meets keeps its size, but not what it holds (free-contents.ts).
  */
 import { corrupt } from '../../errors';
-import { finding, type Finding } from '../../findings';
+import type { Finding } from '../../findings';
 import { MAX_DEPTH, MAX_ENTRIES } from '../../limits';
 import { childrenOf, type Box } from './box';
+import { FREE_SPACE_TYPES, emptyFreeBox } from './free-contents';
 import type { Region } from './region';
 import { isRemovable, removeBox } from './removable';
 
@@ -39,27 +38,6 @@ export const CONTAINER_TYPES = new Set([
   'wave',
 ]);
 
-const FREE_SPACE = new Set(['free', 'skip']);
-
-/** Zeroes a free box's payload when it holds anything, and says so. */
-function emptyFreeSpace(
-  region: Region,
-  box: Box,
-  path: string,
-  findings: Finding[],
-): void {
-  if (region.isZero(box.payload, box.end)) return;
-  region.zero(box.payload, box.end);
-  findings.push(
-    finding(
-      'other.data',
-      `${box.type} box contents`,
-      `${path}/${box.type}`,
-      `${box.end - box.payload} bytes`,
-    ),
-  );
-}
-
 interface Pending {
   readonly box: Box;
   readonly path: string;
@@ -81,8 +59,9 @@ export function sweepMetadata(
     for (const child of childrenOf(region.bytes, region.base, box)) {
       if (++visited > MAX_ENTRIES)
         throw corrupt('too many boxes in one container');
-      if (region.isFree(child) || FREE_SPACE.has(child.type)) {
-        emptyFreeSpace(region, child, path, findings);
+      if (region.isFree(child) || FREE_SPACE_TYPES.has(child.type)) {
+        const emptied = emptyFreeBox(region, child, `${path}/${child.type}`);
+        if (emptied) findings.push(emptied);
         continue;
       }
       if (isRemovable(region, child)) removeBox(region, child, path, findings);

@@ -14,10 +14,10 @@ import { dashcamTrailer, type Trailer } from './trailers';
 import { isUnknownTopLevel } from './unknown-boxes';
 import type { ByteRange } from './sample-table';
 import type { WindowedReader } from '../../windowed-reader';
+import { FREE_SPACE_TYPES } from './free-contents';
 
 const HEAD_BYTES = 32;
 const ZERO_CHECK_CHUNK = 1024 * 1024;
-const FREE_SPACE = new Set(['free', 'skip']);
 const TYPE_AT = 4;
 /** Size value meaning "a 64-bit size follows the type" (14496-12 4.2). */
 const SIZE_IS_LARGE = 1;
@@ -83,7 +83,7 @@ export async function readTail(
     const size32 = u32be(head, 0);
     // The walk stopped here, so a free box with a size runs past the end.
     if (
-      FREE_SPACE.has(type) &&
+      FREE_SPACE_TYPES.has(type) &&
       (size32 === SIZE_IS_LARGE || size32 >= HEADER_BYTES)
     )
       return { kind: 'space', range, patch: fitFreeBox(head, range), type };
