@@ -118,6 +118,12 @@ export const PHRASES = {
   'item-name': 'item name',
   'void-contents': 'Void contents',
   'unknown-box': 'unknown box',
+  script: 'script',
+  'bytes-after-note-text': 'bytes past a note text',
+  'comment-story': 'comment story',
+  'content-control-data-binding': 'content control data binding',
+  'note-frames': 'note frames',
+  'smpl-maker-product': 'smpl manufacturer and product',
 } as const;
 
 export type PhraseId = keyof typeof PHRASES;

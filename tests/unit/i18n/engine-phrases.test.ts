@@ -16,6 +16,8 @@ import { messagesOf } from '../../components/uploader/render-with-intl';
  * element and attribute names, a URL scheme.
  */
 const FORMAT_NAMES: ReadonlySet<string> = new Set([
+  'ATRDPost10 dttm',
+  'Comment10Atom datetime',
   'bext',
   'build',
   'compressorname',
