@@ -196,6 +196,7 @@ const SAME_AS_PORTUGUESE: Readonly<Record<string, readonly MessageSet[]>> = {
   'report.summary.time': ['it'], // quando
   'report.content.original': ['en', 'en-GB', 'de', 'de-CH'], // Original
   'report.phrase.macros': ['en', 'en-GB'], // macros
+  'report.phrase.script': ['en', 'en-GB', 'it'], // script
   'report.phrase.element': ['it'], // elemento 0x{name}
   // Only placeholders: an archive member's name, then its part's.
   'report.content.in-member': ['en', 'en-GB', 'de', 'de-CH', 'it', 'ar'],
