@@ -2,8 +2,9 @@
  * A Matroska file built by hand with a CRC-32 first in every master and, in each master a cleaner
  * keeps, a Void element holding a canary: what an editor leaves when it writes only a Void header
  * over an element it removes (libebml's `EbmlVoid::Overwrite`). One 16-bit PCM track of two
- * blocks, a chapter, Cues and a SeekHead that finds Info and Cues. Also a reader that checks
- * every CRC-32, at any depth, with Node's zlib.
+ * blocks, an ASS track without frames (so its font stays attached), a chapter, Cues and a SeekHead
+ * that finds Info and Cues. Also a reader that checks every CRC-32, at any depth, with Node's
+ * zlib.
  */
 import { crc32 } from 'node:zlib';
 import { ebmlChildren, element, ebmlHeader } from './video-ebml';
@@ -25,12 +26,15 @@ export const VOID_CANARIES = {
   Cues: 'CANARY_VOID_IN_CUES',
   CuePoint: 'CANARY_VOID_IN_CUEPOINT',
   CueTrackPositions: 'CANARY_VOID_IN_CUETRACKPOSITIONS',
+  Attachments: 'CANARY_VOID_IN_ATTACHMENTS',
+  AttachedFile: 'CANARY_VOID_IN_ATTACHEDFILE',
 } as const;
 
 /** Every master id of the file, for the CRC-32 check. */
 const MASTERS = new Set([
   0x18538067, 0x114d9b74, 0x4dbb, 0x1549a966, 0x1654ae6b, 0xae, 0xe1,
   0x1043a770, 0x45b9, 0xb6, 0x80, 0x1f43b675, 0xa0, 0x1c53bb6b, 0xbb, 0xb7,
+  0x1941a469, 0x61a7,
 ]);
 
 const text = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
@@ -115,6 +119,14 @@ function level1(infoAt: number, cuesAt: number, clusterAt: number) {
       ),
       voidOf(v.TrackEntry),
     ),
+    element(
+      'ae',
+      element('d7', uint(2)),
+      element('73c5', uint(2)),
+      element('83', uint(0x11)),
+      element('86', text('S_TEXT/ASS')),
+      element('63a2', text('[Script Info]\nScriptType: v4.00+\n')),
+    ),
     voidOf(v.Tracks),
   );
   const chapters = master(
@@ -161,7 +173,19 @@ function level1(infoAt: number, cuesAt: number, clusterAt: number) {
     ),
     voidOf(v.Cues),
   );
-  return [seekHead, info, tracks, chapters, cluster, cues];
+  const attachments = master(
+    '1941a469',
+    master(
+      '61a7',
+      element('466e', text('font.ttf')),
+      element('4660', text('application/x-truetype-font')),
+      element('465c', text('not really a font')),
+      element('46ae', uint(1)),
+      voidOf(v.AttachedFile),
+    ),
+    voidOf(v.Attachments),
+  );
+  return [seekHead, info, tracks, chapters, cluster, cues, attachments];
 }
 
 /** The file: every position a fixed 8 bytes wide, so one pass measures and the next writes. */

@@ -1,10 +1,11 @@
 /**
  * A Void nested in a master that stays (Info, Tracks, a TrackEntry and its Audio, the Chapters'
- * masters, a Cluster and its BlockGroup, the Cues' masters, the SeekHead and a Seek) can hold what
- * an editor voided by writing only a Void header over it (libebml's `EbmlVoid::Overwrite`). Those
- * went out unread with exit 0; now each is zero-filled and reported, every CRC-32 recomputed, in a
- * copy and in place, and a Void of zeros (room a muxer reserved) stays silent. `strings` is the
- * independent reader (no Matroska tool shows a Void's data), ffmpeg's stream hash the frames'.
+ * masters, a Cluster and its BlockGroup, the Cues' masters, the SeekHead and a Seek, Attachments
+ * and a font kept for a subtitle track) can hold what an editor voided by writing only a Void
+ * header over it (libebml's `EbmlVoid::Overwrite`). Those went out unread with exit 0; now each
+ * is zero-filled and reported, every CRC-32 recomputed, in a copy and in place, and a Void of
+ * zeros (room a muxer reserved) stays silent. `strings` is the independent reader (no Matroska
+ * tool shows a Void's data), ffmpeg's stream hash the frames'.
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -35,6 +36,7 @@ const LOCATIONS = [
   'Segment/Chapters',
   'Segment/Cluster',
   'Segment/Cues',
+  'Segment/Attachments',
 ];
 
 let dir: string;
