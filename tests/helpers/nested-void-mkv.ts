@@ -2,8 +2,8 @@
  * A Matroska file built by hand with a CRC-32 first in every master and, in each master a cleaner
  * keeps, a Void element holding a canary: what an editor leaves when it writes only a Void header
  * over an element it removes (libebml's `EbmlVoid::Overwrite`). One 16-bit PCM track of two
- * blocks, an ASS track without frames (so its font stays attached), a chapter, Cues and a SeekHead
- * that finds Info and Cues. Also a reader that checks every CRC-32, at any depth, with Node's
+ * blocks, an ASS track without frames (so its font stays attached), a chapter, Cues, Tags with a
+ * Void of their own, and a SeekHead that finds Info, Cues and Tags (that Seek with a Void too). Also a reader that checks every CRC-32, at any depth, with Node's
  * zlib.
  */
 import { crc32 } from 'node:zlib';
@@ -30,11 +30,17 @@ export const VOID_CANARIES = {
   AttachedFile: 'CANARY_VOID_IN_ATTACHEDFILE',
 } as const;
 
+/** Voids in masters that go whole (Tags, and the Seek that points at them): gone with them. */
+export const WHOLE_CANARIES = {
+  Tags: 'CANARY_VOID_IN_TAGS',
+  TagsSeek: 'CANARY_VOID_IN_TAGS_SEEK',
+} as const;
+
 /** Every master id of the file, for the CRC-32 check. */
 const MASTERS = new Set([
   0x18538067, 0x114d9b74, 0x4dbb, 0x1549a966, 0x1654ae6b, 0xae, 0xe1,
   0x1043a770, 0x45b9, 0xb6, 0x80, 0x1f43b675, 0xa0, 0x1c53bb6b, 0xbb, 0xb7,
-  0x1941a469, 0x61a7,
+  0x1941a469, 0x61a7, 0x1254c367, 0x7373, 0x67c8,
 ]);
 
 const text = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
@@ -77,21 +83,35 @@ function blockData(timestamp: number, flags: number, seed: number) {
   ]);
 }
 
-/** The Segment's level-1 elements, `cuesAt` and `infoAt` counted from its data. */
-function level1(infoAt: number, cuesAt: number, clusterAt: number) {
+interface Positions {
+  readonly info: number;
+  readonly cluster: number;
+  readonly cues: number;
+  readonly tags: number;
+}
+
+/** The Segment's level-1 elements, the positions counted from its data. */
+function level1(at: Positions) {
   const v = VOID_CANARIES;
+  const w = WHOLE_CANARIES;
   const seekHead = master(
     '114d9b74',
     master(
       '4dbb',
       element('53ab', text('\x15\x49\xa9\x66')),
-      element('53ac', uint(infoAt)),
+      element('53ac', uint(at.info)),
       voidOf(v.Seek),
     ),
     element(
       '4dbb',
       element('53ab', text('\x1c\x53\xbb\x6b')),
-      element('53ac', uint(cuesAt)),
+      element('53ac', uint(at.cues)),
+    ),
+    element(
+      '4dbb',
+      element('53ab', text('\x12\x54\xc3\x67')),
+      element('53ac', uint(at.tags)),
+      voidOf(w.TagsSeek),
     ),
     voidOf(v.SeekHead),
   );
@@ -166,7 +186,7 @@ function level1(infoAt: number, cuesAt: number, clusterAt: number) {
       master(
         'b7',
         element('f7', uint(1)),
-        element('f1', uint(clusterAt)),
+        element('f1', uint(at.cluster)),
         voidOf(v.CueTrackPositions),
       ),
       voidOf(v.CuePoint),
@@ -185,19 +205,29 @@ function level1(infoAt: number, cuesAt: number, clusterAt: number) {
     ),
     voidOf(v.Attachments),
   );
-  return [seekHead, info, tracks, chapters, cluster, cues, attachments];
+  const tags = master(
+    '1254c367',
+    master(
+      '7373',
+      master(
+        '67c8',
+        element('45a3', text('TITLE')),
+        element('4487', text('CANARY_TAG_TITLE')),
+      ),
+    ),
+    voidOf(w.Tags),
+  );
+  return [seekHead, info, tracks, chapters, cluster, cues, attachments, tags];
 }
 
 /** The file: every position a fixed 8 bytes wide, so one pass measures and the next writes. */
 export function nestedVoidMkv(): Uint8Array {
-  const sized = level1(0, 0, 0);
+  const sized = level1({ info: 0, cluster: 0, cues: 0, tags: 0 });
   const at = (n: number) =>
     sized.slice(0, n).reduce((sum, e) => sum + e.length, 0);
+  const positions = { info: at(1), cluster: at(4), cues: at(5), tags: at(7) };
   return new Uint8Array(
-    Buffer.concat([
-      ebmlHeader(),
-      element('18538067', ...level1(at(1), at(5), at(4))),
-    ]),
+    Buffer.concat([ebmlHeader(), element('18538067', ...level1(positions))]),
   );
 }
 
