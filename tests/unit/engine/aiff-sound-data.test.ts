@@ -3,13 +3,19 @@
  * those past the frames the Common chunk counts. No reader plays them, so a writer's text there
  * went with the clean copy; now they are cut and reported, the samples copied as they are.
  * `strings` reads the canary in the input; ffmpeg decodes the same samples from the copy as from
- * the file without the planted bytes.
+ * the file without the planted bytes, and the content hash (one rule for where the frames end,
+ * formats/aiff/frames-end.ts) reads the same samples in all three.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, planToBlob } from '../../../workers/engine';
+import {
+  hashContent,
+  type Sha256Host,
+} from '../../../workers/engine/content-hash';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
 import {
   blobOf,
@@ -131,6 +137,24 @@ describe('the bytes around an AIFF sound data chunk’s samples', () => {
     expect(framemd5(outPath)).toBe(
       framemd5(write('plain-late-comm.aiff', soundDataFirst(plain))),
     );
+  });
+
+  it('are outside the content hash, which reads the frames the clean keeps', async () => {
+    const host: Sha256Host = {
+      maxBytes: Number.POSITIVE_INFINITY,
+      async sha256(pieces) {
+        const hash = createHash('sha256');
+        for await (const piece of pieces) hash.update(piece);
+        return hash.digest('hex');
+      },
+    };
+    const hashes = async (bytes: Uint8Array) =>
+      (await hashContent(blobOf(bytes), host)).parts;
+    const planted = withBytes(CANARY, CANARY);
+    const plainParts = await hashes(plain);
+    expect(plainParts).toHaveLength(1);
+    expect(await hashes(planted)).toEqual(plainParts);
+    expect(await hashes((await clean(planted)).out)).toEqual(plainParts);
   });
 
   it('a file with nothing around its samples is copied as it is', async () => {

@@ -4,34 +4,29 @@
  * Common chunk counts, are no samples and no reader looks at them: when they hold anything they
  * are cut (the chunk written with offset 0) and reported; the samples are copied as they are.
  */
-import { u16be, u32be } from '../../bytes';
+import { u32be } from '../../bytes';
 import { EngineError, corrupt } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
 import type { RiffChunk } from '../../shared/riff/chunks';
 import type { TrimmedChunk } from '../../shared/riff/form';
+import { COMM_FRAME_BYTES, framesEnd } from './frames-end';
 
 /** offset (4) and blockSize (4) before the sound data. */
 const SSND_HEADER_BYTES = 8;
-/** numChannels (2), numSampleFrames (4), sampleSize (2). */
-const COMM_FRAME_BYTES = 8;
-const BITS_PER_BYTE = 8;
 const WHERE = 'FORM AIFF';
 
 type Read = (at: number, length: number) => Promise<Uint8Array>;
 
-/** Where an uncompressed AIFF's frames end, by its Common chunk; null when not known. */
-async function framesEnd(
+/** An uncompressed AIFF's Common chunk, the bytes framesEnd reads; null when there is none. */
+async function commonFrames(
   read: Read,
   kept: readonly RiffChunk[],
   formType: string,
-  start: number,
-): Promise<number | null> {
+): Promise<Uint8Array | null> {
   const comm = kept.find((c) => c.id === 'COMM');
   if (formType !== 'AIFF' || !comm || comm.size < COMM_FRAME_BYTES) return null;
-  const b = await read(comm.dataOffset, COMM_FRAME_BYTES);
-  const frameBytes = u16be(b, 0) * Math.ceil(u16be(b, 6) / BITS_PER_BYTE);
-  return start + u32be(b, 2) * frameBytes;
+  return read(comm.dataOffset, COMM_FRAME_BYTES);
 }
 
 async function holdsAnything(read: Read, from: number, to: number) {
@@ -55,8 +50,11 @@ export async function trimSoundData(
   const chunkEnd = chunk.dataOffset + chunk.size;
   const start = chunk.dataOffset + SSND_HEADER_BYTES + u32be(header, 0);
   if (start > chunkEnd) throw corrupt('SSND offset past its chunk');
-  const counted = await framesEnd(read, kept, formType, start);
-  const end = counted === null ? chunkEnd : Math.min(counted, chunkEnd);
+  const end = framesEnd(
+    await commonFrames(read, kept, formType),
+    start,
+    chunkEnd,
+  );
   const before = await holdsAnything(
     read,
     chunk.dataOffset + SSND_HEADER_BYTES,

@@ -22,7 +22,7 @@ import { finding } from '../../findings';
 import { scanInfo, scanTracks } from './info';
 import { scanSeekHeads } from './seek-scan';
 import { readLayout } from './segment';
-import { emptyVoids } from './void-contents';
+import { emptyVoid } from './void-contents';
 import { scanTags } from './tag-scan';
 import {
   weighTextTracks,
@@ -62,7 +62,8 @@ export async function analyzeMatroska(
   const cursor = new EbmlCursor(src, signal);
   const { segments, voids } = await readLayout(cursor);
   const analysis = emptyAnalysis();
-  await emptyVoids(src, voids, analysis, signal);
+  for (const element of voids)
+    await emptyVoid(cursor, element, 'Segment', analysis);
   const level1 = segments.flatMap((s) => s.level1);
   const codecs: string[] = [];
   const text: TextTrackEntry[] = [];

@@ -1,12 +1,14 @@
 /**
  * Attachments: fonts stay when a text subtitle track may need them (ASS/SSA styles name them);
- * every other attachment (cover art, documents) is voided, and so is every description.
+ * every other attachment (cover art, documents) is voided, and so is every description. A Void
+ * beside or in a kept font that holds anything is zero-filled (void-contents.ts).
  */
 import { finding, type Finding } from '../../findings';
 import { noteCrc, type Analysis } from './targets';
 import type { EbmlCursor } from './cursor';
 import type { Element } from './ebml';
 import { leafText } from './fields';
+import { emptyVoid } from './void-contents';
 import {
   ATTACHED_FILE,
   FILE_DESCRIPTION,
@@ -55,8 +57,9 @@ export async function scanAttachments(
     });
     return;
   }
+  for (const child of children) await emptyVoid(cursor, child, LOCATION, into);
   for (const file of files) {
-    if (kept.includes(file)) keepFont(file, into);
+    if (kept.includes(file)) await keepFont(cursor, file, into);
     else
       into.targets.push({
         element: file.element,
@@ -66,11 +69,18 @@ export async function scanAttachments(
   noteCrc(into, attachments, children, 1, true);
 }
 
-function keepFont(file: AttachedFile, into: Analysis): void {
+async function keepFont(
+  cursor: EbmlCursor,
+  file: AttachedFile,
+  into: Analysis,
+): Promise<void> {
   into.kept.push(
     finding('media.playback', 'AttachedFile', LOCATION, file.name, 'playback'),
   );
-  noteCrc(into, file.element, file.children, 2, file.description !== undefined);
+  let changed = file.description !== undefined;
+  for (const child of file.children)
+    if (await emptyVoid(cursor, child, LOCATION, into)) changed = true;
+  noteCrc(into, file.element, file.children, 2, changed);
   if (!file.description) return;
   into.targets.push({
     element: file.description,

@@ -3,7 +3,8 @@
  * wrote (a place, a name, a date), so they are listed for review, as an MP4's chapter track is.
  * A chapter's ChapProcess (RFC 9559 5.1.7.1.4.14: a menu system's private data and commands,
  * bytes no player of the film needs and nothing here reads) is voided, and so is any child of
- * the chapters' masters that RFC 9559 5.1.7 does not name there, as in Segment Info.
+ * the chapters' masters that RFC 9559 5.1.7 does not name there, as in Segment Info; a Void
+ * among them that holds anything is zero-filled (void-contents.ts).
  */
 import { finding } from '../../findings';
 import { MAX_DEPTH } from '../../limits';
@@ -12,13 +13,13 @@ import type { EbmlCursor } from './cursor';
 import type { Element } from './ebml';
 import { leafText, unknownElementLabel } from './fields';
 import * as ID from './ids';
+import { ANY_MASTER } from './keep-walk';
 import { noteCrc, type Analysis } from './targets';
+import { emptyVoid } from './void-contents';
 
 const LOCATION = 'Segment/Chapters';
 /** Titles read for the report; a file with more says enough with these. */
 const MAX_TITLES = 200;
-/** Structure that may stand in any master (RFC 8794 11.3.1, 11.3.2). */
-const ANY_MASTER = [ID.CRC_32, ID.VOID];
 /**
  * The children RFC 9559 5.1.7 names for each master of the chapters (ChapProcess aside, voided
  * above): what a player needs to list, place, show and link the chapters.
@@ -97,9 +98,9 @@ export async function scanChapters(
 }
 
 /**
- * A master's children (at `depth`): ChapProcess and those it may not hold voided, its masters
- * walked in turn (atoms nest, RFC 9559 5.1.7.1.4), a display's titles kept for the report; true
- * when something in it was voided.
+ * A master's children (at `depth`): ChapProcess and those it may not hold voided, a Void's old
+ * bytes zero-filled, its masters walked in turn (atoms nest, RFC 9559 5.1.7.1.4), a display's
+ * titles kept for the report; true when something in it changed.
  */
 async function scanMaster(
   cursor: EbmlCursor,
@@ -123,7 +124,8 @@ async function scanMaster(
         findings: [finding('other.data', label, LOCATION)],
       });
       changed = true;
-    } else if (CHILDREN.has(child.id))
+    } else if (await emptyVoid(cursor, child, LOCATION, into)) changed = true;
+    else if (CHILDREN.has(child.id))
       changed =
         (await scanMaster(cursor, child, depth + 1, titles, into)) || changed;
     else if (child.id === ID.CHAP_STRING && titles.length < MAX_TITLES) {

@@ -28,7 +28,7 @@ export class EbmlCursor {
 
   constructor(
     readonly src: ByteSource,
-    private readonly signal?: AbortSignal,
+    readonly signal?: AbortSignal,
   ) {
     this.reader = new WindowedReader(src, SCAN_WINDOW);
   }

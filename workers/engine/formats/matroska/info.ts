@@ -1,4 +1,7 @@
-/** Segment Info fields that identify the file, its maker or its software; the Tracks walked. */
+/**
+ * Segment Info fields that identify the file, its maker or its software; the Tracks walked. A
+ * Void in either that holds anything is zero-filled (void-contents.ts).
+ */
 import type { FieldId } from '../../fields';
 import { finding } from '../../findings';
 import { noteCrc, type Analysis } from './targets';
@@ -9,6 +12,7 @@ import * as ID from './ids';
 import { scanAssHeader } from './ass-scan';
 import { scanTrackEntry } from './track-entry-scan';
 import { ANY_MASTER, voidUnknown } from './keep-walk';
+import { emptyVoid } from './void-contents';
 import {
   textTrackEntry,
   type TextTrackEntry,
@@ -124,6 +128,7 @@ async function scanFields(
   const children = await cursor.children(master, depth + 1);
   let changed = false;
   for (const child of children) {
+    if (await emptyVoid(cursor, child, location, into)) changed = true;
     const field =
       fields.get(child.id) ??
       (kept.has(child.id) ? undefined : unknownInfoField(child.id));
@@ -179,6 +184,7 @@ export async function scanTracks(
   // Tracks holds only TrackEntry elements (RFC 9559 5.1.4.1): a tool's own element beside them
   // is voided like one inside an entry.
   for (const other of entries) {
+    if (await emptyVoid(cursor, other, 'Segment/Tracks', into)) changed = true;
     if (TRACKS_CHILDREN.has(other.id)) continue;
     voidUnknown(other, 'Segment/Tracks', into);
     changed = true;

@@ -2,7 +2,8 @@
  * Masters whose children RFC 9559 lists in full (Cues, Clusters): a child the list does not name
  * is a tool's own element, which players skip and which can hold anything, so it becomes a Void of
  * its size and is reported; a listed master is walked the same way, and a master whose content
- * changed gets its CRC-32 recomputed. Only element headers are read.
+ * changed gets its CRC-32 recomputed. Only element headers are read, and a Void's data
+ * (void-contents.ts: one that holds anything is zero-filled).
  */
 import { finding } from '../../findings';
 import type { EbmlCursor } from './cursor';
@@ -10,6 +11,7 @@ import type { Element } from './ebml';
 import { unknownElementLabel } from './fields';
 import { CRC_32, VOID } from './ids';
 import { noteCrc, type Analysis } from './targets';
+import { emptyVoid } from './void-contents';
 
 export interface WalkOptions {
   /** Offsets of elements already voided whole: not walked again. */
@@ -55,6 +57,8 @@ export async function voidUnlisted(
     if (voided?.has(child.offset)) continue;
     if (!allowed.has(child.id)) {
       voidUnknown(child, location, into);
+      changed = true;
+    } else if (await emptyVoid(cursor, child, location, into)) {
       changed = true;
     } else if (
       await voidUnlisted(

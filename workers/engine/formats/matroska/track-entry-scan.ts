@@ -5,7 +5,8 @@
  * some, as ffmpeg reads FrameRate when DefaultDuration is missing). Any other child (a tool's
  * private element, with whatever it wrote) is voided and reported, as in Segment Info; so are the
  * named ones that hold a person's or a tool's words and no decoder reads: Name, CodecName and the
- * deprecated CodecSettings, CodecInfoURL and CodecDownloadURL.
+ * deprecated CodecSettings, CodecInfoURL and CodecDownloadURL. A Void in any of them that holds
+ * anything is zero-filled (void-contents.ts).
  */
 import type { FieldId } from '../../fields';
 import { finding } from '../../findings';
@@ -13,7 +14,9 @@ import type { EbmlCursor } from './cursor';
 import type { Element } from './ebml';
 import { leafText, unknownElementLabel } from './fields';
 import * as ID from './ids';
+import { ANY_MASTER } from './keep-walk';
 import { noteCrc, type Analysis } from './targets';
+import { emptyVoid } from './void-contents';
 
 interface Removed {
   readonly label: string;
@@ -31,9 +34,6 @@ const REMOVED: ReadonlyMap<number, Removed> = new Map([
     { label: 'CodecDownloadURL', field: 'software.encoder' },
   ],
 ]);
-
-/** Structure that may stand in any master (RFC 8794 11.3.1, 11.3.2). */
-const ANY_MASTER = [ID.CRC_32, ID.VOID];
 
 /** The leaves of Video's Colour and MasteringMetadata: ids 0x55B1 to 0x55BD, 0x55D1 to 0x55DA. */
 const idRange = (first: number, last: number): number[] =>
@@ -213,6 +213,8 @@ async function scanChildren(
         element: child,
         findings: [finding(field, label, location, value)],
       });
+      changed = true;
+    } else if (await emptyVoid(cursor, child, location, into)) {
       changed = true;
     } else if (CHILDREN.has(child.id)) {
       const inner = await cursor.children(child, depth + 1);
