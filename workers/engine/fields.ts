@@ -104,6 +104,11 @@ export const FIELDS = {
   'time.date': field('time', 'date', 'date'),
   /** A part of a date, meaningless alone: fractions of a second, a time of day without its day. */
   'time.detail': field('time', 'date-detail', 'detail'),
+  /**
+   * A timecode track (QuickTime `tmcd`): cameras count it from the time of day the recording
+   * started, so it tells when the video was shot even where no date is written.
+   */
+  'time.recording-start': field('time', 'recording-start', 'text'),
 
   // The device and how it was set.
   'device.make': field('device', 'make', 'text'),
@@ -141,6 +146,11 @@ export const FIELDS = {
 
   // What links the file to others.
   'identifier.unique': field('identifier', 'unique-id', 'text'),
+  /**
+   * A job or transmission reference an agency or client gives a picture (IPTC IIM 2:103
+   * Original Transmission Reference, IPTC Core's Job Identifier): it names the assignment.
+   */
+  'identifier.job': field('identifier', 'job-reference', 'text'),
   'identifier.serial': field('identifier', 'serial', 'text'),
   /** A file name or path the file remembers (an original raw file, a linked template). */
   'identifier.file-name': field('identifier', 'file-name', 'text'),

@@ -10,6 +10,7 @@ import {
   type FieldValueForm,
 } from '../../../workers/engine/fields';
 import { actionWords } from './event-action';
+import { phraseWords } from './phrase-words';
 import { pictureWords } from './picture-value';
 import { softwareName } from './software-name';
 
@@ -320,6 +321,10 @@ export function formatValue(
   const bytes = BYTE_COUNT.exec(value);
   if (bytes) return binary(intl, Number(bytes[1]));
   if (isUnreadable(value)) return binary(intl, value.length);
+  // Words the engine wrote for what the file holds ("timecode track") read as the technical
+  // details read them, in the visitor's words.
+  const words = phraseWords(intl, value, field);
+  if (words !== null) return words;
   const form = FIELDS[field].value;
   if (form === 'position') {
     const position = parseLatLon(value);
