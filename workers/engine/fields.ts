@@ -38,7 +38,9 @@ export type FindingCategory =
  *   when given);
  * - `detail`: a value that means nothing alone (a GPS version, a sub-second, a word count, a
  *   language tag, a camera's white-balance code): a reader counts these, and shows the raw form
- *   only where fields are listed by their own names.
+ *   only where fields are listed by their own names;
+ * - `phrase`: the engine's words for what the file holds, where the value itself is not read (a
+ *   timecode track): one of `phrases.ts`, which a reader shows in its own words.
  */
 export type FieldValueForm =
   | 'text'
@@ -56,7 +58,8 @@ export type FieldValueForm =
   | 'revision'
   | 'event'
   | 'binary'
-  | 'detail';
+  | 'detail'
+  | 'phrase';
 
 export interface FieldInfo {
   /** The group the report lists it under. */
@@ -108,7 +111,7 @@ export const FIELDS = {
    * A timecode track (QuickTime `tmcd`): cameras count it from the time of day the recording
    * started, so it tells when the video was shot even where no date is written.
    */
-  'time.recording-start': field('time', 'recording-start', 'text'),
+  'time.recording-start': field('time', 'recording-start', 'phrase'),
 
   // The device and how it was set.
   'device.make': field('device', 'make', 'text'),

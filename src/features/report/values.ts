@@ -321,11 +321,10 @@ export function formatValue(
   const bytes = BYTE_COUNT.exec(value);
   if (bytes) return binary(intl, Number(bytes[1]));
   if (isUnreadable(value)) return binary(intl, value.length);
-  // Words the engine wrote for what the file holds ("timecode track") read as the technical
-  // details read them, in the visitor's words.
-  const words = phraseWords(intl, value, field);
-  if (words !== null) return words;
   const form = FIELDS[field].value;
+  // Words the engine wrote for what the file holds ("timecode track"), in the visitor's words; a
+  // file's own text that reads like a phrase stays the file's.
+  if (form === 'phrase') return phraseWords(intl, value, field) ?? value;
   if (form === 'position') {
     const position = parseLatLon(value);
     if (position) return formatLatLon(intl, position);
