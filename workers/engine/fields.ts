@@ -38,7 +38,9 @@ export type FindingCategory =
  *   when given);
  * - `detail`: a value that means nothing alone (a GPS version, a sub-second, a word count, a
  *   language tag, a camera's white-balance code): a reader counts these, and shows the raw form
- *   only where fields are listed by their own names.
+ *   only where fields are listed by their own names;
+ * - `phrase`: the engine's words for what the file holds, where the value itself is not read (a
+ *   timecode track): one of `phrases.ts`, which a reader shows in its own words.
  */
 export type FieldValueForm =
   | 'text'
@@ -56,7 +58,8 @@ export type FieldValueForm =
   | 'revision'
   | 'event'
   | 'binary'
-  | 'detail';
+  | 'detail'
+  | 'phrase';
 
 export interface FieldInfo {
   /** The group the report lists it under. */
@@ -104,6 +107,11 @@ export const FIELDS = {
   'time.date': field('time', 'date', 'date'),
   /** A part of a date, meaningless alone: fractions of a second, a time of day without its day. */
   'time.detail': field('time', 'date-detail', 'detail'),
+  /**
+   * A timecode track (QuickTime `tmcd`): cameras count it from the time of day the recording
+   * started, so it tells when the video was shot even where no date is written.
+   */
+  'time.recording-start': field('time', 'recording-start', 'phrase'),
 
   // The device and how it was set.
   'device.make': field('device', 'make', 'text'),
@@ -141,6 +149,11 @@ export const FIELDS = {
 
   // What links the file to others.
   'identifier.unique': field('identifier', 'unique-id', 'text'),
+  /**
+   * A job or transmission reference an agency or client gives a picture (IPTC IIM 2:103
+   * Original Transmission Reference, IPTC Core's Job Identifier): it names the assignment.
+   */
+  'identifier.job': field('identifier', 'job-reference', 'text'),
   'identifier.serial': field('identifier', 'serial', 'text'),
   /** A file name or path the file remembers (an original raw file, a linked template). */
   'identifier.file-name': field('identifier', 'file-name', 'text'),

@@ -52,7 +52,7 @@ export const PHRASES = {
   'dji-flight-telemetry': 'DJI flight and camera telemetry',
   'dji-debug-telemetry': 'DJI debug telemetry',
   'sony-realtime-metadata': 'Sony real-time metadata',
-  timecode: 'timecode (time of day)',
+  timecode: 'timecode track',
   'timed-metadata': 'timed metadata',
   'unknown-samples': 'samples of an unknown kind',
   annotations: 'annotations',

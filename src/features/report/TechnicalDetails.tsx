@@ -5,6 +5,7 @@ import type { Finding } from '../../../workers/engine/index';
 import { ContentHashes } from './ContentHashes';
 import { valueDirection } from './direction';
 import { groupByCategory } from './groups';
+import { locationWords } from './location-words';
 import { phraseWords } from './phrase-words';
 import { formatValue } from './values';
 
@@ -31,6 +32,7 @@ function RawRow({ item }: { item: Finding }) {
   const intl = useIntl();
   const value = rawValue(intl, item);
   const labelWords = phraseWords(intl, item.label, item.field);
+  const whereWords = locationWords(intl, item.location);
   return (
     <li className="report-raw-row">
       {/* What the field is in the visitor's words: a raw name alone ("CodecName", "compressorname")
@@ -54,9 +56,17 @@ function RawRow({ item }: { item: Finding }) {
           {value}
         </span>
       )}
-      <code className="report-raw-where" dir="ltr">
-        {item.location}
-      </code>
+      {/* So is where it was: "first frame at byte 211" in the visitor's words, a box path as
+          written. */}
+      {whereWords === null ? (
+        <code className="report-raw-where" dir="ltr">
+          {item.location}
+        </code>
+      ) : (
+        <span className="report-raw-where" dir={valueDirection(whereWords)}>
+          {whereWords}
+        </span>
+      )}
     </li>
   );
 }

@@ -10,6 +10,7 @@ import {
   type FieldValueForm,
 } from '../../../workers/engine/fields';
 import { actionWords } from './event-action';
+import { phraseWords } from './phrase-words';
 import { pictureWords } from './picture-value';
 import { softwareName } from './software-name';
 
@@ -321,6 +322,9 @@ export function formatValue(
   if (bytes) return binary(intl, Number(bytes[1]));
   if (isUnreadable(value)) return binary(intl, value.length);
   const form = FIELDS[field].value;
+  // Words the engine wrote for what the file holds ("timecode track"), in the visitor's words; a
+  // file's own text that reads like a phrase stays the file's.
+  if (form === 'phrase') return phraseWords(intl, value, field) ?? value;
   if (form === 'position') {
     const position = parseLatLon(value);
     if (position) return formatLatLon(intl, position);

@@ -86,7 +86,7 @@ describe.each(MESSAGE_SETS)('the technical details in %s', (set) => {
     const text = technicalText(movie, set);
     expect(text).toContain(messages['report.phrase.timecode']);
     expect(text).toContain('tmcd');
-    if (!english) expect(text).not.toContain('timecode (time of day)');
+    if (!english) expect(text).not.toContain('timecode track');
   });
 
   it('name the bytes after a PNG’s end in the visitor’s words', () => {

@@ -34,7 +34,7 @@ const DATASETS: Readonly<Record<number, readonly [string, FieldId]>> = {
   95: ['Province-State', 'place.name'],
   100: ['Country-PrimaryLocationCode', 'place.name'],
   101: ['Country-PrimaryLocationName', 'place.name'],
-  103: ['OriginalTransmissionReference', 'identifier.unique'],
+  103: ['OriginalTransmissionReference', 'identifier.job'],
   105: ['Headline', 'content.title'],
   110: ['Credit', 'author.organization'],
   115: ['Source', 'author.organization'],

@@ -89,7 +89,7 @@ const FIELD_BY_NAME: Readonly<Record<string, FieldId>> = {
   'photoshop:Source': 'author.organization',
   'photoshop:Headline': 'content.title',
   'photoshop:Instructions': 'content.comment',
-  'photoshop:TransmissionReference': 'identifier.unique',
+  'photoshop:TransmissionReference': 'identifier.job',
   'photoshop:DocumentAncestors': 'history.changes',
   'photoshop:City': 'place.name',
   'photoshop:State': 'place.name',

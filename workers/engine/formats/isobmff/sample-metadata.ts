@@ -27,8 +27,8 @@ const KNOWN_ENTRIES: Readonly<Record<string, SampleMetadata>> = {
   dbgi: telemetry('DJI debug telemetry'),
   rtmd: telemetry('Sony real-time metadata'),
   tmcd: {
-    field: 'time.detail',
-    description: 'timecode (time of day)',
+    field: 'time.recording-start',
+    description: 'timecode track',
     disable: false,
   },
 };
