@@ -7,10 +7,16 @@
  * the primary picture and the JPEG's own pixels are the same.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, planToBlob } from '../../../workers/engine';
+import {
+  compareContent,
+  hashContent,
+  type Sha256Host,
+} from '../../../workers/engine/content-hash';
 import { removable } from '../../../workers/engine/findings';
 import { jpegItemHeic, taggedJpeg } from '../../helpers/heif-jpeg-fixtures';
 import { pixelDigest } from '../../helpers/image-tools';
@@ -92,6 +98,26 @@ describe('a HEIF jpeg item cleaned once', () => {
     expect(removed.some((f) => f.item?.name === 'item 2')).toBe(true);
     const again = await cleanPlan(blobOf(out));
     expect(again.removed.filter(removable)).toEqual([]);
+  });
+});
+
+/** node:crypto fed piece by piece, as the CLI lends it. */
+const host: Sha256Host = {
+  maxBytes: Number.POSITIVE_INFINITY,
+  async sha256(pieces) {
+    const hash = createHash('sha256');
+    for await (const piece of pieces) hash.update(piece);
+    return hash.digest('hex');
+  },
+};
+
+describe('the content hash of a HEIF with a jpeg item', () => {
+  it('is the same before and after the clean: the JPEG counts by its scans', async () => {
+    const input = jpegItemHeic(dir, { jpeg, as: 'thmb' });
+    const { out } = await cleaned(input);
+    const before = await hashContent(blobOf(input), host);
+    const after = await hashContent(blobOf(out), host);
+    expect(compareContent(before, after).identical).toBe(true);
   });
 });
 
