@@ -101,6 +101,8 @@ export interface JpegItemHeic {
   readonly as?: 'thmb' | 'picture';
   /** A NAL unit added to hvcC in an array of its own (a prefix SEI). */
   readonly hvcCNal?: Buffer;
+  /** The JPEG item's bytes in meta's idat (iloc construction method 1), not in mdat. */
+  readonly inIdat?: boolean;
 }
 
 /** The HEIC: ftyp, meta (pitm 1, hvc1 item 1, jpeg item 2), mdat holding both items' bytes. */
@@ -138,13 +140,16 @@ export function jpegItemHeic(dir: string, options: JpegItemHeic): Buffer {
     box('ipco', hvcC, picture.ispe, thumbnailSize),
     ipma,
   );
+  const idat = options.inIdat ? [box('idat', jpeg)] : [];
+  // iloc version 1 (8.11.3.2): each item's construction method, 0 the file, 1 meta's idat.
   const iloc = (dataAt: number) =>
     fullBox(
       'iloc',
-      0,
+      1,
       Buffer.from([0x44, 0x00]),
       u16(items),
       u16(1),
+      u16(0),
       u16(0),
       u16(1),
       u32(dataAt),
@@ -152,9 +157,10 @@ export function jpegItemHeic(dir: string, options: JpegItemHeic): Buffer {
       ...(options.jpeg
         ? [
             u16(2),
+            u16(options.inIdat ? 1 : 0),
             u16(0),
             u16(1),
-            u32(dataAt + picture.data.length),
+            u32(options.inIdat ? 0 : dataAt + picture.data.length),
             u32(jpeg.length),
           ]
         : []),
@@ -169,12 +175,13 @@ export function jpegItemHeic(dir: string, options: JpegItemHeic): Buffer {
       ...iref,
       iprp,
       iloc(dataAt),
+      ...idat,
     );
   const before = picture.ftyp.length + meta(0).length + 8;
   return Buffer.concat([
     picture.ftyp,
     meta(before),
-    box('mdat', picture.data, jpeg),
+    box('mdat', picture.data, ...(options.inIdat ? [] : [jpeg])),
   ]);
 }
 

@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanPlan, planToBlob } from '../../../workers/engine';
@@ -19,7 +19,7 @@ import {
 } from '../../../workers/engine/content-hash';
 import { removable } from '../../../workers/engine/findings';
 import { jpegItemHeic, taggedJpeg } from '../../helpers/heif-jpeg-fixtures';
-import { pixelDigest } from '../../helpers/image-tools';
+import { exiftoolWrite, pixelDigest } from '../../helpers/image-tools';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
 import { blobOf, tempDir } from '../../helpers/video-tools';
 
@@ -98,6 +98,29 @@ describe('a HEIF jpeg item cleaned once', () => {
     expect(removed.some((f) => f.item?.name === 'item 2')).toBe(true);
     const again = await cleanPlan(blobOf(out));
     expect(again.removed.filter(removable)).toEqual([]);
+  });
+});
+
+describe('a rotated HEIF jpeg item in idat', () => {
+  it('keeps its Orientation alone, and its clean copy cleans again', async () => {
+    const path = write('rotated.jpg', jpeg);
+    exiftoolWrite(path, ['-n', '-Orientation=6']);
+    const input = jpegItemHeic(dir, {
+      jpeg: readFileSync(path),
+      as: 'thmb',
+      inIdat: true,
+    });
+    expect(strings(write('idat.heic', input))).toContain(MAKE);
+
+    const { out, removed } = await cleaned(input);
+
+    expect(strings(write('idat-clean.heic', out))).not.toContain(MAKE);
+    expectNoLeaks(input, out, [MAKE, XMP]);
+    expect(removed.some((f) => f.category === 'location')).toBe(true);
+    // The kept Orientation-only EXIF in meta is checked, not residue.
+    const again = await cleanPlan(blobOf(out));
+    expect(again.removed.filter(removable)).toEqual([]);
+    expect(again.kept.map((f) => f.field)).toContain('image.orientation');
   });
 });
 
