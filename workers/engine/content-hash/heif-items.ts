@@ -2,7 +2,9 @@
  * The image data of a HEIF file (HEIC, AVIF): the extents of every picture item, in item order,
  * read from `meta`'s item information (`iinf`/`infe`, ISO/IEC 14496-12 8.11.6) and item
  * locations (`iloc`, 8.11.3). Exif and XMP items live in the same `mdat` as the pictures and
- * cleaning blanks them, so the whole `mdat` is not the content: only picture items are.
+ * cleaning blanks them, so the whole `mdat` is not the content: only picture items are. A `jpeg`
+ * item is a JPEG file with its own metadata segments, which cleaning removes: its content is its
+ * scans' entropy-coded data, as a JPEG's own is.
  */
 import type { ByteReader } from '../byte-source';
 import { u16be, u32be, u64be } from '../bytes';
@@ -10,6 +12,7 @@ import type { ByteRange } from '../engine-types';
 import { EngineError, corrupt } from '../errors';
 import { MAX_ENTRIES, MAX_METADATA_BYTES } from '../limits';
 import { children, FULL_BOX_BYTES, type Box } from './isobmff-boxes';
+import { jpegScanRanges } from './jpeg-scans';
 
 /**
  * Item types that hold pictures or build them from others: coded images (HEVC, layered HEVC,
@@ -164,6 +167,38 @@ async function itemLocations(
   return out;
 }
 
+const JPEG_ITEM = 'jpeg';
+
+/** The bytes `range` of `src` as a file of their own. */
+function windowOf(src: ByteReader, range: ByteRange): ByteReader {
+  const size = range.end - range.start;
+  const inside = (offset: number, length: number) =>
+    Math.max(0, Math.min(length, size - offset));
+  return {
+    size,
+    read: (offset, length) =>
+      src.read(range.start + offset, inside(offset, length)),
+    readExact: (offset, length) => {
+      if (offset + length > size) throw corrupt('a JPEG item runs short');
+      return src.readExact(range.start + offset, length);
+    },
+  };
+}
+
+/** A JPEG item's scans, in the file's offsets; one in pieces (several extents) whole. */
+async function jpegItemScans(
+  src: ByteReader,
+  extents: ByteRange[],
+): Promise<ByteRange[]> {
+  const [only] = extents;
+  if (extents.length !== 1 || !only) return extents;
+  const scans = await jpegScanRanges(windowOf(src, only));
+  return scans.map((r) => ({
+    start: only.start + r.start,
+    end: only.start + r.end,
+  }));
+}
+
 /** The extents of every picture item, in item id order. */
 export async function heifItemRanges(src: ByteReader): Promise<ByteRange[]> {
   const meta = (await children(src, 0, src.size)).find(
@@ -180,8 +215,15 @@ export async function heifItemRanges(src: ByteReader): Promise<ByteRange[]> {
     iloc,
     inner.find((b) => b.type === 'idat'),
   );
-  return located
+  const pictures = located
     .filter((item) => PICTURE_ITEM_TYPES.has(types.get(item.id) ?? ''))
-    .sort((a, b) => a.id - b.id)
-    .flatMap((item) => item.extents);
+    .sort((a, b) => a.id - b.id);
+  const ranges: ByteRange[] = [];
+  for (const item of pictures)
+    ranges.push(
+      ...(types.get(item.id) === JPEG_ITEM
+        ? await jpegItemScans(src, item.extents)
+        : item.extents),
+    );
+  return ranges;
 }

@@ -14,7 +14,7 @@ export const isobmff: FormatModule = {
   ...isobmffSniffer,
   async analyze(src, _format, ctx) {
     const { findings, patches, mediaData, leftOut, checked } =
-      await analyzeFile(src, ctx.signal, ctx.keepLayout);
+      await analyzeFile(src, ctx);
     return {
       findings,
       plan: () => planLeavingOut(src.size, patches, leftOut),

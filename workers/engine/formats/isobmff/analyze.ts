@@ -3,6 +3,7 @@
  * remove it, so what inspect reports and what clean removes cannot drift apart.
  */
 import type { ByteSource } from '../../byte-source';
+import type { AnalysisContext, NestedEngine } from '../../format-module';
 import { EngineError, throwIfAborted } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { MAX_METADATA_BYTES } from '../../limits';
@@ -88,6 +89,7 @@ class FileScan {
   constructor(
     private readonly src: ByteSource,
     private readonly signal: AbortSignal | undefined,
+    private readonly nested: NestedEngine,
   ) {
     this.reader = new WindowedReader(src, BOX_WINDOW_BYTES);
   }
@@ -123,6 +125,7 @@ class FileScan {
         box,
         this.findings,
         this.signal,
+        this.nested,
       );
       for (const patch of heif.patches) this.patches.push(patch);
       this.checked.push(...heif.checked);
@@ -267,11 +270,12 @@ function afterTheBoxes(
 
 export async function analyzeFile(
   src: ByteSource,
-  signal: AbortSignal | undefined,
-  /** The output keeps the input's size and layout (a clean in place): no free space left out. */
-  keepLayout = false,
+  ctx: Pick<AnalysisContext, 'signal' | 'keepLayout' | 'nested'>,
 ): Promise<Analysis> {
-  const scan = new FileScan(src, signal);
+  const { signal, nested } = ctx;
+  /** The output keeps the input's size and layout (a clean in place): no free space left out. */
+  const keepLayout = ctx.keepLayout ?? false;
+  const scan = new FileScan(src, signal, nested);
   const footer = await footerTrailers(src);
   const end = footer.at(-1)?.range.start ?? src.size;
   const { boxes, boxesEnd } = await scan.topLevel(end);

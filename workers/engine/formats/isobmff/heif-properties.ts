@@ -1,13 +1,15 @@
 /**
  * What HEIF keeps on purpose, for the report: the ICC profile (colr), rotation (irot) and mirroring
  * (imir), ISO/IEC 23008-12 6.5.5, 6.5.10, 6.5.12. They live in iprp/ipco; only the ICC profile's
- * words (metadata/icc-text.ts) are zeroed there, in place.
+ * words (metadata/icc-text.ts) are zeroed there, in place, and an HEVC configuration's SEI user
+ * data (an encoder's version and options, hevc-sei.ts) blanked.
  */
 import { fourcc, u8 } from '../../bytes';
 import { finding, keptFinding, type Finding } from '../../findings';
 import { childrenOf, firstChild, payloadBytes, type Box } from './box';
 import type { Region } from './region';
 import { scrubIccText } from '../../metadata/icc-text';
+import { blankHvcCUserData } from './hevc-sei';
 
 const QUARTER_TURN_DEGREES = 90;
 const ANGLE_MASK = 0x3;
@@ -48,6 +50,7 @@ export function keptProperties(
         ),
         ...scrubProfile(region, p),
       ];
+    if (p.type === 'hvcC') return blankHvcCUserData(region, p, `${WHERE}/hvcC`);
     if (p.type === 'irot') {
       const degrees = (u8(payload, 0) & ANGLE_MASK) * QUARTER_TURN_DEGREES;
       if (degrees === 0) return [];

@@ -7,16 +7,19 @@
  * colr, rotation in irot, mirroring in imir) and every offset stay as they were. Thumbnails' own
  * Exif items (cdsc references to the thumbnail) are found the same way, since every item is walked.
  * A rotated photo's Exif item is the exception: it keeps its Orientation alone (heif-exif.ts).
+ * A `jpeg` item, a JPEG file of its own, is cleaned by the JPEG module in place (heif-jpeg-item.ts).
  */
 import type { ByteSource } from '../../byte-source';
 import { ascii, decodeText } from '../../bytes';
 import { EngineError, corrupt, throwIfAborted } from '../../errors';
 import { finding, type Finding } from '../../findings';
+import type { NestedEngine } from '../../format-module';
 import { MAX_METADATA_BYTES } from '../../limits';
 import type { Patch } from '../../shared/in-place';
 import { firstChild, type Box } from './box';
 import { xmpBlockFindings } from './embedded';
 import { isUnchanged, planExifItem } from './heif-exif';
+import { planJpegItem } from './heif-jpeg-item';
 import {
   readItemInfos,
   readItemLocations,
@@ -197,6 +200,40 @@ function itemFindings(
   return [finding('other.data', item.contentType || item.type, where, value)];
 }
 
+const JPEG_ITEM_TYPE = 'jpeg';
+
+/**
+ * A `jpeg` item cleaned by the JPEG module and written back zero-padded where it lies. Its bytes,
+ * verified by that clean (their own residue scan included), are marked checked: an Orientation-only
+ * EXIF it keeps must not read as residue where the item lies in idat.
+ */
+async function cleanJpegItem(
+  src: ByteSource,
+  region: Region,
+  {
+    item,
+    locations,
+    idat,
+  }: {
+    item: ItemInfo;
+    locations: ReadonlyMap<number, ItemLocation>;
+    idat: Box | undefined;
+  },
+  nested: NestedEngine,
+  out: { patches: Patch[]; checked: ByteRange[]; findings: Finding[] },
+): Promise<void> {
+  const location = locations.get(item.id);
+  if (!location) return;
+  const ranges = itemRanges(location, idat, src.size);
+  const data = await readRanges(src, region, ranges);
+  const where = `meta/item ${item.id} ${item.type}`;
+  const jpeg = await planJpegItem(data, item.id, where, nested);
+  out.findings.push(...jpeg.findings);
+  if (jpeg.replacement)
+    writeItem(region, ranges, jpeg.replacement, out.patches);
+  out.checked.push(...ranges);
+}
+
 /**
  * A top-level meta that lists items (HEIF, handler `pict`, or any other handler) is cleaned item by
  * item, since its items may be the picture itself; a meta without items is plain metadata.
@@ -213,6 +250,7 @@ export async function scanHeifMeta(
   meta: Box,
   findings: Finding[],
   signal: AbortSignal | undefined,
+  nested: NestedEngine,
 ): Promise<HeifScan> {
   const children = metaChildren(region, meta);
   const iinf = firstChild(children, 'iinf');
@@ -238,6 +276,14 @@ export async function scanHeifMeta(
         'unsupported',
         'XMP item in an untyped (version 0/1) infe',
       );
+    if (item.type === JPEG_ITEM_TYPE) {
+      await cleanJpegItem(src, region, { item, locations, idat }, nested, {
+        patches,
+        checked,
+        findings,
+      });
+      continue;
+    }
     if (!item.type || PICTURE_ITEM_TYPES.has(item.type)) continue;
     if (!isMetadataItem(item) && picture.has(item.id))
       throw new EngineError(

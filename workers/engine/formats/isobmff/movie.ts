@@ -19,6 +19,7 @@ import type { Region } from './region';
 import { isRemovable, removeBox } from './removable';
 import {
   blankCompressorNames,
+  blankEncoderUserData,
   blankReelNames,
   firstEntryType,
 } from './sample-entries';
@@ -120,6 +121,13 @@ function scanTrack(walk: Walk, trak: Box, path: string, movie: Movie): void {
   const stblChildren = childrenOf(region.bytes, region.base, media.stbl);
   const stsd = firstChild(stblChildren, 'stsd');
   blankCompressorNames(
+    region,
+    media.handler,
+    stsd,
+    `${path}/mdia/minf/stbl/stsd`,
+    findings,
+  );
+  blankEncoderUserData(
     region,
     media.handler,
     stsd,

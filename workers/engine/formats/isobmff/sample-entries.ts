@@ -1,6 +1,7 @@
 /**
  * Sample descriptions (stsd, ISO/IEC 14496-12 8.5.2) are kept for playback, except the encoder name
- * a VisualSampleEntry carries in `compressorname` (12.1.3: informative only) and the reel name a
+ * a VisualSampleEntry carries in `compressorname` (12.1.3: informative only), the SEI user data an
+ * HEVC configuration (`hvcC`) carries (x265's version and options, hevc-sei.ts) and the reel name a
  * QuickTime timecode entry carries in its `name` atom (cameras write the reel's or card's name
  * there), which are blanked.
  */
@@ -8,6 +9,7 @@ import { decodeText, fourcc, u8 } from '../../bytes';
 import { EngineError } from '../../errors';
 import { finding, type Finding } from '../../findings';
 import { FULL_BOX_BYTES, childBoxes, isZero, type Box } from './box';
+import { blankHvcCUserData } from './hevc-sei';
 import type { Region } from './region';
 
 /** stsd: FullBox header, then entry_count, then the entries. */
@@ -74,6 +76,46 @@ export function blankCompressorNames(
       ),
     );
     region.zero(from, to);
+  }
+}
+
+/** A VisualSampleEntry's boxes follow its 70 bytes of fixed fields (12.1.3.2). */
+const VISUAL_BOXES_AT = 86;
+/** Sample entries of HEVC (14496-15 8.4.1, and Dolby Vision's), which carry an hvcC box. */
+const HEVC_ENTRIES = new Set(['hvc1', 'hev1', 'hvc2', 'hev2', 'dvh1', 'dvhe']);
+
+/** The boxes inside a visual sample entry; none when an entry of another codec holds no boxes. */
+function visualEntryBoxes(region: Region, entry: Box): Box[] {
+  try {
+    return childBoxes(
+      region.bytes,
+      region.base,
+      entry.start + VISUAL_BOXES_AT,
+      entry.end,
+    );
+  } catch (error) {
+    if (error instanceof EngineError && !HEVC_ENTRIES.has(entry.type))
+      return [];
+    throw error;
+  }
+}
+
+/** Reports and blanks the SEI user data in every hvcC of a video track's sample entries. */
+export function blankEncoderUserData(
+  region: Region,
+  handler: string,
+  stsd: Box | undefined,
+  path: string,
+  findings: Finding[],
+): void {
+  if (handler !== VIDEO_HANDLER) return;
+  for (const entry of sampleEntries(region, stsd)) {
+    if (entry.end - entry.start <= VISUAL_BOXES_AT) continue;
+    for (const box of visualEntryBoxes(region, entry))
+      if (box.type === 'hvcC')
+        findings.push(
+          ...blankHvcCUserData(region, box, `${path}/${entry.type}/hvcC`),
+        );
   }
 }
 
