@@ -1,0 +1,179 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CleanPlanResult } from '../../../workers/engine';
+import { tempDir } from '../../helpers/image-tools';
+import { expectNoLeaks } from '../../helpers/leak-oracle';
+import { normalizeText, soffice } from '../../helpers/office-fixtures';
+import { cleaned } from '../../helpers/zip-tools';
+
+const PYTHON = '/usr/bin/python3';
+const WE =
+  'http://schemas.microsoft.com/office/webextensions/webextension/2010/11';
+const WETP =
+  'http://schemas.microsoft.com/office/webextensions/taskpanes/2010/11';
+const BODY = 'The add-in reads this paragraph.';
+const USER_CANARY = 'CANARY_ADDIN_USER';
+const LIBRARY_CANARY = 'CANARY_ADDIN_LIBRARY';
+
+/**
+ * A document made by python-docx or openpyxl with an Office Add-in added by Python's zipfile as
+ * Office writes one ([MS-OWEXML]): a task pane part reached from the package, its relationship to
+ * the add-in part, which holds the add-in's reference, Office's own auto-show flag, and two
+ * settings the add-in saved for its user.
+ */
+const BUILD = String.raw`
+import sys, zipfile
+kind, base, out, body = sys.argv[1:5]
+WE, WETP = sys.argv[5:7]
+R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+if kind == "docx":
+    import docx
+    d = docx.Document(); d.add_paragraph(body); d.save(base); folder = "word"
+else:
+    import openpyxl
+    wb = openpyxl.Workbook(); wb.active["A1"] = body; wb.save(base); folder = "xl"
+taskpanes = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+  f'<wetp:taskpanes xmlns:wetp="{WETP}"><wetp:taskpane dockstate="right" visibility="1" width="350" row="4">'
+  f'<wetp:webextensionref xmlns:r="{R}" r:id="rId1"/></wetp:taskpane></wetp:taskpanes>')
+addin = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+  f'<we:webextension xmlns:we="{WE}" id="{{52811C31-4593-43B8-A697-EB873422D156}}">'
+  '<we:reference id="wa104382081" version="1.55.1.0" store="en-US" storeType="OMEX"/>'
+  '<we:alternateReferences><we:reference id="wa104382081" version="1.55.1.0" store="en-US" storeType="OMEX"/></we:alternateReferences>'
+  '<we:properties><we:property name="Office.AutoShowTaskpaneWithDocument" value="true"/>'
+  '<we:property name="user" value="&quot;CANARY_ADDIN_USER@example.org&quot;"/>'
+  '<we:property name="library" value="{&quot;id&quot;:&quot;CANARY_ADDIN_LIBRARY&quot;}"/></we:properties>'
+  '<we:bindings><we:binding id="cite1" type="text" appref="4"/></we:bindings><we:snapshot/></we:webextension>')
+rels = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+  '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+  '<Relationship Id="rId1" Type="http://schemas.microsoft.com/office/2011/relationships/webextension" Target="webextension1.xml"/></Relationships>')
+with zipfile.ZipFile(base) as z, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as w:
+    for n in z.namelist():
+        data = z.read(n)
+        if n == "[Content_Types].xml":
+            data = data.replace(b"</Types>", (
+              f'<Override PartName="/{folder}/webextensions/taskpanes.xml" ContentType="application/vnd.ms-office.webextensiontaskpanes+xml"/>'
+              f'<Override PartName="/{folder}/webextensions/webextension1.xml" ContentType="application/vnd.ms-office.webextension+xml"/></Types>').encode())
+        if n == "_rels/.rels":
+            data = data.replace(b"</Relationships>", (
+              '<Relationship Id="rIdWe" Type="http://schemas.microsoft.com/office/2011/relationships/webextensiontaskpanes" '
+              f'Target="{folder}/webextensions/taskpanes.xml"/></Relationships>').encode())
+        w.writestr(n, data)
+    w.writestr(f"{folder}/webextensions/taskpanes.xml", taskpanes)
+    w.writestr(f"{folder}/webextensions/_rels/taskpanes.xml.rels", rels)
+    w.writestr(f"{folder}/webextensions/webextension1.xml", addin)
+`;
+
+function withAddIn(kind: 'docx' | 'xlsx', dir: string): Uint8Array {
+  const out = join(dir, `addin.${kind}`);
+  execFileSync(PYTHON, [
+    '-c',
+    BUILD,
+    kind,
+    join(dir, `base.${kind}`),
+    out,
+    BODY,
+    WE,
+    WETP,
+  ]);
+  return new Uint8Array(readFileSync(out));
+}
+
+/** The add-in and task pane parts as `unzip -p` and Python's XML parser read them. */
+function addInParts(dir: string, zip: Uint8Array, folder: string): string {
+  const path = join(dir, 'read.zip');
+  writeFileSync(path, zip);
+  const script = [
+    'import sys, xml.etree.ElementTree as ET',
+    'for el in ET.fromstring(sys.stdin.buffer.read()).iter():',
+    '    print(el.tag, dict(el.attrib))',
+  ].join('\n');
+  return ['webextension1.xml', 'taskpanes.xml']
+    .map((part) =>
+      execFileSync(PYTHON, ['-c', script], {
+        input: execFileSync('unzip', [
+          '-p',
+          path,
+          `${folder}/webextensions/${part}`,
+        ]),
+        encoding: 'utf8',
+      }),
+    )
+    .join('');
+}
+
+describe.each([
+  ['docx', 'word'],
+  ['xlsx', 'xl'],
+] as const)('%s: an Office Add-in', (kind, folder) => {
+  let dir: string;
+  let input: Uint8Array;
+  let outcome: { result: CleanPlanResult; output: Uint8Array };
+  beforeAll(async () => {
+    dir = tempDir(`ooxml-addin-${kind}`);
+    input = withAddIn(kind, dir);
+    outcome = await cleaned(input);
+  });
+
+  it('had its reference, its task pane and the settings its user saved', () => {
+    const parts = addInParts(dir, input, folder);
+    expect(parts).toContain(`{${WE}}reference`);
+    expect(parts).toContain(`{${WETP}}webextensionref`);
+    expect(parts).toContain(USER_CANARY);
+    expect(parts).toContain(LIBRARY_CANARY);
+  });
+
+  it("keeps the add-in, its task pane and Office's auto-show flag, listed for review", () => {
+    const parts = addInParts(dir, outcome.output, folder);
+    expect(parts).toContain(
+      `{${WE}}reference {'id': 'wa104382081', 'version': '1.55.1.0', 'store': 'en-US', 'storeType': 'OMEX'}`,
+    );
+    expect(parts).toContain(
+      `{${WE}}property {'name': 'Office.AutoShowTaskpaneWithDocument', 'value': 'true'}`,
+    );
+    expect(parts).toContain(
+      `{${WE}}binding {'id': 'cite1', 'type': 'text', 'appref': '4'}`,
+    );
+    expect(parts).toContain(
+      `{${WETP}}taskpane {'dockstate': 'right', 'visibility': '1', 'width': '350', 'row': '4'}`,
+    );
+    expect(parts).toContain(`{${WETP}}webextensionref`);
+    expect(outcome.result.kept).toContainEqual(
+      expect.objectContaining({
+        label: 'we:reference',
+        value: 'wa104382081 1.55.1.0 (OMEX en-US)',
+        kept: 'review',
+      }),
+    );
+    const inAddIn = outcome.result.removed.filter((f) =>
+      f.location.includes('/webextensions/'),
+    );
+    expect(inAddIn.map((f) => f.label).sort()).toEqual([
+      'we:property library',
+      'we:property user',
+    ]);
+  });
+
+  it('removes the settings the add-in saved, each reported with its value', () => {
+    const { result, output } = outcome;
+    expectNoLeaks(input, output, [USER_CANARY, LIBRARY_CANARY]);
+    const parts = addInParts(dir, output, folder);
+    expect(parts).not.toContain(USER_CANARY);
+    expect(parts).not.toContain(LIBRARY_CANARY);
+    const said = JSON.stringify(result.removed);
+    expect(said).toContain('we:property user');
+    expect(said).toContain(USER_CANARY);
+    expect(said).toContain(LIBRARY_CANARY);
+  });
+});
+
+describe('docx: a document with an Office Add-in, as LibreOffice reads it', () => {
+  it('keeps its text', async () => {
+    const dir = tempDir('ooxml-addin-text');
+    const { output } = await cleaned(withAddIn('docx', dir));
+    writeFileSync(join(dir, 'cleaned.docx'), output);
+    const [text] = soffice('txt:Text', [join(dir, 'cleaned.docx')], dir);
+    expect(normalizeText(readFileSync(text!, 'utf8'))).toBe(BODY);
+  });
+});
