@@ -16,12 +16,14 @@ const WETP =
 const BODY = 'The add-in reads this paragraph.';
 const USER_CANARY = 'CANARY_ADDIN_USER';
 const LIBRARY_CANARY = 'CANARY_ADDIN_LIBRARY';
+/** The organisation's server and share, in an alternate reference to a shared folder catalog. */
+const SHARE_CANARY = 'CANARY_ADDIN_SHARE';
 
 /**
  * A document made by python-docx or openpyxl with an Office Add-in added by Python's zipfile as
  * Office writes one ([MS-OWEXML]): a task pane part reached from the package, its relationship to
- * the add-in part, which holds the add-in's reference, Office's own auto-show flag, and two
- * settings the add-in saved for its user.
+ * the add-in part, which holds the add-in's reference, an alternate one to a catalog on a shared
+ * folder, Office's own auto-show flag, and two settings the add-in saved for its user.
  */
 const BUILD = String.raw`
 import sys, zipfile
@@ -40,7 +42,7 @@ taskpanes = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
 addin = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
   f'<we:webextension xmlns:we="{WE}" id="{{52811C31-4593-43B8-A697-EB873422D156}}">'
   '<we:reference id="wa104382081" version="1.55.1.0" store="en-US" storeType="OMEX"/>'
-  '<we:alternateReferences><we:reference id="wa104382081" version="1.55.1.0" store="en-US" storeType="OMEX"/></we:alternateReferences>'
+  '<we:alternateReferences><we:reference id="{0F1E2D3C-0000-4000-8000-00000000ABCD}" version="1.0.0.0" store="\\\\fileserver\\CANARY_ADDIN_SHARE\\catalog" storeType="FileSystem"/></we:alternateReferences>'
   '<we:properties><we:property name="Office.AutoShowTaskpaneWithDocument" value="true"/>'
   '<we:property name="user" value="&quot;CANARY_ADDIN_USER@example.org&quot;"/>'
   '<we:property name="library" value="{&quot;id&quot;:&quot;CANARY_ADDIN_LIBRARY&quot;}"/></we:properties>'
@@ -122,6 +124,10 @@ describe.each([
     expect(parts).toContain(`{${WETP}}webextensionref`);
     expect(parts).toContain(USER_CANARY);
     expect(parts).toContain(LIBRARY_CANARY);
+    // Python's repr doubles each backslash.
+    expect(parts).toContain(
+      `'store': '${String.raw`\\\\fileserver\\`}${SHARE_CANARY}${String.raw`\\catalog`}'`,
+    );
   });
 
   it("keeps the add-in, its task pane and Office's auto-show flag, listed for review", () => {
@@ -152,19 +158,22 @@ describe.each([
     expect(inAddIn.map((f) => f.label).sort()).toEqual([
       'we:property library',
       'we:property user',
+      'we:reference store',
     ]);
   });
 
   it('removes the settings the add-in saved, each reported with its value', () => {
     const { result, output } = outcome;
-    expectNoLeaks(input, output, [USER_CANARY, LIBRARY_CANARY]);
+    expectNoLeaks(input, output, [USER_CANARY, LIBRARY_CANARY, SHARE_CANARY]);
     const parts = addInParts(dir, output, folder);
-    expect(parts).not.toContain(USER_CANARY);
-    expect(parts).not.toContain(LIBRARY_CANARY);
+    for (const canary of [USER_CANARY, LIBRARY_CANARY, SHARE_CANARY])
+      expect(parts).not.toContain(canary);
+    expect(parts).toContain(`'store': 'catalog', 'storeType': 'FileSystem'`);
     const said = JSON.stringify(result.removed);
     expect(said).toContain('we:property user');
     expect(said).toContain(USER_CANARY);
     expect(said).toContain(LIBRARY_CANARY);
+    expect(said).toContain(SHARE_CANARY);
   });
 });
 

@@ -2,7 +2,8 @@
  * An Office Add-in kept with its document ([MS-OWEXML] 2.2.7 CT_OsfWebExtension): its reference
  * (the add-in's id, the store or catalog it comes from, its version) and the task pane that shows
  * it are what makes the add-in open with the document, so they stay, listed for review: the
- * add-in is code that runs when the document opens.
+ * add-in is code that runs when the document opens. A catalog on a shared folder keeps only its
+ * last folder's name.
  *
  * Its custom properties (2.2.2, `we:property`) are the add-in's own settings for this document,
  * JSON only the add-in reads (`Office.context.document.settings`). Reference managers, reporting
@@ -16,6 +17,8 @@ import { finding, type Finding } from '../../findings';
 import {
   attribute,
   decodeEntities,
+  holdsLocalPath,
+  withoutFolders,
   type XmlEdits,
   type XmlElement,
 } from '../../shared/xml';
@@ -33,15 +36,38 @@ const valueOf = (el: XmlElement, name: string): string =>
 const officeFlag = (name: string, value: string): boolean =>
   name === AUTO_SHOW && BOOLEAN.test(value);
 
+/**
+ * The catalog a reference names (2.2.5 `store`): a store's market (`en-US`), a SharePoint
+ * catalog's address, or a shared folder's path (`\\server\share\catalog`, storeType
+ * FileSystem), which names the organisation's server and keeps only its last folder, as a link
+ * to a file does. Gives the store as the copy keeps it.
+ */
+function storeKept(
+  el: XmlElement,
+  name: string,
+  edits: XmlEdits,
+  findings: Finding[],
+): string {
+  const store = attribute(el, 'store');
+  if (!store) return '';
+  const value = decodeEntities(store.raw);
+  if (!holdsLocalPath(store.raw)) return value;
+  const cut = withoutFolders(store.raw);
+  edits.replace(store.valueStart, store.valueEnd, cut);
+  findings.push(
+    finding('identifier.file-name', 'we:reference store', name, value),
+  );
+  return decodeEntities(cut);
+}
+
 export function webExtensionRules(name: string, edits: XmlEdits): XmlPass {
   const findings: Finding[] = [];
   return {
     open(el) {
-      if (el.name !== 'we:reference' || el.parent?.name !== 'we:webextension')
-        return;
-      const store = [valueOf(el, 'storeType'), valueOf(el, 'store')]
-        .filter(Boolean)
-        .join(' ');
+      if (el.name !== 'we:reference') return;
+      const kept = storeKept(el, name, edits, findings);
+      if (el.parent?.name !== 'we:webextension') return;
+      const store = [valueOf(el, 'storeType'), kept].filter(Boolean).join(' ');
       findings.push(
         finding(
           'document.content',
