@@ -1,11 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CleanPlanResult } from '../../../workers/engine';
 import { tempDir } from '../../helpers/image-tools';
 import { expectNoLeaks } from '../../helpers/leak-oracle';
-import { normalizeText, soffice } from '../../helpers/office-fixtures';
+import {
+  normalizeText,
+  soffice,
+  syntheticPptx,
+} from '../../helpers/office-fixtures';
 import { cleaned } from '../../helpers/zip-tools';
 
 const PYTHON = '/usr/bin/python3';
@@ -184,5 +189,65 @@ describe('docx: a document with an Office Add-in, as LibreOffice reads it', () =
     writeFileSync(join(dir, 'cleaned.docx'), output);
     const [text] = soffice('txt:Text', [join(dir, 'cleaned.docx')], dir);
     expect(normalizeText(readFileSync(text!, 'utf8'))).toBe(BODY);
+  });
+});
+
+/** A content add-in on a slide: a graphic frame whose data is the reference to its part. */
+function slideWithAddIn(): Uint8Array {
+  const files = unzipSync(syntheticPptx());
+  const edit = (name: string, from: string, to: string) => {
+    files[name] = strToU8(strFromU8(files[name]!).replace(from, to));
+  };
+  edit(
+    'ppt/slides/slide1.xml',
+    '</p:spTree>',
+    `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="Add-in 3"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="0" y="0"/><a:ext cx="100" cy="100"/></p:xfrm><a:graphic><a:graphicData uri="${WE}"><we:webextensionref xmlns:we="${WE}" r:id="rId9"/></a:graphicData></a:graphic></p:graphicFrame></p:spTree>`,
+  );
+  edit(
+    'ppt/slides/_rels/slide1.xml.rels',
+    '</Relationships>',
+    '<Relationship Id="rId9" Type="http://schemas.microsoft.com/office/2011/relationships/webextension" Target="../webextensions/webextension1.xml"/></Relationships>',
+  );
+  edit(
+    '[Content_Types].xml',
+    '</Types>',
+    '<Override PartName="/ppt/webextensions/webextension1.xml" ContentType="application/vnd.ms-office.webextension+xml"/></Types>',
+  );
+  files['ppt/webextensions/webextension1.xml'] = strToU8(
+    `<we:webextension xmlns:we="${WE}" id="{7}"><we:reference id="wa200" version="2.0.0.0" store="en-US" storeType="OMEX"/><we:properties><we:property name="workspace" value="&quot;${USER_CANARY}&quot;"/></we:properties></we:webextension>`,
+  );
+  return zipSync(files);
+}
+
+describe('pptx: a content add-in on a slide', () => {
+  it('keeps the frame that shows it and its reference; its settings go', async () => {
+    const dir = tempDir('ooxml-addin-pptx');
+    const input = slideWithAddIn();
+    const path = join(dir, 'deck.pptx');
+    const slide = (zip: Uint8Array) => {
+      writeFileSync(path, zip);
+      return execFileSync('unzip', ['-p', path, 'ppt/slides/slide1.xml'], {
+        encoding: 'utf8',
+      });
+    };
+    expect(slide(input)).toContain('<we:webextensionref');
+
+    const { result, output } = await cleaned(input);
+
+    expectNoLeaks(input, output, [USER_CANARY]);
+    expect(slide(output)).toContain(
+      `<a:graphicData uri="${WE}"><we:webextensionref xmlns:we="${WE}" r:id="rId9"/></a:graphicData>`,
+    );
+    expect(
+      execFileSync(
+        'unzip',
+        ['-p', path, 'ppt/webextensions/webextension1.xml'],
+        { encoding: 'utf8' },
+      ),
+    ).toContain('<we:reference id="wa200"');
+    expect(result.kept).toContainEqual(
+      expect.objectContaining({ label: 'we:reference', kept: 'review' }),
+    );
+    expect(JSON.stringify(result.removed)).toContain(USER_CANARY);
   });
 });
