@@ -55,7 +55,7 @@ function storeKept(
   const cut = withoutFolders(store.raw);
   edits.replace(store.valueStart, store.valueEnd, cut);
   findings.push(
-    finding('identifier.file-name', 'we:reference store', name, value),
+    finding('identifier.file-name', `${el.name} ${store.name}`, name, value),
   );
   return decodeEntities(cut);
 }
