@@ -7,14 +7,30 @@
  * type and language, the default style sheet, a content security policy). A meta stays only
  * when it is one of these and holds no other attribute: `<meta name="author" charset="utf-8">`
  * is an author's name. Matched as text, not parsed: content documents are often HTML that is
- * not well-formed XML.
+ * not well-formed XML. A prefixed name (`<h:meta>` under `xmlns:h` bound to XHTML) is the same
+ * element to a reader (Namespaces in XML 1.0, section 4), so it is judged as the unprefixed one;
+ * whatever the prefix, since no other namespace a book may use (SVG, MathML, EPUB's) defines a
+ * `meta` or a `link` a reader needs.
  */
 import type { FieldId } from '../../fields';
 import { finding, type Finding } from '../../findings';
 import { decodeEntities, XmlEdits } from '../../shared/xml';
 
-const META = /<meta\b(?:[^>"']|"[^"]*"|'[^']*')*>(?:\s*<\/meta\s*>)?/gi;
-const LINK = /<link\b(?:[^>"']|"[^"]*"|'[^']*')*>(?:\s*<\/link\s*>)?/gi;
+/** An element's optional prefix (a name without a colon, then the colon) before its local name. */
+const PREFIX = String.raw`(?:[^\s"'<>/=:!?]+:)?`;
+/** A start tag of the element, quoted values whole, and an end tag right after it. */
+const tagOf = (local: string): RegExp =>
+  new RegExp(
+    String.raw`<${PREFIX}${local}\b(?:[^>"']|"[^"]*"|'[^']*')*>(?:\s*<\/${PREFIX}${local}\s*>)?`,
+    'gi',
+  );
+const META = tagOf('meta');
+const LINK = tagOf('link');
+const OPENING = new RegExp(String.raw`^<${PREFIX}(meta|link)\b`, 'i');
+const CLOSING = new RegExp(
+  String.raw`(?:\s*<\/${PREFIX}(meta|link)\s*>)?$`,
+  'i',
+);
 /** Link types that point at a person (HTML Living Standard, 4.6.7.1 author; rel="me"). */
 const PERSON_LINK = /^(author|me)$/i;
 /** One attribute of a start tag: its name and its value, quoted either way or bare. */
@@ -28,18 +44,22 @@ const KEPT_PRAGMAS = new Set([
   'x-ua-compatible',
 ]);
 
+const XHTML = 'http://www.w3.org/1999/xhtml';
+/** A declaration that binds a name to XHTML: how a prefixed meta is written, nothing it says. */
+const bindsXhtml = (name: string, value: string): boolean =>
+  /^xmlns(:|$)/.test(name) && value === XHTML;
+
 /** A meta's or link's attributes, names lower-cased, values decoded. */
 function attributesOf(tag: string): Map<string, string> {
   const attributes = new Map<string, string>();
   const inner = tag
-    .replace(/^<(meta|link)\b/i, '')
-    .replace(/(?:\s*<\/(meta|link)\s*>)?$/i, '')
+    .replace(OPENING, '')
+    .replace(CLOSING, '')
     .replace(/\/?>$/, '');
-  for (const m of inner.matchAll(ATTRIBUTE))
-    attributes.set(
-      m[1]!.toLowerCase(),
-      decodeEntities(m[2] ?? m[3] ?? m[4] ?? ''),
-    );
+  for (const m of inner.matchAll(ATTRIBUTE)) {
+    const value = decodeEntities(m[2] ?? m[3] ?? m[4] ?? '');
+    if (!bindsXhtml(m[1]!, value)) attributes.set(m[1]!.toLowerCase(), value);
+  }
   return attributes;
 }
 

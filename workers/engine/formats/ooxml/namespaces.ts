@@ -148,6 +148,10 @@ const PAIRS: readonly [string, string][] = [
   [`${OFFICE}drawing/2016/5/12/chartex`, 'cx6'],
   [`${OFFICE}drawing/2016/5/13/chartex`, 'cx7'],
   [`${OFFICE}drawing/2016/5/14/chartex`, 'cx8'],
+  // Office Add-ins ([MS-OWEXML] 2.1): an add-in's reference, settings and bindings, and the
+  // task panes that show it; webextension-rules.ts judges the settings.
+  [`${OFFICE}webextensions/webextension/2010/11`, 'we'],
+  [`${OFFICE}webextensions/taskpanes/2010/11`, 'wetp'],
   ['urn:schemas-microsoft-com:vml', 'v'],
   ['urn:schemas-microsoft-com:office:office', 'o'],
   ['urn:schemas-microsoft-com:office:word', 'w10'],

@@ -53,6 +53,7 @@ import { inkRules, INK_TYPE } from './ink-rules';
 import { signatureLineRules } from './signature-line-rules';
 import { noteFrameRules } from './note-frame-rules';
 import { contentControlRules } from './content-control-rules';
+import { webExtensionRules } from './webextension-rules';
 
 const PACKAGE_RELS = '_rels/.rels';
 /** A part's relationships part: `word/document.xml` -> `word/_rels/document.xml.rels`. */
@@ -304,7 +305,10 @@ export async function officePolicy(pkg: PackageReader): Promise<PackagePlan> {
               fieldRules(name, xml, edits),
               contentControlRules(name, edits),
             );
-          passes.push(signatureLineRules(name, edits));
+          passes.push(
+            signatureLineRules(name, edits),
+            webExtensionRules(name, edits),
+          );
           if (INK_TYPE.test(type)) passes.push(inkRules(name, edits));
           return passes;
         },
