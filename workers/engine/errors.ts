@@ -35,6 +35,20 @@ export function isEngineError(value: unknown): value is EngineError {
   return value instanceof EngineError;
 }
 
+/**
+ * A nested file's error with where it stood put before its detail, so the person learns which
+ * picture or item failed; a cancellation and any other error pass as they are.
+ */
+export function placedError(error: unknown, where: string): unknown {
+  if (error instanceof EngineError && error.code !== 'cancelled')
+    return new EngineError(
+      error.code,
+      `${where}: ${error.detail}`,
+      error.parts,
+    );
+  return error;
+}
+
 /** Shorthand for the most common guard: a length or offset that does not fit the file. */
 export function corrupt(detail: string): EngineError {
   return new EngineError('corrupt', detail);

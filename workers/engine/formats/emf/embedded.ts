@@ -7,7 +7,7 @@
  * cleaned fails the clean.
  */
 import { concatBytes, startsWith } from '../../bytes';
-import { EngineError } from '../../errors';
+import { EngineError, placedError } from '../../errors';
 import { relocated, removable } from '../../findings';
 import type { AnalysisContext } from '../../format-module';
 import type { Cleaning } from './cleaning';
@@ -38,13 +38,7 @@ export async function cleanPictures(
     try {
       cleaned = await ctx.nested.clean(withoutPadding(data));
     } catch (error) {
-      if (error instanceof EngineError && error.code !== 'cancelled')
-        throw new EngineError(
-          error.code,
-          `${picture.location}: ${error.detail}`,
-          error.parts,
-        );
-      throw error;
+      throw placedError(error, picture.location);
     }
     out.findings.push(
       ...relocated(cleaned.findings, picture.location, {

@@ -7,7 +7,7 @@
  * written, not handed to the module. A JPEG that would grow when cleaned fails the clean.
  */
 import { startsWith } from '../../bytes';
-import { EngineError } from '../../errors';
+import { EngineError, placedError } from '../../errors';
 import { relocated, removable, type Finding } from '../../findings';
 import type { NestedEngine } from '../../format-module';
 
@@ -38,13 +38,7 @@ export async function planJpegItem(
   try {
     cleaned = await nested.clean(withoutPadding(data));
   } catch (error) {
-    if (error instanceof EngineError && error.code !== 'cancelled')
-      throw new EngineError(
-        error.code,
-        `${where}: ${error.detail}`,
-        error.parts,
-      );
-    throw error;
+    throw placedError(error, where);
   }
   const findings = relocated(cleaned.findings, where, {
     name: `item ${id}`,

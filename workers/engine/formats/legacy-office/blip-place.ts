@@ -4,7 +4,7 @@
  * errors say which picture failed.
  */
 import type { ByteReader } from '../../byte-source';
-import { EngineError } from '../../errors';
+import { placedError } from '../../errors';
 import { relocated, removable } from '../../findings';
 import type { AnalysisContext } from '../../format-module';
 import type { Cleaning } from './storage';
@@ -35,13 +35,7 @@ export async function cleanNestedPicture(
   try {
     cleaned = await ctx.nested.clean(picture);
   } catch (error) {
-    if (error instanceof EngineError && error.code !== 'cancelled')
-      throw new EngineError(
-        error.code,
-        `${where.location}, ${name}: ${error.detail}`,
-        error.parts,
-      );
-    throw error;
+    throw placedError(error, `${where.location}, ${name}`);
   }
   out.findings.push(
     ...relocated(

@@ -4,7 +4,12 @@
  * object of earlier revisions) is never visited and never written.
  */
 import type { ByteSource } from '../../byte-source';
-import { EngineError, corrupt, throwIfAborted } from '../../errors';
+import {
+  EngineError,
+  corrupt,
+  placedError,
+  throwIfAborted,
+} from '../../errors';
 import {
   finding,
   relocated,
@@ -404,13 +409,7 @@ async function jpxData(
     findings.push(...relocated(cleaned.findings, where, IMAGE(where), ': '));
     return { kind: 'bytes', data: cleaned.bytes, filter: 'JPXDecode' };
   } catch (error) {
-    if (error instanceof EngineError && error.code !== 'cancelled')
-      throw new EngineError(
-        error.code,
-        `${where}: ${error.detail}`,
-        error.parts,
-      );
-    throw error;
+    throw placedError(error, where);
   }
 }
 
