@@ -81,18 +81,19 @@ function inflateRawEndAsync(
 }
 
 /**
- * `inflateRawPrefix`: zlib flushing what it made when the bytes run out, instead of failing on a
- * stream that does not end. Output past `maxBytes` is refused by zlib itself as it goes.
+ * zlib's raw inflate of `raw`, ending the way `finishFlush` says, or `null` past `maxBytes`
+ * (refused by zlib itself as it goes); zlib's other errors are thrown.
  */
-function inflateRawPrefix(
+function inflateRawSyncUntil(
   raw: Uint8Array,
   maxBytes: number,
+  finishFlush: number,
 ): Uint8Array | null {
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
     const out = zlib().inflateRawSync(raw, {
-      finishFlush: zlib().constants.Z_SYNC_FLUSH,
+      finishFlush,
       maxOutputLength: Math.max(1, maxBytes),
     });
     if (out.length > maxBytes) return null;
@@ -106,6 +107,13 @@ function inflateRawPrefix(
 }
 
 /**
+ * `inflateRawPrefix`: zlib flushing what it made when the bytes run out, instead of failing on a
+ * stream that does not end.
+ */
+const inflateRawPrefix = (raw: Uint8Array, maxBytes: number) =>
+  inflateRawSyncUntil(raw, maxBytes, zlib().constants.Z_SYNC_FLUSH);
+
+/**
  * `inflateRawFirstBlock`: all of `raw` inflated as far as it goes first, so that an answer means
  * zlib found nothing wrong in any of it; then again with Z_BLOCK, which stops at the first block's
  * end. Node calls zlib again only when its output buffer filled, so the bytes past that end come
@@ -115,19 +123,11 @@ function inflateRawFirstBlock(
   raw: Uint8Array,
   maxBytes: number,
 ): Uint8Array | null {
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
   try {
     if (inflateRawPrefix(raw, maxBytes) === null) return null;
-    const out = zlib().inflateRawSync(raw, {
-      finishFlush: zlib().constants.Z_BLOCK,
-      maxOutputLength: Math.max(1, maxBytes),
-    });
-    return new Uint8Array(out.buffer, out.byteOffset, out.length);
+    return inflateRawSyncUntil(raw, maxBytes, zlib().constants.Z_BLOCK);
   } catch {
     return null;
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
   }
 }
 
