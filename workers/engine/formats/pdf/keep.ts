@@ -154,6 +154,22 @@ const XOBJECT = [
 ];
 
 /**
+ * Keys only a markup annotation has (12.5.6.2, Table 170): on a link, a widget or another
+ * annotation that is no markup, a subject, a rich-text comment or a reply is nothing a viewer
+ * shows there, and goes.
+ */
+const MARKUP_ONLY = [
+  'Popup',
+  'RC',
+  'CreationDate',
+  'IRT',
+  'Subj',
+  'RT',
+  'IT',
+  'ExData',
+];
+
+/**
  * ISO 32000-2, 12.5.2 Table 166 (every annotation), 12.5.6.2 Table 170 (markup) and the tables
  * of 12.5.6.4-12.5.6.24 (each subtype), with a widget's field keys (12.7.4, Tables 226-234),
  * as one list: a key one subtype defines is harmless on another.
@@ -181,14 +197,7 @@ const ANNOTATION = [
   'Lang',
   // Table 170
   'T',
-  'Popup',
-  'RC',
-  'CreationDate',
-  'IRT',
-  'Subj',
-  'RT',
-  'IT',
-  'ExData',
+  ...MARKUP_ONLY,
   // Subtypes
   'Open',
   'Name',
@@ -462,21 +471,6 @@ export const DEFINED_KEYS: ReadonlySet<string> = new Set(
   Object.values(KEYS).flatMap((keys) => [...keys]),
 );
 
-/**
- * Keys only a markup annotation has (12.5.6.2, Table 170): on a link, a widget or another
- * annotation that is no markup, a subject, a rich-text comment or a reply is nothing a viewer
- * shows there, and goes.
- */
-const MARKUP_ONLY = [
-  'Popup',
-  'RC',
-  'CreationDate',
-  'IRT',
-  'Subj',
-  'RT',
-  'IT',
-  'ExData',
-];
 const NOT_MARKUP: ReadonlySet<string> = new Set(
   ANNOTATION.filter((key) => !MARKUP_ONLY.includes(key)),
 );
